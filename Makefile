@@ -1,0 +1,188 @@
+# koma — Makefile. See README.md ("Building") for the targets.
+#
+#   make            build libkoma (static + shared) and every command into build/
+#   make demo       install missing Debian packages, build, run the tools on tests/data
+#   make check      install missing Debian packages, build, run every test
+#   make sanitize   the same tests under ASan + UBSan (build-san/)
+#   make fuzz       run libFuzzer on each harness (clang), FUZZ_SECONDS each
+#   make bench      throughput benchmarks against reference tools (tests/bench/)
+#   make install    PREFIX=/usr/local DESTDIR=
+
+PREFIX    ?= /usr/local
+DESTDIR   ?=
+BINDIR    ?= $(PREFIX)/bin
+LIBDIR    ?= $(PREFIX)/lib
+INCDIR    ?= $(PREFIX)/include
+MANDIR    ?= $(PREFIX)/share/man
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+
+VERSION   := 0.1.0
+SOVERSION := 0
+
+B         ?= build
+CC        ?= cc
+OPT       ?= -O2
+WERROR    ?= $(if $(CI),-Werror,)
+CSTD      := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
+WARN      := -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes $(WERROR)
+SANFLAGS  ?=
+CFLAGS    ?= $(OPT) -g
+ALL_CFLAGS = $(CSTD) $(WARN) $(CFLAGS) $(SANFLAGS) -Ilib/include -Ilib -I$(B)/gen
+LDFLAGS   ?=
+DEPLIBS   := -lyaml -ljansson -lnettle -lm
+TESTLIBS  := -lcmocka
+
+# Debian packages the build and the tests need (installed by `make deps`).
+DEB_PACKAGES := libyaml-dev libjansson-dev nettle-dev libcmocka-dev mandoc
+BENCH_PACKAGES := time jq parallel
+
+LIB_SRC   := $(sort $(wildcard lib/*.c))
+GAME_YAML := $(sort $(wildcard lib/games/*.yaml))
+LIB_OBJ   := $(LIB_SRC:lib/%.c=$(B)/obj/lib/%.o) $(B)/obj/gen/games.o
+CLI_SRC   := cmd/cli.c
+CMD_SRC   := $(filter-out $(CLI_SRC),$(sort $(wildcard cmd/*.c)))
+CMDS      := $(CMD_SRC:cmd/%.c=$(B)/bin/%)
+UNIT_SRC  := $(sort $(wildcard tests/unit/test_*.c))
+UNITS     := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
+FUZZ_SRC  := $(sort $(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_REPLAY := $(FUZZ_SRC:tests/fuzz/%.c=$(B)/fuzz/%-replay)
+MANPAGES  := $(sort $(wildcard man/*.[1-9]))
+
+STATIC_LIB := $(B)/lib/libkoma.a
+SHARED_LIB := $(B)/lib/libkoma.so.$(VERSION)
+
+.PHONY: all lib cmds tests deps demo check check-unit check-cli check-fuzz check-perft \
+        check-man check-schema check-install sanitize fuzz bench perft-deep install uninstall clean
+
+all: lib cmds
+
+# Keep intermediate objects (pattern chains would delete them).
+.SECONDARY:
+
+lib: $(STATIC_LIB) $(SHARED_LIB)
+cmds: $(CMDS)
+
+$(B)/obj/lib/%.o: lib/%.c $(wildcard lib/include/koma/*.h lib/include/koma/*.def lib/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -fPIC -fvisibility=hidden -c $< -o $@
+
+# The built-in game definitions, embedded as data.
+$(B)/gen/games.c: $(GAME_YAML) lib/games/embed.sh
+	@mkdir -p $(dir $@)
+	sh lib/games/embed.sh $@ $(GAME_YAML)
+
+$(B)/obj/gen/games.o: $(B)/gen/games.c lib/games_embedded.h
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -fPIC -fvisibility=hidden -c $< -o $@
+
+$(STATIC_LIB): $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $(LIB_OBJ)
+
+$(SHARED_LIB): $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(SANFLAGS) -shared -Wl,-soname,libkoma.so.$(SOVERSION) -o $@ $(LIB_OBJ) $(LDFLAGS) $(DEPLIBS)
+	ln -sf libkoma.so.$(VERSION) $(B)/lib/libkoma.so.$(SOVERSION)
+	ln -sf libkoma.so.$(VERSION) $(B)/lib/libkoma.so
+
+$(B)/obj/cmd/%.o: cmd/%.c cmd/cli.h $(wildcard lib/include/koma/*.h lib/include/koma/*.def)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(B)/bin/%: $(B)/obj/cmd/%.o $(B)/obj/cmd/cli.o $(STATIC_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(B)/obj/cmd/cli.o $(STATIC_LIB) $(LDFLAGS) $(DEPLIBS)
+
+# ---- tests ---------------------------------------------------------------
+
+tests: $(UNITS) $(FUZZ_REPLAY)
+
+$(B)/tests/%: tests/unit/%.c tests/unit/unit.h $(STATIC_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes -o $@ $< $(STATIC_LIB) $(LDFLAGS) $(DEPLIBS) $(TESTLIBS)
+
+# Each fuzz harness is also built with a plain main that replays its corpus.
+$(B)/fuzz/%-replay: tests/fuzz/%.c tests/fuzz/replay.c $(STATIC_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes -o $@ $< tests/fuzz/replay.c $(STATIC_LIB) $(LDFLAGS) $(DEPLIBS)
+
+deps:
+	@sh tests/deps.sh $(DEB_PACKAGES)
+
+check: deps
+	@$(MAKE) --no-print-directory all tests
+	@$(MAKE) --no-print-directory check-unit check-cli check-fuzz check-perft check-man check-schema check-install
+	@echo "check: all suites passed"
+
+check-unit: $(UNITS)
+	@sh tests/run-unit.sh $(UNITS)
+
+check-cli: $(CMDS)
+	@sh tests/cli/run.sh $(B)/bin
+
+check-fuzz: $(FUZZ_REPLAY)
+	@sh tests/fuzz/run-replay.sh $(B)/fuzz
+
+check-perft: $(CMDS)
+	@if [ -x tests/perft/run.sh ]; then sh tests/perft/run.sh $(B)/bin; else echo "perft: no suites yet"; fi
+
+check-install: all
+	@sh tests/install-check.sh $(B)
+
+check-man: $(CMDS) $(STATIC_LIB)
+	@sh tests/man-lint.sh $(MANPAGES)
+	@sh tests/man-examples.sh $(B)/bin $(MANPAGES)
+
+check-schema:
+	@if [ -x tests/schema/run.sh ]; then sh tests/schema/run.sh $(B)/bin; else echo "schema: no schema suite yet"; fi
+
+sanitize: deps
+	@$(MAKE) --no-print-directory B=build-san OPT=-O1 \
+	    SANFLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
+	    all tests check-unit check-cli check-fuzz check-perft
+
+demo: deps
+	@$(MAKE) --no-print-directory all
+	@sh tests/demo.sh $(B)/bin
+
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	@sh tests/fuzz/run-fuzz.sh $(FUZZ_SECONDS) $(FUZZ_SRC)
+
+bench: deps
+	@sh tests/deps.sh $(BENCH_PACKAGES)
+	@$(MAKE) --no-print-directory all
+	@sh tests/bench/run.sh $(B)/bin
+
+perft-deep: all
+	@sh tests/perft/run.sh $(B)/bin deep
+
+# ---- install -------------------------------------------------------------
+
+$(B)/koma.pc: Makefile
+	@mkdir -p $(dir $@)
+	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' 'includedir=$(INCDIR)' '' \
+	  'Name: koma' 'Description: Game Protocol notations (FEEN, PMN, GGN, CGSN, PCN) and board-game rules' \
+	  'Version: $(VERSION)' 'Requires.private: yaml-0.1 jansson nettle' \
+	  'Libs: -L$${libdir} -lkoma' 'Libs.private: -lm' 'Cflags: -I$${includedir}' > $@
+
+install: all $(B)/koma.pc
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR)/koma $(DESTDIR)$(PKGCONFIGDIR)
+	install -m 755 $(CMDS) $(DESTDIR)$(BINDIR)/
+	install -m 644 $(STATIC_LIB) $(DESTDIR)$(LIBDIR)/
+	install -m 755 $(SHARED_LIB) $(DESTDIR)$(LIBDIR)/
+	ln -sf libkoma.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libkoma.so.$(SOVERSION)
+	ln -sf libkoma.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libkoma.so
+	install -m 644 lib/include/koma/*.h lib/include/koma/*.def $(DESTDIR)$(INCDIR)/koma/
+	install -m 644 $(B)/koma.pc $(DESTDIR)$(PKGCONFIGDIR)/
+	for m in $(MANPAGES); do s=$${m##*.}; install -d $(DESTDIR)$(MANDIR)/man$$s; \
+	  install -m 644 $$m $(DESTDIR)$(MANDIR)/man$$s/; done
+
+uninstall:
+	rm -f $(CMDS:$(B)/bin/%=$(DESTDIR)$(BINDIR)/%)
+	rm -f $(DESTDIR)$(LIBDIR)/libkoma.*
+	rm -rf $(DESTDIR)$(INCDIR)/koma
+	rm -f $(DESTDIR)$(PKGCONFIGDIR)/koma.pc
+
+clean:
+	rm -rf build build-san build-fuzz

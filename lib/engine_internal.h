@@ -1,0 +1,207 @@
+/* lib/engine_internal.h — the game definition and engine structures, shared by
+ * game.c, engine.c, movegen.c and perft.c. Not installed, not exported. */
+#ifndef KOMA_ENGINE_INTERNAL_H
+#define KOMA_ENGINE_INTERNAL_H
+
+#include <stdint.h>
+#include <koma/koma.h>
+#include <koma/game.h>
+#include <koma/engine.h>
+
+/* ---- game definitions ------------------------------------------------------- */
+
+#define KOMA__MAX_KINDS 31             /* kinds per game (board codes use 5 bits) */
+#define KOMA__MAX_FILES 26
+#define KOMA__MAX_RANKS 26
+#define KOMA__NAME_MAX 48
+
+typedef struct koma__kind {
+    koma_piece pin;                    /* first-player identity: letter, state, '^' */
+    char name[KOMA__NAME_MAX];
+    char betza[KOMA_BETZA_MAX_LEN + 1];
+    koma_betza_vector vec[KOMA_BETZA_MAX_VECTORS];
+    uint8_t nvec;
+    uint8_t royal;
+    int8_t promotes_to;                /* kind index, -1 when it does not promote */
+    int8_t demotes_to;                 /* kind a capture puts in hand (itself if plain) */
+    uint8_t promoted;                  /* 1 when some kind promotes to this one */
+    uint8_t must_promote_ranks;        /* a move ending on the last N ranks promotes */
+    uint8_t droppable;                 /* 0: never dropped */
+    uint8_t drop_forbidden_ranks;      /* not dropped on the last N ranks */
+    uint8_t nifu;                      /* no two unpromoted of a side on a file */
+    uint8_t drop_no_mate;              /* a drop of it may not mate */
+    uint8_t resets_move_limit;         /* a move of it resets the move-limit count */
+} koma__kind;
+
+enum koma__nolegal { KOMA__NL_CHECKMATE, KOMA__NL_STALEMATE, KOMA__NL_NOMOVE };
+enum koma__rep { KOMA__REP_NONE, KOMA__REP_SAME_MOVE, KOMA__REP_FOURFOLD };
+
+struct koma_game {
+    char id[KOMA_GAME_ID_MAX + 1];
+    char name[KOMA_SNN_MAX_LEN + 1];
+    char style;                        /* uppercase */
+    unsigned files, ranks;
+    char *start;                       /* start FEEN (owned) */
+    size_t start_len;
+    int playable;                      /* pieces and rules present */
+
+    unsigned nkinds;
+    koma__kind kinds[KOMA__MAX_KINDS];
+
+    unsigned zone;                     /* promotion zone: the far N ranks */
+    int compulsory_promotion;          /* every move touching the zone promotes */
+    int check_rule;                    /* self-check illegal */
+    int royal_capture;                 /* capturing a royal ends the game */
+    int kings_privilege;               /* royal capturing a promoted piece may keep it */
+    int promoted_drops;                /* promoted pieces in hand drop promoted */
+    int bare_king;                     /* Okisaki's bare-king rule */
+    int nolegal_check, nolegal_other;  /* koma__nolegal for no legal move */
+    int repetition;                    /* koma__rep */
+    unsigned repetition_count;         /* fourfold: 4 */
+    int repetition_draw;               /* fourfold: draw (else the repeater loses) */
+    int perpetual_check_loses;
+    unsigned move_limit;               /* plies without capture or pawn move; 0 none */
+    int move_limit_capture_resets;
+    signed char term[KOMA_STATUS_COUNT]; /* per status: -1 unused, KOMA__LOSS/DRAW/WIN */
+};
+
+enum { KOMA__LOSS = 0, KOMA__DRAW = 1, KOMA__WIN = 2 };
+
+/* ---- engine ------------------------------------------------------------------ */
+
+/* Board codes: 0 empty; bits 0-4 kind + 1; bit 5 second player; bit 6 "'" marker. */
+#define KOMA__EMPTY   0x00u
+#define KOMA__OFF     0x80u
+#define KOMA__SIDE    0x20u
+#define KOMA__DERIVED 0x40u
+#define KOMA__CODE(kind, side) ((uint8_t)((unsigned)(kind) + 1u + ((unsigned)(side) << 5)))
+#define KOMA__KIND(c) ((int)((c) & 0x1Fu) - 1)
+#define KOMA__SIDE_OF(c) ((int)(((c) >> 5) & 1u))
+#define KOMA__MOVER(c) ((c) & 0x3Fu)   /* kind + side: what the movement depends on */
+
+/* Move encoding (koma_emove). */
+#define KOMA__M_TO(m)    ((int)((m) & 0x3FFu))
+#define KOMA__M_FROM(m)  ((int)(((m) >> 10) & 0x3FFu))  /* drop: hand slot */
+#define KOMA__M_DROP     (1u << 20)
+#define KOMA__M_PROMOTE  (1u << 21)
+#define KOMA__M_KEEP     (1u << 22)                     /* King's privilege: kept promoted */
+#define KOMA__MOVE(from, to) (((uint32_t)(from) << 10) | (uint32_t)(to))
+
+/* Hand slots: kind + 32 * derived. */
+#define KOMA__SLOTS 64
+#define KOMA__SCRATCH_LEVELS 4         /* nested legality look-ahead (pawn-drop mate) */
+
+typedef struct koma__ride {
+    int16_t off;
+    uint8_t range;                     /* 0 unlimited */
+} koma__ride;
+
+/* Per mover code (kind + side): movement as padded-board offsets. */
+typedef struct koma__movement {
+    int16_t leap[KOMA_BETZA_MAX_VECTORS];
+    koma__ride ride[KOMA_BETZA_MAX_VECTORS];
+    uint8_t nleap, nride;
+} koma__movement;
+
+/* Attack probes of one side: from a target square t, look at t - off. */
+typedef struct koma__probe {
+    int16_t off;
+    uint64_t mask;                     /* mover codes that move by off */
+    uint8_t limited;                   /* some of them ride with a limited range */
+} koma__probe;
+
+typedef struct koma__undo {
+    koma_emove move;
+    uint8_t captured;                  /* board code taken (0 none) */
+    uint8_t moved;                     /* board code that moved (drop: the dropped code) */
+    uint16_t limit_count;              /* move-limit count before the ply */
+    uint64_t hash_board, hash_hand;    /* hashes before the ply */
+} koma__undo;
+
+typedef struct koma__hist {
+    uint64_t hash;                     /* hash after the ply */
+    uint64_t key;                      /* the move, for Ōgi's same-move rule */
+    uint8_t gave_check;
+} koma__hist;
+
+struct koma_engine {
+    const koma_game *game;
+    int files, ranks, pad, stride, size, base;
+    uint8_t *board;                    /* size bytes, KOMA__OFF outside */
+    int16_t *sq_index;                 /* koma square -> padded index */
+    int16_t *index_sq;                 /* padded index -> koma square or -1 */
+    uint8_t *file_of;                  /* padded index -> file */
+    uint8_t *last_dist[2];             /* padded index -> ranks from the side's last rank */
+    uint8_t *in_zone[2];               /* padded index -> in the side's promotion zone */
+    koma_shape shape;
+    int nsquares;
+
+    koma__movement mv[64];
+    koma__probe leap_probe[2][KOMA_BETZA_MAX_VECTORS * 2];
+    koma__probe ride_probe[2][KOMA_BETZA_MAX_VECTORS * 2];
+    int nleap_probe[2], nride_probe[2];
+    uint8_t ride_range[64][KOMA_BETZA_MAX_VECTORS * 2]; /* per mover, per ride probe */
+    uint8_t promote_code[64];          /* mover code -> promoted mover code (0: none) */
+    uint8_t royal_code[64];            /* 1 when the code's kind is royal */
+    uint8_t must_rank[64];             /* a move ending nearer the last rank must promote */
+    uint8_t privilege_code[64];        /* royal with the King's privilege */
+    uint8_t promoted_code[64];         /* a promoted kind (privilege keeps it) */
+    uint8_t drop_slots[KOMA__SLOTS];   /* hand slots that may be dropped */
+    int ndrop_slots;
+
+    /* state */
+    int turn;
+    uint16_t hand[2][KOMA__SLOTS];
+    int royal_sq[2];                   /* padded index of the royal, -1 none */
+    int nroyal[2];                     /* royals on the board */
+    int royal_in_hand;                 /* royals held in hands (a captured king) */
+    int material[2];                   /* non-royal pieces on board and in hand */
+    uint8_t *nifu;                     /* [side][kind][file] unpromoted counts */
+    uint64_t hash_board, hash_hand;
+    uint16_t limit_count;              /* plies since a capture or pawn move */
+
+    /* Zobrist keys */
+    uint64_t *zboard;                  /* [mover code 64][size] */
+    uint64_t zhand[2][KOMA__SLOTS];
+    uint64_t zturn;
+
+    /* history of made moves */
+    koma__undo *undo;
+    koma__hist *hist;                  /* hist[0]: setup; hist[i]: after ply i */
+    size_t nundo, cap_undo;
+
+    /* move buffers for perft and search, one per ply */
+    size_t max_moves;
+    koma_emove *movebuf;
+    unsigned movebuf_depth;
+    koma_emove *scratch;               /* 2 x max_moves: legality look-ahead */
+    int ended;                         /* koma_engine_play ended the game */
+};
+
+/* ---- shared helpers ------------------------------------------------------------ */
+
+/* game.c */
+int koma__game_kind_of(const koma_game *g, koma_piece p);   /* first-player pin -> kind, -1 */
+
+/* movegen.c */
+size_t koma__gen_pseudo(koma_engine *e, koma_emove *moves);
+size_t koma__gen_legal(koma_engine *e, koma_emove *moves);
+int koma__attacked(const koma_engine *e, int sq, int by_side);
+int koma__in_check(const koma_engine *e, int side);
+int koma__has_legal_move(koma_engine *e);
+/* 1 when moving code from `from` could reach `to` on an empty board / now. */
+int koma__reaches(const koma_engine *e, uint8_t code, int from, int to, int ignore_blockers);
+
+/* engine.c */
+void koma__make(koma_engine *e, koma_emove m, koma__undo *u);
+void koma__unmake(koma_engine *e, const koma__undo *u);
+int koma__finished(const koma_engine *e);
+int koma__bare(const koma_engine *e, int side);   /* mareking or bare king (not "no moves") */
+int koma__movebuf(koma_engine *e, unsigned depth, koma_error *err);
+
+static inline uint64_t koma__hash(const koma_engine *e)
+{
+    return e->hash_board ^ e->hash_hand ^ (e->turn ? e->zturn : 0);
+}
+
+#endif

@@ -1,0 +1,721 @@
+/*
+ * lib/game.c — game definitions: YAML loading (libyaml), validation, and the
+ * caller-owned set of games looked up by id or by style letter + board shape.
+ *
+ * The YAML layout is schemas/game.schema.json; lib/games/NAME.yaml are the
+ * built-in definitions, embedded at build (lib/games_embedded.h). Unknown keys
+ * are errors, so a misspelt rule is never silently ignored.
+ */
+#include <ctype.h>
+#include <stdarg.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "internal.h"
+#include "engine_internal.h"
+#include "games_embedded.h"
+
+struct koma_game_set {
+    koma_game **games;
+    size_t len, cap;
+};
+
+/* ---- YAML helpers -------------------------------------------------------------- */
+
+typedef struct ydoc {
+    yaml_document_t doc;
+    koma_error *err;
+    const char *source;
+} ydoc;
+
+static int node_error(ydoc *y, const yaml_node_t *n, koma_code code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+static int node_error(ydoc *y, const yaml_node_t *n, koma_code code, const char *fmt, ...)
+{
+    if (y->err == NULL) return -1;
+    char msg[KOMA_ERROR_MESSAGE_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    koma_error_set(y->err, code, n ? n->start_mark.index : 0, "%s", msg);
+    if (n) {
+        y->err->line = (unsigned long)n->start_mark.line + 1;
+        y->err->column = (unsigned long)n->start_mark.column + 1;
+    }
+    y->err->source = y->source;
+    return -1;
+}
+
+static yaml_node_t *ynode(ydoc *y, int index) { return yaml_document_get_node(&y->doc, index); }
+
+static int is_scalar(const yaml_node_t *n) { return n && n->type == YAML_SCALAR_NODE; }
+
+static const char *sval(const yaml_node_t *n) { return (const char *)n->data.scalar.value; }
+static size_t slen(const yaml_node_t *n) { return n->data.scalar.length; }
+
+static int scalar_is(const yaml_node_t *n, const char *s)
+{
+    return is_scalar(n) && slen(n) == strlen(s) && memcmp(sval(n), s, slen(n)) == 0;
+}
+
+/* Check that a mapping has only the allowed keys. */
+static int check_keys(ydoc *y, const yaml_node_t *map, const char *what,
+                      const char *const *allowed)
+{
+    if (map->type != YAML_MAPPING_NODE)
+        return node_error(y, map, KOMA_E_GAME_FIELD, "%s must be a mapping", what);
+    for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top;
+         p++) {
+        yaml_node_t *k = ynode(y, p->key);
+        if (!is_scalar(k)) return node_error(y, k, KOMA_E_GAME_FIELD, "%s: key must be a scalar", what);
+        int ok = 0;
+        for (size_t i = 0; allowed[i]; i++)
+            if (scalar_is(k, allowed[i])) ok = 1;
+        if (!ok) {
+            char q[64];
+            koma_quote(q, sizeof q, sval(k), slen(k));
+            return node_error(y, k, KOMA_E_GAME_FIELD, "%s: unknown key \"%s\"", what, q);
+        }
+        for (yaml_node_pair_t *p2 = map->data.mapping.pairs.start; p2 < p; p2++) {
+            yaml_node_t *k2 = ynode(y, p2->key);
+            if (is_scalar(k2) && slen(k2) == slen(k) && memcmp(sval(k2), sval(k), slen(k)) == 0) {
+                char q[64];
+                koma_quote(q, sizeof q, sval(k), slen(k));
+                return node_error(y, k, KOMA_E_GAME_FIELD, "%s: duplicate key \"%s\"", what, q);
+            }
+        }
+    }
+    return 0;
+}
+
+static yaml_node_t *get(ydoc *y, const yaml_node_t *map, const char *key)
+{
+    if (map == NULL || map->type != YAML_MAPPING_NODE) return NULL;
+    for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top;
+         p++)
+        if (scalar_is(ynode(y, p->key), key)) return ynode(y, p->value);
+    return NULL;
+}
+
+static int get_uint(ydoc *y, const yaml_node_t *map, const char *key, unsigned lo,
+                    unsigned hi, unsigned *out, int required)
+{
+    yaml_node_t *n = get(y, map, key);
+    if (n == NULL) {
+        if (required) return node_error(y, map, KOMA_E_GAME_FIELD, "missing \"%s\"", key);
+        return 0;
+    }
+    if (!is_scalar(n) || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE || slen(n) == 0 ||
+        slen(n) > 6)
+        return node_error(y, n, KOMA_E_GAME_FIELD, "\"%s\" must be an integer", key);
+    unsigned v = 0;
+    for (size_t i = 0; i < slen(n); i++) {
+        if (!isdigit((unsigned char)sval(n)[i]))
+            return node_error(y, n, KOMA_E_GAME_FIELD, "\"%s\" must be an integer", key);
+        v = v * 10 + (unsigned)(sval(n)[i] - '0');
+    }
+    if (v < lo || v > hi)
+        return node_error(y, n, KOMA_E_GAME_FIELD, "\"%s\" must be between %u and %u", key, lo,
+                          hi);
+    *out = v;
+    return 0;
+}
+
+static int get_bool(ydoc *y, const yaml_node_t *map, const char *key, int *out)
+{
+    yaml_node_t *n = get(y, map, key);
+    if (n == NULL) return 0;
+    if (is_scalar(n) && n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE) {
+        if (scalar_is(n, "true")) { *out = 1; return 0; }
+        if (scalar_is(n, "false")) { *out = 0; return 0; }
+    }
+    return node_error(y, n, KOMA_E_GAME_FIELD, "\"%s\" must be true or false", key);
+}
+
+/* A string scalar into buf (cap includes the NUL). */
+static int get_str(ydoc *y, const yaml_node_t *map, const char *key, char *buf, size_t cap,
+                   int required, yaml_node_t **node)
+{
+    yaml_node_t *n = get(y, map, key);
+    if (node) *node = n;
+    if (n == NULL) {
+        if (required) return node_error(y, map, KOMA_E_GAME_FIELD, "missing \"%s\"", key);
+        buf[0] = '\0';
+        return 0;
+    }
+    if (!is_scalar(n)) return node_error(y, n, KOMA_E_GAME_FIELD, "\"%s\" must be a string", key);
+    if (slen(n) + 1 > cap)
+        return node_error(y, n, KOMA_E_GAME_FIELD, "\"%s\" exceeds %zu bytes", key, cap - 1);
+    memcpy(buf, sval(n), slen(n));
+    buf[slen(n)] = '\0';
+    return 0;
+}
+
+/* ---- game parsing --------------------------------------------------------------------- */
+
+static const char *const top_keys[] = {
+    "id", "name", "style", "board", "start", "description", "promotion", "check",
+    "royal_capture", "kings_privilege", "promoted_drops", "bare_king", "no_legal_move",
+    "repetition", "move_limit", "termination", "pieces", NULL};
+static const char *const board_keys[] = {"files", "ranks", NULL};
+static const char *const promotion_keys[] = {"zone", "compulsory", NULL};
+static const char *const nolegal_keys[] = {"in_check", "otherwise", NULL};
+static const char *const repetition_keys[] = {"rule", "count", "perpetual_check", NULL};
+static const char *const limit_keys[] = {"plies", "capture_resets", NULL};
+static const char *const piece_keys[] = {
+    "pin", "name", "betza", "royal", "promotes_to", "must_promote_ranks",
+    "resets_move_limit", "drop", NULL};
+static const char *const drop_keys[] = {"never", "forbidden_ranks", "nifu", "no_mate", NULL};
+
+int koma__game_kind_of(const koma_game *g, koma_piece p)
+{
+    koma_piece key = (koma_piece)(p & (KOMA_PIECE_LETTER | KOMA_PIECE_STATE | KOMA_PIECE_TERMINAL));
+    for (unsigned i = 0; i < g->nkinds; i++)
+        if (g->kinds[i].pin == key) return (int)i;
+    return -1;
+}
+
+static int parse_nolegal(ydoc *y, yaml_node_t *n, const char *key, int *out)
+{
+    if (n == NULL) return 0;
+    if (scalar_is(n, "checkmate")) *out = KOMA__NL_CHECKMATE;
+    else if (scalar_is(n, "stalemate")) *out = KOMA__NL_STALEMATE;
+    else if (scalar_is(n, "nomove")) *out = KOMA__NL_NOMOVE;
+    else
+        return node_error(y, n, KOMA_E_GAME_FIELD,
+                          "no_legal_move.%s must be checkmate, stalemate or nomove", key);
+    return 0;
+}
+
+static int parse_piece(ydoc *y, koma_game *g, yaml_node_t *n, char promotes[][8])
+{
+    static const char *what = "piece";
+    if (check_keys(y, n, what, piece_keys) != 0) return -1;
+    if (g->nkinds >= KOMA__MAX_KINDS)
+        return node_error(y, n, KOMA_E_GAME_LIMIT, "more than %d pieces", KOMA__MAX_KINDS);
+    koma__kind *k = &g->kinds[g->nkinds];
+    memset(k, 0, sizeof *k);
+    char pin[8];
+    yaml_node_t *pn;
+    if (get_str(y, n, "pin", pin, sizeof pin, 1, &pn) != 0) return -1;
+    koma_piece p;
+    koma_error e2;
+    if (koma_pin_parse(pin, strlen(pin), &p, &e2) != 0)
+        return node_error(y, pn, KOMA_E_GAME_PIECE, "invalid PIN \"%s\"", pin);
+    if (p & KOMA_PIECE_SECOND)
+        return node_error(y, pn, KOMA_E_GAME_PIECE,
+                          "PIN \"%s\" must be written for the first player (uppercase)", pin);
+    if (koma__game_kind_of(g, p) >= 0)
+        return node_error(y, pn, KOMA_E_GAME_PIECE, "duplicate piece \"%s\"", pin);
+    k->pin = p;
+    if (get_str(y, n, "name", k->name, sizeof k->name, 0, NULL) != 0) return -1;
+    yaml_node_t *bn;
+    if (get_str(y, n, "betza", k->betza, sizeof k->betza, 1, &bn) != 0) return -1;
+    size_t nv;
+    koma_error be;
+    koma_error_clear(&be);
+    if (koma_betza_parse(k->betza, strlen(k->betza), k->vec, KOMA_BETZA_MAX_VECTORS, &nv, &be) != 0) {
+        node_error(y, bn, be.code, "piece %s: %s", pin, be.message);
+        /* point at the offending byte of a plain (unquoted, one-line) scalar */
+        if (y->err && bn->data.scalar.style == YAML_PLAIN_SCALAR_STYLE) {
+            y->err->column += (unsigned long)be.offset;
+            y->err->offset += be.offset;
+        }
+        return -1;
+    }
+    k->nvec = (uint8_t)nv;
+    int royal = 0, resets = 0;
+    if (get_bool(y, n, "royal", &royal) != 0) return -1;
+    if (get_bool(y, n, "resets_move_limit", &resets) != 0) return -1;
+    k->royal = (uint8_t)royal;
+    k->resets_move_limit = (uint8_t)resets;
+    if (royal && !(p & KOMA_PIECE_TERMINAL))
+        return node_error(y, pn, KOMA_E_GAME_PIECE,
+                          "royal piece \"%s\" must carry the terminal marker '^'", pin);
+    if (get_str(y, n, "promotes_to", promotes[g->nkinds], 8, 0, NULL) != 0) return -1;
+    unsigned mpr = 0;
+    if (get_uint(y, n, "must_promote_ranks", 0, 255, &mpr, 0) != 0) return -1;
+    k->must_promote_ranks = (uint8_t)mpr;
+    k->promotes_to = -1;
+    k->droppable = 1;
+    yaml_node_t *d = get(y, n, "drop");
+    if (d != NULL) {
+        if (check_keys(y, d, "drop", drop_keys) != 0) return -1;
+        int never = 0, nifu = 0, nomate = 0;
+        unsigned fr = 0;
+        if (get_bool(y, d, "never", &never) != 0 || get_bool(y, d, "nifu", &nifu) != 0 ||
+            get_bool(y, d, "no_mate", &nomate) != 0 ||
+            get_uint(y, d, "forbidden_ranks", 0, 255, &fr, 0) != 0)
+            return -1;
+        k->droppable = (uint8_t)!never;
+        k->nifu = (uint8_t)nifu;
+        k->drop_no_mate = (uint8_t)nomate;
+        k->drop_forbidden_ranks = (uint8_t)fr;
+    }
+    if (royal) k->droppable = 0;
+    g->nkinds++;
+    return 0;
+}
+
+static int parse_rules(ydoc *y, koma_game *g, yaml_node_t *root)
+{
+    yaml_node_t *n;
+    g->zone = 0;
+    if ((n = get(y, root, "promotion")) != NULL) {
+        if (check_keys(y, n, "promotion", promotion_keys) != 0) return -1;
+        if (get_uint(y, n, "zone", 0, g->ranks, &g->zone, 1) != 0) return -1;
+        if (get_bool(y, n, "compulsory", &g->compulsory_promotion) != 0) return -1;
+    }
+    if (get_bool(y, root, "check", &g->check_rule) != 0 ||
+        get_bool(y, root, "royal_capture", &g->royal_capture) != 0 ||
+        get_bool(y, root, "kings_privilege", &g->kings_privilege) != 0 ||
+        get_bool(y, root, "promoted_drops", &g->promoted_drops) != 0 ||
+        get_bool(y, root, "bare_king", &g->bare_king) != 0)
+        return -1;
+    if (g->check_rule && g->royal_capture)
+        return node_error(y, get(y, root, "royal_capture"), KOMA_E_GAME_FIELD,
+                          "royal_capture and check exclude each other");
+    g->nolegal_check = g->check_rule ? KOMA__NL_CHECKMATE : KOMA__NL_NOMOVE;
+    g->nolegal_other = g->check_rule ? KOMA__NL_STALEMATE : KOMA__NL_NOMOVE;
+    if ((n = get(y, root, "no_legal_move")) != NULL) {
+        if (check_keys(y, n, "no_legal_move", nolegal_keys) != 0) return -1;
+        if (parse_nolegal(y, get(y, n, "in_check"), "in_check", &g->nolegal_check) != 0 ||
+            parse_nolegal(y, get(y, n, "otherwise"), "otherwise", &g->nolegal_other) != 0)
+            return -1;
+    }
+    g->repetition = KOMA__REP_NONE;
+    if ((n = get(y, root, "repetition")) != NULL) {
+        if (check_keys(y, n, "repetition", repetition_keys) != 0) return -1;
+        yaml_node_t *r = get(y, n, "rule");
+        if (r == NULL) return node_error(y, n, KOMA_E_GAME_FIELD, "missing \"rule\"");
+        if (scalar_is(r, "none")) g->repetition = KOMA__REP_NONE;
+        else if (scalar_is(r, "same-move")) g->repetition = KOMA__REP_SAME_MOVE;
+        else if (scalar_is(r, "fourfold")) g->repetition = KOMA__REP_FOURFOLD;
+        else
+            return node_error(y, r, KOMA_E_GAME_FIELD,
+                              "repetition.rule must be none, same-move or fourfold");
+        g->repetition_count = 4;
+        if (get_uint(y, n, "count", 2, 1000, &g->repetition_count, 0) != 0) return -1;
+        yaml_node_t *pc = get(y, n, "perpetual_check");
+        if (pc != NULL) {
+            if (scalar_is(pc, "loss")) g->perpetual_check_loses = 1;
+            else if (scalar_is(pc, "none")) g->perpetual_check_loses = 0;
+            else
+                return node_error(y, pc, KOMA_E_GAME_FIELD,
+                                  "repetition.perpetual_check must be loss or none");
+        }
+    }
+    if ((n = get(y, root, "move_limit")) != NULL) {
+        if (check_keys(y, n, "move_limit", limit_keys) != 0) return -1;
+        if (get_uint(y, n, "plies", 0, 60000, &g->move_limit, 1) != 0) return -1;
+        g->move_limit_capture_resets = 1;
+        if (get_bool(y, n, "capture_resets", &g->move_limit_capture_resets) != 0) return -1;
+    }
+    for (int i = 0; i < KOMA_STATUS_COUNT; i++) g->term[i] = -1;
+    if ((n = get(y, root, "termination")) != NULL) {
+        if (n->type != YAML_MAPPING_NODE)
+            return node_error(y, n, KOMA_E_GAME_FIELD, "termination must be a mapping");
+        for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
+            yaml_node_t *k = ynode(y, p->key), *v = ynode(y, p->value);
+            koma_status st;
+            koma_error e2;
+            if (!is_scalar(k) || koma_cgsn_parse(sval(k), slen(k), &st, &e2) != 0)
+                return node_error(y, k, KOMA_E_GAME_FIELD,
+                                  "termination keys must be CGSN statuses");
+            if (scalar_is(v, "loss")) g->term[st] = KOMA__LOSS;
+            else if (scalar_is(v, "draw")) g->term[st] = KOMA__DRAW;
+            else if (scalar_is(v, "win")) g->term[st] = KOMA__WIN;
+            else
+                return node_error(y, v, KOMA_E_GAME_FIELD,
+                                  "termination results are loss, draw or win");
+        }
+    }
+    n = get(y, root, "pieces");
+    if (n->type != YAML_SEQUENCE_NODE || n->data.sequence.items.top == n->data.sequence.items.start)
+        return node_error(y, n, KOMA_E_GAME_FIELD, "pieces must be a non-empty list");
+    char promotes[KOMA__MAX_KINDS][8];
+    yaml_node_t *pnodes[KOMA__MAX_KINDS];
+    g->nkinds = 0;
+    for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
+        yaml_node_t *pn = ynode(y, *it);
+        if (g->nkinds < KOMA__MAX_KINDS) pnodes[g->nkinds] = pn;
+        if (parse_piece(y, g, pn, promotes) != 0) return -1;
+    }
+    /* cross references */
+    for (unsigned i = 0; i < g->nkinds; i++) {
+        koma__kind *k = &g->kinds[i];
+        if (promotes[i][0]) {
+            koma_piece p;
+            koma_error e2;
+            int t = -1;
+            if (koma_pin_parse(promotes[i], strlen(promotes[i]), &p, &e2) == 0)
+                t = koma__game_kind_of(g, p);
+            if (t < 0 || (size_t)t == i)
+                return node_error(y, pnodes[i], KOMA_E_GAME_PIECE,
+                                  "promotes_to \"%s\" is not another piece of the game",
+                                  promotes[i]);
+            if (k->royal || g->kinds[t].royal)
+                return node_error(y, pnodes[i], KOMA_E_GAME_PIECE,
+                                  "royal pieces do not promote here");
+            k->promotes_to = (int8_t)t;
+            g->kinds[t].promoted = 1;
+        }
+    }
+    for (unsigned i = 0; i < g->nkinds; i++) {
+        koma__kind *k = &g->kinds[i];
+        if (k->promotes_to >= 0 && g->kinds[k->promotes_to].promotes_to >= 0)
+            return node_error(y, pnodes[i], KOMA_E_GAME_PIECE, "promotion chains are not supported");
+        if (k->promoted && k->promotes_to >= 0)
+            return node_error(y, pnodes[i], KOMA_E_GAME_PIECE, "a promoted piece cannot promote");
+        /* a capture drops the state prefix (DESIGN.md §3) */
+        koma_piece base = (koma_piece)(k->pin & ~KOMA_PIECE_STATE);
+        int b = koma__game_kind_of(g, base);
+        if (b < 0)
+            return node_error(y, pnodes[i], KOMA_E_GAME_PIECE,
+                              "piece without its state prefix is not a piece of the game");
+        k->demotes_to = (int8_t)b;
+        if (k->promoted && !g->promoted_drops) k->droppable = 0;
+        if (k->must_promote_ranks > 0 && k->promotes_to < 0)
+            return node_error(y, pnodes[i], KOMA_E_GAME_PIECE,
+                              "must_promote_ranks on a piece that does not promote");
+        if (k->must_promote_ranks > g->zone)
+            return node_error(y, pnodes[i], KOMA_E_GAME_PIECE,
+                              "must_promote_ranks exceeds the promotion zone");
+    }
+    return 0;
+}
+
+static int check_start(ydoc *y, koma_game *g, yaml_node_t *sn)
+{
+    koma_position pos;
+    koma_position_init(&pos);
+    koma_error fe;
+    koma_error_clear(&fe);
+    int rc = -1;
+    if (koma_feen_parse(g->start, g->start_len, KOMA_FEEN_STRICT, &pos, &fe) != 0) {
+        node_error(y, sn, fe.code, "start: %s", fe.message);
+        goto done;
+    }
+    if (pos.shape.ndims != 2 || pos.shape.size[0] != g->files || pos.shape.size[1] != g->ranks) {
+        node_error(y, sn, KOMA_E_GAME_FIELD, "start position is not %ux%u", g->files, g->ranks);
+        goto done;
+    }
+    if (pos.style[0] != g->style || pos.style[1] != (char)tolower((unsigned char)g->style)) {
+        node_error(y, sn, KOMA_E_GAME_FIELD, "start position does not use style %c/%c", g->style,
+                   tolower((unsigned char)g->style));
+        goto done;
+    }
+    if (g->playable) {
+        for (uint32_t i = 0; i < pos.shape.squares; i++) {
+            koma_piece p = pos.board[i];
+            if (p != KOMA_PIECE_NONE && koma__game_kind_of(g, p) < 0) {
+                char b[KOMA_EPIN_BUF];
+                koma_epin_write(p, b);
+                node_error(y, sn, KOMA_E_RULES_PIECE, "start position: \"%s\" is not a piece of the game", b);
+                goto done;
+            }
+        }
+    }
+    rc = 0;
+done:
+    koma_position_cleanup(&pos);
+    return rc;
+}
+
+static int parse_game(ydoc *y, koma_game *g)
+{
+    yaml_node_t *root = yaml_document_get_root_node(&y->doc);
+    if (root == NULL) return node_error(y, NULL, KOMA_E_GAME_YAML, "empty game definition");
+    if (check_keys(y, root, "game definition", top_keys) != 0) return -1;
+    yaml_node_t *n;
+    if (get_str(y, root, "id", g->id, sizeof g->id, 1, &n) != 0) return -1;
+    if (g->id[0] == '\0') return node_error(y, n, KOMA_E_GAME_FIELD, "empty id");
+    for (const char *c = g->id; *c; c++)
+        if (!(KOMA_IS_LOWER(*c) || KOMA_IS_DIGIT(*c) || *c == '-'))
+            return node_error(y, n, KOMA_E_GAME_FIELD, "id must be lowercase letters, digits and '-'");
+    char name[64];
+    if (get_str(y, root, "name", name, sizeof name, 1, &n) != 0) return -1;
+    koma_error e2;
+    if (koma_snn_parse(name, strlen(name), g->name, &e2) != 0)
+        return node_error(y, n, e2.code, "name: %s", e2.message);
+    char style[4];
+    if (get_str(y, root, "style", style, sizeof style, 1, &n) != 0) return -1;
+    if (strlen(style) != 1 || !KOMA_IS_ALPHA(style[0]))
+        return node_error(y, n, KOMA_E_GAME_FIELD, "style must be one letter");
+    g->style = (char)toupper((unsigned char)style[0]);
+    n = get(y, root, "board");
+    if (n == NULL) return node_error(y, root, KOMA_E_GAME_FIELD, "missing \"board\"");
+    if (check_keys(y, n, "board", board_keys) != 0) return -1;
+    if (get_uint(y, n, "files", 1, KOMA_MAX_DIMENSION, &g->files, 1) != 0 ||
+        get_uint(y, n, "ranks", 2, KOMA_MAX_DIMENSION, &g->ranks, 1) != 0)
+        return -1;
+    yaml_node_t *pieces = get(y, root, "pieces");
+    g->playable = pieces != NULL;
+    if (g->playable) {
+        if (g->files > KOMA__MAX_FILES || g->ranks > KOMA__MAX_RANKS)
+            return node_error(y, n, KOMA_E_GAME_LIMIT, "the rule engine plays boards up to %dx%d",
+                              KOMA__MAX_FILES, KOMA__MAX_RANKS);
+        if (parse_rules(y, g, root) != 0) return -1;
+    } else {
+        static const char *const rule_keys[] = {
+            "promotion", "check", "royal_capture", "kings_privilege", "promoted_drops",
+            "bare_king", "no_legal_move", "repetition", "move_limit", "termination", NULL};
+        for (size_t i = 0; rule_keys[i]; i++)
+            if ((n = get(y, root, rule_keys[i])) != NULL)
+                return node_error(y, n, KOMA_E_GAME_FIELD, "\"%s\" without \"pieces\"",
+                                  rule_keys[i]);
+    }
+    n = get(y, root, "start");
+    if (n == NULL) {
+        if (g->playable) return node_error(y, root, KOMA_E_GAME_FIELD, "missing \"start\"");
+        return 0;
+    }
+    if (!is_scalar(n)) return node_error(y, n, KOMA_E_GAME_FIELD, "start must be a FEEN string");
+    g->start = malloc(slen(n) + 1);
+    if (g->start == NULL) return node_error(y, n, KOMA_E_MEMORY, "out of memory");
+    memcpy(g->start, sval(n), slen(n));
+    g->start[slen(n)] = '\0';
+    g->start_len = slen(n);
+    return check_start(y, g, n);
+}
+
+static void game_free(koma_game *g)
+{
+    if (g == NULL) return;
+    free(g->start);
+    free(g);
+}
+
+static int load_game(const char *yaml, size_t len, const char *source, koma_game **out,
+                     koma_error *err)
+{
+    *out = NULL;
+    yaml_parser_t parser;
+    if (!yaml_parser_initialize(&parser))
+        return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (YAML parser)");
+    yaml_parser_set_input_string(&parser, (const unsigned char *)yaml, len);
+    ydoc y;
+    memset(&y, 0, sizeof y);
+    y.err = err;
+    y.source = source;
+    if (!yaml_parser_load(&parser, &y.doc)) {
+        if (err) {
+            koma_error_set(err, parser.error == YAML_MEMORY_ERROR ? KOMA_E_MEMORY : KOMA_E_GAME_YAML,
+                           parser.problem_mark.index, "%s",
+                           parser.problem ? parser.problem : "invalid YAML");
+            err->line = (unsigned long)parser.problem_mark.line + 1;
+            err->column = (unsigned long)parser.problem_mark.column + 1;
+            err->source = source;
+        }
+        yaml_parser_delete(&parser);
+        return -1;
+    }
+    koma_game *g = calloc(1, sizeof *g);
+    int rc = -1;
+    if (g == NULL) {
+        koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (game)");
+    } else if (parse_game(&y, g) == 0) {
+        /* a second document is not allowed */
+        yaml_document_t extra;
+        if (yaml_parser_load(&parser, &extra)) {
+            yaml_node_t *r = yaml_document_get_root_node(&extra);
+            if (r != NULL) {
+                if (err) {
+                    koma_error_set(err, KOMA_E_GAME_YAML, r->start_mark.index,
+                                   "more than one YAML document");
+                    err->line = (unsigned long)r->start_mark.line + 1;
+                    err->column = (unsigned long)r->start_mark.column + 1;
+                    err->source = source;
+                }
+            } else {
+                rc = 0;
+            }
+            yaml_document_delete(&extra);
+        } else {
+            koma_error_set(err, KOMA_E_GAME_YAML, parser.problem_mark.index, "%s",
+                           parser.problem ? parser.problem : "invalid YAML");
+        }
+    }
+    yaml_document_delete(&y.doc);
+    yaml_parser_delete(&parser);
+    if (rc != 0) {
+        game_free(g);
+        return -1;
+    }
+    *out = g;
+    return 0;
+}
+
+/* ---- the set ------------------------------------------------------------------------ */
+
+static int set_add(koma_game_set *set, koma_game *g, koma_error *err)
+{
+    for (size_t i = 0; i < set->len; i++) {
+        if (strcmp(set->games[i]->id, g->id) == 0) {
+            game_free(set->games[i]);
+            set->games[i] = g;
+            return 0;
+        }
+    }
+    if (set->len == set->cap) {
+        size_t cap = set->cap ? set->cap * 2 : 8;
+        koma_game **gs = realloc(set->games, cap * sizeof *gs);
+        if (gs == NULL) return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (games)");
+        set->games = gs;
+        set->cap = cap;
+    }
+    set->games[set->len++] = g;
+    return 0;
+}
+
+/* Built-in order: the plain games first, so ogi (not ogi-classic) owns `O` 8x8. */
+static int builtin_rank(const char *id)
+{
+    return strcmp(id, "ogi-classic") == 0 ? 1 : 0;
+}
+
+int koma_game_set_new(koma_game_set **out, koma_error *err)
+{
+    *out = NULL;
+    koma_game_set *set = calloc(1, sizeof *set);
+    if (set == NULL) return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (games)");
+    for (int pass = 0; pass < 2; pass++) {
+        for (const struct koma__embedded_game *e = koma__embedded_games; e->id; e++) {
+            if (builtin_rank(e->id) != pass) continue;
+            koma_game *g;
+            if (load_game(e->yaml, e->len, e->id, &g, err) != 0 || set_add(set, g, err) != 0) {
+                /* a broken built-in is a build bug: the source names it */
+                koma_game_set_free(set);
+                return -1;
+            }
+        }
+    }
+    *out = set;
+    return 0;
+}
+
+void koma_game_set_free(koma_game_set *set)
+{
+    if (set == NULL) return;
+    for (size_t i = 0; i < set->len; i++) game_free(set->games[i]);
+    free(set->games);
+    free(set);
+}
+
+int koma_game_set_load(koma_game_set *set, const char *yaml, size_t len, const char *source,
+                       const koma_game **out, koma_error *err)
+{
+    koma_game *g;
+    if (out) *out = NULL;
+    if (load_game(yaml, len, source, &g, err) != 0) return -1;
+    if (set_add(set, g, err) != 0) {
+        game_free(g);
+        return -1;
+    }
+    if (out) *out = g;
+    return 0;
+}
+
+#define GAME_FILE_MAX (1u << 20)
+
+int koma_game_set_load_file(koma_game_set *set, const char *path, const koma_game **out,
+                            koma_error *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) {
+        koma_error_set(err, KOMA_E_IO_OPEN, 0, "cannot open %s: %s", path, strerror(errno));
+        if (err) err->source = path;
+        return -1;
+    }
+    char *buf = malloc(GAME_FILE_MAX + 1);
+    if (buf == NULL) {
+        fclose(f);
+        return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory");
+    }
+    size_t n = fread(buf, 1, GAME_FILE_MAX + 1, f);
+    int bad = ferror(f);
+    fclose(f);
+    int rc;
+    if (bad) {
+        rc = koma_error_set(err, KOMA_E_IO_READ, 0, "cannot read %s", path);
+        if (err) err->source = path;
+    } else if (n > GAME_FILE_MAX) {
+        rc = koma_error_set(err, KOMA_E_GAME_LIMIT, 0, "game definition exceeds 1 MiB");
+        if (err) err->source = path;
+    } else {
+        rc = koma_game_set_load(set, buf, n, path, out, err);
+    }
+    free(buf);
+    return rc;
+}
+
+size_t koma_game_set_count(const koma_game_set *set) { return set ? set->len : 0; }
+
+const koma_game *koma_game_set_at(const koma_game_set *set, size_t i)
+{
+    return (set && i < set->len) ? set->games[i] : NULL;
+}
+
+const koma_game *koma_game_set_find_id(const koma_game_set *set, const char *id, size_t len)
+{
+    if (set == NULL) return NULL;
+    for (size_t i = 0; i < set->len; i++)
+        if (strlen(set->games[i]->id) == len && memcmp(set->games[i]->id, id, len) == 0)
+            return set->games[i];
+    return NULL;
+}
+
+const koma_game *koma_game_set_find_style(const koma_game_set *set, char style, unsigned files,
+                                          unsigned ranks)
+{
+    if (set == NULL) return NULL;
+    char up = (char)toupper((unsigned char)style);
+    for (size_t i = 0; i < set->len; i++) {
+        const koma_game *g = set->games[i];
+        if (g->style == up && g->files == files && g->ranks == ranks) return g;
+    }
+    return NULL;
+}
+
+const koma_game *koma_game_set_find_position(const koma_game_set *set, const koma_position *pos,
+                                             koma_error *err)
+{
+    const koma_game *g = NULL;
+    if (pos->shape.ndims == 2)
+        g = koma_game_set_find_style(set, pos->style[0], pos->shape.size[0], pos->shape.size[1]);
+    if (g == NULL) {
+        if (pos->shape.ndims == 2)
+            koma_error_set(err, KOMA_E_GAME_UNKNOWN, 0, "no game with style %c on a %ux%u board",
+                           pos->style[0], (unsigned)pos->shape.size[0], (unsigned)pos->shape.size[1]);
+        else
+            koma_error_set(err, KOMA_E_GAME_UNKNOWN, 0, "no game on a %u-dimensional board",
+                           (unsigned)pos->shape.ndims);
+    }
+    return g;
+}
+
+const char *koma_game_id(const koma_game *g) { return g->id; }
+const char *koma_game_name(const koma_game *g) { return g->name; }
+char koma_game_style(const koma_game *g) { return g->style; }
+unsigned koma_game_files(const koma_game *g) { return g->files; }
+unsigned koma_game_ranks(const koma_game *g) { return g->ranks; }
+const char *koma_game_start(const koma_game *g) { return g->start; }
+int koma_game_playable(const koma_game *g) { return g->playable; }
+
+const char *koma_result_name(koma_result r)
+{
+    switch (r) {
+    case KOMA_RESULT_FIRST: return "1-0";
+    case KOMA_RESULT_SECOND: return "0-1";
+    case KOMA_RESULT_DRAW: return "1/2-1/2";
+    default: return "*";
+    }
+}

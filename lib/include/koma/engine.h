@@ -1,0 +1,164 @@
+/* koma/engine.h — the position engine: legal moves, make/unmake, game endings, perft.
+ *
+ * An engine plays one game (koma/game.h) on one position at a time. It keeps
+ * its own compact board (a padded mailbox of one byte a square, hands as
+ * counts, an incremental Zobrist hash) and never allocates per move: every
+ * buffer is sized when the engine is created.
+ *
+ * Moves are koma_emove handles, valid for the position they were generated in;
+ * they convert to canonical PMN (koma_move / koma_pmn_write) and back. Two moves
+ * with the same canonical PMN are the same move (DESIGN.md §4, Perft).
+ *
+ * Positions are compared (hash, repetition) on board, hands and side to move
+ * with every "'" removed (the Jeweled King's marker), as DESIGN.md §4 says.
+ */
+#ifndef KOMA_ENGINE_H
+#define KOMA_ENGINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <koma/error.h>
+#include <koma/position.h>
+#include <koma/pmn.h>
+#include <koma/cgsn.h>
+#include <koma/game.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct koma_engine koma_engine;
+typedef uint32_t koma_emove;
+
+/* An engine for a playable game (game.norules otherwise). The game must outlive
+ * the engine. The engine starts on the game's start position. */
+KOMA_API int koma_engine_new(const koma_game *game, koma_engine **out, koma_error *err);
+KOMA_API void koma_engine_free(koma_engine *e);
+KOMA_API const koma_game *koma_engine_game(const koma_engine *e);
+
+/*
+ * Set the position. It must fit the game: shape, style letters (the game's
+ * letter in both cases), every piece one of the game's (rules.piece), hands
+ * holding only pieces of their owner's case (rules.hand), and in games with the
+ * check rule at most one royal piece a side (rules.royal). The history (for
+ * repetition and the move limit) is cleared: the position is the setup.
+ */
+KOMA_API int koma_engine_set_position(koma_engine *e, const koma_position *pos, koma_error *err);
+/* Parse a FEEN (strict) and set it; errors keep the FEEN's offsets. */
+KOMA_API int koma_engine_set_feen(koma_engine *e, const char *feen, size_t len, koma_error *err);
+KOMA_API int koma_engine_set_start(koma_engine *e, koma_error *err);
+
+/* The current position as a koma_position (pos initialised by the caller). */
+KOMA_API int koma_engine_get_position(const koma_engine *e, koma_position *pos, koma_error *err);
+/* Canonical FEEN, snprintf-style (returns the full length). */
+KOMA_API size_t koma_engine_feen(const koma_engine *e, char *buf, size_t cap);
+
+KOMA_API int koma_engine_turn(const koma_engine *e);          /* KOMA_FIRST / KOMA_SECOND */
+KOMA_API uint64_t koma_engine_hash(const koma_engine *e);
+/* 1 when the side to move has a royal piece attacked (any game). */
+KOMA_API int koma_engine_in_check(koma_engine *e);
+
+/* ---- moves ------------------------------------------------------------------ */
+
+/* The size a move buffer needs for any position of this game. */
+KOMA_API size_t koma_engine_max_moves(const koma_engine *e);
+
+/* The legal moves (at most koma_engine_max_moves); none in a finished position
+ * (a royal captured). Order: unspecified but deterministic. */
+KOMA_API size_t koma_engine_legal_moves(koma_engine *e, koma_emove *moves);
+
+/* The canonical PMN of a move of the current position. */
+KOMA_API void koma_engine_move_pmn(const koma_engine *e, koma_emove m, koma_move *out);
+KOMA_API size_t koma_engine_move_write(const koma_engine *e, koma_emove m, char buf[KOMA_PMN_BUF]);
+
+/*
+ * "Is this move legal here": the legal move whose canonical PMN is m, or -1
+ * with the reason (rules.* codes: rules.over, rules.form, rules.empty,
+ * rules.owner, rules.occupied, rules.operator, rules.pattern, rules.blocked,
+ * rules.promotion, rules.mustpromote, rules.captured, rules.drop.*, rules.check,
+ * cell.shape). A drop without its piece (`*e5`) is accepted when exactly one
+ * droppable kind could be meant. The error offset points into the canonical
+ * text of m (the offending cell, piece or suffix).
+ */
+KOMA_API int koma_engine_find_move(koma_engine *e, const koma_move *m, koma_emove *out,
+                                   koma_error *err);
+/* The same from PMN text (pmn.* syntax errors first); offsets point into s. */
+KOMA_API int koma_engine_parse_move(koma_engine *e, const char *s, size_t len,
+                                    koma_emove *out, koma_error *err);
+
+/* Play a legal move of the current position / take back the last one. The
+ * history holds up to KOMA_ENGINE_MAX_PLIES plies (rules.illegal beyond). */
+#define KOMA_ENGINE_MAX_PLIES 65536
+KOMA_API int koma_engine_make(koma_engine *e, koma_emove m, koma_error *err);
+KOMA_API int koma_engine_unmake(koma_engine *e);
+/* Plies made since the position was set. */
+KOMA_API size_t koma_engine_ply(const koma_engine *e);
+
+/* ---- endings (DESIGN.md §4) -------------------------------------------------- */
+
+typedef struct koma_ending {
+    int over;                      /* 1 when the game has ended */
+    koma_status status;            /* the CGSN status when over */
+    koma_result result;
+} koma_ending;
+
+/*
+ * The endings the position alone decides, in the order of DESIGN.md §4:
+ * a royal in a hand (mareking: its holder captured it and wins), no legal move
+ * (checkmate / stalemate / nomove, as the game maps them), a bare king (games
+ * with that rule: the side that has just moved is bare: it loses, or a draw
+ * when the side to move is bare too).
+ */
+KOMA_API void koma_engine_position_ending(koma_engine *e, koma_ending *out);
+
+/*
+ * Play one recorded ply with every rule, history included, in the order of
+ * DESIGN.md §4: an illegal ply (not applied; status illegalmove, or repetition
+ * for Ōgi's same-move-same-position rule; the mover loses; err says why),
+ * then the position endings above, then fourfold repetition (a draw, or the
+ * perpetual checker loses), then the move limit (movelimit, a draw).
+ * Returns 0 when the ply was applied (out says whether the game ended there),
+ * 1 when it was refused as illegal (out->over = 1), -1 on a usage error
+ * (the game was already over: rules.over).
+ */
+KOMA_API int koma_engine_play(koma_engine *e, const koma_move *m, koma_ending *out,
+                              koma_error *err);
+
+/* ---- perft -------------------------------------------------------------------- */
+
+/* Leaves of the legal-move tree of the given depth (DESIGN.md §4: finished
+ * positions have no moves; history rules ignored). */
+KOMA_API uint64_t koma_engine_perft(koma_engine *e, unsigned depth);
+
+/* One root move of a divided perft. */
+typedef struct koma_perft_entry {
+    char pmn[KOMA_PMN_BUF];
+    uint64_t nodes;
+} koma_perft_entry;
+
+/*
+ * Divided perft: one entry per legal root move, sorted by PMN (byte order),
+ * into *out (malloc'd, the caller frees), *count entries. depth >= 1.
+ * progress (may be NULL) is called after each root move with the number done
+ * and the total.
+ */
+KOMA_API int koma_engine_perft_divide(koma_engine *e, unsigned depth,
+                                      koma_perft_entry **out, size_t *count,
+                                      void (*progress)(void *ctx, size_t done, size_t total),
+                                      void *ctx, koma_error *err);
+
+/*
+ * Split a perft of `depth` into jobs: every position reached after `plies`
+ * plies (one job per path, so duplicates are kept) with depth - plies left.
+ * job() is called with each FEEN and remaining depth; a non-zero return stops.
+ * The jobs' perfts sum to perft(depth). plies <= depth.
+ */
+KOMA_API int koma_engine_perft_split(koma_engine *e, unsigned depth, unsigned plies,
+                                     int (*job)(void *ctx, unsigned depth, const char *feen,
+                                                size_t len),
+                                     void *ctx, koma_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,137 @@
+/* koma/game.h — game definitions (rule systems) and the Betza movement parser.
+ *
+ * A game definition is a YAML document (schemas/game.schema.json; the built-in
+ * ones are lib/games/NAME.yaml, embedded into libkoma at build). It names the game
+ * (id, SNN name, SIN style letter, board shape, start FEEN) and, for the games
+ * koma can play, the pieces with their Betza movement, promotion, drops, the
+ * check rule, captures, repetition, move limit and how each ending maps to a
+ * CGSN status and a result (DESIGN.md §4).
+ *
+ * Definitions are held in a caller-owned koma_game_set (no global state): the
+ * set starts with the built-in games; more can be loaded from YAML text. A game
+ * is found by id (`--game ID`) or by the FEEN's style letter and board shape.
+ */
+#ifndef KOMA_GAME_H
+#define KOMA_GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <koma/error.h>
+#include <koma/atoms.h>
+#include <koma/cell.h>
+#include <koma/position.h>
+#include <koma/cgsn.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Betza ----------------------------------------------------------------- */
+
+/*
+ * One movement vector of a Betza description, in the first player's frame:
+ * dx > 0 towards higher files (right, seen by the first player), dy > 0 forwards
+ * (towards higher ranks). range 1 is a leap; 0 an unlimited ride; n > 1 a ride
+ * of at most n steps. Every vector moves or captures (the m and c modalities are
+ * not supported).
+ */
+typedef struct koma_betza_vector {
+    int8_t dx, dy;
+    uint8_t range;
+} koma_betza_vector;
+
+#define KOMA_BETZA_MAX_VECTORS 64
+#define KOMA_BETZA_MAX_LEN 64
+
+/*
+ * Parse a Betza description s[0..len) into at most cap distinct vectors (a
+ * vector that appears twice is kept once, with the longer range). Supported:
+ * the atoms W F D N A H C Z G (leaps), the sliders R B Q (= WW FF, riders), K
+ * (= WF), a doubled atom for a rider (NN), an atom followed by a count for a
+ * limited ride (W3), and the directional modifiers f b l r v s, alone or in
+ * pairs (ff bb ll rr fs bs lv rv fl fr bl br) applied to the next atom:
+ *   f/b/l/r  the vectors going forwards / backwards / left / right;
+ *   v/s      vertical / sideways: for orthogonal atoms the pure vertical or
+ *            horizontal ones, for oblique atoms (N, C, Z) the narrow (|dy|>|dx|)
+ *            or wide (|dx|>|dy|) ones;
+ *   pairs    for oblique atoms ff = forward narrow, fs = forward wide, ll = left
+ *            wide, lv = left narrow (bb bs rr rv alike); fl fr bl br = the
+ *            vectors in that quadrant (oblique and diagonal atoms). For
+ *            orthogonal atoms two letters are read separately (fs = f + s).
+ * Several modifiers before one atom select the union (fbR = forward and
+ * backward rook). Returns 0, or -1 with err (betza.syntax, betza.unsupported).
+ */
+KOMA_API int koma_betza_parse(const char *s, size_t len, koma_betza_vector *out,
+                              size_t cap, size_t *count, koma_error *err);
+
+/* ---- game definitions ---------------------------------------------------------- */
+
+typedef struct koma_game koma_game;
+typedef struct koma_game_set koma_game_set;
+
+#define KOMA_GAME_ID_MAX 32
+
+/* A new set holding every built-in game. */
+KOMA_API int koma_game_set_new(koma_game_set **out, koma_error *err);
+KOMA_API void koma_game_set_free(koma_game_set *set);
+
+/*
+ * Load a game definition from YAML text yaml[0..len) into the set; `source`
+ * (may be NULL) names it in errors, whose line and column point into the YAML.
+ * A game with the id of one already in the set replaces it (so `--game FILE`
+ * can override a built-in). *out (may be NULL) receives the game.
+ */
+KOMA_API int koma_game_set_load(koma_game_set *set, const char *yaml, size_t len,
+                                const char *source, const koma_game **out,
+                                koma_error *err);
+
+/* Read a YAML file and load it (io.open, io.read, then as above). */
+KOMA_API int koma_game_set_load_file(koma_game_set *set, const char *path,
+                                     const koma_game **out, koma_error *err);
+
+KOMA_API size_t koma_game_set_count(const koma_game_set *set);
+KOMA_API const koma_game *koma_game_set_at(const koma_game_set *set, size_t i);
+
+/* By id ("ogi", "shogi", ...); NULL when unknown. */
+KOMA_API const koma_game *koma_game_set_find_id(const koma_game_set *set,
+                                                const char *id, size_t len);
+
+/*
+ * By style letter (either case) and 2-D board shape; NULL when none fits. When
+ * several games share both (ogi and ogi-classic), the first loaded wins, so the
+ * built-in ogi (not ogi-classic) is what an `O` 8×8 FEEN means.
+ */
+KOMA_API const koma_game *koma_game_set_find_style(const koma_game_set *set, char style,
+                                                   unsigned files, unsigned ranks);
+
+/* The game of a position (its first player's style and its shape); NULL with
+ * err set (game.unknown) when none fits. */
+KOMA_API const koma_game *koma_game_set_find_position(const koma_game_set *set,
+                                                      const koma_position *pos,
+                                                      koma_error *err);
+
+KOMA_API const char *koma_game_id(const koma_game *g);
+KOMA_API const char *koma_game_name(const koma_game *g);      /* SNN */
+KOMA_API char koma_game_style(const koma_game *g);            /* uppercase SIN */
+KOMA_API unsigned koma_game_files(const koma_game *g);
+KOMA_API unsigned koma_game_ranks(const koma_game *g);
+KOMA_API const char *koma_game_start(const koma_game *g);     /* start FEEN */
+/* 1 when the definition has pieces and rules (an engine can be built for it);
+ * 0 for a recognised-only game (Ko shogi). */
+KOMA_API int koma_game_playable(const koma_game *g);
+
+/* Who wins when a game ends. */
+typedef enum koma_result {
+    KOMA_RESULT_NONE = 0,          /* the game goes on */
+    KOMA_RESULT_FIRST,             /* the first player (uppercase) wins */
+    KOMA_RESULT_SECOND,            /* the second player wins */
+    KOMA_RESULT_DRAW
+} koma_result;
+
+/* "1-0", "0-1", "1/2-1/2", "*". */
+KOMA_API const char *koma_result_name(koma_result r);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

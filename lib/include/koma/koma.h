@@ -1,0 +1,20 @@
+/* koma/koma.h — everything libkoma exports. */
+#ifndef KOMA_KOMA_H
+#define KOMA_KOMA_H
+
+#include <koma/error.h>
+#include <koma/cell.h>
+#include <koma/atoms.h>
+#include <koma/position.h>
+#include <koma/feen.h>
+#include <koma/pmn.h>
+#include <koma/cgsn.h>
+#include <koma/game.h>
+#include <koma/engine.h>
+#include <koma/ggn.h>
+#include <koma/pcn.h>
+
+#define KOMA_VERSION "0.1.0"
+KOMA_API const char *koma_version(void);
+
+#endif

@@ -1,0 +1,269 @@
+/*
+ * koma/pcn.h — PCN game records (notations.md §13, DESIGN.md §3 and §5).
+ *
+ * A record is a JSON object with the sections meta, links, periods, sides,
+ * setup (required: setup.feen), plies and outcome. koma reads and writes it as
+ * JSON and as YAML (the same tree: YAML plain scalars are resolved by the YAML
+ * 1.2 core schema, quoted scalars stay strings). Unknown keys are kept, in
+ * their order, on every round trip. The tree behind a koma_pcn is opaque.
+ *
+ * Validation (koma_pcn_parse* and koma_pcn_validate):
+ *   - the record is an object; every known section has its type;
+ *   - meta.name, .event, .site, .round: strings; meta.started_at: an RFC 3339
+ *     date-time string;
+ *   - links[]: objects whose rel and href are strings;
+ *   - periods[]: objects with duration_ms (required), increment_ms and plies,
+ *     each a non-negative integer;
+ *   - sides.first / sides.second: objects; name and variant strings, elo an
+ *     integer;
+ *   - setup: an object with feen, a valid (canonical) FEEN string;
+ *   - plies: at most 65,536 objects, each with pmn (a valid PMN string),
+ *     elapsed_ms a non-negative integer, assessment and comment strings, check
+ *     and mate booleans;
+ *   - outcome.result one of 1-0 0-1 1/2-1/2 1/2-0 0-1/2 1-1/2 1/2-1;
+ *     outcome.status a CGSN status; outcome.ply a non-negative integer (the
+ *     1-based number of the ply that ended the game, 0 for the setup position).
+ * An "integer" is a JSON number with no fractional part (1 or 1.0), as in JSON
+ * Schema. schemas/pcn.schema.json states the same rules.
+ *
+ * Limits (each with its own code): a record is at most 16 MiB (pcn.size),
+ * nests at most 64 levels (pcn.depth; the record object is level 1; checked
+ * before jansson sees the text, and counted while YAML is read, aliases
+ * included), has at most 65,536 plies (pcn.plies.limit); YAML aliases are
+ * expanded, but never beyond 16 MiB (of JSON text, and of what the expansions
+ * add counted with 32 bytes per node: pcn.size). Duplicate keys are rejected in
+ * both formats (pcn.duplicate).
+ *
+ * Errors: line and byte column of the offending value (of the containing object
+ * for a missing key), and a message naming its JSON pointer, e.g.
+ *   pcn.ply.pmn  invalid PMN "e2e4" at /plies/17/pmn: pmn.syntax: ...
+ * For a FEEN or PMN error the column is the start of the string value (its
+ * opening quote in JSON), not the byte inside the string. Every function here
+ * leaves err->source as the caller set it.
+ */
+#ifndef KOMA_PCN_H
+#define KOMA_PCN_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <koma/error.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define KOMA_PCN_MAX_RECORD ((size_t)16 * 1024 * 1024)
+#define KOMA_PCN_MAX_DEPTH 64u
+#define KOMA_PCN_MAX_PLIES 65536u
+
+typedef struct koma_pcn koma_pcn;
+
+typedef enum koma_pcn_format {
+    KOMA_PCN_JSON,                 /* one JSON text; a database is JSON Lines */
+    KOMA_PCN_YAML                  /* one YAML document; a database is a YAML stream */
+} koma_pcn_format;
+
+/* Parse flags (0 = everything checked). */
+#define KOMA_PCN_FEEN_NORMALISE 0x1u   /* setup.feen may have non-canonical hands */
+#define KOMA_PCN_NO_PMN         0x2u   /* do not check plies[].pmn syntax (another
+                                          dialect, checked by the caller) */
+#define KOMA_PCN_NO_VALIDATE    0x4u   /* syntax, limits and duplicates only */
+
+/*
+ * Parse and validate one record from s[0..len). NULL with err set on error
+ * (err->line and err->column are positions in s). koma_pcn_parse_json and
+ * koma_pcn_parse_yaml are koma_pcn_parse with flags 0. A YAML text must hold
+ * exactly one document (pcn.yaml.documents otherwise; use koma_pcn_reader for
+ * a stream).
+ */
+KOMA_API koma_pcn *koma_pcn_parse(koma_pcn_format fmt, const char *s, size_t len,
+                                  unsigned flags, koma_error *err);
+KOMA_API koma_pcn *koma_pcn_parse_json(const char *s, size_t len, koma_error *err);
+KOMA_API koma_pcn *koma_pcn_parse_yaml(const char *s, size_t len, koma_error *err);
+
+/* A new record {"setup":{"feen":FEEN}}; the FEEN is validated (strictly). */
+KOMA_API koma_pcn *koma_pcn_new(const char *feen, size_t len, koma_error *err);
+KOMA_API koma_pcn *koma_pcn_copy(const koma_pcn *p, koma_error *err);
+KOMA_API void koma_pcn_free(koma_pcn *p);
+
+/*
+ * Validate a record again (after edits, or one parsed with NO_VALIDATE).
+ * There is no text, so err->line, column and offset are 0; the message names
+ * the JSON pointer.
+ */
+KOMA_API int koma_pcn_validate(const koma_pcn *p, unsigned flags, koma_error *err);
+
+/* 1 when both records hold the same tree (same keys in the same order, same values). */
+KOMA_API int koma_pcn_equal(const koma_pcn *a, const koma_pcn *b);
+
+/* ---- accessors ------------------------------------------------------------
+ * Strings returned point into the record and stay valid until it is changed
+ * or freed; *len (when len is not NULL) gets the length. Accessors are safe on
+ * records that were not validated: a missing value or one of another type
+ * reads as absent.
+ */
+
+/* setup.feen, or NULL. */
+KOMA_API const char *koma_pcn_setup_feen(const koma_pcn *p, size_t *len);
+/* Number of plies (0 when there is no plies array). */
+KOMA_API size_t koma_pcn_ply_count(const koma_pcn *p);
+/* plies[i].pmn, or NULL. */
+KOMA_API const char *koma_pcn_ply_pmn(const koma_pcn *p, size_t i, size_t *len);
+/* plies[i].elapsed_ms: 1 with *ms set when present, 0 when absent. */
+KOMA_API int koma_pcn_ply_elapsed_ms(const koma_pcn *p, size_t i, uint64_t *ms);
+/* A string member of plies[i] ("comment", "assessment", ...), or NULL. */
+KOMA_API const char *koma_pcn_ply_string(const koma_pcn *p, size_t i, const char *key,
+                                         size_t *len);
+/* A boolean member of plies[i] ("check", "mate"): 1 true, 0 false, -1 absent. */
+KOMA_API int koma_pcn_ply_flag(const koma_pcn *p, size_t i, const char *key);
+
+/* 1 when the record has an outcome object. */
+KOMA_API int koma_pcn_has_outcome(const koma_pcn *p);
+/* outcome.result / outcome.status, or NULL. */
+KOMA_API const char *koma_pcn_outcome_result(const koma_pcn *p);
+KOMA_API const char *koma_pcn_outcome_status(const koma_pcn *p);
+/* outcome.ply: 1 with *ply set when present, 0 when absent. */
+KOMA_API int koma_pcn_outcome_ply(const koma_pcn *p, uint64_t *ply);
+
+/* A string member of meta ("name", "event", ...), or NULL. */
+KOMA_API const char *koma_pcn_meta(const koma_pcn *p, const char *key, size_t *len);
+/* A string member of sides.first (side KOMA_FIRST = 0) or sides.second (1), or NULL. */
+KOMA_API const char *koma_pcn_side(const koma_pcn *p, int side, const char *key, size_t *len);
+
+/* Any value, by RFC 6901 JSON pointer ("" is the record, "/sides/first/elo"). */
+typedef enum koma_pcn_type {
+    KOMA_PCN_ABSENT,               /* the pointer does not resolve */
+    KOMA_PCN_NULL,
+    KOMA_PCN_BOOL,                 /* boolean */
+    KOMA_PCN_INTEGER,              /* integer */
+    KOMA_PCN_REAL,                 /* real (a number written with '.' or an exponent) */
+    KOMA_PCN_STRING,               /* string, len */
+    KOMA_PCN_ARRAY,                /* len = number of elements */
+    KOMA_PCN_OBJECT                /* len = number of members */
+} koma_pcn_type;
+
+typedef struct koma_pcn_value {
+    koma_pcn_type type;
+    const char *string;            /* STRING (not NUL-terminated in general: use len) */
+    size_t len;                    /* STRING, ARRAY, OBJECT */
+    long long integer;             /* INTEGER */
+    double real;                   /* REAL */
+    int boolean;                   /* BOOL */
+} koma_pcn_value;
+
+KOMA_API koma_pcn_type koma_pcn_get(const koma_pcn *p, const char *pointer, koma_pcn_value *out);
+/* The name of member i (0-based, in document order) of the object at pointer, or NULL. */
+KOMA_API const char *koma_pcn_key(const koma_pcn *p, const char *pointer, size_t i, size_t *len);
+
+/* ---- setters --------------------------------------------------------------
+ * The outcome object is created (as the record's last member) when missing.
+ * Values are validated: result against the list above (pcn.outcome.result),
+ * status as CGSN (pcn.outcome.status). A NULL string removes the member.
+ * Existing members keep their place; new ones are appended.
+ */
+KOMA_API int koma_pcn_set_outcome_result(koma_pcn *p, const char *result, size_t len,
+                                         koma_error *err);
+KOMA_API int koma_pcn_set_outcome_status(koma_pcn *p, const char *status, size_t len,
+                                         koma_error *err);
+KOMA_API int koma_pcn_set_outcome_ply(koma_pcn *p, uint64_t ply, koma_error *err);
+KOMA_API int koma_pcn_unset_outcome_ply(koma_pcn *p);
+/* Append {"pmn": PMN} to plies (created when missing); PMN syntax is checked. */
+KOMA_API int koma_pcn_append_ply(koma_pcn *p, const char *pmn, size_t len, koma_error *err);
+
+/* ---- writers --------------------------------------------------------------
+ * Writers append to a growable heap buffer (zero-initialise it; reset len to 0
+ * to reuse it for the next record; free data with koma_pcn_buffer_cleanup).
+ * The text is always NUL-terminated (data[len] == '\0') and ends with '\n'.
+ *   JSON: compact, one line (a JSON Lines line) by default; KOMA_PCN_PRETTY
+ *         indents by 2. Keys in record order, UTF-8 kept, "/" not escaped.
+ *   YAML: one document starting with "---", block style, 2-space indent, no
+ *         line folding. Strings that a YAML 1.2 core (or 1.1) reader would take
+ *         for something else (null, true, 12, 1-0, 0x1f, .inf, 2024-05-01...)
+ *         are single-quoted; strings with control or line-break characters are
+ *         double-quoted. Concatenated documents form a YAML stream.
+ * Parsing what a writer wrote gives the same tree; JSON -> YAML -> JSON is
+ * byte-identical in JSON.
+ */
+#define KOMA_PCN_PRETTY 0x1u
+
+typedef struct koma_pcn_buffer {
+    char *data;
+    size_t len;
+    size_t cap;
+} koma_pcn_buffer;
+
+KOMA_API void koma_pcn_buffer_cleanup(koma_pcn_buffer *b);
+
+KOMA_API int koma_pcn_write_json(const koma_pcn *p, unsigned flags, koma_pcn_buffer *out,
+                                 koma_error *err);
+KOMA_API int koma_pcn_write_yaml(const koma_pcn *p, unsigned flags, koma_pcn_buffer *out,
+                                 koma_error *err);
+KOMA_API int koma_pcn_write(const koma_pcn *p, koma_pcn_format fmt, unsigned flags,
+                            koma_pcn_buffer *out, koma_error *err);
+/* The same into a stdio stream (io.write on a write error). */
+KOMA_API int koma_pcn_fwrite(const koma_pcn *p, koma_pcn_format fmt, unsigned flags, FILE *f,
+                             koma_error *err);
+
+/* ---- databases --------------------------------------------------------------
+ * A reader yields the records of a JSON Lines file or a YAML stream one at a
+ * time, in bounded memory (about one record plus one read chunk).
+ *
+ * JSON Lines: one record per line ('\n'; a trailing '\r' is JSON white space);
+ * blank lines (spaces, tabs, '\r' only) are skipped. A line longer than 16 MiB
+ * is reported (pcn.size, at the byte past the limit) and skipped.
+ * YAML stream: the reader itself splits the input into documents at lines that
+ * start with "---" or "..." followed by white space or the end of the line —
+ * YAML forbids such lines inside content, so this is exact — and gives each
+ * document to libyaml on its own. Comment, blank and directive lines before a
+ * "---" belong to the next document. A document with no content (only
+ * comments, or a "---" followed by another "---") is skipped. After any error,
+ * a syntax error included, reading resumes at the next document marker; a
+ * document longer than 16 MiB is reported once and skipped to that marker.
+ * A UTF-8 byte-order mark at the start of the input is skipped (columns on
+ * line 1 are then counted after it). Input must be UTF-8.
+ *
+ * Errors carry the line and column in the whole input and the offset from the
+ * start of the input.
+ */
+typedef struct koma_pcn_reader koma_pcn_reader;
+
+/* Fill buf[0..cap) with up to cap bytes: the count, 0 at end of input, -1 on error. */
+typedef long (*koma_pcn_read_fn)(void *ctx, char *buf, size_t cap);
+/* A koma_pcn_read_fn for a stdio stream (ctx is the FILE *). */
+KOMA_API long koma_pcn_read_stdio(void *file, char *buf, size_t cap);
+
+/*
+ * read NULL: push mode — give input with koma_pcn_reader_feed (in chunks of
+ * any size; feed a chunk, then call next until it answers KOMA_PCN_AGAIN) and
+ * call koma_pcn_reader_finish at the end of input.
+ * flags: the parse flags above, for every record.
+ */
+KOMA_API koma_pcn_reader *koma_pcn_reader_new(koma_pcn_format fmt, unsigned flags,
+                                              koma_pcn_read_fn read, void *ctx,
+                                              koma_error *err);
+KOMA_API void koma_pcn_reader_free(koma_pcn_reader *r);
+KOMA_API int koma_pcn_reader_feed(koma_pcn_reader *r, const char *data, size_t len,
+                                  koma_error *err);
+KOMA_API void koma_pcn_reader_finish(koma_pcn_reader *r);
+
+enum {
+    KOMA_PCN_FATAL = -1,           /* read error or out of memory: err set; stop */
+    KOMA_PCN_END = 0,              /* no more records */
+    KOMA_PCN_RECORD = 1,           /* *out is a valid record (the caller frees it) */
+    KOMA_PCN_INVALID = 2,          /* an invalid record: err set, *out NULL; go on */
+    KOMA_PCN_AGAIN = 3             /* push mode: feed more input (or finish) */
+};
+
+KOMA_API int koma_pcn_reader_next(koma_pcn_reader *r, koma_pcn **out, koma_error *err);
+/* First line (1-based) of the record last returned (RECORD or INVALID): the
+ * JSON line, or the YAML document's "---" line (its first content line when it
+ * has no marker). */
+KOMA_API unsigned long koma_pcn_reader_line(const koma_pcn_reader *r);
+/* Its raw text (valid until the next call on r); NULL after an over-long record. */
+KOMA_API const char *koma_pcn_reader_text(const koma_pcn_reader *r, size_t *len);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,281 @@
+/*
+ * lib/movegen.c — move generation and attack detection.
+ *
+ * Pseudo-legal moves: every board move the piece's Betza vectors allow (with
+ * the promotion choices: promote, and not promote unless the move must), the
+ * King's privilege as two moves, and every allowed drop (forbidden ranks, nifu,
+ * never-dropped kinds). Legal moves: in games with the check rule, those not
+ * leaving the mover's royal attacked and not mating with a no-mate drop (pawn);
+ * without the check rule, all pseudo-legal moves (Ōgi: a king may be captured).
+ */
+#include <string.h>
+
+#include "internal.h"
+#include "engine_internal.h"
+
+
+static inline int own_or_off(unsigned c, int s)
+{
+    return c != KOMA__EMPTY && ((c & KOMA__OFF) || KOMA__SIDE_OF(c) == s);
+}
+
+int koma__attacked(const koma_engine *e, int sq, int by)
+{
+    const uint8_t *b = e->board;
+    const koma__probe *pr = e->leap_probe[by];
+    for (int i = 0, n = e->nleap_probe[by]; i < n; i++)
+        if ((pr[i].mask >> (b[sq - pr[i].off] & 0x3Fu)) & 1u) return 1;
+    pr = e->ride_probe[by];
+    for (int i = 0, n = e->nride_probe[by]; i < n; i++) {
+        int off = pr[i].off, t = sq - off, steps = 1;
+        while (b[t] == KOMA__EMPTY) {
+            t -= off;
+            steps++;
+        }
+        unsigned c = b[t] & 0x3Fu;
+        if ((pr[i].mask >> c) & 1u) {
+            if (!pr[i].limited) return 1;
+            unsigned r = e->ride_range[c][i];
+            if (r == 0 || (unsigned)steps <= r) return 1;
+        }
+    }
+    return 0;
+}
+
+int koma__in_check(const koma_engine *e, int s)
+{
+    if (e->nroyal[s] == 0) return 0;
+    if (e->nroyal[s] == 1) {
+        int r = e->royal_sq[s];
+        unsigned c = r >= 0 ? e->board[r] : 0;
+        if (c != KOMA__EMPTY && !(c & KOMA__OFF) && KOMA__SIDE_OF(c) == s && e->royal_code[c & 0x3F])
+            return koma__attacked(e, r, s ^ 1);
+    }
+    for (int sq = 0; sq < e->nsquares; sq++) {
+        int idx = e->sq_index[sq];
+        unsigned c = e->board[idx];
+        if (c != KOMA__EMPTY && KOMA__SIDE_OF(c) == s && e->royal_code[c & 0x3F] &&
+            koma__attacked(e, idx, s ^ 1))
+            return 1;
+    }
+    return 0;
+}
+
+int koma__reaches(const koma_engine *e, uint8_t code, int from, int to, int ignore_blockers)
+{
+    const koma__movement *mv = &e->mv[code & 0x3F];
+    for (int i = 0; i < mv->nleap; i++)
+        if (from + mv->leap[i] == to) return 1;
+    for (int i = 0; i < mv->nride; i++) {
+        int off = mv->ride[i].off, t = from + off;
+        unsigned n = 1, range = mv->ride[i].range;
+        while (e->board[t] != KOMA__OFF) {
+            if (t == to) return 1;
+            if (!ignore_blockers && e->board[t] != KOMA__EMPTY) break;
+            if (range && n >= range) break;
+            t += off;
+            n++;
+        }
+    }
+    return 0;
+}
+
+/* The board-move variants of one (from, to): promotion choices, King's privilege. */
+static inline koma_emove *push_board(const koma_engine *e, koma_emove *out, int s, unsigned p,
+                                     int from, int to, unsigned c)
+{
+    koma_emove m = KOMA__MOVE(from, to);
+    if (e->promote_code[p & 0x3F] && (e->in_zone[s][from] | e->in_zone[s][to])) {
+        *out++ = m | KOMA__M_PROMOTE;
+        if (e->last_dist[s][to] >= e->must_rank[p & 0x3F]) *out++ = m;
+        return out;
+    }
+    if (c != KOMA__EMPTY && e->privilege_code[p & 0x3F] && e->promoted_code[c & 0x3F])
+        *out++ = m | KOMA__M_KEEP;
+    *out++ = m;
+    return out;
+}
+
+size_t koma__gen_pseudo(koma_engine *e, koma_emove *moves)
+{
+    const uint8_t *b = e->board;
+    int s = e->turn;
+    koma_emove *out = moves;
+    for (int sq = 0; sq < e->nsquares; sq++) {
+        int from = e->sq_index[sq];
+        unsigned p = b[from];
+        if (p == KOMA__EMPTY || KOMA__SIDE_OF(p) != s) continue;
+        const koma__movement *mv = &e->mv[p & 0x3F];
+        for (int i = 0; i < mv->nleap; i++) {
+            int to = from + mv->leap[i];
+            unsigned c = b[to];
+            if (own_or_off(c, s)) continue;
+            out = push_board(e, out, s, p, from, to, c);
+        }
+        for (int i = 0; i < mv->nride; i++) {
+            int off = mv->ride[i].off, to = from + off;
+            unsigned range = mv->ride[i].range, n = 1;
+            for (;;) {
+                unsigned c = b[to];
+                if (c == KOMA__EMPTY) {
+                    out = push_board(e, out, s, p, from, to, c);
+                    if (range && n >= range) break;
+                    to += off;
+                    n++;
+                    continue;
+                }
+                if (!own_or_off(c, s)) out = push_board(e, out, s, p, from, to, c);
+                break;
+            }
+        }
+    }
+    /* drops */
+    int slots[KOMA__SLOTS], nslots = 0;
+    for (int i = 0; i < e->ndrop_slots; i++) {
+        int slot = e->drop_slots[i];
+        if (e->hand[s][slot]) slots[nslots++] = slot;
+    }
+    if (nslots) {
+        const koma_game *g = e->game;
+        for (int sq = 0; sq < e->nsquares; sq++) {
+            int to = e->sq_index[sq];
+            if (b[to] != KOMA__EMPTY) continue;
+            unsigned dist = e->last_dist[s][to];
+            for (int i = 0; i < nslots; i++) {
+                int slot = slots[i], k = slot & 31;
+                const koma__kind *kd = &g->kinds[k];
+                if (dist < kd->drop_forbidden_ranks) continue;
+                if (kd->nifu &&
+                    e->nifu[((size_t)s * g->nkinds + (size_t)k) * (size_t)e->files + e->file_of[to]])
+                    continue;
+                *out++ = KOMA__M_DROP | KOMA__MOVE(slot, to);
+            }
+        }
+    }
+    return (size_t)(out - moves);
+}
+
+static int has_legal_level(koma_engine *e, int level);
+
+/* Legality of a pseudo-legal move in a check-rule game. */
+static int legal_move(koma_engine *e, koma_emove m, int level)
+{
+    int s = e->turn;
+    koma__undo u;
+    koma__make(e, m, &u);
+    int ok = !koma__in_check(e, s);
+    if (ok && (m & KOMA__M_DROP) && e->game->kinds[KOMA__M_FROM(m) & 31].drop_no_mate &&
+        level < KOMA__SCRATCH_LEVELS && koma__in_check(e, s ^ 1))
+        ok = has_legal_level(e, level);
+    koma__unmake(e, &u);
+    return ok;
+}
+
+static int has_legal_level(koma_engine *e, int level)
+{
+    if (e->royal_in_hand > 0) return 0;
+    koma_emove *buf = e->scratch + (size_t)level * e->max_moves;
+    size_t n = koma__gen_pseudo(e, buf);
+    if (!e->game->check_rule) return n > 0;
+    for (size_t i = 0; i < n; i++)
+        if (legal_move(e, buf[i], level + 1)) return 1;
+    return 0;
+}
+
+int koma__has_legal_move(koma_engine *e) { return has_legal_level(e, 0); }
+
+/*
+ * Own pieces pinned to the royal on ksq: the first own piece on a line from the
+ * royal, when the next piece on that line is an enemy rider that would reach the
+ * royal along it. Returns their number (at most cap).
+ */
+static int find_pins(const koma_engine *e, int ksq, int s, int *pins, int cap)
+{
+    const uint8_t *b = e->board;
+    const koma__probe *pr = e->ride_probe[s ^ 1];
+    int n = 0;
+    for (int i = 0, np = e->nride_probe[s ^ 1]; i < np; i++) {
+        int off = pr[i].off, t = ksq - off, steps = 1;
+        while (b[t] == KOMA__EMPTY) {
+            t -= off;
+            steps++;
+        }
+        unsigned c = b[t];
+        if (c == KOMA__OFF || KOMA__SIDE_OF(c) != s) continue;
+        int pinned = t;
+        do {
+            t -= off;
+            steps++;
+        } while (b[t] == KOMA__EMPTY);
+        c = b[t] & 0x3Fu;
+        if (!((pr[i].mask >> c) & 1u)) continue;
+        if (pr[i].limited) {
+            unsigned r = e->ride_range[c][i];
+            if (r != 0 && (unsigned)steps > r) continue;
+        }
+        if (n < cap) pins[n++] = pinned;
+        else return -1;                /* too many: callers test every move */
+    }
+    return n;
+}
+
+size_t koma__gen_legal(koma_engine *e, koma_emove *moves)
+{
+    if (e->royal_in_hand > 0) return 0;
+    size_t n = koma__gen_pseudo(e, moves);
+    const koma_game *g = e->game;
+    if (!g->check_rule) return n;
+    int s = e->turn;
+    int ksq = -1;
+    if (e->nroyal[s] == 1) {
+        ksq = e->royal_sq[s];
+        unsigned c = e->board[ksq];
+        if (c == KOMA__EMPTY || (c & KOMA__OFF) || KOMA__SIDE_OF(c) != s || !e->royal_code[c & 0x3F])
+            ksq = -2;                  /* stale: test every move */
+    } else if (e->nroyal[s] > 1) {
+        ksq = -2;
+    }
+    int in_check = ksq >= 0 && koma__attacked(e, ksq, s ^ 1);
+    int pins[16], npins = 0;
+    if (ksq >= 0 && !in_check) npins = find_pins(e, ksq, s, pins, 16);
+    int slow = ksq == -2 || in_check || npins < 0;
+    /* the opponent's royal, for the no-mate drops */
+    int oksq = e->nroyal[s ^ 1] == 1 ? e->royal_sq[s ^ 1] : -1;
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        koma_emove m = moves[i];
+        int ok;
+        if (m & KOMA__M_DROP) {
+            int kind = KOMA__M_FROM(m) & 31;
+            if (g->kinds[kind].drop_no_mate &&
+                (oksq < 0 || koma__reaches(e, KOMA__CODE(kind, s), KOMA__M_TO(m), oksq, 0)))
+                ok = legal_move(e, m, 0);
+            else
+                ok = slow ? legal_move(e, m, 0) : 1;
+        } else if (slow) {
+            ok = legal_move(e, m, 0);
+        } else {
+            int from = KOMA__M_FROM(m);
+            if (from == ksq) {
+                uint8_t king = e->board[ksq];
+                e->board[ksq] = KOMA__EMPTY;
+                ok = !koma__attacked(e, KOMA__M_TO(m), s ^ 1);
+                e->board[ksq] = king;
+            } else {
+                ok = 1;
+                for (int j = 0; j < npins; j++)
+                    if (pins[j] == from) {
+                        ok = legal_move(e, m, 0);
+                        break;
+                    }
+            }
+        }
+        if (ok) moves[k++] = m;
+    }
+    return k;
+}
+
+size_t koma_engine_legal_moves(koma_engine *e, koma_emove *moves)
+{
+    return koma__gen_legal(e, moves);
+}

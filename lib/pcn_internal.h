@@ -1,0 +1,43 @@
+/* lib/pcn_internal.h — shared by lib/pcn*.c; not installed, not exported. */
+#ifndef KOMA_PCN_INTERNAL_H
+#define KOMA_PCN_INTERNAL_H
+
+#include <jansson.h>
+#include <koma/pcn.h>
+#include <koma/position.h>
+
+struct koma_pcn {
+    json_t *root;                  /* owned */
+};
+
+/* Longest JSON pointer kept for a message (longer ones end in "..."). */
+#define KOMA__PCN_POINTER_MAX 256
+
+/* Wrap root (stolen, even on failure). */
+koma_pcn *koma__pcn_wrap(json_t *root, koma_error *err);
+
+/*
+ * Validate the tree. On error: -1, err has the code and message (no position)
+ * and pointer[] the JSON pointer of the offending value (of the object missing
+ * a required key). scratch may be NULL (a position is then made and freed).
+ */
+int koma__pcn_check(json_t *root, unsigned flags, koma_position *scratch,
+                    char pointer[KOMA__PCN_POINTER_MAX], koma_error *err);
+
+/* Parse one record (pcn_json.c, pcn_yaml.c); positions relative to s. */
+koma_pcn *koma__pcn_parse_json(const char *s, size_t len, unsigned flags,
+                               koma_position *scratch, koma_error *err);
+koma_pcn *koma__pcn_parse_yaml(const char *s, size_t len, unsigned flags,
+                               koma_position *scratch, koma_error *err);
+
+/* Writers (pcn_json.c, pcn_yaml.c): append to out. */
+typedef int (*koma__pcn_sink)(void *ctx, const char *data, size_t len);
+int koma__pcn_emit_json(const koma_pcn *p, unsigned flags, koma__pcn_sink sink, void *ctx,
+                        koma_error *err);
+int koma__pcn_emit_yaml(const koma_pcn *p, unsigned flags, koma__pcn_sink sink, void *ctx,
+                        koma_error *err);
+
+/* One of the seven outcome.result values. */
+int koma__pcn_result_ok(const char *s, size_t len);
+
+#endif

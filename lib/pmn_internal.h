@@ -1,0 +1,64 @@
+/* lib/pmn_internal.h — helpers shared by pmn.c, pmn_dialect.c and apply.c;
+ * not installed, not exported. */
+#ifndef KOMA_PMN_INTERNAL_H
+#define KOMA_PMN_INTERNAL_H
+
+#include "internal.h"
+
+/*
+ * Where the tokens of a move stand in the text it was read from (0-based
+ * offsets), so that semantic errors point at the offending token whatever the
+ * dialect: src and dst coordinates, the dropped piece (or the '*' / '.' of a
+ * pieceless drop), the actor identity (the EPIN after '='), the captured
+ * identity (the EPIN after '/'), and the operator.
+ */
+typedef struct koma__pmn_spans {
+    size_t src, dst, piece, actor, captured, op;
+} koma__pmn_spans;
+
+/*
+ * A parse failure: the code, the 0-based offset where the input stops being
+ * valid, and a short description (the message is built from it by the caller).
+ */
+typedef struct koma__pmn_failure {
+    koma_code code;
+    size_t off;
+    char what[120];
+} koma__pmn_failure;
+
+/* Record a failure at off (pmn.ascii when s[off] is not ASCII, pmn.end when
+ * off >= len unless code is pmn.suffix). Returns -1. */
+int koma__pmn_fail(koma__pmn_failure *f, const char *s, size_t len, size_t off,
+                   koma_code code, const char *what);
+/* A CELL at s[*i]; advances *i. 0, or -1 with f set (pmn.cell / pmn.end). */
+int koma__pmn_cell(const char *s, size_t len, size_t *i, koma_cell *c, koma__pmn_failure *f);
+/* An EPIN at s[*i]; advances *i. 0, or -1 with f set (pmn.epin / pmn.end). */
+int koma__pmn_epin(const char *s, size_t len, size_t *i, koma_piece *p, koma__pmn_failure *f);
+
+/* The spans of m's canonical text (as koma_pmn_write lays it out). */
+void koma__pmn_spans_of(const koma_move *m, koma__pmn_spans *sp);
+
+/* Flags of koma__pmn_check_at. */
+#define KOMA__PMN_CANONICAL 1u     /* also the §10.2 suffix rules */
+
+/*
+ * The checks of koma_pmn_check (with KOMA__PMN_CANONICAL) or only the protocol
+ * preconditions (without), errors placed with sp. When dropped is not NULL it
+ * receives the dropped piece (resolved for a pieceless drop), else NONE.
+ */
+int koma__pmn_check_at(const koma_position *pos, const koma_move *m,
+                       const koma__pmn_spans *sp, unsigned flags, koma_piece *dropped,
+                       koma_error *err);
+
+/*
+ * The one identity of side's case in side's hand; -1 with pmn.hand.missing or
+ * pmn.hand.ambiguous (candidates listed) at offset off, quoting s[0..len).
+ */
+int koma__pmn_hand_pick(const koma_position *pos, int side, koma_piece *out, size_t off,
+                        const char *s, size_t len, koma_error *err);
+
+/* The board square of c, or -1 with pmn.square.board at offset off. */
+int koma__pmn_square(const koma_position *pos, const koma_cell *c, uint32_t *sq, size_t off,
+                     koma_error *err);
+
+#endif

@@ -1,0 +1,54 @@
+#!/bin/sh
+# Perft suites: run every line of tests/perft/suite.tsv of the "check" tier (all
+# tiers with "deep") through koma-perft and compare the node counts; then check
+# that --divide adds up and that a --split run, summed, equals the direct count
+# (with GNU parallel when installed, and with a plain pipe).
+# Usage: run.sh BINDIR [deep]
+bindir=$1
+mode=${2:-check}
+perft=$bindir/koma-perft
+suite=$(dirname "$0")/suite.tsv
+[ -x "$perft" ] || { echo "perft: $perft not built" >&2; exit 2; }
+LC_ALL=C
+export LC_ALL
+tab=$(printf '\t')
+pass=0 fail=0
+
+note() {
+    if [ "$1" = ok ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "perft: FAILED $2" >&2; fi
+}
+
+while IFS="$tab" read -r tier game depth nodes feen; do
+    case $tier in ''|'#'*) continue ;; esac
+    [ "$tier" = check ] || [ "$mode" = deep ] || continue
+    start=$(date +%s)
+    got=$("$perft" --game "$game" --depth "$depth" "$feen")
+    secs=$(( $(date +%s) - start ))
+    if [ "$got" = "$nodes" ]; then note ok; else note bad "$game d$depth: got '$got', want $nodes: $feen"; fi
+    [ "$mode" = deep ] && echo "perft: $game d$depth = $got (${secs}s)"
+done <"$suite"
+
+# --divide: one line per root move, sorted by PMN, and the total.
+shogi='lnsgk^gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGK^GSNL / S/s'
+out=$("$perft" --divide --depth 3 "$shogi")
+lines=$(printf '%s\n' "$out" | grep -c ': ')
+sum=$(printf '%s\n' "$out" | grep -v '^Nodes searched' | awk -F': ' '{s += $2} END {print s}')
+last=$(printf '%s\n' "$out" | tail -n 1)
+sorted=$(printf '%s\n' "$out" | grep -v '^Nodes searched' | cut -d: -f1 | sort -c 2>&1 && echo sorted)
+if [ "$lines" = 31 ] && [ "$sum" = 25470 ] && [ "$last" = "Nodes searched: 25470" ] &&
+   [ "$sorted" = sorted ]; then note ok; else note bad "divide: $lines lines, sum $sum, '$last', $sorted"; fi
+
+# --split: the jobs of a depth-4 perft split at 2 plies sum to the direct count.
+want=$("$perft" --game ogi --depth 4)
+jobs=$("$perft" --game ogi --depth 4 --split 2 | wc -l)
+sum=$("$perft" --game ogi --depth 4 --split 2 | "$perft" --game ogi - | awk '{s += $1} END {print s}')
+if [ "$want" = 358253 ] && [ "$jobs" = 625 ] && [ "$sum" = "$want" ]; then note ok
+else note bad "split (pipe): $jobs jobs, sum $sum, want $want"; fi
+if command -v parallel >/dev/null 2>&1; then
+    sum=$("$perft" --game shogi --depth 4 --split 2 |
+          parallel --will-cite --pipe -k -N 100 "$perft" --game shogi - | awk '{s += $1} END {print s}')
+    if [ "$sum" = 719731 ]; then note ok; else note bad "split (parallel): sum $sum, want 719731"; fi
+fi
+
+echo "perft: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,867 @@
+/* tests/unit/test_feen.c — FEEN parsing, validation (code + column) and writing. */
+#include "unit.h"
+
+#include <stdlib.h>
+
+/* ---- helpers ---------------------------------------------------------------- */
+
+static void assert_printable(const char *msg)
+{
+    assert_true(msg[0] != '\0');
+    for (const char *p = msg; *p; p++) assert_true(*p >= 0x20 && *p < 0x7f);
+}
+
+/* The shown form of an input in failure messages (may hold NUL or high bytes). */
+static const char *shown(const char *s, size_t len, char *buf, size_t cap)
+{
+    koma_quote(buf, cap, s, len);
+    return buf;
+}
+
+/* s must parse strictly, dump to itself and re-parse to an equal position. */
+static void check_valid(const char *s, size_t len)
+{
+    koma_position pos, back, norm;
+    koma_error err;
+    char q[200];
+    koma_position_init(&pos);
+    koma_position_init(&back);
+    koma_position_init(&norm);
+    koma_error_clear(&err);
+    if (koma_feen_parse(s, len, KOMA_FEEN_STRICT, &pos, &err) != 0)
+        print_error("valid FEEN rejected: \"%s\": %s at %zu: %s\n", shown(s, len, q, sizeof q),
+                    koma_code_name(err.code), err.offset, err.message);
+    assert_int_equal(err.code, KOMA_OK);
+
+    size_t n = koma_feen_write(&pos, NULL, 0);
+    assert_int_equal(n, len);
+    char *buf = malloc(n + 1);
+    assert_non_null(buf);
+    assert_int_equal(koma_feen_write(&pos, buf, n + 1), n);
+    assert_int_equal(buf[n], '\0');
+    if (memcmp(buf, s, len) != 0)
+        print_error("dump differs:\n  in:  %s\n  out: %s\n", shown(s, len, q, sizeof q), buf);
+    assert_memory_equal(buf, s, len);
+
+    assert_int_equal(koma_feen_parse(buf, n, KOMA_FEEN_STRICT, &back, NULL), 0);
+    assert_true(koma_position_equal(&pos, &back));
+    /* the normalising mode reads a canonical FEEN the same way */
+    assert_int_equal(koma_feen_parse(s, len, KOMA_FEEN_NORMALISE, &norm, NULL), 0);
+    assert_true(koma_position_equal(&pos, &norm));
+    /* board size = product of the dimensions */
+    const koma_shape *sh = &pos.shape;
+    assert_true(sh->ndims >= 1 && sh->ndims <= 3);
+    assert_int_equal(sh->squares, (uint32_t)sh->size[0] * sh->size[1] * sh->size[2]);
+    free(buf);
+    koma_position_cleanup(&pos);
+    koma_position_cleanup(&back);
+    koma_position_cleanup(&norm);
+}
+
+static void check_invalid_flags(const char *s, size_t len, unsigned flags, koma_code code,
+                                size_t offset)
+{
+    koma_position pos;
+    koma_error err;
+    char q[200];
+    koma_position_init(&pos);
+    koma_error_clear(&err);
+    int rc = koma_feen_parse(s, len, flags, &pos, &err);
+    if (rc != -1 || err.code != code || err.offset != offset)
+        print_error("\"%s\" (flags %u): got %s at %zu (%s), want %s at %zu\n",
+                    shown(s, len, q, sizeof q), flags, rc == 0 ? "success" : koma_code_name(err.code),
+                    err.offset, err.message, koma_code_name(code), offset);
+    assert_int_equal(rc, -1);
+    assert_int_equal(err.code, code);
+    assert_int_equal(err.offset, offset);
+    assert_int_equal(err.line, 1);
+    assert_int_equal(err.column, offset + 1);
+    assert_printable(err.message);
+    /* a failed parse leaves an empty position */
+    assert_int_equal(pos.shape.squares, 0);
+    assert_int_equal(pos.hands[0].len, 0);
+    assert_int_equal(pos.hands[1].len, 0);
+    /* and err may be NULL */
+    assert_int_equal(koma_feen_parse(s, len, flags, &pos, NULL), -1);
+    koma_position_cleanup(&pos);
+}
+
+/* Invalid in both modes, unless the code is about hand aggregation or order. */
+static void check_invalid(const char *s, size_t len, koma_code code, size_t offset)
+{
+    check_invalid_flags(s, len, KOMA_FEEN_STRICT, code, offset);
+    if (code != KOMA_E_FEEN_HAND_AGGREGATE && code != KOMA_E_FEEN_HAND_ORDER)
+        check_invalid_flags(s, len, KOMA_FEEN_NORMALISE, code, offset);
+}
+
+struct bad {
+    const char *text;
+    size_t len;
+    koma_code code;
+    size_t offset;
+};
+
+#define BAD(s, code, off) {(s), sizeof(s) - 1, KOMA_E_FEEN_##code, (off)}
+
+/* ---- valid examples ----------------------------------------------------------- */
+
+static const char *const valid_feens[] = {
+    /* notations.md §8.8 */
+    "-rnbqk^bn-r/+p+p+p+p+p+p+p+p/8/8/8/8/+P+P+P+P+P+P+P+P/-RNBQK^BN-R / C/c",
+    "+rnbq+k^bn+r/+p+p+p+p+p+p+p+p/8/8/8/8/+P+P+P+P+P+P+P+P/+RNBQ+K^BN+R / C/c",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR / C/c",
+    "-rnbqk^bn-r/+p+p+p+p+p+p+p+p/8/8/4P3/8/+P+P+P+P1+P+P+P/-RNBQK^BN-R / c/C",
+    "lnsgk^gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGK^GSNL / S/s",
+    "lnsgk^'gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGK^GSNL / S/s",
+    "lnsgk^gsnl/1r5b1/pppp1pppp/9/9/9/PPPP1PPPP/1B5R1/LNSGK^GSNL P/p S/s",
+    "rheag^aehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAG^AEHR / X/x",
+    "rnsmk^snr/8/pppppppp/8/8/PPPPPPPP/8/RNSK^MSNR / M/m",
+    "rnsmk^snr/8/pppppppp/8/8/8/+P+P+P+P+P+P+P+P/-RNBQK^BN-R / C/m",
+    "lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o",
+    "-rnbik^bn-r/+f+f+f+f+f+f+f+f/8/8/8/8/+F+F+F+F+F+F+F+F/-RNBIK^BN-R / J/j",
+    "3ik^'b2/2+f1+f3/2n5/1N6/8/4I3/8/4K^3 /14f4r3b2n J/j",
+    "4k^3/8/8/8/8/8/8/4K^3 /P W/w",
+    "k^+p4+PK^ / C/c",
+    "K^QqK^ / C/c",
+    "k^ / S/s",
+    "K / C/c",
+    "8 / C/c",
+    "K2Q3R / C/c",
+    "K / C/s",
+    "K / c/C",
+    "+K^'-q^' / C/c",
+    "a/b//c/d / G/g",
+    "ab/cd//AB/CD / G/g",
+    "4/4//4/4 / C/c",
+    "2/2//2/2//2/2 / C/c",
+    "3/1K^1/3 2PB/p S/s",
+    "8/8/8/8/8/8/8/8 3B2PNR/2qp C/c",
+    "8/8/8/8/8/8/8/8 -P+PP/ C/c",
+    "9/9/9/9/9/9/9/9/9 / G/g",
+    /* §15.2 and DESIGN.md start positions */
+    "-rnbqk^bn-r/+p+p+p+p+p+p+p+p/8/8/8/8/+P+P+P+P+P+P+P+P/-RNBQK^BN-R / W/w",
+    "lnsik^'snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o",
+    "lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^'SNL / O/o",
+    "rhbag^bhr/2c2c2/ssssssss/8/8/SSSSSSSS/2C2C2/RHBAG^BHR / X/x",
+    "-rnbeg^bn-r/+s+s+s+s+s+s+s+s/8/8/8/8/+S+S+S+S+S+S+S+S/-RNBEG^BN-R / C/c",
+    "-rnbik^bn-r/+f+f+f+f+f+f+f+f/8/8/8/8/+P+P+P+P+P+P+P+P/-RNBQK^BN-R / W/j",
+    "lnsiksnl/1r4b1/pppppppp/8/8/8/+P+P+P+P+P+P+P+P/+RNBQ+KBN+R / C/o",
+    "lnsgk^qgsnl/1r6b1/pppppppppp/10/10/10/10/PPPPPPPPPP/1B6R1/LNSGQK^GSNL / Q/q",
+    "rbsgk^/4p/5/P4/K^GSBR / S/s",
+    /* §C Sanki golden FEENs */
+    "k^7/8/8/8/8/8/8/R6K^ / W/w",
+    "-k^7/R7/8/8/8/8/8/7K^ / w/W",
+    "4k^3/8/8/8/8/8/+P7/4K^3 / W/w",
+    "4k^3/8/8/8/8/P7/8/4K^3 / w/W",
+    "4k^3/8/8/8/p7/8/1+P6/4K^3 / W/w",
+    "4k^3/8/8/8/p-P6/8/8/4K^3 / w/W",
+    "4k^3/8/8/8/8/8/8/+R3K^2+R / W/w",
+    "4k^3/8/8/8/8/8/4K^3/R6R / w/W",
+    "4k^3/8/8/8/8/8/8/4K^2+R / J/j",
+    "4k^3/8/8/8/8/8/8/5RK^1 / j/J",
+    /* §9 FID vectors */
+    "2k^'5/3b1I2/8/8/8/8/8/4K^3 B/16f4n4r2bi J/j",
+    "4k^'b2/3+f1+f2/4I3/8/8/2N5/8/4K^3 /14f4r3b3ni J/j",
+    "3ik^'b2/3+f+f+f2/5n2/8/B7/2I5/8/4K^3 /13f4r3n2b J/j",
+    "5k^'1r/5+f1+f/2I5/8/8/8/8/4K^3 N/14f4b3n3ri J/j",
+    "4r3/4k^'3/3f4/8/2B5/8/8/6K^1 IR/15f4n3b2ri J/j",
+    "N2k^'4/3+f1+f2/8/8/8/8/8/4K^3 NR/14f4b3r2i2n J/j",
+    "5k^'1r/2N2+f1+f/2B5/5I2/8/8/8/4K^3 /14f3b3n3ri J/j",
+    /* more shapes and tokens */
+    "1 / C/c",
+    "44 / C/c",
+    "255 / C/c",
+    "254K / C/c",
+    "K253k / C/c",
+    "10K10 / C/c",
+    "1/1 / C/c",
+    "K/k / C/c",
+    "3/3/3//3/3/3 / C/c",
+    "1/1//1/1//1/1//1/1 / C/c",
+    "a1/1b//1C/D1 / G/g",
+    "Zz/-a+A/a'z^ / Z/a",
+    "K / Z/a",
+    "K / a/Z",
+    "2 K/k C/c",
+    "2 /Kk C/c",
+    "8/8/8/8/8/8/8/8 32P/32p C/c",
+    "8/8/8/8/8/8/8/8 64P/ C/c",
+    "8/8/8/8/8/8/8/8 /64p C/c",
+    "8/8/8/8/8/8/8/8 10P9B/ C/c",
+    "8/8/8/8/8/8/8/8 -A+AAa/ C/c",
+    "8/8/8/8/8/8/8/8 AA'A^A^'/ C/c",
+    "8/8/8/8/8/8/8/8 -A-A'-A^-A^'+A+A'+A^+A^'AA'A^A^'/ C/c",
+    "8/8/8/8/8/8/8/8 PpZz/ C/c",
+    "19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19 180S/181s G/g",
+};
+
+/* notations.md §8.3: valid hands, tried as the first and as the second hand */
+static const char *const valid_hands[] = {
+    "P", "p", "K^", "+P", "-R", "K'", "+K^'", "BP", "BNP", "Pp", "2P", "3P", "10P", "2+P^'",
+    "2NP", "3B2PNR", "2np", "3B2P", "AB", "-P+PP", "PP^", "PP'", "14f4r3b2n", "16f4n4r2bi",
+};
+
+static void test_valid(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof valid_feens / sizeof *valid_feens; i++)
+        check_valid(valid_feens[i], strlen(valid_feens[i]));
+}
+
+static void test_valid_hands(void **state)
+{
+    (void)state;
+    char buf[128];
+    for (size_t i = 0; i < sizeof valid_hands / sizeof *valid_hands; i++) {
+        int n = snprintf(buf, sizeof buf, "8/8/8/8/8/8/8/8 %s/ C/c", valid_hands[i]);
+        check_valid(buf, (size_t)n);
+        n = snprintf(buf, sizeof buf, "8/8/8/8/8/8/8/8 /%s C/c", valid_hands[i]);
+        check_valid(buf, (size_t)n);
+        n = snprintf(buf, sizeof buf, "8/8/8/8/8/8/8/8 %s/%s c/C", valid_hands[i], valid_hands[i]);
+        check_valid(buf, (size_t)n);
+    }
+}
+
+/* ---- invalid examples ---------------------------------------------------------- */
+
+static const struct bad invalid_feens[] = {
+    /* field count (§8.1, §8.8) */
+    BAD("", FIELDS, 0),
+    BAD("K", FIELDS, 1),
+    BAD("K /", FIELDS, 3),
+    BAD("K / C/c extra", FIELDS, 7),
+    BAD("K  / C/c", FIELDS, 2),
+    BAD("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR / C/c ", FIELDS, 49),
+    BAD("K / C/c ", FIELDS, 7),
+    BAD("K / ", FIELDS, 4),
+    BAD("K /  C/c", FIELDS, 4),
+    BAD("K / C/c  ", FIELDS, 7),
+    BAD("K\t/ C/c", FIELDS, 7),
+    BAD("K/C/c", FIELDS, 5),
+    BAD(" / C/c", PLACEMENT_EMPTY, 0),
+    BAD(" K / C/c", PLACEMENT_EMPTY, 0),
+    BAD("   ", PLACEMENT_EMPTY, 0),
+    /* placement (§8.2, §8.8) */
+    BAD("/K / C/c", PLACEMENT_START, 0),
+    BAD("//K / C/c", PLACEMENT_START, 0),
+    BAD("K/ / C/c", PLACEMENT_END, 2),
+    BAD("K// / C/c", PLACEMENT_END, 3),
+    BAD("8/8/8/8/8/8/8/8/ / C/c", PLACEMENT_END, 16),
+    BAD("K@Q / C/c", PLACEMENT_PIECE, 1),
+    BAD("K'^ / C/c", PLACEMENT_PIECE, 2),
+    BAD("K^^ / C/c", PLACEMENT_PIECE, 2),
+    BAD("K'' / C/c", PLACEMENT_PIECE, 2),
+    BAD("^K / C/c", PLACEMENT_PIECE, 0),
+    BAD("'K / C/c", PLACEMENT_PIECE, 0),
+    BAD("+ / C/c", PLACEMENT_PIECE, 1),
+    BAD("K+ / C/c", PLACEMENT_PIECE, 2),
+    BAD("+@ / C/c", PLACEMENT_PIECE, 1),
+    BAD("++K / C/c", PLACEMENT_PIECE, 1),
+    BAD("+-K / C/c", PLACEMENT_PIECE, 1),
+    BAD("K- / C/c", PLACEMENT_PIECE, 2),
+    BAD("K* / C/c", PLACEMENT_PIECE, 1),
+    BAD("[K] / C/c", PLACEMENT_PIECE, 0),
+    BAD("K.Q / C/c", PLACEMENT_PIECE, 1),
+    BAD("C:K / C/c", PLACEMENT_PIECE, 1),
+    BAD("0 / C/c", PLACEMENT_COUNT, 0),
+    BAD("01 / C/c", PLACEMENT_COUNT, 0),
+    BAD("K0 / C/c", PLACEMENT_COUNT, 1),
+    BAD("8/08 / C/c", PLACEMENT_COUNT, 2),
+    BAD("256 / C/c", PLACEMENT_SIZE, 0),
+    BAD("255K / C/c", PLACEMENT_SIZE, 3),
+    BAD("K255 / C/c", PLACEMENT_SIZE, 1),
+    BAD("200/201 / C/c", PLACEMENT_IRREGULAR, 4),
+    BAD("255/256 / C/c", PLACEMENT_SIZE, 4),
+    BAD("99999999999999999999 / C/c", PLACEMENT_SIZE, 0),
+    BAD("4294967296 / C/c", PLACEMENT_SIZE, 0),
+    BAD("8/4294967304 / C/c", PLACEMENT_SIZE, 2),
+    BAD("a///b / C/c", PLACEMENT_DIMENSIONS, 3),
+    BAD("1/1//1/1///1/1//1/1////1 / C/c", PLACEMENT_DIMENSIONS, 10),
+    BAD("K//// / C/c", PLACEMENT_DIMENSIONS, 3),
+    BAD("a//b / C/c", PLACEMENT_COHERENCE, 0),
+    BAD("rkr//PPPP / G/g", PLACEMENT_COHERENCE, 0),
+    BAD("a/b//c/d/e / C/c", PLACEMENT_COHERENCE, 5),
+    BAD("a//b/c / C/c", PLACEMENT_COHERENCE, 0),
+    BAD("a/b/c//d/e / C/c", PLACEMENT_COHERENCE, 7),
+    BAD("a/b//c/d//e / C/c", PLACEMENT_COHERENCE, 10),
+    BAD("a/b//c / C/c", PLACEMENT_COHERENCE, 5),
+    BAD("8/7 / C/c", PLACEMENT_IRREGULAR, 2),
+    BAD("8/9 / C/c", PLACEMENT_IRREGULAR, 2),
+    BAD("K1/2/3 / C/c", PLACEMENT_IRREGULAR, 5),
+    BAD("8/8/8/8/8/8/8/7K1 / C/c", PLACEMENT_IRREGULAR, 14),
+    BAD("ab/cd//ab/c / C/c", PLACEMENT_IRREGULAR, 10),
+    BAD("ab/cd//abc/cd / C/c", PLACEMENT_IRREGULAR, 7),
+    /* hands (§8.3, §8.8) */
+    BAD("K PP/ C/c", HAND_AGGREGATE, 3),
+    BAD("8/8/8/8/8/8/8/8 PpP/p C/c", HAND_AGGREGATE, 18),
+    BAD("8/8/8/8/8/8/8/8 1P/ C/c", HAND_COUNT, 16),
+    BAD("8/8/8/8/8/8/8/8 2P3B/ C/c", HAND_ORDER, 18),
+    BAD("8/8/8/8/8/8/8/8 pP/ C/c", HAND_ORDER, 17),
+    BAD("8/8/8/8/8/8/8/8 P^P/ C/c", HAND_ORDER, 18),
+    BAD("8/8/8/8/8/8/8/8 0P/ C/c", HAND_COUNT, 16),
+    BAD("8/8/8/8/8/8/8/8 02P/ C/c", HAND_COUNT, 16),
+    BAD("8/8/8/8/8/8/8/8 010P/ C/c", HAND_COUNT, 16),
+    BAD("8/8/8/8/8/8/8/8 2/ C/c", HAND_COUNT, 16),
+    BAD("8/8/8/8/8/8/8/8 @/ C/c", HAND_PIECE, 16),
+    BAD("8/8/8/8/8/8/8/8 PP/ C/c", HAND_AGGREGATE, 17),
+    BAD("8/8/8/8/8/8/8/8 K^K^/ C/c", HAND_AGGREGATE, 18),
+    BAD("8/8/8/8/8/8/8/8 P'P/ C/c", HAND_ORDER, 18),
+    BAD("8/8/8/8/8/8/8/8 PB/ C/c", HAND_ORDER, 17),
+    BAD("8/8/8/8/8/8/8/8 P+P/ C/c", HAND_ORDER, 17),
+    BAD("8/8/8/8/8/8/8/8 +P-P/ C/c", HAND_ORDER, 18),
+    BAD("8/8/8/8/8/8/8/8 K^K'/ C/c", HAND_ORDER, 18),
+    BAD("8/8/8/8/8/8/8/8 +P+P/ C/c", HAND_AGGREGATE, 18),
+    BAD("8/8/8/8/8/8/8/8 +K^'+K^'/ C/c", HAND_AGGREGATE, 20),
+    BAD("8/8/8/8/8/8/8/8 P'P'/ C/c", HAND_AGGREGATE, 18),
+    BAD("8/8/8/8/8/8/8/8 2PBP/ C/c", HAND_AGGREGATE, 19),
+    BAD("8/8/8/8/8/8/8/8 P2P/ C/c", HAND_AGGREGATE, 17),
+    BAD("8/8/8/8/8/8/8/8 2P2P/ C/c", HAND_AGGREGATE, 18),
+    BAD("8/8/8/8/8/8/8/8 /pp C/c", HAND_AGGREGATE, 18),
+    BAD("8/8/8/8/8/8/8/8 /BA C/c", HAND_ORDER, 18),
+    BAD("8/8/8/8/8/8/8/8 P2/ C/c", HAND_COUNT, 17),
+    BAD("8/8/8/8/8/8/8/8 /P2 C/c", HAND_COUNT, 18),
+    BAD("8/8/8/8/8/8/8/8 2+/ C/c", HAND_PIECE, 18),
+    BAD("8/8/8/8/8/8/8/8 P^^/ C/c", HAND_PIECE, 18),
+    BAD("8/8/8/8/8/8/8/8 P'^/ C/c", HAND_PIECE, 18),
+    BAD("8/8/8/8/8/8/8/8 *P/ C/c", HAND_PIECE, 16),
+    BAD("8/8/8/8/8/8/8/8 PP C/c", HAND_DELIMITER, 18),
+    BAD("8/8/8/8/8/8/8/8 P/P/ C/c", HAND_DELIMITER, 19),
+    BAD("8/8/8/8/8/8/8/8 // C/c", HAND_DELIMITER, 17),
+    BAD("8/8/8/8/8/8/8/8 @@ C/c", HAND_DELIMITER, 18),
+    BAD("8/8/8/8/8/8/8/8 - CHESS/chess", HAND_DELIMITER, 17),
+    BAD("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR - CHESS/chess", HAND_DELIMITER, 45),
+    BAD("K - C/c", HAND_DELIMITER, 3),
+    /* style-turn (§8.4, §8.8) */
+    BAD("K / C/C", STYLE_CASE, 6),
+    BAD("K / c/c", STYLE_CASE, 6),
+    BAD("K / CC/c", STYLE_TOKEN, 5),
+    BAD("K / CHESS/chess", STYLE_TOKEN, 5),
+    BAD("K / C", STYLE_DELIMITER, 5),
+    BAD("K / Cc", STYLE_DELIMITER, 5),
+    BAD("K / C-c", STYLE_DELIMITER, 5),
+    BAD("K / C/", STYLE_TOKEN, 6),
+    BAD("K / C//", STYLE_DELIMITER, 6),
+    BAD("K / C/c/", STYLE_DELIMITER, 7),
+    BAD("K / /c", STYLE_TOKEN, 4),
+    BAD("K / /", STYLE_TOKEN, 4),
+    BAD("K / C/cc", STYLE_TOKEN, 7),
+    BAD("K / 1/c", STYLE_TOKEN, 4),
+    BAD("K / C/1", STYLE_TOKEN, 6),
+    BAD("K / C/c\n", STYLE_TOKEN, 7),
+    BAD("K / C/c\r", STYLE_TOKEN, 7),
+    /* cardinality (§8.5, §8.8) */
+    BAD("K 2P/ C/c", CARDINALITY, 2),
+    BAD("K1 2P/ C/c", CARDINALITY, 3),
+    BAD("K /P C/c", CARDINALITY, 3),
+    BAD("1 /KP C/c", CARDINALITY, 4),
+    BAD("2 K/2k C/c", CARDINALITY, 4),
+    BAD("8/8/8/8/8/8/8/8 65P/ C/c", CARDINALITY, 16),
+    BAD("8/8/8/8/8/8/8/8 32P/33p C/c", CARDINALITY, 20),
+    BAD("8/8/8/8/8/8/8/8 64P/p C/c", CARDINALITY, 20),
+    BAD("8/8/8/8/8/8/8/8 99999999999999999999P/ C/c", CARDINALITY, 16),
+    BAD("8/8/8/8/8/8/8/8 4294967296P/ C/c", CARDINALITY, 16),
+    BAD("8/8/8/8/8/8/8/8 4294967297P/ C/c", CARDINALITY, 16),
+    BAD("8/8/8/8/8/8/8/8 18446744073709551617P/ C/c", CARDINALITY, 16),
+    BAD("19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19 181S/181s G/g", CARDINALITY, 62),
+    /* the order of §8.6: the first failing class wins */
+    BAD("K 2P/ C/C", STYLE_CASE, 8),
+    BAD("K PP C/C", HAND_DELIMITER, 4),
+    BAD("K@ PP C/C", PLACEMENT_PIECE, 1),
+    BAD("K@ PP C/C extra", FIELDS, 9),
+    BAD("a///b  1P", FIELDS, 6),
+    BAD("K 1P/ C/C", HAND_COUNT, 2),
+};
+
+static void test_invalid(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof invalid_feens / sizeof *invalid_feens; i++)
+        check_invalid(invalid_feens[i].text, invalid_feens[i].len, invalid_feens[i].code,
+                      invalid_feens[i].offset);
+}
+
+/* §8.3 invalid hands, in either hand position */
+static void test_invalid_hands(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *hand;
+        koma_code code;
+        size_t offset;         /* inside the hand */
+    } hands[] = {
+        {"0P", KOMA_E_FEEN_HAND_COUNT, 0},     {"1P", KOMA_E_FEEN_HAND_COUNT, 0},
+        {"02P", KOMA_E_FEEN_HAND_COUNT, 0},    {"010P", KOMA_E_FEEN_HAND_COUNT, 0},
+        {"2", KOMA_E_FEEN_HAND_COUNT, 0},      {"@", KOMA_E_FEEN_HAND_PIECE, 0},
+        {"PP", KOMA_E_FEEN_HAND_AGGREGATE, 1}, {"K^K^", KOMA_E_FEEN_HAND_AGGREGATE, 2},
+        {"P^P", KOMA_E_FEEN_HAND_ORDER, 2},    {"P'P", KOMA_E_FEEN_HAND_ORDER, 2},
+        {"2P3B", KOMA_E_FEEN_HAND_ORDER, 2},   {"PB", KOMA_E_FEEN_HAND_ORDER, 1},
+        {"pP", KOMA_E_FEEN_HAND_ORDER, 1},     {"1", KOMA_E_FEEN_HAND_COUNT, 0},
+        {"10", KOMA_E_FEEN_HAND_COUNT, 0},     {"P10", KOMA_E_FEEN_HAND_COUNT, 1},
+        {"3B2PRN", KOMA_E_FEEN_HAND_ORDER, 5}, {"2np2p", KOMA_E_FEEN_HAND_AGGREGATE, 3},
+        {"11P", KOMA_E_FEEN_CARDINALITY, 0},
+    };
+    char buf[128];
+    for (size_t i = 0; i < sizeof hands / sizeof *hands; i++) {
+        /* a 10-square board, so an 11-piece hand is a cardinality error */
+        int n = snprintf(buf, sizeof buf, "5/5 %s/ C/c", hands[i].hand);
+        check_invalid(buf, (size_t)n, hands[i].code, 4 + hands[i].offset);
+        n = snprintf(buf, sizeof buf, "5/5 /%s C/c", hands[i].hand);
+        check_invalid(buf, (size_t)n, hands[i].code, 5 + hands[i].offset);
+    }
+}
+
+/* ---- what the parser builds --------------------------------------------------- */
+
+#define PC(c) koma_piece_from_letter(c)
+
+static void test_shape_and_board(void **state)
+{
+    (void)state;
+    koma_position pos;
+    koma_position_init(&pos);
+
+    /* Ōgi start: 8x8, first rank written = rank 8 */
+    assert_int_equal(koma_feen_parse(LIT("lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o"),
+                                     0, &pos, NULL), 0);
+    assert_int_equal(pos.shape.ndims, 2);
+    assert_int_equal(pos.shape.size[0], 8);
+    assert_int_equal(pos.shape.size[1], 8);
+    assert_int_equal(pos.shape.size[2], 1);
+    assert_int_equal(pos.shape.squares, 64);
+    assert_int_equal(pos.board[0], PC('l'));
+    assert_int_equal(pos.board[4], PC('k') | KOMA_PIECE_TERMINAL);
+    assert_int_equal(pos.board[8], KOMA_PIECE_NONE);
+    assert_int_equal(pos.board[9], PC('r'));
+    assert_int_equal(pos.board[14], PC('b'));
+    assert_int_equal(pos.board[24], KOMA_PIECE_NONE);
+    assert_int_equal(pos.board[63], PC('L'));
+    assert_int_equal(pos.board[60], PC('K') | KOMA_PIECE_TERMINAL);
+    assert_int_equal(pos.style[0], 'O');
+    assert_int_equal(pos.style[1], 'o');
+    assert_int_equal(pos.turn, KOMA_FIRST);
+    assert_int_equal(pos.hands[0].len, 0);
+    assert_int_equal(pos.hands[1].len, 0);
+
+    /* 1-D */
+    assert_int_equal(koma_feen_parse(LIT("K2Q3R / C/s"), 0, &pos, NULL), 0);
+    assert_int_equal(pos.shape.ndims, 1);
+    assert_int_equal(pos.shape.size[0], 8);
+    assert_int_equal(pos.shape.size[1], 1);
+    assert_int_equal(pos.shape.size[2], 1);
+    assert_int_equal(pos.shape.squares, 8);
+    assert_int_equal(pos.board[0], PC('K'));
+    assert_int_equal(pos.board[1], 0);
+    assert_int_equal(pos.board[3], PC('Q'));
+    assert_int_equal(pos.board[7], PC('R'));
+    assert_int_equal(pos.style[0], 'C');
+    assert_int_equal(pos.style[1], 's');
+
+    /* 3-D: files, ranks, layers; FEEN order */
+    assert_int_equal(koma_feen_parse(LIT("a/b//c/d//e/f / G/g"), 0, &pos, NULL), 0);
+    assert_int_equal(pos.shape.ndims, 3);
+    assert_int_equal(pos.shape.size[0], 1);
+    assert_int_equal(pos.shape.size[1], 2);
+    assert_int_equal(pos.shape.size[2], 3);
+    assert_int_equal(pos.shape.squares, 6);
+    for (int i = 0; i < 6; i++) assert_int_equal(pos.board[i], PC((char)('a' + i)));
+
+    assert_int_equal(koma_feen_parse(LIT("1+K^'1/3//3/-q'2 / c/C"), 0, &pos, NULL), 0);
+    assert_int_equal(pos.shape.size[0], 3);
+    assert_int_equal(pos.shape.size[1], 2);
+    assert_int_equal(pos.shape.size[2], 2);
+    assert_int_equal(pos.board[1], PC('K') | KOMA_PIECE_ENHANCED | KOMA_PIECE_TERMINAL |
+                                       KOMA_PIECE_DERIVED);
+    assert_int_equal(pos.board[9], PC('q') | KOMA_PIECE_DIMINISHED | KOMA_PIECE_DERIVED);
+    assert_int_equal(pos.turn, KOMA_SECOND);
+    assert_int_equal(pos.style[0], 'C');
+    assert_int_equal(pos.style[1], 'c');
+
+    /* cross style, second to move */
+    assert_int_equal(koma_feen_parse(LIT("K / m/C"), 0, &pos, NULL), 0);
+    assert_int_equal(pos.turn, KOMA_SECOND);
+    assert_int_equal(pos.style[0], 'C');
+    assert_int_equal(pos.style[1], 'm');
+
+    /* hands */
+    assert_int_equal(koma_feen_parse(LIT("8/8/8/8/8/8/8/8 3B2PNR/2qp C/c"), 0, &pos, NULL), 0);
+    assert_int_equal(pos.hands[0].len, 4);
+    assert_int_equal(koma_hand_count(&pos.hands[0], PC('B')), 3);
+    assert_int_equal(koma_hand_count(&pos.hands[0], PC('P')), 2);
+    assert_int_equal(koma_hand_count(&pos.hands[0], PC('N')), 1);
+    assert_int_equal(koma_hand_count(&pos.hands[0], PC('R')), 1);
+    assert_int_equal(koma_hand_count(&pos.hands[0], PC('p')), 0);
+    assert_int_equal(koma_hand_total(&pos.hands[0]), 7);
+    assert_int_equal(koma_hand_count(&pos.hands[1], PC('q')), 2);
+    assert_int_equal(koma_hand_count(&pos.hands[1], PC('p')), 1);
+    /* items are kept in hand-key order */
+    for (size_t h = 0; h < 2; h++)
+        for (size_t i = 1; i < pos.hands[h].len; i++)
+            assert_true(koma_piece_hand_key(pos.hands[h].items[i - 1].piece) <
+                        koma_piece_hand_key(pos.hands[h].items[i].piece));
+
+    /* any case in any hand */
+    assert_int_equal(koma_feen_parse(LIT("4k^3/8/8/8/8/8/8/4K^3 /P W/w"), 0, &pos, NULL), 0);
+    assert_int_equal(koma_hand_count(&pos.hands[1], PC('P')), 1);
+    assert_int_equal(koma_hand_count(&pos.hands[0], PC('P')), 0);
+
+    koma_position_cleanup(&pos);
+}
+
+/* ---- normalising mode ---------------------------------------------------------- */
+
+static void test_normalise(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *in, *out;
+    } cases[] = {
+        {"8/8/8/8/8/8/8/8 PpP/p C/c", "8/8/8/8/8/8/8/8 2Pp/p C/c"},
+        {"K PP/ C/c", NULL},                             /* cardinality still applies */
+        {"2 PP/ C/c", "2 2P/ C/c"},
+        {"8/8/8/8/8/8/8/8 PB/ C/c", "8/8/8/8/8/8/8/8 BP/ C/c"},
+        {"8/8/8/8/8/8/8/8 2P3B/ C/c", "8/8/8/8/8/8/8/8 3B2P/ C/c"},
+        {"8/8/8/8/8/8/8/8 P2P/ C/c", "8/8/8/8/8/8/8/8 3P/ C/c"},
+        {"8/8/8/8/8/8/8/8 pP/ C/c", "8/8/8/8/8/8/8/8 Pp/ C/c"},
+        {"8/8/8/8/8/8/8/8 P^P/ C/c", "8/8/8/8/8/8/8/8 PP^/ C/c"},
+        {"8/8/8/8/8/8/8/8 PBP/bpbBb C/c", "8/8/8/8/8/8/8/8 2PB/3bBp C/c"},
+        {"8/8/8/8/8/8/8/8 RN2PB3B/ C/c", "8/8/8/8/8/8/8/8 4B2PNR/ C/c"},
+        {"8/8/8/8/8/8/8/8 +P-PP+P-P/ C/c", "8/8/8/8/8/8/8/8 2-P2+PP/ C/c"},
+        {"8/8/8/8/8/8/8/8 3B2PNR/2qp C/c", "8/8/8/8/8/8/8/8 3B2PNR/2qp C/c"},
+    };
+    koma_position pos, strict;
+    koma_position_init(&pos);
+    koma_position_init(&strict);
+    char buf[128];
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        size_t len = strlen(cases[i].in);
+        koma_error err;
+        int rc = koma_feen_parse(cases[i].in, len, KOMA_FEEN_NORMALISE, &pos, &err);
+        if (cases[i].out == NULL) {
+            assert_int_equal(rc, -1);
+            assert_int_equal(err.code, KOMA_E_FEEN_CARDINALITY);
+            continue;
+        }
+        if (rc != 0) print_error("%s: %s\n", cases[i].in, err.message);
+        assert_int_equal(rc, 0);
+        size_t n = koma_feen_write(&pos, buf, sizeof buf);
+        assert_string_equal(buf, cases[i].out);
+        assert_int_equal(n, strlen(cases[i].out));
+        assert_int_equal(koma_feen_parse(buf, n, KOMA_FEEN_STRICT, &strict, NULL), 0);
+        assert_true(koma_position_equal(&pos, &strict));
+    }
+    /* merged counts: cardinality is checked on the sum, at the item that crosses it */
+    check_invalid_flags(LIT("2 PPP/ C/c"), KOMA_FEEN_NORMALISE, KOMA_E_FEEN_CARDINALITY, 4);
+    check_invalid_flags(LIT("2 P/PP C/c"), KOMA_FEEN_NORMALISE, KOMA_E_FEEN_CARDINALITY, 5);
+    check_invalid_flags(LIT("8/8/8/8/8/8/8/8 4294967295P4294967295P/ C/c"), KOMA_FEEN_NORMALISE,
+                        KOMA_E_FEEN_CARDINALITY, 16);
+    check_invalid_flags(LIT("8/8/8/8/8/8/8/8 PP/ C/c"), KOMA_FEEN_STRICT,
+                        KOMA_E_FEEN_HAND_AGGREGATE, 17);
+    /* every other rule stays strict */
+    check_invalid_flags(LIT("8/8/8/8/8/8/8/8 P1P/ C/c"), KOMA_FEEN_NORMALISE,
+                        KOMA_E_FEEN_HAND_COUNT, 17);
+    check_invalid_flags(LIT("8/8/8/8/8/8/8/8 P/P/ C/c"), KOMA_FEEN_NORMALISE,
+                        KOMA_E_FEEN_HAND_DELIMITER, 19);
+    koma_position_cleanup(&pos);
+    koma_position_cleanup(&strict);
+}
+
+/* ---- limits ------------------------------------------------------------------- */
+
+/* Append the text to a growing buffer (test helper). */
+struct sbuf {
+    char *p;
+    size_t len, cap;
+};
+
+static void sb_add(struct sbuf *b, const char *s)
+{
+    size_t n = strlen(s);
+    if (b->len + n + 1 > b->cap) {
+        b->cap = (b->len + n + 1) * 2;
+        b->p = realloc(b->p, b->cap);
+        assert_non_null(b->p);
+    }
+    memcpy(b->p + b->len, s, n + 1);
+    b->len += n;
+}
+
+/* count copies of item joined by sep, then tail */
+static struct sbuf repeat(const char *item, const char *sep, unsigned count, const char *tail)
+{
+    struct sbuf b = {NULL, 0, 0};
+    sb_add(&b, "");
+    for (unsigned i = 0; i < count; i++) {
+        if (i > 0) sb_add(&b, sep);
+        sb_add(&b, item);
+    }
+    sb_add(&b, tail);
+    return b;
+}
+
+static void test_length_limit(void **state)
+{
+    (void)state;
+    /* exactly 4096 bytes: 4 ranks of 255 squares with 7 single empties, and the
+     * 7 missing pieces in hand (pieces == squares) */
+    struct sbuf b = {NULL, 0, 0};
+    sb_add(&b, "");
+    for (int r = 0; r < 4; r++) {
+        if (r > 0) sb_add(&b, "/");
+        sb_add(&b, "1");
+        for (int i = 0; i < (r < 3 ? 253 : 254); i++) sb_add(&b, "+K^'");
+        if (r < 3) sb_add(&b, "1");
+    }
+    sb_add(&b, " +A^'+B^'+C^'+D^'/+e^'+f^'+g^' C/c");
+    assert_int_equal(b.len, 4096);
+    check_valid(b.p, b.len);
+
+    /* 4097 bytes: feen.length at offset 4096, before anything else */
+    sb_add(&b, " ");
+    check_invalid(b.p, b.len, KOMA_E_FEEN_LENGTH, 4096);
+    free(b.p);
+
+    char *junk = malloc(10000);
+    assert_non_null(junk);
+    memset(junk, 0xff, 10000);
+    check_invalid(junk, 4097, KOMA_E_FEEN_LENGTH, 4096);
+    check_invalid(junk, 10000, KOMA_E_FEEN_LENGTH, 4096);
+    check_invalid(junk, 4096, KOMA_E_FEEN_ASCII, 0);
+    free(junk);
+}
+
+static void test_dimension_limits(void **state)
+{
+    (void)state;
+    struct sbuf b;
+
+    /* 255 ranks: valid; 256: feen.placement.size at the first token of rank 256 */
+    b = repeat("1", "/", 255, " / C/c");
+    check_valid(b.p, b.len);
+    free(b.p);
+    b = repeat("1", "/", 256, " / C/c");
+    check_invalid(b.p, b.len, KOMA_E_FEEN_PLACEMENT_SIZE, 510);
+    free(b.p);
+
+    /* 255 layers of 2 ranks: valid; 256: size at the first token of layer 256 */
+    b = repeat("1/1", "//", 255, " / C/c");
+    check_valid(b.p, b.len);
+    free(b.p);
+    b = repeat("1/1", "//", 256, " / C/c");
+    check_invalid(b.p, b.len, KOMA_E_FEEN_PLACEMENT_SIZE, 255 * 5);
+    free(b.p);
+
+    /* 255 ranks in a layer of a 3-D board; 256 */
+    b = repeat("1", "/", 255, "//");
+    struct sbuf c = repeat("1", "/", 255, " / C/c");
+    sb_add(&b, c.p);
+    check_valid(b.p, b.len);
+    free(b.p);
+    free(c.p);
+    b = repeat("1", "/", 256, "//1/1 / C/c");
+    check_invalid(b.p, b.len, KOMA_E_FEEN_PLACEMENT_SIZE, 510);
+    free(b.p);
+
+    /* 255 x 255 = 65025 squares: valid */
+    b = repeat("255", "/", 255, " / C/c");
+    check_valid(b.p, b.len);
+    free(b.p);
+    /* with one piece on every square of a rank, and 255 pieces in hand... */
+    b = repeat("255", "/", 254, "/");
+    for (int i = 0; i < 255; i++) sb_add(&b, "K");
+    sb_add(&b, " 255P/ C/c");
+    check_valid(b.p, b.len);
+    free(b.p);
+
+    /* 3-D: 255 x 3 x 85 = 65025: valid; 86 layers: squares at the first token of layer 86 */
+    b = repeat("255/255/255", "//", 85, " / C/c");
+    check_valid(b.p, b.len);
+    free(b.p);
+    b = repeat("255/255/255", "//", 86, " / C/c");
+    check_invalid(b.p, b.len, KOMA_E_FEEN_PLACEMENT_SQUARES, 85 * 13);
+    free(b.p);
+    /* 255 x 2 x 128 = 65280: the second rank of layer 128 crosses 65025 */
+    b = repeat("255/255", "//", 128, " / C/c");
+    check_invalid(b.p, b.len, KOMA_E_FEEN_PLACEMENT_SQUARES, 127 * 9 + 4);
+    free(b.p);
+    /* the crossing token is a piece, or a count after a piece */
+    b = repeat("255/255/255", "//", 85, "//K254/255/255 / C/c");
+    check_invalid(b.p, b.len, KOMA_E_FEEN_PLACEMENT_SQUARES, 85 * 13);
+    free(b.p);
+    b = repeat("255/255/255", "//", 85, "//1K253/255/255 / C/c");
+    check_invalid(b.p, b.len, KOMA_E_FEEN_PLACEMENT_SQUARES, 85 * 13);
+    free(b.p);
+    /* a 3-D board is checked for squares before its layers are complete */
+    b = repeat("255/255/255", "//", 85, "//255 / C/c");
+    check_invalid(b.p, b.len, KOMA_E_FEEN_PLACEMENT_SQUARES, 85 * 13);
+    free(b.p);
+}
+
+static void test_odd_bytes(void **state)
+{
+    (void)state;
+    /* NUL bytes are ASCII: they fail where they stand */
+    check_invalid(LIT("K\0 / C/c"), KOMA_E_FEEN_PLACEMENT_PIECE, 1);
+    check_invalid(LIT("\0 / C/c"), KOMA_E_FEEN_PLACEMENT_PIECE, 0);
+    check_invalid(LIT("K /\0 C/c"), KOMA_E_FEEN_HAND_PIECE, 3);
+    check_invalid(LIT("K \0/ C/c"), KOMA_E_FEEN_HAND_PIECE, 2);
+    check_invalid(LIT("K / C/c\0"), KOMA_E_FEEN_STYLE_TOKEN, 7);
+    check_invalid(LIT("K / C\0c"), KOMA_E_FEEN_STYLE_DELIMITER, 5);
+    check_invalid(LIT("K / \0/c"), KOMA_E_FEEN_STYLE_TOKEN, 4);
+    check_invalid(LIT("\0"), KOMA_E_FEEN_FIELDS, 1);
+    check_invalid(LIT("K\0/\0C/c"), KOMA_E_FEEN_FIELDS, 7);
+    /* non-ASCII: reported at the first such byte, before the field split */
+    check_invalid(LIT("K / C/c\xc3"), KOMA_E_FEEN_ASCII, 7);
+    check_invalid(LIT("\xe2\x99\x94 / C/c"), KOMA_E_FEEN_ASCII, 0);
+    check_invalid(LIT("K\xff"), KOMA_E_FEEN_ASCII, 1);
+    check_invalid(LIT("K@ / C/c extra \x80"), KOMA_E_FEEN_ASCII, 15);
+    check_invalid(LIT("8/8/8/8/8/8/8/8 / C/\xef\xbd\x83"), KOMA_E_FEEN_ASCII, 20);
+    check_invalid(LIT("K / \xd0\xa1/c"), KOMA_E_FEEN_ASCII, 4);
+    check_invalid(LIT("12345678\x80"), KOMA_E_FEEN_ASCII, 8);
+    check_invalid(LIT("1234567\x80"), KOMA_E_FEEN_ASCII, 7);
+    check_invalid(LIT("123456789012345\x80"), KOMA_E_FEEN_ASCII, 15);
+    /* every other control byte fails as a token */
+    char buf[16];
+    for (int c = 1; c < 0x20; c++) {
+        int n = snprintf(buf, sizeof buf, "K%c / C/c", c);
+        check_invalid(buf, (size_t)n, KOMA_E_FEEN_PLACEMENT_PIECE, 1);
+    }
+    check_invalid(LIT("K\x7f / C/c"), KOMA_E_FEEN_PLACEMENT_PIECE, 1);
+    /* no NUL terminator is needed: a prefix of a longer buffer */
+    check_valid("K / C/cXYZ", 7);
+}
+
+/* ---- the writer ------------------------------------------------------------------ */
+
+static void test_write_truncation(void **state)
+{
+    (void)state;
+    static const char feen[] = "lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o";
+    size_t len = sizeof feen - 1;
+    koma_position pos;
+    koma_position_init(&pos);
+    assert_int_equal(koma_feen_parse(feen, len, 0, &pos, NULL), 0);
+    assert_int_equal(koma_feen_write(&pos, NULL, 0), len);
+    char buf[128];
+    for (size_t cap = 1; cap <= len + 2; cap++) {
+        memset(buf, 'X', sizeof buf);
+        assert_int_equal(koma_feen_write(&pos, buf, cap), len);
+        size_t written = cap - 1 < len ? cap - 1 : len;
+        assert_memory_equal(buf, feen, written);
+        assert_int_equal(buf[written], '\0');
+        assert_int_equal(buf[cap], 'X');
+    }
+    memset(buf, 'X', sizeof buf);
+    assert_int_equal(koma_feen_write(&pos, buf, 0), len);
+    assert_int_equal(buf[0], 'X');
+    koma_position_cleanup(&pos);
+}
+
+/* A position built with the API dumps canonically and parses back to itself. */
+static void test_write_built(void **state)
+{
+    (void)state;
+    koma_position pos, back;
+    koma_position_init(&pos);
+    koma_position_init(&back);
+    koma_shape shape = {2, {3, 3, 1}, 9};
+    assert_int_equal(koma_position_reset(&pos, &shape, NULL), 0);
+    pos.board[1] = PC('k') | KOMA_PIECE_TERMINAL;
+    pos.board[4] = PC('P') | KOMA_PIECE_ENHANCED;
+    pos.board[8] = PC('K') | KOMA_PIECE_TERMINAL | KOMA_PIECE_DERIVED;
+    pos.style[0] = 'S';
+    pos.style[1] = 's';
+    pos.turn = KOMA_SECOND;
+    assert_int_equal(koma_hand_add(&pos.hands[0], PC('P'), 2, NULL), 0);
+    assert_int_equal(koma_hand_add(&pos.hands[0], PC('B'), 1, NULL), 0);
+    assert_int_equal(koma_hand_add(&pos.hands[0], PC('G'), 2, NULL), 0);
+    assert_int_equal(koma_hand_add(&pos.hands[1], PC('r') | KOMA_PIECE_DIMINISHED, 1, NULL), 0);
+    char buf[64];
+    koma_feen_write(&pos, buf, sizeof buf);
+    assert_string_equal(buf, "1k^1/1+P1/2K^' 2G2PB/-r s/S");
+    assert_int_equal(koma_feen_parse(buf, strlen(buf), 0, &back, NULL), 0);
+    assert_true(koma_position_equal(&pos, &back));
+
+    /* an empty 3-D board */
+    koma_shape cube = {3, {2, 2, 3}, 12};
+    assert_int_equal(koma_position_reset(&pos, &cube, NULL), 0);
+    pos.turn = KOMA_FIRST;
+    koma_feen_write(&pos, buf, sizeof buf);
+    assert_string_equal(buf, "2/2//2/2//2/2 / S/s");
+    assert_int_equal(koma_feen_parse(buf, strlen(buf), 0, &back, NULL), 0);
+    assert_true(koma_position_equal(&pos, &back));
+
+    /* 1-D, runs of empties split by pieces */
+    koma_shape line = {1, {12, 1, 1}, 12};
+    assert_int_equal(koma_position_reset(&pos, &line, NULL), 0);
+    pos.board[10] = PC('a');
+    koma_feen_write(&pos, buf, sizeof buf);
+    assert_string_equal(buf, "10a1 / S/s");
+    koma_position_cleanup(&pos);
+    koma_position_cleanup(&back);
+}
+
+/* ---- buffer reuse ------------------------------------------------------------------ */
+
+static void test_buffer_reuse(void **state)
+{
+    (void)state;
+    koma_position pos;
+    koma_position_init(&pos);
+    struct sbuf big = repeat("255", "/", 255, " 3B2PNR/2qp C/c");
+    static const char small[] = "lnsgk^gsnl/1r5b1/pppp1pppp/9/9/9/PPPP1PPPP/1B5R1/LNSGK^GSNL P/p S/s";
+    assert_int_equal(koma_feen_parse(big.p, big.len, 0, &pos, NULL), 0);
+    koma_piece *board = pos.board;
+    koma_hand_item *h0 = pos.hands[0].items, *h1 = pos.hands[1].items;
+    size_t cap = pos.board_cap;
+    assert_true(cap >= 65025);
+    for (int i = 0; i < 1000; i++) {
+        assert_int_equal(koma_feen_parse(LIT(small), 0, &pos, NULL), 0);
+        assert_int_equal(koma_feen_parse(big.p, big.len, 0, &pos, NULL), 0);
+        assert_int_equal(koma_feen_parse(LIT("K@ / C/c"), 0, &pos, NULL), -1);
+    }
+    assert_ptr_equal(pos.board, board);
+    assert_ptr_equal(pos.hands[0].items, h0);
+    assert_ptr_equal(pos.hands[1].items, h1);
+    assert_int_equal(pos.board_cap, cap);
+    /* a failed parse leaves a usable position */
+    assert_int_equal(koma_feen_parse(LIT(small), 0, &pos, NULL), 0);
+    char buf[128];
+    koma_feen_write(&pos, buf, sizeof buf);
+    assert_string_equal(buf, small);
+    free(big.p);
+    koma_position_cleanup(&pos);
+}
+
+static void test_null_arguments(void **state)
+{
+    (void)state;
+    koma_error err;
+    assert_int_equal(koma_feen_parse(LIT("K / C/c"), 0, NULL, &err), -1);
+    assert_int_equal(err.code, KOMA_E_INTERNAL);
+    koma_position pos;
+    koma_position_init(&pos);
+    assert_int_equal(koma_feen_parse(NULL, 0, 0, &pos, &err), -1);
+    assert_int_equal(err.code, KOMA_E_FEEN_FIELDS);
+    assert_int_equal(err.offset, 0);
+    koma_position_cleanup(&pos);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_valid),
+        cmocka_unit_test(test_valid_hands),
+        cmocka_unit_test(test_invalid),
+        cmocka_unit_test(test_invalid_hands),
+        cmocka_unit_test(test_shape_and_board),
+        cmocka_unit_test(test_normalise),
+        cmocka_unit_test(test_length_limit),
+        cmocka_unit_test(test_dimension_limits),
+        cmocka_unit_test(test_odd_bytes),
+        cmocka_unit_test(test_write_truncation),
+        cmocka_unit_test(test_write_built),
+        cmocka_unit_test(test_buffer_reuse),
+        cmocka_unit_test(test_null_arguments),
+    };
+    return cmocka_run_group_tests_name("feen", tests, NULL, NULL);
+}

@@ -1,0 +1,179 @@
+/* tests/unit/test_game.c — game definitions: built-ins, look-up, YAML errors. */
+#include <stdlib.h>
+#include "unit.h"
+
+static void test_builtins(void **state)
+{
+    (void)state;
+    koma_game_set *set;
+    koma_error err;
+    koma_error_clear(&err);
+    assert_int_equal(koma_game_set_new(&set, &err), 0);
+    assert_int_equal(koma_game_set_count(set), 6);
+    static const struct {
+        const char *id, *name;
+        char style;
+        unsigned files, ranks;
+        int playable;
+    } want[] = {
+        {"ogi", "Ogi", 'O', 8, 8, 1},
+        {"ogi-classic", "Ogi", 'O', 8, 8, 1},
+        {"shogi", "Shogi", 'S', 9, 9, 1},
+        {"minishogi", "Shogi", 'S', 5, 5, 1},
+        {"okisaki", "Okisaki", 'Q', 10, 10, 1},
+        {"koshogi", "Koshogi", 'K', 19, 19, 0},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        const koma_game *g = koma_game_set_find_id(set, want[i].id, strlen(want[i].id));
+        assert_non_null(g);
+        assert_string_equal(koma_game_id(g), want[i].id);
+        assert_string_equal(koma_game_name(g), want[i].name);
+        assert_int_equal(koma_game_style(g), want[i].style);
+        assert_int_equal(koma_game_files(g), want[i].files);
+        assert_int_equal(koma_game_ranks(g), want[i].ranks);
+        assert_int_equal(koma_game_playable(g), want[i].playable);
+    }
+    assert_null(koma_game_set_find_id(set, "chess", 5));
+    assert_string_equal(koma_game_start(koma_game_set_find_id(set, "shogi", 5)),
+                        "lnsgk^gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGK^GSNL / S/s");
+    assert_null(koma_game_start(koma_game_set_find_id(set, "koshogi", 7)));
+
+    /* by style letter and shape: O 8x8 is ogi (never ogi-classic) */
+    assert_string_equal(koma_game_id(koma_game_set_find_style(set, 'O', 8, 8)), "ogi");
+    assert_string_equal(koma_game_id(koma_game_set_find_style(set, 'o', 8, 8)), "ogi");
+    assert_string_equal(koma_game_id(koma_game_set_find_style(set, 'S', 9, 9)), "shogi");
+    assert_string_equal(koma_game_id(koma_game_set_find_style(set, 's', 5, 5)), "minishogi");
+    assert_string_equal(koma_game_id(koma_game_set_find_style(set, 'Q', 10, 10)), "okisaki");
+    assert_string_equal(koma_game_id(koma_game_set_find_style(set, 'K', 19, 19)), "koshogi");
+    assert_null(koma_game_set_find_style(set, 'S', 8, 8));
+    assert_null(koma_game_set_find_style(set, 'C', 8, 8));
+
+    /* by position */
+    koma_position pos;
+    koma_position_init(&pos);
+    assert_int_equal(koma_feen_parse(LIT("rbsgk^/4p/5/P4/K^GSBR / s/S"), 0, &pos, &err), 0);
+    assert_string_equal(koma_game_id(koma_game_set_find_position(set, &pos, &err)), "minishogi");
+    assert_int_equal(koma_feen_parse(LIT("19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19 / K/k"), 0, &pos, &err), 0);
+    assert_string_equal(koma_game_id(koma_game_set_find_position(set, &pos, &err)), "koshogi");
+    assert_int_equal(koma_feen_parse(LIT("8/8/8/8/8/8/8/8 / C/c"), 0, &pos, &err), 0);
+    assert_null(koma_game_set_find_position(set, &pos, &err));
+    assert_int_equal(err.code, KOMA_E_GAME_UNKNOWN);
+    koma_position_cleanup(&pos);
+
+    /* no engine for a recognised-only game */
+    koma_engine *e;
+    assert_int_equal(koma_engine_new(koma_game_set_find_id(set, "koshogi", 7), &e, &err), -1);
+    assert_int_equal(err.code, KOMA_E_GAME_NO_RULES);
+    koma_game_set_free(set);
+}
+
+static const char minimal[] =
+    "id: tiny\n"
+    "name: Tiny\n"
+    "style: T\n"
+    "board: {files: 3, ranks: 3}\n"
+    "start: \"k^2/3/2K^ / T/t\"\n"
+    "check: true\n"
+    "pieces:\n"
+    "  - {pin: \"K^\", betza: K, royal: true}\n";
+
+static void test_load(void **state)
+{
+    (void)state;
+    koma_game_set *set;
+    koma_error err;
+    koma_error_clear(&err);
+    assert_int_equal(koma_game_set_new(&set, &err), 0);
+    const koma_game *g;
+    assert_int_equal(koma_game_set_load(set, LIT(minimal), "tiny.yaml", &g, &err), 0);
+    assert_string_equal(koma_game_id(g), "tiny");
+    assert_int_equal(koma_game_set_count(set), 7);
+    assert_ptr_equal(koma_game_set_find_style(set, 'T', 3, 3), g);
+    koma_engine *e;
+    assert_int_equal(koma_engine_new(g, &e, &err), 0);
+    /* kings a3 and c1 on 3x3: the first king c1 has b1 c2 (b2 touches a3's king) */
+    assert_int_equal(koma_engine_perft(e, 1), 2);
+    koma_engine_free(e);
+    /* loading the same id again replaces it */
+    assert_int_equal(koma_game_set_load(set, LIT(minimal), "tiny.yaml", &g, &err), 0);
+    assert_int_equal(koma_game_set_count(set), 7);
+    koma_game_set_free(set);
+}
+
+static void expect_load_error(const char *yaml, koma_code code, unsigned long line,
+                              unsigned long column)
+{
+    koma_game_set *set;
+    koma_error err;
+    koma_error_clear(&err);
+    assert_int_equal(koma_game_set_new(&set, &err), 0);
+    int rc = koma_game_set_load(set, yaml, strlen(yaml), "bad.yaml", NULL, &err);
+    if (rc == 0 || err.code != code || err.line != line || err.column != column)
+        print_error("got %s at %lu:%lu (%s)\n", koma_code_name(err.code), err.line, err.column,
+                    err.message);
+    assert_int_equal(rc, -1);
+    assert_int_equal(err.code, code);
+    assert_int_equal(err.line, line);
+    assert_int_equal(err.column, column);
+    assert_string_equal(err.source, "bad.yaml");
+    koma_game_set_free(set);
+}
+
+static void test_errors(void **state)
+{
+    (void)state;
+    expect_load_error("id: [\n", KOMA_E_GAME_YAML, 2, 1);
+    expect_load_error("id: x\nname: X\nstyle: X\n", KOMA_E_GAME_FIELD, 1, 1); /* no board */
+    expect_load_error("id: x\nname: X\nstyle: X\nboard: {files: 3, ranks: 3}\ncolour: red\n",
+                      KOMA_E_GAME_FIELD, 5, 1);
+    expect_load_error("id: X\nname: X\nstyle: X\nboard: {files: 3, ranks: 3}\n",
+                      KOMA_E_GAME_FIELD, 1, 5);
+    expect_load_error("id: x\nname: x\nstyle: X\nboard: {files: 3, ranks: 3}\n",
+                      KOMA_E_SNN_START, 2, 7);
+    expect_load_error("id: x\nname: X\nstyle: XY\nboard: {files: 3, ranks: 3}\n",
+                      KOMA_E_GAME_FIELD, 3, 8);
+    expect_load_error("id: x\nname: X\nstyle: X\nboard: {files: 0, ranks: 3}\n",
+                      KOMA_E_GAME_FIELD, 4, 16);
+    /* a start that is not the board's shape */
+    expect_load_error("id: x\nname: X\nstyle: X\nboard: {files: 3, ranks: 3}\nstart: \"3/3 / X/x\"\n",
+                      KOMA_E_GAME_FIELD, 5, 8);
+    /* a bad Betza description, at its node */
+    expect_load_error("id: x\nname: X\nstyle: X\nboard: {files: 3, ranks: 3}\nstart: \"k^2/3/2K^ / X/x\"\n"
+                      "pieces:\n  - {pin: \"K^\", betza: KX, royal: true}\n",
+                      KOMA_E_BETZA_SYNTAX, 7, 25);
+    /* a start piece the game does not know */
+    expect_load_error("id: x\nname: X\nstyle: X\nboard: {files: 3, ranks: 3}\nstart: \"k^2/1P1/2K^ / X/x\"\n"
+                      "pieces:\n  - {pin: \"K^\", betza: K, royal: true}\n",
+                      KOMA_E_RULES_PIECE, 5, 8);
+    /* promotes_to an unknown piece */
+    expect_load_error("id: x\nname: X\nstyle: X\nboard: {files: 3, ranks: 3}\nstart: \"k^2/3/2K^ / X/x\"\n"
+                      "pieces:\n  - {pin: \"K^\", betza: K, royal: true}\n  - {pin: P, betza: fW, promotes_to: \"+P\"}\n",
+                      KOMA_E_GAME_PIECE, 8, 5);
+    /* a royal without '^' */
+    expect_load_error("id: x\nname: X\nstyle: X\nboard: {files: 3, ranks: 3}\nstart: \"k^2/3/2K^ / X/x\"\n"
+                      "pieces:\n  - {pin: K, betza: K, royal: true}\n",
+                      KOMA_E_GAME_PIECE, 7, 11);
+    /* two documents */
+    expect_load_error("id: x\nname: X\nstyle: X\nboard: {files: 3, ranks: 3}\n---\nid: y\n",
+                      KOMA_E_GAME_YAML, 6, 1);
+}
+
+static void test_result_names(void **state)
+{
+    (void)state;
+    assert_string_equal(koma_result_name(KOMA_RESULT_FIRST), "1-0");
+    assert_string_equal(koma_result_name(KOMA_RESULT_SECOND), "0-1");
+    assert_string_equal(koma_result_name(KOMA_RESULT_DRAW), "1/2-1/2");
+    assert_string_equal(koma_result_name(KOMA_RESULT_NONE), "*");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_builtins),
+        cmocka_unit_test(test_load),
+        cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_result_names),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,421 @@
+/*
+ * tests/unit/test_movegen_ogi.c — Ōgi and ogi-classic: small positions with their
+ * COMPLETE list of legal moves in canonical PMN, written by hand from the rules
+ * (DESIGN.md §4, seeds/ogi-rule-system.txt), one rule per position. The
+ * generator must reproduce each list exactly (same set, no duplicates).
+ *
+ * Board: files a-h, ranks 1-8; a FEEN's first rank written is rank 8. The first
+ * player (uppercase) moves up, zone ranks 6-8; the second down, zone ranks 1-3.
+ * Lists for "every empty square" drops are built by a loop over the board with
+ * the rule's exclusions written out (drop_list below), the rest literally.
+ */
+#include <stdlib.h>
+#include "unit.h"
+
+#define MAXL 512
+
+typedef struct list {
+    char *m[MAXL];
+    size_t n;
+} list;
+
+static void add(list *l, const char *s)
+{
+    assert_true(l->n < MAXL);
+    l->m[l->n++] = strdup(s);
+}
+
+static void add_all(list *l, const char *const *ms)
+{
+    for (size_t i = 0; ms[i]; i++) add(l, ms[i]);
+}
+
+static void list_free(list *l)
+{
+    for (size_t i = 0; i < l->n; i++) free(l->m[i]);
+    l->n = 0;
+}
+
+static int cmp(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * Drops of `piece` (EPIN text) on every square of an 8x8 board except those in
+ * `occupied` (a string of cells separated by spaces) and those on ranks
+ * lo..hi excluded (0 0: none excluded).
+ */
+static void drop_list(list *l, const char *piece, const char *occupied, int ex_lo, int ex_hi)
+{
+    for (int r = 1; r <= 8; r++) {
+        if (ex_lo && r >= ex_lo && r <= ex_hi) continue;
+        for (char f = 'a'; f <= 'h'; f++) {
+            char cell[4];
+            snprintf(cell, sizeof cell, "%c%d", f, r);
+            const char *o = strstr(occupied, cell);
+            if (o && (o[2] == ' ' || o[2] == '\0') && (o == occupied || o[-1] == ' ')) continue;
+            char mv[16];
+            snprintf(mv, sizeof mv, "%s*%s", piece, cell);
+            add(l, mv);
+        }
+    }
+}
+
+static koma_game_set *games;
+
+static int setup(void **state)
+{
+    (void)state;
+    koma_error err;
+    koma_error_clear(&err);
+    return koma_game_set_new(&games, &err);
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    koma_game_set_free(games);
+    return 0;
+}
+
+static koma_engine *engine_at(const char *game, const char *feen)
+{
+    const koma_game *g = koma_game_set_find_id(games, game, strlen(game));
+    assert_non_null(g);
+    koma_engine *e;
+    koma_error err;
+    koma_error_clear(&err);
+    assert_int_equal(koma_engine_new(g, &e, &err), 0);
+    if (koma_engine_set_feen(e, feen, strlen(feen), &err) != 0) {
+        print_error("FEEN %s: %s\n", feen, err.message);
+        fail();
+    }
+    return e;
+}
+
+/* Generate, render, sort and compare with the expected list (sorted here too). */
+static void expect_moves(const char *game, const char *feen, list *want)
+{
+    koma_engine *e = engine_at(game, feen);
+    koma_emove *mv = malloc(koma_engine_max_moves(e) * sizeof *mv);
+    assert_non_null(mv);
+    size_t n = koma_engine_legal_moves(e, mv);
+    list got = {{0}, 0};
+    for (size_t i = 0; i < n; i++) {
+        char b[KOMA_PMN_BUF];
+        koma_engine_move_write(e, mv[i], b);
+        add(&got, b);
+    }
+    qsort(got.m, got.n, sizeof got.m[0], cmp);
+    qsort(want->m, want->n, sizeof want->m[0], cmp);
+    int same = got.n == want->n;
+    for (size_t i = 0; same && i < got.n; i++) same = strcmp(got.m[i], want->m[i]) == 0;
+    if (!same) {
+        print_error("%s %s\n  got %zu:", game, feen, got.n);
+        for (size_t i = 0; i < got.n; i++) print_error(" %s", got.m[i]);
+        print_error("\n  want %zu:", want->n);
+        for (size_t i = 0; i < want->n; i++) print_error(" %s", want->m[i]);
+        print_error("\n");
+    }
+    for (size_t i = 1; i < got.n; i++) assert_true(strcmp(got.m[i - 1], got.m[i]) != 0);
+    assert_true(same);
+    /* every listed move is found back from its text */
+    for (size_t i = 0; i < want->n; i++) {
+        koma_emove m;
+        koma_error err;
+        koma_error_clear(&err);
+        assert_int_equal(koma_engine_parse_move(e, want->m[i], strlen(want->m[i]), &m, &err), 0);
+        char b[KOMA_PMN_BUF];
+        koma_engine_move_write(e, m, b);
+        assert_string_equal(b, want->m[i]);
+    }
+    list_free(&got);
+    list_free(want);
+    free(mv);
+    koma_engine_free(e);
+}
+
+static void expect_list(const char *game, const char *feen, const char *const *ms)
+{
+    list want = {{0}, 0};
+    add_all(&want, ms);
+    expect_moves(game, feen, &want);
+}
+
+/* A move refused with the given code. */
+static void expect_illegal(const char *game, const char *feen, const char *pmn, koma_code code)
+{
+    koma_engine *e = engine_at(game, feen);
+    koma_emove m;
+    koma_error err;
+    koma_error_clear(&err);
+    int rc = koma_engine_parse_move(e, pmn, strlen(pmn), &m, &err);
+    if (rc == 0 || err.code != code)
+        print_error("%s %s: %s -> %s (%s), want %s\n", game, feen, pmn,
+                    rc == 0 ? "legal" : koma_code_name(err.code), err.message, koma_code_name(code));
+    assert_int_equal(rc, -1);
+    assert_int_equal(err.code, code);
+    koma_engine_free(e);
+}
+
+static void expect_ending(const char *game, const char *feen, int over, koma_status st,
+                          koma_result res)
+{
+    koma_engine *e = engine_at(game, feen);
+    koma_ending end;
+    koma_engine_position_ending(e, &end);
+    assert_int_equal(end.over, over);
+    if (over) {
+        assert_int_equal(end.status, st);
+        assert_int_equal(end.result, res);
+    }
+    koma_engine_free(e);
+}
+
+/* ---- 1. no check rule; a king may be captured; a captured king ends the game ---- */
+
+static void test_no_check_rule(void **state)
+{
+    (void)state;
+    /* First king e1, a second rook on e2 gives check. Ōgi has no check rule: the
+     * king may go to d2/f2 (attacked by the rook along rank 2) or stay in reach. */
+    static const char *const m1[] = {"e1+e2/R", "e1-d1", "e1-d2", "e1-f1", "e1-f2", NULL};
+    expect_list("ogi", "4k^3/8/8/8/8/8/4r3/4K^3 / O/o", m1);
+}
+
+static void test_king_capture(void **state)
+{
+    (void)state;
+    /* The rook a1 sees the second king on a8: capturing it is a legal move
+     * (captured identity: capturer's case, '^' kept: /K^). a6, a7, a8 are in the
+     * zone: promotion optional for the rook. King e1: d1 d2 e2 f1 f2. */
+    static const char *const m[] = {
+        "a1+a8/K^", "a1+a8=+R/K^", "a1-a2", "a1-a3", "a1-a4", "a1-a5", "a1-a6", "a1-a6=+R",
+        "a1-a7", "a1-a7=+R", "a1-b1", "a1-c1", "a1-d1",
+        "e1-d1", "e1-d2", "e1-e2", "e1-f1", "e1-f2", NULL};
+    expect_list("ogi", "k^7/8/8/8/8/8/8/R3K^3 / O/o", m);
+    /* After the capture the king is in the first hand: the game is over
+     * (mareking, the capturer wins) and there are no moves. */
+    static const char *const none[] = {NULL};
+    expect_list("ogi", "R7/8/8/8/8/8/8/4K^3 K^/ o/O", none);
+    expect_ending("ogi", "R7/8/8/8/8/8/8/4K^3 K^/ o/O", 1, KOMA_STATUS_MAREKING, KOMA_RESULT_FIRST);
+    expect_ending("ogi", "k^7/8/8/8/8/8/8/R3K^3 / O/o", 0, 0, 0);
+    expect_illegal("ogi", "R7/8/8/8/8/8/8/4K^3 K^/ o/O", "e1-e2", KOMA_E_RULES_OVER);
+}
+
+/* ---- 2. promotion: optional in and out of the zone, forced where no further move --- */
+
+static void test_promotion_pawns(void **state)
+{
+    (void)state;
+    /* c7-c8 must promote (a pawn on the last rank could never move); d5-d6 enters
+     * the zone, e6-e7 moves within it: both optional. */
+    static const char *const m[] = {"c7-c8=+P", "d5-d6", "d5-d6=+P", "e6-e7", "e6-e7=+P",
+                                    "h1-g1", "h1-g2", "h1-h2", NULL};
+    expect_list("ogi", "k^7/2P5/4P3/3P4/8/8/8/7K^ / O/o", m);
+    expect_illegal("ogi", "k^7/2P5/4P3/3P4/8/8/8/7K^ / O/o", "c7-c8", KOMA_E_RULES_MUSTPROMOTE);
+    expect_illegal("ogi", "k^7/2P5/4P3/3P4/8/8/8/7K^ / O/o", "h1-h2=+K^", KOMA_E_RULES_PROMOTION);
+    expect_illegal("ogi", "k^7/8/8/8/8/3P4/8/7K^ / O/o", "d3-d4=+P", KOMA_E_RULES_PROMOTION);
+}
+
+static void test_promotion_knight_lance(void **state)
+{
+    (void)state;
+    /* Knight b5 (forward jumps only) lands on rank 7: must promote. Knight d4
+     * lands on rank 6: optional. Lance g3: g4 g5 plain, g6 g7 optional, g8 must. */
+    static const char *const m[] = {
+        "b5-a7=+N", "b5-c7=+N", "d4-c6", "d4-c6=+N", "d4-e6", "d4-e6=+N",
+        "g3-g4", "g3-g5", "g3-g6", "g3-g6=+L", "g3-g7", "g3-g7=+L", "g3-g8=+L",
+        "h1-g1", "h1-g2", "h1-h2", NULL};
+    expect_list("ogi", "k^7/8/8/1N6/3N4/6L1/8/7K^ / O/o", m);
+    expect_illegal("ogi", "k^7/8/8/1N6/3N4/6L1/8/7K^ / O/o", "b5-a7", KOMA_E_RULES_MUSTPROMOTE);
+    expect_illegal("ogi", "k^7/8/8/1N6/3N4/6L1/8/7K^ / O/o", "g3-g8", KOMA_E_RULES_MUSTPROMOTE);
+    expect_illegal("ogi", "k^7/8/8/1N6/3N4/6L1/8/7K^ / O/o", "g3-g5=+L", KOMA_E_RULES_PROMOTION);
+    expect_illegal("ogi", "k^7/8/8/1N6/3N4/6L1/8/7K^ / O/o", "d4-d6", KOMA_E_RULES_PATTERN);
+    expect_illegal("ogi", "k^7/8/8/1N6/3N4/6L1/8/7K^ / O/o", "d4-c6=+S", KOMA_E_RULES_PROMOTION);
+}
+
+static void test_promotion_silver(void **state)
+{
+    (void)state;
+    /* Silver c6 (in the zone): forwards into rank 7 and backwards out of the zone
+     * to rank 5: every move may promote or not. */
+    static const char *const m[] = {
+        "c6-b5", "c6-b5=+S", "c6-b7", "c6-b7=+S", "c6-c7", "c6-c7=+S",
+        "c6-d5", "c6-d5=+S", "c6-d7", "c6-d7=+S", "h1-g1", "h1-g2", "h1-h2", NULL};
+    expect_list("ogi", "k^7/8/2S5/8/8/8/8/7K^ / O/o", m);
+    /* The second player: silver f3 in its zone (ranks 1-3), forward is down. */
+    static const char *const m2[] = {
+        "f3-e2", "f3-e2=+s", "f3-e4", "f3-e4=+s", "f3-f2", "f3-f2=+s",
+        "f3-g2", "f3-g2=+s", "f3-g4", "f3-g4=+s", "h8-g7", "h8-g8", "h8-h7", NULL};
+    expect_list("ogi", "7k^/8/8/8/8/5s2/8/K^7 / o/O", m2);
+}
+
+/* ---- 3. King's privilege: two moves when a king captures a promoted piece ---------- */
+
+static void test_kings_privilege(void **state)
+{
+    (void)state;
+    /* King e4 next to a dragon d5, a tokin e5 and a pawn f5 (all second's).
+     * Capturing a promoted piece: kept (/+R) or reverted (/R); the pawn: /P. */
+    static const char *const m[] = {
+        "e4+d5/+R", "e4+d5/R", "e4+e5/+P", "e4+e5/P", "e4+f5/P",
+        "e4-d3", "e4-d4", "e4-e3", "e4-f3", "e4-f4", NULL};
+    expect_list("ogi", "k^7/8/8/3+r+pp2/4K^3/8/8/8 / O/o", m);
+    /* A silver capturing the dragon: only the ordinary, demoting capture. */
+    static const char *const m2[] = {"c4+d5/R", "c4-b3", "c4-b5", "c4-c5", "c4-d3",
+                                     "h1-g1", "h1-g2", "h1-h2", NULL};
+    expect_list("ogi", "k^7/8/8/3+r4/2S5/8/8/7K^ / O/o", m2);
+    expect_illegal("ogi", "k^7/8/8/3+r4/2S5/8/8/7K^ / O/o", "c4+d5/+R", KOMA_E_RULES_CAPTURED);
+    expect_illegal("ogi", "k^7/8/8/3+r4/2S5/8/8/7K^ / O/o", "c4+d5/r", KOMA_E_RULES_CAPTURED);
+    expect_illegal("ogi", "k^7/8/8/3+r4/2S5/8/8/7K^ / O/o", "c4-d5", KOMA_E_RULES_OPERATOR);
+    /* The second player's king captures a first tokin: /+p or /p. */
+    static const char *const m3[] = {"d5+d4/+p", "d5+d4/p", "d5-c4", "d5-c5", "d5-c6",
+                                     "d5-d6", "d5-e4", "d5-e5", "d5-e6", NULL};
+    expect_list("ogi", "8/8/8/3k^4/3+P4/8/8/7K^ / o/O", m3);
+}
+
+/* ---- 4. drops: unpromoted pawns never; lance not last rank; knight not last two --- */
+
+static void test_drop_restrictions(void **state)
+{
+    (void)state;
+    list want = {{0}, 0};
+    /* First: L anywhere but rank 8; N anywhere but ranks 7-8; P nowhere. */
+    drop_list(&want, "L", "a8 h1", 8, 8);
+    drop_list(&want, "N", "a8 h1", 7, 8);
+    add(&want, "h1-g1");
+    add(&want, "h1-g2");
+    add(&want, "h1-h2");
+    assert_int_equal(want.n, 55 + 47 + 3);
+    expect_moves("ogi", "k^7/8/8/8/8/8/8/7K^ LNP/ O/o", &want);
+    /* Second: l anywhere but rank 1; n anywhere but ranks 1-2; p nowhere. */
+    drop_list(&want, "l", "a8 h1", 1, 1);
+    drop_list(&want, "n", "a8 h1", 1, 2);
+    add(&want, "a8-a7");
+    add(&want, "a8-b7");
+    add(&want, "a8-b8");
+    assert_int_equal(want.n, 55 + 47 + 3);
+    expect_moves("ogi", "k^7/8/8/8/8/8/8/7K^ /lnp o/O", &want);
+    const char *f = "k^7/8/8/8/8/8/8/7K^ LNP/ O/o";
+    expect_illegal("ogi", f, "P*e4", KOMA_E_RULES_DROP_PIECE);
+    expect_illegal("ogi", f, "L*e8", KOMA_E_RULES_DROP_RANK);
+    expect_illegal("ogi", f, "N*e7", KOMA_E_RULES_DROP_RANK);
+    expect_illegal("ogi", f, "N*h1", KOMA_E_RULES_DROP_OCCUPIED);
+    expect_illegal("ogi", f, "S*e4", KOMA_E_RULES_DROP_HAND);
+    expect_illegal("ogi", f, "L*e4=+L", KOMA_E_RULES_PROMOTION);
+    expect_illegal("ogi", f, "*e4", KOMA_E_RULES_DROP_HAND);   /* L or N: ambiguous */
+}
+
+static void test_promoted_drops(void **state)
+{
+    (void)state;
+    list want = {{0}, 0};
+    /* Promoted pieces kept by the privilege drop promoted, anywhere (also on the
+     * last ranks); the unpromoted pawn beside them still cannot drop. */
+    drop_list(&want, "+P", "a8 h1", 0, 0);
+    drop_list(&want, "+N", "a8 h1", 0, 0);
+    add(&want, "h1-g1");
+    add(&want, "h1-g2");
+    add(&want, "h1-h2");
+    assert_int_equal(want.n, 62 + 62 + 3);
+    expect_moves("ogi", "k^7/8/8/8/8/8/8/7K^ +N+PP/ O/o", &want);
+    /* `*e4` names the one droppable kind: +P (the plain P never drops). */
+    koma_engine *e = engine_at("ogi", "k^7/8/8/8/8/8/8/7K^ +PP/ O/o");
+    koma_emove m;
+    koma_error err;
+    koma_error_clear(&err);
+    assert_int_equal(koma_engine_parse_move(e, "*e4", 3, &m, &err), 0);
+    char b[KOMA_PMN_BUF];
+    koma_engine_move_write(e, m, b);
+    assert_string_equal(b, "+P*e4");
+    koma_engine_free(e);
+}
+
+/* ---- 5. ogi-classic: compulsory promotion; check must be answered; checkmate ------ */
+
+static void test_classic_promotion(void **state)
+{
+    (void)state;
+    static const char *const m1[] = {"c7-c8=+P", "d5-d6=+P", "e6-e7=+P",
+                                     "h1-g1", "h1-g2", "h1-h2", NULL};
+    expect_list("ogi-classic", "k^7/2P5/4P3/3P4/8/8/8/7K^ / O/o", m1);
+    static const char *const m2[] = {
+        "b5-a7=+N", "b5-c7=+N", "d4-c6=+N", "d4-e6=+N", "g3-g4", "g3-g5",
+        "g3-g6=+L", "g3-g7=+L", "g3-g8=+L", "h1-g1", "h1-g2", "h1-h2", NULL};
+    expect_list("ogi-classic", "k^7/8/8/1N6/3N4/6L1/8/7K^ / O/o", m2);
+    static const char *const m3[] = {"c6-b5=+S", "c6-b7=+S", "c6-c7=+S", "c6-d5=+S",
+                                     "c6-d7=+S", "h1-g1", "h1-g2", "h1-h2", NULL};
+    expect_list("ogi-classic", "k^7/8/2S5/8/8/8/8/7K^ / O/o", m3);
+    expect_illegal("ogi-classic", "k^7/8/2S5/8/8/8/8/7K^ / O/o", "c6-b5", KOMA_E_RULES_MUSTPROMOTE);
+}
+
+static void test_classic_check(void **state)
+{
+    (void)state;
+    /* In check from the rook e2: capture it, or step to d1/f1 (d2, f2 are on the
+     * rook's rank). */
+    static const char *const m1[] = {"e1+e2/R", "e1-d1", "e1-f1", NULL};
+    expect_list("ogi-classic", "4k^3/8/8/8/8/8/4r3/4K^3 / O/o", m1);
+    expect_illegal("ogi-classic", "4k^3/8/8/8/8/8/4r3/4K^3 / O/o", "e1-d2", KOMA_E_RULES_CHECK);
+    /* A silver pinned on rank 4 by the rook a4 cannot move; Ōgi lets it. */
+    static const char *const m2[] = {"h4-g3", "h4-g4", "h4-g5", "h4-h3", "h4-h5", NULL};
+    expect_list("ogi-classic", "k^7/8/8/8/r2S3K^/8/8/8 / O/o", m2);
+    static const char *const m3[] = {"d4-c3", "d4-c5", "d4-d5", "d4-e3", "d4-e5",
+                                     "h4-g3", "h4-g4", "h4-g5", "h4-h3", "h4-h5", NULL};
+    expect_list("ogi", "k^7/8/8/8/r2S3K^/8/8/8 / O/o", m3);
+    /* The privilege under the check rule: the tokin e5 checks the king e4; both
+     * captures are legal, d4 f4 d5 f5 are covered by the tokin. */
+    static const char *const m4[] = {"e4+e5/+P", "e4+e5/P", "e4-d3", "e4-e3", "e4-f3", NULL};
+    expect_list("ogi-classic", "k^7/8/8/4+p3/4K^3/8/8/8 / O/o", m4);
+    static const char *const m5[] = {"e4+e5/+P", "e4+e5/P", "e4-d3", "e4-d4", "e4-d5",
+                                     "e4-e3", "e4-f3", "e4-f4", "e4-f5", NULL};
+    expect_list("ogi", "k^7/8/8/4+p3/4K^3/8/8/8 / O/o", m5);
+}
+
+static void test_classic_checkmate(void **state)
+{
+    (void)state;
+    /* Rooks g2 h2 against the king h1: every escape is covered. ogi-classic:
+     * no legal move in check = checkmate (the second player wins). Ōgi: the king
+     * may step into attack or take a defended rook. */
+    static const char *const none[] = {NULL};
+    const char *f = "k^7/8/8/8/8/8/6rr/7K^ / O/o";
+    expect_list("ogi-classic", f, none);
+    expect_ending("ogi-classic", f, 1, KOMA_STATUS_CHECKMATE, KOMA_RESULT_SECOND);
+    static const char *const m[] = {"h1+g2/R", "h1+h2/R", "h1-g1", NULL};
+    expect_list("ogi", f, m);
+    expect_ending("ogi", f, 0, 0, 0);
+}
+
+static void test_nomove(void **state)
+{
+    (void)state;
+    /* A side with no move at all loses (nomove). */
+    static const char *const none[] = {NULL};
+    expect_list("ogi", "4k^3/8/8/8/8/8/8/8 / O/o", none);
+    expect_ending("ogi", "4k^3/8/8/8/8/8/8/8 / O/o", 1, KOMA_STATUS_NOMOVE, KOMA_RESULT_SECOND);
+    /* A pawn captures the way it moves (forwards): its only move. */
+    static const char *const m[] = {"a2+a3/P", NULL};
+    expect_list("ogi", "4k^3/8/8/8/8/p7/P7/8 / O/o", m);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_no_check_rule),
+        cmocka_unit_test(test_king_capture),
+        cmocka_unit_test(test_promotion_pawns),
+        cmocka_unit_test(test_promotion_knight_lance),
+        cmocka_unit_test(test_promotion_silver),
+        cmocka_unit_test(test_kings_privilege),
+        cmocka_unit_test(test_drop_restrictions),
+        cmocka_unit_test(test_promoted_drops),
+        cmocka_unit_test(test_classic_promotion),
+        cmocka_unit_test(test_classic_check),
+        cmocka_unit_test(test_classic_checkmate),
+        cmocka_unit_test(test_nomove),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

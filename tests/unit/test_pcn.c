@@ -1,0 +1,877 @@
+/* tests/unit/test_pcn.c — lib/pcn.c and lib/pcn_json.c: PCN records as JSON,
+ * validation (notations.md §13.6, every example of §13.5 and §13.6b), limits,
+ * error positions, accessors, setters, writers, and the JSON -> YAML -> JSON round
+ * trip of every sample record in tests/data/pcn/. */
+#include "unit.h"
+
+#include <stdlib.h>
+
+#define SAMPLES "tests/data/pcn/"
+
+/* ---- helpers -------------------------------------------------------------------- */
+
+static koma_pcn *parse_ok(koma_pcn_format fmt, const char *text, size_t len, unsigned flags)
+{
+    koma_error e;
+    memset(&e, 0, sizeof e);
+    koma_pcn *p = koma_pcn_parse(fmt, text, len, flags, &e);
+    if (p == NULL)
+        print_error("unexpected error on %.200s: %s %lu:%lu %s\n", text, koma_code_name(e.code),
+                    e.line, e.column, e.message);
+    assert_non_null(p);
+    assert_int_equal(e.code, KOMA_OK);
+    return p;
+}
+
+static koma_pcn *json_ok(const char *text)
+{
+    return parse_ok(KOMA_PCN_JSON, text, strlen(text), 0);
+}
+
+static koma_pcn *json_ok_n(const char *text, size_t len)
+{
+    return parse_ok(KOMA_PCN_JSON, text, len, 0);
+}
+
+/* Write p and return the text (caller frees); checks NUL termination and the final '\n'. */
+static char *write_text(const koma_pcn *p, koma_pcn_format fmt, unsigned flags)
+{
+    koma_pcn_buffer b = { 0 };
+    koma_error e;
+    memset(&e, 0, sizeof e);
+    assert_int_equal(koma_pcn_write(p, fmt, flags, &b, &e), 0);
+    assert_non_null(b.data);
+    assert_int_equal(strlen(b.data), b.len);
+    assert_true(b.len > 0 && b.data[b.len - 1] == '\n');
+    return b.data;
+}
+
+/* The compact JSON of p, without the final newline. */
+static char *compact(const koma_pcn *p)
+{
+    char *s = write_text(p, KOMA_PCN_JSON, 0);
+    s[strlen(s) - 1] = '\0';
+    return s;
+}
+
+static void expect_error(koma_pcn_format fmt, const char *text, size_t len, koma_code code,
+                         unsigned long line, unsigned long column, const char *needle)
+{
+    koma_error e;
+    memset(&e, 0, sizeof e);
+    e.source = "src";
+    koma_pcn *p = koma_pcn_parse(fmt, text, len, 0, &e);
+    if (p != NULL || e.code != code || e.line != line || e.column != column ||
+        (needle && strstr(e.message, needle) == NULL))
+        print_error("%.300s\n  want %s %lu:%lu \"%s\"\n  got  %s %lu:%lu \"%s\"\n", text,
+                    koma_code_name(code), line, column, needle ? needle : "",
+                    koma_code_name(e.code), e.line, e.column, e.message);
+    assert_null(p);
+    assert_int_equal(e.code, code);
+    assert_int_equal(e.line, line);
+    assert_int_equal(e.column, column);
+    assert_string_equal(e.source, "src");
+    if (needle) assert_non_null(strstr(e.message, needle));
+}
+
+static char *read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) print_error("cannot open %s (run from the repository root)\n", path);
+    assert_non_null(f);
+    size_t cap = 1 << 16, n = 0, got;
+    char *buf = malloc(cap);
+    assert_non_null(buf);
+    while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
+        n += got;
+        if (cap - n - 1 == 0) {
+            cap *= 2;
+            buf = realloc(buf, cap);
+            assert_non_null(buf);
+        }
+    }
+    fclose(f);
+    buf[n] = '\0';
+    *len = n;
+    return buf;
+}
+
+/* ---- valid records ---------------------------------------------------------------- */
+
+#define SCHOLAR                                                                           \
+    "{\"meta\":{\"name\":\"Scholar's Mate\"},"                                           \
+    "\"sides\":{\"first\":{\"variant\":\"Chess\"},\"second\":{\"variant\":\"Chess\"}},"   \
+    "\"setup\":{\"feen\":\"-rnbqk^bn-r/+p+p+p+p+p+p+p+p/8/8/8/8/+P+P+P+P+P+P+P+P/-RNBQK^BN-R / C/c\"}," \
+    "\"plies\":[{\"pmn\":\"e2-e4\"},{\"pmn\":\"e7-e5\"},{\"pmn\":\"f1-c4\"},{\"pmn\":\"b8-c6\"}," \
+    "{\"pmn\":\"d1-h5\"},{\"pmn\":\"g8-f6\",\"assessment\":\"blunder\"},"                \
+    "{\"pmn\":\"h5+f7\",\"check\":true,\"mate\":true}],"                                 \
+    "\"outcome\":{\"result\":\"1-0\"}}"
+
+static const char *const valid_json[] = {
+    /* §13.5 */
+    "{\"setup\":{\"feen\":\"8/8/8/8/8/8/8/8 / C/c\"}}",
+    SCHOLAR,
+    "{\"setup\":{\"feen\":\"+r2q1+rk^1/+p+p+p+p1+p+p+p/2n2n2/1Bb1p3/4P3/5N2/+P+P+P+P1+P+P+P/+RNBQ1+RK^1 / C/c\"},"
+    "\"plies\":[{\"pmn\":\"e1~g1\",\"elapsed_ms\":2400,\"comment\":\"Kingside castling\"}]}",
+    "{\"setup\":{\"feen\":\"+rnbq+k^bn+r/+p+p+p1+p1+p+p/8/3pPp2/8/8/+P+P+P+P1+P+P+P/+RNBQ+K^BN+R / C/c\"},"
+    "\"plies\":[{\"pmn\":\"e5~f6\"}]}",
+    /* every section, and every field of §13 */
+    "{\"meta\":{\"name\":\"n\",\"event\":\"e\",\"round\":\"12\",\"site\":\"s\","
+    "\"started_at\":\"2026-08-21T09:30:00.125+09:00\",\"custom\":[1]},"
+    "\"links\":[{\"rel\":\"canonical\",\"href\":\"https://example.org/1\"},{}],"
+    "\"periods\":[{\"duration_ms\":300000,\"increment_ms\":3000},{\"duration_ms\":30000,\"plies\":1},"
+    "{\"duration_ms\":0,\"plies\":40}],"
+    "\"sides\":{\"first\":{\"name\":\"A\",\"variant\":\"Ogi\",\"elo\":-3},\"second\":{},\"third\":1},"
+    "\"setup\":{\"feen\":\"lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o\",\"fid\":\"x\"},"
+    "\"plies\":[{\"pmn\":\"e3-e4\",\"elapsed_ms\":0,\"assessment\":\"good\",\"comment\":\"\","
+    "\"check\":false,\"mate\":false,\"extra\":null}],"
+    "\"outcome\":{\"result\":\"1/2-1/2\",\"status\":\"agreement\",\"ply\":1,\"csa\":\"%CHUDAN\"}}",
+    /* the other results and a few statuses */
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"outcome\":{\"result\":\"0-1\",\"status\":\"mareking\"}}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"outcome\":{\"result\":\"1/2-0\",\"status\":\"timelimit\"}}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"outcome\":{\"result\":\"0-1/2\"}}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"outcome\":{\"result\":\"1-1/2\"}}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"outcome\":{\"result\":\"1/2-1\",\"status\":\"nomove\",\"ply\":0}}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"outcome\":{}}",
+    /* §13.6b #10 (legacy pcn.rb): unknown keys are kept, whatever they hold */
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"draw_offered_by\":\"third\",\"moves\":[[\"e2-e4\",1.5]]}",
+    /* integral reals are integers (JSON Schema's reading) */
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"sides\":{\"first\":{\"elo\":1500.0}},"
+    "\"plies\":[{\"pmn\":\"...\",\"elapsed_ms\":1e3}],\"outcome\":{\"ply\":-0.0}}",
+    /* keys in any order, setup last; empty plies; escapes */
+    "{\"outcome\":{\"result\":\"1-0\"},\"plies\":[],\"setup\":{\"feen\":\"K / C/c\"},"
+    "\"x\":\"\\u00e9\\n\\\"/\",\"\":0}",
+    /* date-time variants */
+    "{\"meta\":{\"started_at\":\"2026-02-28t23:59:60z\"},\"setup\":{\"feen\":\"K / C/c\"}}",
+    "{\"meta\":{\"started_at\":\"2026-02-28 00:00:00-00:00\"},\"setup\":{\"feen\":\"K / C/c\"}}",
+    /* every PMN form of §10.4 */
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"...\"},{\"pmn\":\"e2-e4\"},"
+    "{\"pmn\":\"d1+f3\"},{\"pmn\":\"e1~g1\"},{\"pmn\":\"+d4\"},{\"pmn\":\"P*e5\"},{\"pmn\":\"*d4\"},"
+    "{\"pmn\":\"S*c3=+S\"},{\"pmn\":\"L.b4\"},{\"pmn\":\".c3\"},{\"pmn\":\"P.e5=+P\"},"
+    "{\"pmn\":\"e4=+P\"},{\"pmn\":\"c3=k'\"},{\"pmn\":\"b7+a8=Q/r\"},{\"pmn\":\"a1A-b2B\"},"
+    "{\"pmn\":\"iv256IV~iv256IV=+K^'/+K^'\"}]}",
+};
+
+static void test_valid_json(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof valid_json / sizeof valid_json[0]; i++) {
+        koma_pcn *p = json_ok(valid_json[i]);
+        koma_error e;
+        memset(&e, 0, sizeof e);
+        assert_int_equal(koma_pcn_validate(p, 0, &e), 0);
+        koma_pcn_free(p);
+    }
+}
+
+/* Compact output keeps key order, integers, reals, escapes. */
+static void test_compact_output(void **state)
+{
+    (void)state;
+    static const struct { const char *in, *out; } cases[] = {
+        { SCHOLAR, SCHOLAR },
+        { "{ \"z\" : 1 ,\n \"setup\" : { \"feen\" : \"K / C/c\" } , \"a\" : [ 1.5 , 2 , -0 , 1E2 ] }",
+          "{\"z\":1,\"setup\":{\"feen\":\"K / C/c\"},\"a\":[1.5,2,0,100.0]}" },
+        { "{\"setup\":{\"feen\":\"K / C/c\"},\"s\":\"\\u00e9\\u014c\\/\\t\\u0001\"}",
+          "{\"setup\":{\"feen\":\"K / C/c\"},\"s\":\"\xc3\xa9\xc5\x8c/\\t\\u0001\"}" },
+        { "{\"setup\":{\"feen\":\"K / C/c\"},\"n\":[9223372036854775807,-9223372036854775808,0.1]}",
+          "{\"setup\":{\"feen\":\"K / C/c\"},\"n\":[9223372036854775807,-9223372036854775808,0.10000000000000001]}" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        koma_pcn *p = json_ok(cases[i].in);
+        char *s = compact(p);
+        assert_string_equal(s, cases[i].out);
+        free(s);
+        koma_pcn_free(p);
+    }
+}
+
+/* ---- invalid records: exact code, line, column, pointer ---------------------------- */
+
+typedef struct bad_case {
+    const char *text;
+    koma_code code;
+    unsigned long line, column;
+    const char *needle;
+} bad_case;
+
+static const bad_case bad_json[] = {
+    /* §13.6b #1 .. #9 */
+    { "{}", KOMA_E_PCN_REQUIRED, 1, 1, "missing required key \"setup\" at the top level" },
+    { "{\"setup\":\"8/8/8/8/8/8/8/8 / C/c\"}", KOMA_E_PCN_TYPE, 1, 10,
+      "expected an object, found a string at /setup" },
+    { "{\"setup\":{\"feen\":\"8/8/8/8/8/8/8/8 - C/c\"}}", KOMA_E_PCN_SETUP_FEEN, 1, 18,
+      "invalid FEEN \"8/8/8/8/8/8/8/8 - C/c\" at /setup/feen: feen.hand.delimiter" },
+    { "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e2e4\"}]}", KOMA_E_PCN_PLY_PMN, 1, 45,
+      "invalid PMN \"e2e4\" at /plies/0/pmn: pmn.syntax" },
+    { "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"...\",\"elapsed_ms\":-5}]}",
+      KOMA_E_PCN_FIELD, 1, 64, "negative integer -5 at /plies/0/elapsed_ms" },
+    { "{\"setup\":{\"feen\":\"K / C/c\"},\"outcome\":{\"result\":\"2-0\"}}",
+      KOMA_E_PCN_OUTCOME_RESULT, 1, 49, "unknown result \"2-0\" at /outcome/result" },
+    { "{\"setup\":{\"feen\":\"K / C/c\"},\"periods\":[{\"increment_ms\":3000}]}",
+      KOMA_E_PCN_REQUIRED, 1, 40, "missing required key \"duration_ms\" at /periods/0" },
+    { "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":{\"pmn\":\"...\"}}", KOMA_E_PCN_TYPE, 1, 37,
+      "expected an array, found an object at /plies" },
+    { "{\"setup\":{\"feen\":\"K / C/c\"},\"sides\":{\"first\":{\"elo\":\"high\"}}}", KOMA_E_PCN_TYPE,
+      1, 53, "expected an integer, found a string at /sides/first/elo" },
+    /* §13.6b #10 in the current layout: round is a string */
+    { "{\"meta\":{\"round\":-1},\"setup\":{\"feen\":\"K / C/c\"}}", KOMA_E_PCN_TYPE, 1, 18,
+      "expected a string, found an integer at /meta/round" },
+    /* the record itself */
+    { "[]", KOMA_E_PCN_TYPE, 1, 1, "a PCN record must be an object, found an array" },
+    { "  \"x\"", KOMA_E_PCN_TYPE, 1, 3, "found a string at the top level" },
+    { "null", KOMA_E_PCN_TYPE, 1, 1, "found null" },
+    { "", KOMA_E_PCN_JSON, 1, 1, NULL },
+    { "{\"setup\":{\"feen\":\"K / C/c\"}} {}", KOMA_E_PCN_JSON, 1, 30, NULL },
+    { "{\"setup\":{\"feen\":\"K / C/c\"},\"x\":\"\\u0000\"}", KOMA_E_PCN_JSON, 1, 33, NULL },
+    { "{\"setup\":{\"feen\":\"K / C/c\"},\"x\":\"\xff\"}", KOMA_E_PCN_JSON, 1, 34, NULL },
+    { "{\"setup\":{\"feen\":\"K / C/c\"},\"x\":[1,2}", KOMA_E_PCN_JSON, 1, 37, NULL },
+    /* numbers */
+    { "{\"setup\":{\"feen\":\"K / C/c\"},\"x\":9223372036854775808}", KOMA_E_PCN_NUMBER, 1, 33, NULL },
+    { "{\"setup\":{\"feen\":\"K / C/c\"},\"x\":-1e999}", KOMA_E_PCN_NUMBER, 1, 33, NULL },
+    /* duplicates, at any depth */
+    { "{\"setup\":{\"feen\":\"K / C/c\"},\"setup\":{\"feen\":\"K / C/c\"}}", KOMA_E_PCN_DUPLICATE, 1, 29, NULL },
+    { "{\"setup\":{\"feen\":\"K / C/c\"},\"x\":[{\"a\":1,\"b\":2,\"a\":3}]}", KOMA_E_PCN_DUPLICATE, 1, 47, NULL },
+    { "{\"setup\":{\"feen\":\"K / C/c\"},\"x\":{\"\\u0061\":1,\"a\":2}}", KOMA_E_PCN_DUPLICATE, 1, 45, NULL },
+    /* section and field types */
+    { "{\"meta\":[],\"setup\":{\"feen\":\"K / C/c\"}}", KOMA_E_PCN_TYPE, 1, 9, "at /meta" },
+    { "{\"meta\":{\"name\":1},\"setup\":{\"feen\":\"K / C/c\"}}", KOMA_E_PCN_TYPE, 1, 17, "at /meta/name" },
+    { "{\"meta\":{\"event\":true},\"setup\":{\"feen\":\"K / C/c\"}}", KOMA_E_PCN_TYPE, 1, 18, "a boolean at /meta/event" },
+    { "{\"meta\":{\"site\":null},\"setup\":{\"feen\":\"K / C/c\"}}", KOMA_E_PCN_TYPE, 1, 17, "null at /meta/site" },
+    { "{\"meta\":{\"started_at\":20260821},\"setup\":{\"feen\":\"K / C/c\"}}", KOMA_E_PCN_TYPE, 1, 23, "at /meta/started_at" },
+    { "{\"links\":{},\"setup\":{\"feen\":\"K / C/c\"}}", KOMA_E_PCN_TYPE, 1, 10, "at /links" },
+    { "{\"links\":[\"https://x\"],\"setup\":{\"feen\":\"K / C/c\"}}", KOMA_E_PCN_TYPE, 1, 11, "at /links/0" },
+    { "{\"links\":[{\"rel\":\"a\"},{\"href\":1}],\"setup\":{\"feen\":\"K / C/c\"}}", KOMA_E_PCN_TYPE, 1, 31, "at /links/1/href" },
+    { "{\"periods\":{},\"setup\":{\"feen\":\"K / C/c\"}}", KOMA_E_PCN_TYPE, 1, 12, "at /periods" },
+    { "{\"periods\":[1],\"setup\":{\"feen\":\"K / C/c\"}}", KOMA_E_PCN_TYPE, 1, 13, "at /periods/0" },
+    { "{\"periods\":[{\"duration_ms\":\"5m\"}],\"setup\":{\"feen\":\"K / C/c\"}}", KOMA_E_PCN_TYPE, 1, 28, "at /periods/0/duration_ms" },
+    { "{\"periods\":[{\"duration_ms\":1.5}],\"setup\":{\"feen\":\"K / C/c\"}}", KOMA_E_PCN_TYPE, 1, 28, "found a number with a fraction" },
+    { "{\"periods\":[{\"duration_ms\":1,\"increment_ms\":-1}],\"setup\":{\"feen\":\"K / C/c\"}}", KOMA_E_PCN_FIELD, 1, 45, "at /periods/0/increment_ms" },
+    { "{\"periods\":[{\"duration_ms\":1,\"plies\":-2.0}],\"setup\":{\"feen\":\"K / C/c\"}}", KOMA_E_PCN_FIELD, 1, 38, "negative integer -2 at /periods/0/plies" },
+    { "{\"sides\":[],\"setup\":{\"feen\":\"K / C/c\"}}", KOMA_E_PCN_TYPE, 1, 10, "at /sides" },
+    { "{\"sides\":{\"second\":\"B\"},\"setup\":{\"feen\":\"K / C/c\"}}", KOMA_E_PCN_TYPE, 1, 20, "at /sides/second" },
+    { "{\"sides\":{\"first\":{\"name\":[]}},\"setup\":{\"feen\":\"K / C/c\"}}", KOMA_E_PCN_TYPE, 1, 27, "at /sides/first/name" },
+    { "{\"sides\":{\"first\":{\"variant\":{}}},\"setup\":{\"feen\":\"K / C/c\"}}", KOMA_E_PCN_TYPE, 1, 30, "at /sides/first/variant" },
+    { "{\"sides\":{\"first\":{\"elo\":1500.5}},\"setup\":{\"feen\":\"K / C/c\"}}", KOMA_E_PCN_TYPE, 1, 26, "at /sides/first/elo" },
+    { "{\"setup\":[]}", KOMA_E_PCN_TYPE, 1, 10, "at /setup" },
+    { "{\"setup\":{}}", KOMA_E_PCN_REQUIRED, 1, 10, "missing required key \"feen\" at /setup" },
+    { "{\"setup\":{\"feen\":null}}", KOMA_E_PCN_TYPE, 1, 18, "found null at /setup/feen" },
+    { "{\"setup\":{\"feen\":\"8/7 / C/c\"}}", KOMA_E_PCN_SETUP_FEEN, 1, 18, "feen.placement.irregular" },
+    { "{\"setup\":{\"feen\":\"K PP/ C/c\"}}", KOMA_E_PCN_SETUP_FEEN, 1, 18, "feen.hand.aggregate" },
+    { "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[null]}", KOMA_E_PCN_TYPE, 1, 38, "found null at /plies/0" },
+    { "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{}]}", KOMA_E_PCN_REQUIRED, 1, 38, "missing required key \"pmn\" at /plies/0" },
+    { "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"...\"},{\"pmn\":7}]}", KOMA_E_PCN_TYPE, 1, 59, "at /plies/1/pmn" },
+    { "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e7-e8/+P\"}]}", KOMA_E_PCN_PLY_PMN, 1, 45, "pmn.suffix" },
+    { "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"\"}]}", KOMA_E_PCN_PLY_PMN, 1, 45, "pmn.empty" },
+    { "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"...\",\"elapsed_ms\":\"1\"}]}", KOMA_E_PCN_TYPE, 1, 64, "at /plies/0/elapsed_ms" },
+    { "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"...\",\"assessment\":1}]}", KOMA_E_PCN_TYPE, 1, 64, "at /plies/0/assessment" },
+    { "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"...\",\"comment\":[]}]}", KOMA_E_PCN_TYPE, 1, 61, "at /plies/0/comment" },
+    { "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"...\",\"check\":1}]}", KOMA_E_PCN_TYPE, 1, 59, "at /plies/0/check" },
+    { "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"...\",\"mate\":\"true\"}]}", KOMA_E_PCN_TYPE, 1, 58, "at /plies/0/mate" },
+    { "{\"setup\":{\"feen\":\"K / C/c\"},\"outcome\":\"1-0\"}", KOMA_E_PCN_TYPE, 1, 39, "at /outcome" },
+    { "{\"setup\":{\"feen\":\"K / C/c\"},\"outcome\":{\"result\":1}}", KOMA_E_PCN_TYPE, 1, 49, "at /outcome/result" },
+    { "{\"setup\":{\"feen\":\"K / C/c\"},\"outcome\":{\"result\":\"1-0 \"}}", KOMA_E_PCN_OUTCOME_RESULT, 1, 49, NULL },
+    { "{\"setup\":{\"feen\":\"K / C/c\"},\"outcome\":{\"result\":\"*\"}}", KOMA_E_PCN_OUTCOME_RESULT, 1, 49, NULL },
+    { "{\"setup\":{\"feen\":\"K / C/c\"},\"outcome\":{\"status\":\"Checkmate\"}}", KOMA_E_PCN_OUTCOME_STATUS, 1, 49, "unknown CGSN status \"Checkmate\" at /outcome/status" },
+    { "{\"setup\":{\"feen\":\"K / C/c\"},\"outcome\":{\"status\":\"in_progress\"}}", KOMA_E_PCN_OUTCOME_STATUS, 1, 49, NULL },
+    { "{\"setup\":{\"feen\":\"K / C/c\"},\"outcome\":{\"status\":false}}", KOMA_E_PCN_TYPE, 1, 49, "at /outcome/status" },
+    { "{\"setup\":{\"feen\":\"K / C/c\"},\"outcome\":{\"ply\":\"3\"}}", KOMA_E_PCN_TYPE, 1, 46, "expected a non-negative integer, found a string at /outcome/ply" },
+    { "{\"setup\":{\"feen\":\"K / C/c\"},\"outcome\":{\"ply\":-1}}", KOMA_E_PCN_FIELD, 1, 46, "negative integer -1 at /outcome/ply" },
+    /* RFC 3339 date-times */
+    { "{\"meta\":{\"started_at\":\"2026-08-21\"},\"setup\":{\"feen\":\"K / C/c\"}}", KOMA_E_PCN_DATETIME, 1, 23, "not an RFC 3339 date-time \"2026-08-21\" at /meta/started_at" },
+    { "{\"meta\":{\"started_at\":\"2026-08-21T09:30:00\"},\"setup\":{\"feen\":\"K / C/c\"}}", KOMA_E_PCN_DATETIME, 1, 23, NULL },
+    { "{\"meta\":{\"started_at\":\"2026-00-21T09:30:00Z\"},\"setup\":{\"feen\":\"K / C/c\"}}", KOMA_E_PCN_DATETIME, 1, 23, NULL },
+    { "{\"meta\":{\"started_at\":\"2026-08-32T09:30:00Z\"},\"setup\":{\"feen\":\"K / C/c\"}}", KOMA_E_PCN_DATETIME, 1, 23, NULL },
+    { "{\"meta\":{\"started_at\":\"2026-08-21T24:00:00Z\"},\"setup\":{\"feen\":\"K / C/c\"}}", KOMA_E_PCN_DATETIME, 1, 23, NULL },
+    { "{\"meta\":{\"started_at\":\"2026-08-21T09:60:00Z\"},\"setup\":{\"feen\":\"K / C/c\"}}", KOMA_E_PCN_DATETIME, 1, 23, NULL },
+    { "{\"meta\":{\"started_at\":\"2026-08-21T09:30:61Z\"},\"setup\":{\"feen\":\"K / C/c\"}}", KOMA_E_PCN_DATETIME, 1, 23, NULL },
+    { "{\"meta\":{\"started_at\":\"2026-08-21T09:30:00.Z\"},\"setup\":{\"feen\":\"K / C/c\"}}", KOMA_E_PCN_DATETIME, 1, 23, NULL },
+    { "{\"meta\":{\"started_at\":\"2026-08-21T09:30:00+0900\"},\"setup\":{\"feen\":\"K / C/c\"}}", KOMA_E_PCN_DATETIME, 1, 23, NULL },
+    { "{\"meta\":{\"started_at\":\"2026-08-21T09:30:00+24:00\"},\"setup\":{\"feen\":\"K / C/c\"}}", KOMA_E_PCN_DATETIME, 1, 23, NULL },
+    { "{\"meta\":{\"started_at\":\"2026-08-21T09:30:00Zx\"},\"setup\":{\"feen\":\"K / C/c\"}}", KOMA_E_PCN_DATETIME, 1, 23, NULL },
+    /* the first error in document order wins */
+    { "{\"outcome\":{\"result\":\"x\"},\"setup\":{\"feen\":\"bad\"}}", KOMA_E_PCN_OUTCOME_RESULT, 1, 22, NULL },
+    { "{\"setup\":{\"feen\":\"bad\"},\"outcome\":{\"result\":\"x\"}}", KOMA_E_PCN_SETUP_FEEN, 1, 18, NULL },
+    /* JSON pointer escapes in messages, and values reached through escaped names */
+    { "{\"setup\":{\"feen\":\"K / C/c\",\"fe\\u0065n\":1}}", KOMA_E_PCN_DUPLICATE, 1, 28, NULL },
+    /* several lines: line and byte column of the value */
+    { "{\n  \"setup\": {\"feen\": \"K / C/c\"},\n  \"plies\": [\n    {\"pmn\": \"e2-e4\"},\n"
+      "    {\"pmn\": \"\xc3\xa9\"}\n  ]\n}\n",
+      KOMA_E_PCN_PLY_PMN, 5, 13, "at /plies/1/pmn" },
+    { "{\r\n\"setup\":\r\n  {\"fen\": 1}\r\n}", KOMA_E_PCN_REQUIRED, 3, 3, "at /setup" },
+};
+
+static void test_invalid_json(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof bad_json / sizeof bad_json[0]; i++)
+        expect_error(KOMA_PCN_JSON, bad_json[i].text, strlen(bad_json[i].text), bad_json[i].code,
+                     bad_json[i].line, bad_json[i].column, bad_json[i].needle);
+}
+
+/* The byte offset is set too, and a message quotes bad bytes printably. */
+static void test_error_offset(void **state)
+{
+    (void)state;
+    static const char text[] = "{\"setup\":{\"feen\":\"K / C/c\"},\n\"plies\":[{\"pmn\":\"\\u00e9\\n\"}]}";
+    koma_error e;
+    memset(&e, 0, sizeof e);
+    assert_null(koma_pcn_parse_json(LIT(text), &e));
+    assert_int_equal(e.code, KOMA_E_PCN_PLY_PMN);
+    assert_int_equal(e.offset, 45);
+    assert_int_equal(e.line, 2);
+    assert_int_equal(e.column, 17);
+    assert_non_null(strstr(e.message, "invalid PMN \"\\xc3\\xa9\\x0a\" at /plies/0/pmn"));
+}
+
+/* ---- limits ------------------------------------------------------------------------ */
+
+static char *nested(const char *head, size_t depth, const char *tail)
+{
+    size_t n = strlen(head) + 2 * depth + strlen(tail) + 1;
+    char *s = malloc(n);
+    assert_non_null(s);
+    strcpy(s, head);
+    size_t o = strlen(head);
+    for (size_t i = 0; i < depth; i++) s[o++] = '[';
+    for (size_t i = 0; i < depth; i++) s[o++] = ']';
+    strcpy(s + o, tail);
+    return s;
+}
+
+static void test_depth(void **state)
+{
+    (void)state;
+    /* the record is level 1: 63 arrays inside it make 64 levels */
+    char *ok = nested("{\"setup\":{\"feen\":\"K / C/c\"},\"x\":", 63, "}");
+    koma_pcn *p = json_ok(ok);
+    koma_pcn_value v;
+    assert_int_equal(koma_pcn_get(p, "/x/0/0/0", &v), KOMA_PCN_ARRAY);
+    koma_pcn_free(p);
+    free(ok);
+    char *bad = nested("{\"setup\":{\"feen\":\"K / C/c\"},\"x\":", 64, "}");
+    expect_error(KOMA_PCN_JSON, bad, strlen(bad), KOMA_E_PCN_DEPTH, 1, 33 + 63,
+                 "nesting deeper than 64 levels");
+    free(bad);
+    /* checked before jansson: a deep and broken text is a depth error */
+    char *broken = nested("{\"x\":", 100000, "");
+    expect_error(KOMA_PCN_JSON, broken, strlen(broken), KOMA_E_PCN_DEPTH, 1, 6 + 63, NULL);
+    free(broken);
+    /* brackets inside strings do not count */
+    char *strings = malloc(1000);
+    strcpy(strings, "{\"setup\":{\"feen\":\"K / C/c\"},\"x\":\"");
+    for (int i = 0; i < 100; i++) strcat(strings, "[");
+    strcat(strings, "\"}");
+    p = json_ok(strings);
+    koma_pcn_free(p);
+    free(strings);
+}
+
+static char *plies_record(size_t n)
+{
+    static const char head[] = "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[";
+    static const char ply[] = "{\"pmn\":\"...\"}";
+    size_t cap = sizeof head + n * sizeof ply + 8;
+    char *s = malloc(cap);
+    assert_non_null(s);
+    size_t o = sizeof head - 1;
+    memcpy(s, head, o);
+    for (size_t i = 0; i < n; i++) {
+        if (i) s[o++] = ',';
+        memcpy(s + o, ply, sizeof ply - 1);
+        o += sizeof ply - 1;
+    }
+    memcpy(s + o, "]}", 3);
+    return s;
+}
+
+static void test_plies_limit(void **state)
+{
+    (void)state;
+    char *s = plies_record(KOMA_PCN_MAX_PLIES);
+    koma_pcn *p = json_ok(s);
+    assert_int_equal(koma_pcn_ply_count(p), 65536);
+    koma_error e;
+    memset(&e, 0, sizeof e);
+    assert_int_equal(koma_pcn_append_ply(p, LIT("..."), &e), -1);
+    assert_int_equal(e.code, KOMA_E_PCN_PLIES_LIMIT);
+    koma_pcn_free(p);
+    free(s);
+    s = plies_record(KOMA_PCN_MAX_PLIES + 1);
+    /* the 65537th ply: 37 bytes of head, then 65536 plies of 13 bytes and a comma */
+    expect_error(KOMA_PCN_JSON, s, strlen(s), KOMA_E_PCN_PLIES_LIMIT, 1, 37 + 65536 * 14 + 1,
+                 "65537 plies, more than 65536 at /plies/65536");
+    free(s);
+}
+
+static void test_size_limit(void **state)
+{
+    (void)state;
+    size_t n = KOMA_PCN_MAX_RECORD + 1;
+    char *s = malloc(n);
+    assert_non_null(s);
+    memset(s, ' ', n);
+    memcpy(s, "{\"setup\":{\"feen\":\"K / C/c\"}}", 28);
+    expect_error(KOMA_PCN_JSON, s, n, KOMA_E_PCN_SIZE, 1, KOMA_PCN_MAX_RECORD + 1, "exceeds 16 MiB");
+    expect_error(KOMA_PCN_YAML, s, n, KOMA_E_PCN_SIZE, 1, KOMA_PCN_MAX_RECORD + 1, "exceeds 16 MiB");
+    /* exactly at the limit: fine */
+    koma_pcn *p = parse_ok(KOMA_PCN_JSON, s, n - 1, 0);
+    koma_pcn_free(p);
+    free(s);
+}
+
+/* ---- flags -------------------------------------------------------------------------- */
+
+static void test_flags(void **state)
+{
+    (void)state;
+    static const char loose_feen[] = "{\"setup\":{\"feen\":\"8/8/8/8/8/8/8/8 PpP/p C/c\"}}";
+    static const char seed_pmn[] = "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e7-e8/+P\"},{\"pmn\":7}]}";
+    static const char wrong[] = "{\"setup\":1,\"outcome\":{\"result\":\"9-9\"}}";
+    expect_error(KOMA_PCN_JSON, LIT(loose_feen), KOMA_E_PCN_SETUP_FEEN, 1, 18, "feen.hand.aggregate");
+    koma_pcn *p = parse_ok(KOMA_PCN_JSON, LIT(loose_feen), KOMA_PCN_FEEN_NORMALISE);
+    koma_pcn_free(p);
+
+    koma_error e;
+    memset(&e, 0, sizeof e);
+    assert_null(koma_pcn_parse(KOMA_PCN_JSON, LIT(seed_pmn), KOMA_PCN_NO_PMN, &e));
+    assert_int_equal(e.code, KOMA_E_PCN_TYPE);          /* types are still checked */
+    assert_int_equal(e.column, 64);
+    static const char seed_ok[] = "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e7-e8/+P\"}]}";
+    p = parse_ok(KOMA_PCN_JSON, LIT(seed_ok), KOMA_PCN_NO_PMN);
+    assert_int_equal(koma_pcn_validate(p, KOMA_PCN_NO_PMN, &e), 0);
+    assert_int_equal(koma_pcn_validate(p, 0, &e), -1);
+    assert_int_equal(e.code, KOMA_E_PCN_PLY_PMN);
+    assert_int_equal(e.line, 0);
+    assert_int_equal(e.column, 0);
+    assert_non_null(strstr(e.message, "invalid PMN \"e7-e8/+P\" at /plies/0/pmn"));
+    koma_pcn_free(p);
+
+    /* NO_VALIDATE: syntax only; accessors read what fits */
+    p = parse_ok(KOMA_PCN_JSON, LIT(wrong), KOMA_PCN_NO_VALIDATE);
+    assert_null(koma_pcn_setup_feen(p, NULL));
+    assert_int_equal(koma_pcn_ply_count(p), 0);
+    assert_string_equal(koma_pcn_outcome_result(p), "9-9");
+    assert_int_equal(koma_pcn_validate(p, 0, &e), -1);
+    assert_int_equal(e.code, KOMA_E_PCN_TYPE);
+    assert_non_null(strstr(e.message, "expected an object, found an integer at /setup"));
+    koma_pcn_free(p);
+    /* but limits and duplicates still apply */
+    memset(&e, 0, sizeof e);
+    assert_null(koma_pcn_parse(KOMA_PCN_JSON, LIT("{\"a\":1,\"a\":1}"), KOMA_PCN_NO_VALIDATE, &e));
+    assert_int_equal(e.code, KOMA_E_PCN_DUPLICATE);
+}
+
+/* ---- accessors -------------------------------------------------------------------- */
+
+static void test_accessors(void **state)
+{
+    (void)state;
+    koma_pcn *p = json_ok(SCHOLAR);
+    size_t len = 0;
+    const char *feen = koma_pcn_setup_feen(p, &len);
+    assert_string_equal(feen, "-rnbqk^bn-r/+p+p+p+p+p+p+p+p/8/8/8/8/+P+P+P+P+P+P+P+P/-RNBQK^BN-R / C/c");
+    assert_int_equal(len, strlen(feen));
+    assert_int_equal(koma_pcn_ply_count(p), 7);
+    assert_string_equal(koma_pcn_ply_pmn(p, 0, &len), "e2-e4");
+    assert_int_equal(len, 5);
+    assert_string_equal(koma_pcn_ply_pmn(p, 6, NULL), "h5+f7");
+    assert_null(koma_pcn_ply_pmn(p, 7, NULL));
+    assert_string_equal(koma_pcn_ply_string(p, 5, "assessment", &len), "blunder");
+    assert_null(koma_pcn_ply_string(p, 4, "assessment", NULL));
+    assert_null(koma_pcn_ply_string(p, 6, "check", NULL));
+    assert_int_equal(koma_pcn_ply_flag(p, 6, "check"), 1);
+    assert_int_equal(koma_pcn_ply_flag(p, 6, "mate"), 1);
+    assert_int_equal(koma_pcn_ply_flag(p, 5, "mate"), -1);
+    uint64_t ms = 77;
+    assert_int_equal(koma_pcn_ply_elapsed_ms(p, 0, &ms), 0);
+    assert_int_equal(ms, 77);
+    assert_int_equal(koma_pcn_has_outcome(p), 1);
+    assert_string_equal(koma_pcn_outcome_result(p), "1-0");
+    assert_null(koma_pcn_outcome_status(p));
+    uint64_t ply = 99;
+    assert_int_equal(koma_pcn_outcome_ply(p, &ply), 0);
+    assert_string_equal(koma_pcn_meta(p, "name", &len), "Scholar's Mate");
+    assert_null(koma_pcn_meta(p, "event", NULL));
+    assert_string_equal(koma_pcn_side(p, KOMA_FIRST, "variant", NULL), "Chess");
+    assert_string_equal(koma_pcn_side(p, KOMA_SECOND, "variant", NULL), "Chess");
+    assert_null(koma_pcn_side(p, 2, "variant", NULL));
+    assert_null(koma_pcn_side(p, KOMA_FIRST, "name", NULL));
+
+    koma_pcn_value v;
+    assert_int_equal(koma_pcn_get(p, "", &v), KOMA_PCN_OBJECT);
+    assert_int_equal(v.len, 5);
+    assert_int_equal(koma_pcn_get(p, "/plies", &v), KOMA_PCN_ARRAY);
+    assert_int_equal(v.len, 7);
+    assert_int_equal(koma_pcn_get(p, "/plies/6/mate", &v), KOMA_PCN_BOOL);
+    assert_int_equal(v.boolean, 1);
+    assert_int_equal(koma_pcn_get(p, "/plies/6/pmn", &v), KOMA_PCN_STRING);
+    assert_int_equal(v.len, 5);
+    assert_memory_equal(v.string, "h5+f7", 5);
+    assert_int_equal(koma_pcn_get(p, "/plies/07", &v), KOMA_PCN_ABSENT);
+    assert_int_equal(koma_pcn_get(p, "/plies/-1", &v), KOMA_PCN_ABSENT);
+    assert_int_equal(koma_pcn_get(p, "/plies/7", &v), KOMA_PCN_ABSENT);
+    assert_int_equal(koma_pcn_get(p, "plies", &v), KOMA_PCN_ABSENT);
+    assert_int_equal(koma_pcn_get(p, "/setup/feen/x", &v), KOMA_PCN_ABSENT);
+    assert_int_equal(koma_pcn_get(p, "/nothing", NULL), KOMA_PCN_ABSENT);
+    assert_string_equal(koma_pcn_key(p, "", 0, &len), "meta");
+    assert_string_equal(koma_pcn_key(p, "", 4, &len), "outcome");
+    assert_int_equal(len, 7);
+    assert_null(koma_pcn_key(p, "", 5, NULL));
+    assert_null(koma_pcn_key(p, "/plies", 0, NULL));
+    assert_string_equal(koma_pcn_key(p, "/plies/5", 1, NULL), "assessment");
+    koma_pcn_free(p);
+
+    p = json_ok("{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"...\",\"elapsed_ms\":2400},"
+                "{\"pmn\":\"...\",\"elapsed_ms\":3e3,\"check\":false}],"
+                "\"outcome\":{\"status\":\"resignation\",\"ply\":2},\"a~/b\":{\"\":[1.5,null,-7]}}");
+    assert_int_equal(koma_pcn_ply_elapsed_ms(p, 0, &ms), 1);
+    assert_int_equal(ms, 2400);
+    assert_int_equal(koma_pcn_ply_elapsed_ms(p, 1, &ms), 1);
+    assert_int_equal(ms, 3000);
+    assert_int_equal(koma_pcn_ply_flag(p, 1, "check"), 0);
+    assert_string_equal(koma_pcn_outcome_status(p), "resignation");
+    assert_null(koma_pcn_outcome_result(p));
+    assert_int_equal(koma_pcn_outcome_ply(p, &ply), 1);
+    assert_int_equal(ply, 2);
+    assert_int_equal(koma_pcn_get(p, "/a~0~1b//0", &v), KOMA_PCN_REAL);
+    assert_true(v.real == 1.5);
+    assert_int_equal(koma_pcn_get(p, "/a~0~1b//1", &v), KOMA_PCN_NULL);
+    assert_int_equal(koma_pcn_get(p, "/a~0~1b//2", &v), KOMA_PCN_INTEGER);
+    assert_int_equal(v.integer, -7);
+    assert_int_equal(koma_pcn_get(p, "/a~2b", &v), KOMA_PCN_ABSENT);
+    koma_pcn_free(p);
+
+    /* NULL records read as empty */
+    assert_null(koma_pcn_setup_feen(NULL, NULL));
+    assert_int_equal(koma_pcn_ply_count(NULL), 0);
+    assert_int_equal(koma_pcn_has_outcome(NULL), 0);
+    assert_int_equal(koma_pcn_get(NULL, "", &v), KOMA_PCN_ABSENT);
+    koma_pcn_free(NULL);
+}
+
+/* ---- setters ------------------------------------------------------------------------ */
+
+static void test_setters(void **state)
+{
+    (void)state;
+    koma_error e;
+    memset(&e, 0, sizeof e);
+    koma_pcn *p = json_ok("{\"setup\":{\"feen\":\"K / C/c\"},\"x\":1}");
+    assert_int_equal(koma_pcn_set_outcome_status(p, LIT("checkmate"), &e), 0);
+    assert_int_equal(koma_pcn_set_outcome_ply(p, 0, &e), 0);
+    assert_int_equal(koma_pcn_set_outcome_result(p, LIT("0-1"), &e), 0);
+    char *s = compact(p);
+    assert_string_equal(s, "{\"setup\":{\"feen\":\"K / C/c\"},\"x\":1,"
+                           "\"outcome\":{\"status\":\"checkmate\",\"ply\":0,\"result\":\"0-1\"}}");
+    free(s);
+    /* replacing keeps the place */
+    assert_int_equal(koma_pcn_set_outcome_status(p, LIT("stalemate"), &e), 0);
+    assert_int_equal(koma_pcn_set_outcome_ply(p, 12, &e), 0);
+    s = compact(p);
+    assert_string_equal(s, "{\"setup\":{\"feen\":\"K / C/c\"},\"x\":1,"
+                           "\"outcome\":{\"status\":\"stalemate\",\"ply\":12,\"result\":\"0-1\"}}");
+    free(s);
+    /* invalid values are refused and change nothing */
+    assert_int_equal(koma_pcn_set_outcome_result(p, LIT("2-0"), &e), -1);
+    assert_int_equal(e.code, KOMA_E_PCN_OUTCOME_RESULT);
+    assert_int_equal(koma_pcn_set_outcome_status(p, LIT("stale mate"), &e), -1);
+    assert_int_equal(e.code, KOMA_E_PCN_OUTCOME_STATUS);
+    assert_int_equal(koma_pcn_set_outcome_ply(p, (uint64_t)1 << 63, &e), -1);
+    assert_int_equal(e.code, KOMA_E_PCN_NUMBER);
+    /* removing */
+    assert_int_equal(koma_pcn_set_outcome_status(p, NULL, 0, &e), 0);
+    assert_int_equal(koma_pcn_unset_outcome_ply(p), 0);
+    assert_int_equal(koma_pcn_append_ply(p, LIT("e2-e4"), &e), 0);
+    assert_int_equal(koma_pcn_append_ply(p, LIT("e2e4"), &e), -1);
+    assert_int_equal(e.code, KOMA_E_PMN_SYNTAX);
+    s = compact(p);
+    assert_string_equal(s, "{\"setup\":{\"feen\":\"K / C/c\"},\"x\":1,\"outcome\":{\"result\":\"0-1\"},"
+                           "\"plies\":[{\"pmn\":\"e2-e4\"}]}");
+    free(s);
+    assert_int_equal(koma_pcn_set_outcome_result(p, NULL, 0, &e), 0);
+    s = compact(p);
+    assert_string_equal(s, "{\"setup\":{\"feen\":\"K / C/c\"},\"x\":1,\"outcome\":{},"
+                           "\"plies\":[{\"pmn\":\"e2-e4\"}]}");
+    free(s);
+    assert_int_equal(koma_pcn_validate(p, 0, &e), 0);
+    koma_pcn_free(p);
+
+    /* a record whose outcome is not an object (read without validation) */
+    p = parse_ok(KOMA_PCN_JSON, LIT("{\"outcome\":[],\"plies\":{}}"), KOMA_PCN_NO_VALIDATE);
+    assert_int_equal(koma_pcn_set_outcome_result(p, LIT("1-0"), &e), -1);
+    assert_int_equal(e.code, KOMA_E_PCN_TYPE);
+    assert_int_equal(koma_pcn_append_ply(p, LIT("..."), &e), -1);
+    assert_int_equal(e.code, KOMA_E_PCN_TYPE);
+    koma_pcn_free(p);
+
+    /* new and copy */
+    assert_null(koma_pcn_new(LIT("K PP/ C/c"), &e));
+    assert_int_equal(e.code, KOMA_E_FEEN_HAND_AGGREGATE);
+    p = koma_pcn_new(LIT("lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o"), &e);
+    assert_non_null(p);
+    assert_int_equal(koma_pcn_append_ply(p, LIT("e3-e4"), &e), 0);
+    koma_pcn *q = koma_pcn_copy(p, &e);
+    assert_int_equal(koma_pcn_equal(p, q), 1);
+    assert_int_equal(koma_pcn_set_outcome_result(q, LIT("1-0"), &e), 0);
+    assert_int_equal(koma_pcn_equal(p, q), 0);
+    s = compact(p);
+    assert_string_equal(s, "{\"setup\":{\"feen\":\"lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o\"},"
+                           "\"plies\":[{\"pmn\":\"e3-e4\"}]}");
+    free(s);
+    koma_pcn_free(p);
+    koma_pcn_free(q);
+}
+
+static void test_equal(void **state)
+{
+    (void)state;
+    koma_pcn *a = json_ok("{\"setup\":{\"feen\":\"K / C/c\"},\"a\":1,\"b\":[0.0]}");
+    koma_pcn *b = json_ok("{\"setup\":{\"feen\":\"K / C/c\"},\"b\":[0.0],\"a\":1}");
+    koma_pcn *c = json_ok("{\"setup\":{\"feen\":\"K / C/c\"},\"a\":1,\"b\":[-0.0]}");
+    koma_pcn *d = json_ok("{\"setup\":{\"feen\":\"K / C/c\"},\"a\":1,\"b\":[0]}");
+    koma_pcn *a2 = json_ok(" {\"setup\":{\"feen\":\"K / C/c\"}, \"a\":1, \"b\":[0e0]}");
+    assert_int_equal(koma_pcn_equal(a, a2), 1);
+    assert_int_equal(koma_pcn_equal(a, b), 0);          /* member order matters */
+    assert_int_equal(koma_pcn_equal(a, c), 0);          /* 0.0 and -0.0 print differently */
+    assert_int_equal(koma_pcn_equal(a, d), 0);          /* 0.0 is not 0 */
+    assert_int_equal(koma_pcn_equal(NULL, NULL), 1);
+    assert_int_equal(koma_pcn_equal(a, NULL), 0);
+    koma_pcn_free(a);
+    koma_pcn_free(a2);
+    koma_pcn_free(b);
+    koma_pcn_free(c);
+    koma_pcn_free(d);
+}
+
+/* ---- writers ------------------------------------------------------------------------ */
+
+static void test_write_pretty(void **state)
+{
+    (void)state;
+    koma_pcn *p = json_ok("{\"meta\":{\"name\":\"x\"},\"setup\":{\"feen\":\"K / C/c\"},"
+                          "\"plies\":[{\"pmn\":\"...\",\"check\":true}],\"outcome\":{}}");
+    char *s = write_text(p, KOMA_PCN_JSON, KOMA_PCN_PRETTY);
+    assert_string_equal(s, "{\n"
+                           "  \"meta\": {\n"
+                           "    \"name\": \"x\"\n"
+                           "  },\n"
+                           "  \"setup\": {\n"
+                           "    \"feen\": \"K / C/c\"\n"
+                           "  },\n"
+                           "  \"plies\": [\n"
+                           "    {\n"
+                           "      \"pmn\": \"...\",\n"
+                           "      \"check\": true\n"
+                           "    }\n"
+                           "  ],\n"
+                           "  \"outcome\": {}\n"
+                           "}\n");
+    /* pretty JSON reads back to the same record */
+    koma_pcn *q = json_ok(s);
+    assert_int_equal(koma_pcn_equal(p, q), 1);
+    koma_pcn_free(q);
+    free(s);
+    koma_pcn_free(p);
+}
+
+static void test_write_yaml_text(void **state)
+{
+    (void)state;
+    koma_pcn *p = json_ok(
+        "{\"meta\":{\"name\":\"Scholar's Mate\",\"round\":\"12\",\"started_at\":\"2026-08-21T09:30:00Z\"},"
+        "\"setup\":{\"feen\":\"8/8/8/8/8/8/8/8 / C/c\"},"
+        "\"plies\":[{\"pmn\":\"...\",\"elapsed_ms\":2400,\"comment\":\"a: b\"},{\"pmn\":\"P*e5\"},{\"pmn\":\"+d4\"}],"
+        "\"outcome\":{\"result\":\"1/2-1/2\",\"status\":\"agreement\",\"ply\":2},"
+        "\"x\":[null,true,false,1.5,-3,\"\",\"null\",\"~\",\"true\",\"False\",\"12\",\"0x1F\",\".5\",\"1e3\","
+        "\".inf\",\"-.Inf\",\".NaN\",\"yes\",\"off\",\"1-0\",\"line\\nbreak\",\"tab\\t\",\" lead\",\"trail \","
+        "\"\xc5\x8cgi\",\"#c\",\"- x\",\"{}\",\"[a]\",\"&a\",\"*a\",\"!t\",\"%p\",\"@\",\"`\",\"'q'\",\"\\\"q\\\"\","
+        "\"\xc2\x85\",\"\\u2028\",\"\\u007f\"],"
+        "\"12\":{\"\":[],\"true\":{}}}");
+    char *s = write_text(p, KOMA_PCN_YAML, 0);
+    assert_string_equal(s,
+        "---\n"
+        "meta:\n"
+        "  name: Scholar's Mate\n"
+        "  round: '12'\n"
+        "  started_at: '2026-08-21T09:30:00Z'\n"
+        "setup:\n"
+        "  feen: 8/8/8/8/8/8/8/8 / C/c\n"
+        "plies:\n"
+        "- pmn: '...'\n"
+        "  elapsed_ms: 2400\n"
+        "  comment: 'a: b'\n"
+        "- pmn: P*e5\n"
+        "- pmn: +d4\n"
+        "outcome:\n"
+        "  result: 1/2-1/2\n"
+        "  status: agreement\n"
+        "  ply: 2\n"
+        "x:\n"
+        "- null\n"
+        "- true\n"
+        "- false\n"
+        "- 1.5\n"
+        "- -3\n"
+        "- ''\n"
+        "- 'null'\n"
+        "- '~'\n"
+        "- 'true'\n"
+        "- 'False'\n"
+        "- '12'\n"
+        "- '0x1F'\n"
+        "- '.5'\n"
+        "- '1e3'\n"
+        "- '.inf'\n"
+        "- '-.Inf'\n"
+        "- '.NaN'\n"
+        "- 'yes'\n"
+        "- 'off'\n"
+        "- '1-0'\n"
+        "- \"line\\nbreak\"\n"
+        "- \"tab\\t\"\n"
+        "- ' lead'\n"
+        "- 'trail '\n"
+        "- \xc5\x8cgi\n"
+        "- '#c'\n"
+        "- '- x'\n"
+        "- '{}'\n"
+        "- '[a]'\n"
+        "- '&a'\n"
+        "- '*a'\n"
+        "- '!t'\n"
+        "- '%p'\n"
+        "- '@'\n"
+        "- '`'\n"
+        "- '''q'''\n"
+        "- '\"q\"'\n"
+        "- \"\\N\"\n"
+        "- \"\\L\"\n"
+        "- \"\\x7F\"\n"
+        "'12':\n"
+        "  '': []\n"
+        "  'true': {}\n");
+    /* and it reads back to the same tree */
+    koma_pcn *q = parse_ok(KOMA_PCN_YAML, s, strlen(s), 0);
+    assert_int_equal(koma_pcn_equal(p, q), 1);
+    koma_pcn_free(q);
+    free(s);
+    koma_pcn_free(p);
+}
+
+static void test_write_buffer_append(void **state)
+{
+    (void)state;
+    koma_pcn *p = json_ok("{\"setup\":{\"feen\":\"K / C/c\"}}");
+    koma_pcn_buffer b = { 0 };
+    koma_error e;
+    for (int i = 0; i < 3; i++) assert_int_equal(koma_pcn_write_json(p, 0, &b, &e), 0);
+    assert_string_equal(b.data, "{\"setup\":{\"feen\":\"K / C/c\"}}\n{\"setup\":{\"feen\":\"K / C/c\"}}\n"
+                                "{\"setup\":{\"feen\":\"K / C/c\"}}\n");
+    b.len = 0;
+    assert_int_equal(koma_pcn_write_yaml(p, 0, &b, &e), 0);
+    assert_int_equal(koma_pcn_write_yaml(p, 0, &b, &e), 0);
+    assert_string_equal(b.data, "---\nsetup:\n  feen: K / C/c\n---\nsetup:\n  feen: K / C/c\n");
+    koma_pcn_buffer_cleanup(&b);
+    assert_null(b.data);
+    koma_pcn_buffer_cleanup(NULL);
+
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    assert_int_equal(koma_pcn_fwrite(p, KOMA_PCN_JSON, 0, f, &e), 0);
+    assert_int_equal(koma_pcn_fwrite(p, KOMA_PCN_YAML, 0, f, &e), 0);
+    rewind(f);
+    char buf[200];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    buf[n] = '\0';
+    assert_string_equal(buf, "{\"setup\":{\"feen\":\"K / C/c\"}}\n---\nsetup:\n  feen: K / C/c\n");
+    fclose(f);
+    koma_pcn_free(p);
+}
+
+/* ---- round trips over the samples ------------------------------------------------- */
+
+/* JSON -> YAML -> JSON of one line: byte-identical; returns 1 when the line is valid. */
+static int round_trip_line(const char *line, size_t len)
+{
+    koma_error e;
+    memset(&e, 0, sizeof e);
+    koma_pcn *p = koma_pcn_parse_json(line, len, &e);
+    if (p == NULL) return 0;
+    char *json = write_text(p, KOMA_PCN_JSON, 0);
+    char *yaml = write_text(p, KOMA_PCN_YAML, 0);
+    koma_pcn *q = parse_ok(KOMA_PCN_YAML, yaml, strlen(yaml), 0);
+    char *json2 = write_text(q, KOMA_PCN_JSON, 0);
+    assert_string_equal(json, json2);
+    /* and the pretty form too */
+    char *pretty = write_text(q, KOMA_PCN_JSON, KOMA_PCN_PRETTY);
+    koma_pcn *r = json_ok(pretty);
+    char *json3 = write_text(r, KOMA_PCN_JSON, 0);
+    assert_string_equal(json, json3);
+    free(json);
+    free(json2);
+    free(json3);
+    free(yaml);
+    free(pretty);
+    koma_pcn_free(p);
+    koma_pcn_free(q);
+    koma_pcn_free(r);
+    return 1;
+}
+
+static size_t round_trip_file(const char *path, int all_valid)
+{
+    size_t len, valid = 0;
+    char *text = read_file(path, &len);
+    char *s = text;
+    while (*s) {
+        char *nl = strchr(s, '\n');
+        size_t n = nl ? (size_t)(nl - s) : strlen(s);
+        int ok = round_trip_line(s, n);
+        if (all_valid) assert_true(ok);
+        valid += (size_t)ok;
+        if (ok) {
+            /* the samples are compact already: the output is the line itself */
+            koma_pcn *p = json_ok_n(s, n);
+            char *c = compact(p);
+            if (all_valid) {
+                assert_int_equal(strlen(c), n);
+                assert_memory_equal(c, s, n);
+            }
+            free(c);
+            koma_pcn_free(p);
+        }
+        s += n + (nl != NULL);
+    }
+    free(text);
+    return valid;
+}
+
+static void test_round_trip_samples(void **state)
+{
+    (void)state;
+    assert_int_equal(round_trip_file(SAMPLES "games.jsonl", 1), 120);
+    assert_int_equal(round_trip_file(SAMPLES "mixed.jsonl", 0), 11);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_valid_json),
+        cmocka_unit_test(test_compact_output),
+        cmocka_unit_test(test_invalid_json),
+        cmocka_unit_test(test_error_offset),
+        cmocka_unit_test(test_depth),
+        cmocka_unit_test(test_plies_limit),
+        cmocka_unit_test(test_size_limit),
+        cmocka_unit_test(test_flags),
+        cmocka_unit_test(test_accessors),
+        cmocka_unit_test(test_setters),
+        cmocka_unit_test(test_equal),
+        cmocka_unit_test(test_write_pretty),
+        cmocka_unit_test(test_write_yaml_text),
+        cmocka_unit_test(test_write_buffer_append),
+        cmocka_unit_test(test_round_trip_samples),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,553 @@
+/* tests/unit/test_pmn.c — PMN parse, canonical write, and the checks against a
+ * position (notations.md §10.1-§10.4). */
+#include "unit.h"
+
+#include <stdlib.h>
+
+/* ---- helpers -------------------------------------------------------------- */
+
+static void load(koma_position *pos, const char *feen)
+{
+    koma_error err;
+    koma_position_init(pos);
+    if (koma_feen_parse(feen, strlen(feen), KOMA_FEEN_STRICT, pos, &err) != 0)
+        fail_msg("bad test FEEN %s: %s", feen, err.message);
+}
+
+static koma_cell C(const char *s)
+{
+    koma_cell c;
+    koma_error err;
+    if (koma_cell_parse(s, strlen(s), &c, &err) != 0) fail_msg("bad test cell %s", s);
+    return c;
+}
+
+static koma_piece E(const char *s)
+{
+    koma_piece p;
+    koma_error err;
+    if (koma_epin_parse(s, strlen(s), &p, &err) != 0) fail_msg("bad test EPIN %s", s);
+    return p;
+}
+
+static koma_move parse_ok(const char *s)
+{
+    koma_move m;
+    koma_error err;
+    memset(&err, 0, sizeof err);
+    if (koma_pmn_parse(s, strlen(s), &m, &err) != 0)
+        fail_msg("\"%s\" rejected: %s %s (col %lu)", s, koma_code_name(err.code), err.message,
+                 err.column);
+    return m;
+}
+
+/* ---- §10.4 valid examples: parse, kind, round trip ------------------------ */
+
+static const struct { const char *s; koma_move_kind kind; } valid[] = {
+    { "...", KOMA_MOVE_PASS },
+    { "e2-e4", KOMA_MOVE_QUIET },
+    { "g1-f3", KOMA_MOVE_QUIET },
+    { "d1+f3", KOMA_MOVE_CAPTURE },
+    { "c5+d4", KOMA_MOVE_CAPTURE },
+    { "e1~g1", KOMA_MOVE_SPECIAL },
+    { "e1~c1", KOMA_MOVE_SPECIAL },
+    { "e5~f6", KOMA_MOVE_SPECIAL },
+    { "+d4", KOMA_MOVE_STATIC },
+    { "P*e5", KOMA_MOVE_DROP },
+    { "*d4", KOMA_MOVE_DROP },
+    { "S*c3=+S", KOMA_MOVE_DROP },
+    { "L.b4", KOMA_MOVE_DROPCAP },
+    { ".c3", KOMA_MOVE_DROPCAP },
+    { "P.e5=+P", KOMA_MOVE_DROPCAP },
+    { "e4=+P", KOMA_MOVE_MUTATE },
+    { "c3=k'", KOMA_MOVE_MUTATE },
+    { "e7-e8=Q", KOMA_MOVE_QUIET },
+    { "a7-a8=+R", KOMA_MOVE_QUIET },
+    { "b7+a8=Q/r", KOMA_MOVE_CAPTURE },
+    { "d4+e5/S", KOMA_MOVE_CAPTURE },
+    { "c3+f6/N", KOMA_MOVE_CAPTURE },
+    { "f7+f6=f/i", KOMA_MOVE_CAPTURE },
+    { "N*d6", KOMA_MOVE_DROP },
+    { "R*f7", KOMA_MOVE_DROP },
+    { "e8-e7=k^'", KOMA_MOVE_QUIET },
+    { "e7-d8=k^'", KOMA_MOVE_QUIET },
+    { "f8-g8=k^'", KOMA_MOVE_QUIET },
+    { "c7-e6", KOMA_MOVE_QUIET },
+    { "f5-e7", KOMA_MOVE_QUIET },
+    { "a1A-b2B", KOMA_MOVE_QUIET },
+    { "iv256IV~iv256IV=+K^'/+K^'", KOMA_MOVE_SPECIAL },
+    /* beyond the spec's list */
+    { "p*e5", KOMA_MOVE_DROP },          /* lowercase EPIN drop (CELL first, then EPIN) */
+    { "k^'*a1", KOMA_MOVE_DROP },
+    { "+P*e5", KOMA_MOVE_DROP },         /* '+': not a static capture */
+    { "+p.e5/P", KOMA_MOVE_DROPCAP },
+    { "-p*a1", KOMA_MOVE_DROP },
+    { "+d4/P", KOMA_MOVE_STATIC },
+    { "e1~g1=K/p", KOMA_MOVE_SPECIAL },
+    { ".c3=+S/p", KOMA_MOVE_DROPCAP },
+    { "a1-a2B", KOMA_MOVE_QUIET },       /* greedy CELL: a 3-D destination */
+    { "a-b", KOMA_MOVE_QUIET },          /* 1-D cells */
+    { "iv256-a1=+K^'", KOMA_MOVE_QUIET },
+};
+
+static void test_valid_examples(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof valid / sizeof valid[0]; i++) {
+        koma_move m = parse_ok(valid[i].s);
+        char buf[KOMA_PMN_BUF];
+        if (m.kind != valid[i].kind) fail_msg("%s: kind %d", valid[i].s, (int)m.kind);
+        size_t n = koma_pmn_write(&m, buf);
+        if (n != strlen(valid[i].s) || strcmp(buf, valid[i].s) != 0)
+            fail_msg("%s: written back as \"%s\"", valid[i].s, buf);
+    }
+}
+
+static void test_fields(void **state)
+{
+    (void)state;
+    koma_move m = parse_ok("b7+a8=Q/r");
+    assert_int_equal(m.kind, KOMA_MOVE_CAPTURE);
+    assert_true(koma_cell_equal(&m.src, &(koma_cell){ 2, { 1, 6, 0 } }));
+    assert_true(koma_cell_equal(&m.dst, &(koma_cell){ 2, { 0, 7, 0 } }));
+    assert_int_equal(m.piece, KOMA_PIECE_NONE);
+    assert_int_equal(m.actor, E("Q"));
+    assert_int_equal(m.captured, E("r"));
+
+    m = parse_ok("e4=+P");
+    assert_int_equal(m.kind, KOMA_MOVE_MUTATE);
+    assert_int_equal(m.src.ndims, 0);
+    assert_true(koma_cell_equal(&m.dst, &(koma_cell){ 2, { 4, 3, 0 } }));
+    assert_int_equal(m.actor, KOMA_PIECE_ENHANCED | 16);
+    assert_int_equal(m.captured, 0);
+
+    m = parse_ok("*d4");
+    assert_int_equal(m.kind, KOMA_MOVE_DROP);
+    assert_int_equal(m.piece, KOMA_PIECE_NONE);
+    assert_int_equal(m.src.ndims, 0);
+
+    m = parse_ok("+P*e5");
+    assert_int_equal(m.piece, KOMA_PIECE_ENHANCED | 16);
+    m = parse_ok("+d4/P");
+    assert_int_equal(m.kind, KOMA_MOVE_STATIC);
+    assert_int_equal(m.captured, 16);
+    assert_true(koma_cell_equal(&m.dst, &(koma_cell){ 2, { 3, 3, 0 } }));
+
+    m = parse_ok("iv256IV~iv256IV=+K^'/+K^'");
+    assert_int_equal(m.src.ndims, 3);
+    assert_int_equal(m.src.idx[0], 255);
+    assert_int_equal(m.src.idx[1], 255);
+    assert_int_equal(m.src.idx[2], 255);
+    assert_int_equal(m.actor, KOMA_PIECE_ENHANCED | KOMA_PIECE_TERMINAL | KOMA_PIECE_DERIVED | 11);
+
+    m = parse_ok("...");
+    assert_int_equal(m.kind, KOMA_MOVE_PASS);
+    assert_int_equal(m.dst.ndims, 0);
+}
+
+/* ---- §10.4 invalid examples: exact code and column ------------------------ */
+
+static const struct {
+    const char *s;
+    size_t len;                    /* 0: strlen */
+    koma_code code;
+    unsigned long column;
+} invalid[] = {
+    { "", 0, KOMA_E_PMN_EMPTY, 1 },
+    { " ", 0, KOMA_E_PMN_SYNTAX, 1 },
+    { "\t", 0, KOMA_E_PMN_SYNTAX, 1 },
+    { "\n", 0, KOMA_E_PMN_SYNTAX, 1 },
+    { "  e2-e4", 0, KOMA_E_PMN_SYNTAX, 1 },
+    { "e2-e4  ", 0, KOMA_E_PMN_SYNTAX, 6 },
+    { ".", 0, KOMA_E_PMN_END, 2 },
+    { "..", 0, KOMA_E_PMN_END, 3 },
+    { "....", 0, KOMA_E_PMN_SYNTAX, 4 },
+    { "pass", 0, KOMA_E_PMN_CELL, 2 },          /* "pa" is index 415 */
+    { "e2e4", 0, KOMA_E_PMN_SYNTAX, 3 },
+    { "e2=e4", 0, KOMA_E_PMN_SYNTAX, 5 },       /* "e2=e" is a mutation */
+    { "-e4", 0, KOMA_E_PMN_SYNTAX, 3 },         /* "-e" is an EPIN */
+    { "e2-", 0, KOMA_E_PMN_END, 4 },
+    { "e0-e4", 0, KOMA_E_PMN_CELL, 2 },
+    { "e2-e8=", 0, KOMA_E_PMN_END, 7 },
+    { "e2-e8=QQ", 0, KOMA_E_PMN_SYNTAX, 8 },
+    { "e7-e8=++Q", 0, KOMA_E_PMN_EPIN, 8 },
+    { "d1f3", 0, KOMA_E_PMN_SYNTAX, 3 },
+    { "d1+", 0, KOMA_E_PMN_END, 4 },
+    { "d0+f3", 0, KOMA_E_PMN_CELL, 2 },
+    { "e1g1", 0, KOMA_E_PMN_SYNTAX, 3 },
+    { "~g1", 0, KOMA_E_PMN_SYNTAX, 1 },
+    { "e1~", 0, KOMA_E_PMN_END, 4 },
+    { "+", 0, KOMA_E_PMN_END, 2 },
+    { "+d0", 0, KOMA_E_PMN_CELL, 3 },
+    { "++d4", 0, KOMA_E_PMN_CELL, 2 },
+    { "d4", 0, KOMA_E_PMN_END, 3 },
+    { "*", 0, KOMA_E_PMN_END, 2 },
+    { "*d0", 0, KOMA_E_PMN_CELL, 3 },
+    { "P*", 0, KOMA_E_PMN_END, 3 },
+    { "PP*e5", 0, KOMA_E_PMN_SYNTAX, 2 },
+    { "P**e5", 0, KOMA_E_PMN_CELL, 3 },
+    { "P*e5=", 0, KOMA_E_PMN_END, 6 },
+    { "P*e5=QQ", 0, KOMA_E_PMN_SYNTAX, 7 },
+    { ".d0", 0, KOMA_E_PMN_CELL, 3 },
+    { "LL.b4", 0, KOMA_E_PMN_SYNTAX, 2 },
+    { "e4=", 0, KOMA_E_PMN_END, 4 },
+    { "=+P", 0, KOMA_E_PMN_SYNTAX, 1 },
+    { "e0=+P", 0, KOMA_E_PMN_CELL, 2 },
+    { "e4=PP", 0, KOMA_E_PMN_SYNTAX, 5 },
+    { "e4=PPP", 0, KOMA_E_PMN_SYNTAX, 5 },
+    { "e2-e4/p", 0, KOMA_E_PMN_SUFFIX, 6 },
+    { "zz26+aa1", 0, KOMA_E_PMN_CELL, 2 },
+    { "P*abc123", 0, KOMA_E_PMN_CELL, 5 },
+    { "7g-7f", 0, KOMA_E_PMN_SYNTAX, 1 },
+    { "iv256IV~iv256IV=+K^'/+K^'x", 0, KOMA_E_PMN_LENGTH, 26 },
+    { "aaaaaaaaaaaaaaaaaaaaaaaaaa", 0, KOMA_E_PMN_LENGTH, 26 },
+    /* suffix placement */
+    { "b7+a8/r=Q", 0, KOMA_E_PMN_SUFFIX, 8 },
+    { "e7-e8=Q=R", 0, KOMA_E_PMN_SUFFIX, 8 },
+    { "b7+a8/r/r", 0, KOMA_E_PMN_SUFFIX, 8 },
+    { "+d4=Q", 0, KOMA_E_PMN_SUFFIX, 4 },
+    { "P*e5/p", 0, KOMA_E_PMN_SUFFIX, 5 },
+    { "e4=+P/p", 0, KOMA_E_PMN_SUFFIX, 6 },
+    { "e4=+P=Q", 0, KOMA_E_PMN_SUFFIX, 6 },
+    { ".../p", 0, KOMA_E_PMN_SUFFIX, 4 },
+    { "...=Q", 0, KOMA_E_PMN_SUFFIX, 4 },
+    { "e2-e4/", 0, KOMA_E_PMN_SUFFIX, 6 },
+    { "d1+f3/", 0, KOMA_E_PMN_END, 7 },
+    /* tokens */
+    { "e7-e8=K'^", 0, KOMA_E_PMN_SYNTAX, 9 },
+    { "e7-e8='K", 0, KOMA_E_PMN_EPIN, 7 },
+    { "e7-e8=+", 0, KOMA_E_PMN_END, 8 },
+    { "a1Aa-b2", 0, KOMA_E_PMN_CELL, 4 },       /* a 4th dimension */
+    { "iw1-a1", 0, KOMA_E_PMN_CELL, 2 },
+    { "a257-a1", 0, KOMA_E_PMN_CELL, 4 },
+    { "a1-a01", 0, KOMA_E_PMN_CELL, 5 },
+    { "a1-A1", 0, KOMA_E_PMN_CELL, 4 },
+    { "a1-", 0, KOMA_E_PMN_END, 4 },
+    { "^K*a1", 0, KOMA_E_PMN_SYNTAX, 1 },
+    { "K^^*a1", 0, KOMA_E_PMN_SYNTAX, 3 },
+    { "1", 0, KOMA_E_PMN_SYNTAX, 1 },
+    /* bytes */
+    { "e2-e4\xc3\xa9", 0, KOMA_E_PMN_ASCII, 6 },
+    { "\xc3\xa9", 0, KOMA_E_PMN_ASCII, 1 },
+    { "e2\xe2\x80\x94" "e4", 0, KOMA_E_PMN_ASCII, 3 },
+    { "e2-e4\0", 6, KOMA_E_PMN_SYNTAX, 6 },
+    { "e2\0-e4", 6, KOMA_E_PMN_SYNTAX, 3 },
+};
+
+static void test_invalid_examples(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof invalid / sizeof invalid[0]; i++) {
+        koma_move m;
+        koma_error err;
+        size_t len = invalid[i].len ? invalid[i].len : strlen(invalid[i].s);
+        memset(&err, 0, sizeof err);
+        memset(&m, 0x5a, sizeof m);
+        if (koma_pmn_parse(invalid[i].s, len, &m, &err) == 0)
+            fail_msg("#%zu \"%s\" accepted", i, invalid[i].s);
+        if (err.code != invalid[i].code || err.column != invalid[i].column)
+            fail_msg("#%zu \"%s\": got %s col %lu, want %s col %lu (%s)", i, invalid[i].s,
+                     koma_code_name(err.code), err.column, koma_code_name(invalid[i].code),
+                     invalid[i].column, err.message);
+        assert_int_equal(err.line, 1);
+        assert_int_equal(err.offset, invalid[i].column - 1);
+        /* the output is untouched on error */
+        assert_int_equal(((unsigned char *)&m)[0], 0x5a);
+    }
+}
+
+static void test_messages(void **state)
+{
+    (void)state;
+    koma_error err;
+    assert_int_equal(koma_pmn_parse(LIT("e2e4"), NULL, &err), -1);
+    assert_string_equal(err.message,
+                        "expected '-', '+', '~' or '=' after the coordinate: \"e2e4\"");
+    assert_int_equal(koma_pmn_parse(LIT("e0-e4"), NULL, &err), -1);
+    assert_string_equal(err.message,
+                        "invalid coordinate (cell.zero: rank with a leading zero): \"e0-e4\"");
+    assert_int_equal(koma_pmn_parse(LIT("e2-e4/p"), NULL, &err), -1);
+    assert_string_equal(err.message,
+                        "a '/' suffix needs a capturing move (+, ~, . or static +): \"e2-e4/p\"");
+    assert_int_equal(koma_pmn_parse(LIT("e2-e4\xff"), NULL, &err), -1);
+    assert_string_equal(err.message, "non-ASCII byte in move: \"e2-e4\\xff\"");
+    assert_int_equal(koma_pmn_parse("", 0, NULL, &err), -1);
+    assert_string_equal(koma_code_name(err.code), "pmn.empty");
+    /* err may be NULL */
+    assert_int_equal(koma_pmn_parse(LIT("e2e4"), NULL, NULL), -1);
+    assert_int_equal(koma_pmn_parse(LIT("e2-e4"), NULL, NULL), 0);
+}
+
+/* The length limit is checked before anything else; 25 bytes are fine. */
+static void test_length_limit(void **state)
+{
+    (void)state;
+    koma_error err;
+    char s[40];
+    memset(s, '#', sizeof s);
+    assert_int_equal(koma_pmn_parse(s, 26, NULL, &err), -1);
+    assert_int_equal(err.code, KOMA_E_PMN_LENGTH);
+    assert_int_equal(err.column, 26);
+    assert_int_equal(koma_pmn_parse(s, 25, NULL, &err), -1);
+    assert_int_equal(err.code, KOMA_E_PMN_SYNTAX);
+    assert_int_equal(err.column, 1);
+    assert_int_equal(koma_pmn_parse(LIT("iv256IV~iv256IV=+K^'/+K^'"), NULL, &err), 0);
+}
+
+/* ---- write ---------------------------------------------------------------- */
+
+static void test_write(void **state)
+{
+    (void)state;
+    char buf[KOMA_PMN_BUF];
+    koma_move m;
+    memset(&m, 0, sizeof m);
+
+    m.kind = KOMA_MOVE_PASS;
+    assert_int_equal(koma_pmn_write(&m, buf), 3);
+    assert_string_equal(buf, "...");
+
+    m.kind = KOMA_MOVE_DROP;
+    m.piece = E("S");
+    m.dst = C("e5");
+    assert_int_equal(koma_pmn_write(&m, buf), 4);
+    assert_string_equal(buf, "S*e5");
+    m.actor = E("+S");
+    assert_int_equal(koma_pmn_write(&m, buf), 7);
+    assert_string_equal(buf, "S*e5=+S");
+    /* a drop carries no '/' suffix: not writable */
+    m.captured = E("p");
+    assert_int_equal(koma_pmn_write(&m, buf), 0);
+    assert_string_equal(buf, "");
+
+    memset(&m, 0, sizeof m);
+    m.kind = KOMA_MOVE_CAPTURE;
+    m.src = C("b7");
+    m.dst = C("a8");
+    m.actor = E("Q");
+    m.captured = E("r");
+    assert_int_equal(koma_pmn_write(&m, buf), 9);
+    assert_string_equal(buf, "b7+a8=Q/r");
+    m.piece = E("P");               /* a capture has no dropped piece */
+    assert_int_equal(koma_pmn_write(&m, buf), 0);
+
+    memset(&m, 0, sizeof m);
+    m.kind = KOMA_MOVE_MUTATE;
+    m.dst = C("e4");
+    assert_int_equal(koma_pmn_write(&m, buf), 0);   /* a mutation needs its identity */
+    m.actor = E("+P");
+    assert_int_equal(koma_pmn_write(&m, buf), 5);
+    assert_string_equal(buf, "e4=+P");
+    m.src = C("e3");                 /* a mutation has no origin */
+    assert_int_equal(koma_pmn_write(&m, buf), 0);
+
+    memset(&m, 0, sizeof m);
+    m.kind = KOMA_MOVE_QUIET;
+    m.dst = C("e4");                 /* missing origin */
+    assert_int_equal(koma_pmn_write(&m, buf), 0);
+    m.src = C("e2");
+    m.actor = (koma_piece)0x3ff;     /* not a valid piece (both states) */
+    assert_int_equal(koma_pmn_write(&m, buf), 0);
+    m.kind = (koma_move_kind)42;
+    assert_int_equal(koma_pmn_write(&m, buf), 0);
+    assert_int_equal(koma_pmn_write(NULL, buf), 0);
+}
+
+static void test_equal(void **state)
+{
+    (void)state;
+    koma_move a = parse_ok("b7+a8=Q/r"), b = parse_ok("b7+a8=Q/r"), c = parse_ok("b7+a8=Q");
+    assert_true(koma_move_equal(&a, &b));
+    assert_false(koma_move_equal(&a, &c));
+    koma_move d = parse_ok("*e5"), e = parse_ok("P*e5");
+    assert_false(koma_move_equal(&d, &e));
+}
+
+/* ---- checks with a position (§10.2, §10.3) -------------------------------- */
+
+typedef struct { const char *feen, *pmn; koma_code code; unsigned long column; } check_case;
+
+static const check_case checks[] = {
+    /* the spec's context-dependent invalid examples */
+    { "8/4P3/8/8/8/8/8/8 / C/c", "e7-e8=P", KOMA_E_PMN_CANONICAL_ACTOR, 7 },
+    { "8/4P3/8/8/8/8/8/8 / C/c", "e7-e8=Q", KOMA_OK, 0 },
+    { "8/4P3/8/8/8/8/8/8 / C/c", "e7-e8", KOMA_OK, 0 },
+    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "d1+f3/q", KOMA_E_PMN_CANONICAL_CAPTURED, 7 },
+    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "d1+f3", KOMA_OK, 0 },
+    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "d1+f3/Q", KOMA_OK, 0 },
+    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "d1+f3=Q", KOMA_E_PMN_CANONICAL_ACTOR, 7 },
+    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "d1+f3=+Q/Q", KOMA_OK, 0 },
+    /* squares */
+    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "d1-f3", KOMA_E_PMN_SQUARE_OCCUPIED, 4 },
+    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "a1-a2", KOMA_E_PMN_SQUARE_EMPTY, 1 },
+    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "d1+e3", KOMA_E_PMN_SQUARE_EMPTY, 4 },
+    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "d1+d1", KOMA_E_PMN_SQUARE_SAME, 4 },
+    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "d1~d1", KOMA_E_PMN_SQUARE_SAME, 4 },
+    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "i1-a1", KOMA_E_PMN_SQUARE_BOARD, 1 },
+    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "d1-d9", KOMA_E_PMN_SQUARE_BOARD, 4 },
+    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "d1A-d2", KOMA_E_PMN_SQUARE_BOARD, 1 },
+    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "d-d2", KOMA_E_PMN_SQUARE_BOARD, 1 },
+    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "+f3", KOMA_OK, 0 },
+    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "+f3/q", KOMA_E_PMN_CANONICAL_CAPTURED, 5 },
+    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "+f4", KOMA_E_PMN_SQUARE_EMPTY, 2 },
+    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "f3=q", KOMA_E_PMN_CANONICAL_MUTATE, 4 },
+    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "f3=+q", KOMA_OK, 0 },
+    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "f4=+q", KOMA_E_PMN_SQUARE_EMPTY, 1 },
+    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "...", KOMA_OK, 0 },
+    /* special: origin occupied; the captured suffix is the rule system's business */
+    { "8/8/8/4Pp2/8/8/8/4K^2+R / C/c", "e1~g1", KOMA_OK, 0 },
+    { "8/8/8/4Pp2/8/8/8/4K^2+R / C/c", "e5~f6/p", KOMA_OK, 0 },
+    { "8/8/8/4Pp2/8/8/8/4K^2+R / C/c", "e1~g1=K^", KOMA_E_PMN_CANONICAL_ACTOR, 7 },
+    { "8/8/8/4Pp2/8/8/8/4K^2+R / C/c", "d1~g1", KOMA_E_PMN_SQUARE_EMPTY, 1 },
+    /* drops: the dropped piece must be in the active player's hand */
+    { "8/8/8/8/8/8/8/8 / S/s", "P*e5", KOMA_E_PMN_HAND_MISSING, 1 },
+    { "8/8/8/8/8/8/8/8 P/ S/s", "P*e5", KOMA_OK, 0 },
+    { "8/8/8/8/8/8/8/8 P/ s/S", "P*e5", KOMA_E_PMN_HAND_MISSING, 1 },
+    { "8/8/8/8/8/8/8/8 /P s/S", "P*e5", KOMA_OK, 0 },   /* either case may be held */
+    { "8/8/8/8/8/8/8/8 P/ S/s", "+P*e5", KOMA_E_PMN_HAND_MISSING, 1 },
+    { "8/8/8/8/8/8/8/8 P/ S/s", "P*e5=+P", KOMA_OK, 0 },
+    { "8/8/8/8/8/8/8/8 P/ S/s", "P*e5=P", KOMA_E_PMN_CANONICAL_ACTOR, 6 },
+    { "8/8/8/8/8/8/8/8 P/ S/s", "P*e9", KOMA_E_PMN_SQUARE_BOARD, 3 },
+    { "8/8/8/8/4p3/8/8/8 P/ S/s", "P*e4", KOMA_E_PMN_SQUARE_OCCUPIED, 3 },
+    { "8/8/8/8/4p3/8/8/8 P/ S/s", "P.e4", KOMA_OK, 0 },
+    { "8/8/8/8/4p3/8/8/8 P/ S/s", "P.e4/P", KOMA_OK, 0 },
+    { "8/8/8/8/4p3/8/8/8 P/ S/s", "P.e4/p", KOMA_E_PMN_CANONICAL_CAPTURED, 6 },
+    { "8/8/8/8/4p3/8/8/8 P/ S/s", "P.e5", KOMA_E_PMN_SQUARE_EMPTY, 3 },
+    { "8/8/8/8/4p3/8/8/8 P/ S/s", "P.e4=+P/P", KOMA_OK, 0 },
+    /* pieceless drops: one kind of the mover's case in hand */
+    { "8/8/8/8/8/8/8/8 P/ S/s", "*e5", KOMA_OK, 0 },
+    { "8/8/8/8/8/8/8/8 3P/ S/s", "*e5=+P", KOMA_OK, 0 },
+    { "8/8/8/8/8/8/8/8 3P/ S/s", "*e5=P", KOMA_E_PMN_CANONICAL_ACTOR, 5 },
+    { "8/8/8/8/8/8/8/8 PS/ S/s", "*e5", KOMA_E_PMN_HAND_AMBIGUOUS, 1 },
+    { "8/8/8/8/8/8/8/8 -P+PP/ S/s", "*e5", KOMA_E_PMN_HAND_AMBIGUOUS, 1 },
+    { "8/8/8/8/8/8/8/8 Pp/ S/s", "*e5", KOMA_OK, 0 },
+    { "8/8/8/8/8/8/8/8 p/ S/s", "*e5", KOMA_E_PMN_HAND_MISSING, 1 },
+    { "8/8/8/8/4p3/8/8/8 / S/s", ".e4", KOMA_E_PMN_HAND_MISSING, 1 },
+    /* real Ōgi PMN (tsume.ogi.page, Sanki ōgi) */
+    { "8/8/5n2/8/8/2N5/8/8 / O/o", "c3+f6/N", KOMA_OK, 0 },
+    { "8/5f2/5N2/8/8/8/8/8 / o/O", "f7+f6=f/i", KOMA_E_PMN_CANONICAL_ACTOR, 7 },
+    { "8/5+f2/5N2/8/8/8/8/8 / o/O", "f7+f6=f/n", KOMA_OK, 0 },
+    { "8/4-k^'3/8/8/8/8/8/8 / o/O", "e7-d8=k^'", KOMA_OK, 0 },
+    /* 3-D boards */
+    { "2/2//2/2 / C/c", "a1A-b2B", KOMA_E_PMN_SQUARE_EMPTY, 1 },
+    { "2/K1//2/2 / C/c", "a1A-b2B", KOMA_OK, 0 },
+    { "2/K1//2/2 / C/c", "a1A-b2C", KOMA_E_PMN_SQUARE_BOARD, 5 },
+    { "2/K1//2/2 / C/c", "a1-b2", KOMA_E_PMN_SQUARE_BOARD, 1 },
+};
+
+static void test_check(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++) {
+        koma_position pos;
+        koma_error err;
+        load(&pos, checks[i].feen);
+        koma_move m = parse_ok(checks[i].pmn);
+        memset(&err, 0, sizeof err);
+        int rc = koma_pmn_check(&pos, &m, &err);
+        if (checks[i].code == KOMA_OK) {
+            if (rc != 0)
+                fail_msg("#%zu %s in %s: %s %s", i, checks[i].pmn, checks[i].feen,
+                         koma_code_name(err.code), err.message);
+        } else if (rc == 0 || err.code != checks[i].code || err.column != checks[i].column) {
+            fail_msg("#%zu %s in %s: got %d %s col %lu, want %s col %lu", i, checks[i].pmn,
+                     checks[i].feen, rc, koma_code_name(err.code), err.column,
+                     koma_code_name(checks[i].code), checks[i].column);
+        }
+        koma_position_cleanup(&pos);
+    }
+}
+
+static void test_check_messages(void **state)
+{
+    (void)state;
+    koma_position pos;
+    koma_error err;
+    koma_move m;
+
+    load(&pos, "8/8/8/8/8/8/8/8 2P+PS/ S/s");
+    m = parse_ok("*e5");
+    assert_int_equal(koma_pmn_check(&pos, &m, &err), -1);
+    assert_int_equal(err.code, KOMA_E_PMN_HAND_AMBIGUOUS);
+    assert_string_equal(err.message, "several pieces in hand could be dropped (+P, P, S): \"*e5\"");
+    assert_int_equal(koma_pmn_resolve(&pos, &m, &err), -1);
+    assert_int_equal(m.piece, KOMA_PIECE_NONE);
+
+    koma_position_cleanup(&pos);
+
+    load(&pos, "8/4P3/8/8/8/8/8/8 / C/c");
+    m = parse_ok("e7-e8=P");
+    assert_int_equal(koma_pmn_check(&pos, &m, &err), -1);
+    assert_string_equal(err.message, "'=' suffix repeats the actor's identity: \"P\"");
+    m = parse_ok("e6-e8");
+    assert_int_equal(koma_pmn_check(&pos, &m, &err), -1);
+    assert_string_equal(err.message, "no piece to move on: \"e6\"");
+    assert_int_equal(koma_pmn_check(&pos, &m, NULL), -1);
+    koma_position_cleanup(&pos);
+}
+
+static void test_resolve(void **state)
+{
+    (void)state;
+    koma_position pos;
+    koma_error err;
+    char buf[KOMA_PMN_BUF];
+
+    load(&pos, "8/8/8/8/8/8/8/8 2Pp/ S/s");
+    koma_move m = parse_ok("*e5");
+    assert_int_equal(koma_pmn_resolve(&pos, &m, &err), 0);
+    assert_int_equal(m.piece, E("P"));
+    koma_pmn_write(&m, buf);
+    assert_string_equal(buf, "P*e5");
+    /* a move with its piece, or not a drop: unchanged */
+    m = parse_ok("p*e5");
+    assert_int_equal(koma_pmn_resolve(&pos, &m, &err), 0);
+    assert_int_equal(m.piece, E("p"));
+    m = parse_ok("e2-e4");
+    assert_int_equal(koma_pmn_resolve(&pos, &m, &err), 0);
+    koma_position_cleanup(&pos);
+
+    load(&pos, "8/8/8/8/4P3/8/8/8 2Pp/ s/S");
+    m = parse_ok(".e4");
+    assert_int_equal(koma_pmn_resolve(&pos, &m, &err), -1);
+    assert_int_equal(err.code, KOMA_E_PMN_HAND_MISSING);
+    assert_string_equal(err.message,
+                        "no piece of the active player's side in hand to drop: \".e4\"");
+    koma_position_cleanup(&pos);
+
+    load(&pos, "8/8/8/8/4P3/8/8/8 /k^' s/S");
+    m = parse_ok(".e4");
+    assert_int_equal(koma_pmn_resolve(&pos, &m, &err), 0);
+    koma_pmn_write(&m, buf);
+    assert_string_equal(buf, "k^'.e4");
+    koma_position_cleanup(&pos);
+}
+
+static void test_capture_identity(void **state)
+{
+    (void)state;
+    assert_int_equal(koma_capture_identity(E("+p"), KOMA_FIRST), E("P"));
+    assert_int_equal(koma_capture_identity(E("-r"), KOMA_FIRST), E("R"));
+    assert_int_equal(koma_capture_identity(E("k^'"), KOMA_FIRST), E("K^'"));
+    assert_int_equal(koma_capture_identity(E("+K^'"), KOMA_SECOND), E("k^'"));
+    assert_int_equal(koma_capture_identity(E("p"), KOMA_SECOND), E("p"));
+    assert_int_equal(koma_capture_identity(KOMA_PIECE_NONE, KOMA_FIRST), KOMA_PIECE_NONE);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_valid_examples),
+        cmocka_unit_test(test_fields),
+        cmocka_unit_test(test_invalid_examples),
+        cmocka_unit_test(test_messages),
+        cmocka_unit_test(test_length_limit),
+        cmocka_unit_test(test_write),
+        cmocka_unit_test(test_equal),
+        cmocka_unit_test(test_check),
+        cmocka_unit_test(test_check_messages),
+        cmocka_unit_test(test_resolve),
+        cmocka_unit_test(test_capture_identity),
+    };
+    return cmocka_run_group_tests_name("pmn", tests, NULL, NULL);
+}
