@@ -33,7 +33,7 @@ DEPLIBS   := -lyaml -ljansson -lnettle -lm
 TESTLIBS  := -lcmocka
 
 # Debian packages the build and the tests need (installed by `make deps`).
-DEB_PACKAGES := libyaml-dev libjansson-dev nettle-dev libcmocka-dev mandoc
+DEB_PACKAGES := libyaml-dev libjansson-dev nettle-dev libcmocka-dev mandoc parallel
 BENCH_PACKAGES := time jq parallel
 
 LIB_SRC   := $(sort $(wildcard lib/*.c))

@@ -6,6 +6,7 @@
 # A literal block with no "$ " line that holds "#include" is an example C program:
 # it is compiled against the built static library, and the blocks that run it as
 # ./NAME run in a scratch folder where NAME is that program.
+# A command line ending in "|", "\\" or "&&" continues on the next line.
 # Usage: man-examples.sh BINDIR PAGE...
 bindir=$(cd "$1" && pwd) || exit 2
 shift
@@ -17,13 +18,14 @@ for page in "$@"; do
     awk -v dir="$tmp" '
         function unescape(s) { gsub(/\\e/, "\\", s); gsub(/\\\(aq/, "\047", s); gsub(/\\-/, "-", s); gsub(/\\&/, "", s); return s }
         /^\.Sh / { inex = ($2 == "EXAMPLES") }
-        inex && /^\.Bd -literal/ { inblock = 1; n++; hascmd = 0; isprog = 0; prog = ""; next }
+        inex && /^\.Bd -literal/ { inblock = 1; n++; hascmd = 0; cont = 0; isprog = 0; prog = ""; next }
         inblock && /^\.Ed/ { inblock = 0; if (hascmd) print n > (dir "/block." n ".ok"); else if (isprog) printf "%s", prog > (dir "/prog.c"); prog = ""; next }
         inblock {
             line = unescape($0)
             if (!hascmd && line !~ /^\$ /) { prog = prog line "\n"; if (line ~ /^#include/) isprog = 1 }
             if (!isprog) prog = ""
-            if (substr(line, 1, 2) == "$ ") { hascmd = 1; print substr(line, 3) > (dir "/block." n ".sh") }
+            if (substr(line, 1, 2) == "$ ") { hascmd = 1; cont = (line ~ /(\||\\|&&)[ \t]*$/); print substr(line, 3) > (dir "/block." n ".sh") }
+            else if (cont) { cont = (line ~ /(\||\\|&&)[ \t]*$/); print line > (dir "/block." n ".sh") }
             else if (hascmd) print line > (dir "/block." n ".out")
         }' "$page"
     rm -rf "$tmp/work"; mkdir -p "$tmp/work"
