@@ -298,6 +298,39 @@ int cli_input_line(cli *c, cli_input *in, const char **s, size_t *len)
     }
 }
 
+int cli_input_peek(cli *c, cli_input *in, size_t want, const char **s, size_t *len)
+{
+    if (want > CLI_LINE_MAX) want = CLI_LINE_MAX;
+    while (!in->eof && in->end - in->pos < want)
+        if (fill(c, in) < 0) return -1;
+    *s = in->buf + in->pos;
+    *len = in->end - in->pos;
+    return 0;
+}
+
+long cli_input_read(cli *c, cli_input *in, char *buf, size_t cap)
+{
+    if (in->end > in->pos) {
+        size_t k = in->end - in->pos;
+        if (k > cap) k = cap;
+        memcpy(buf, in->buf + in->pos, k);
+        in->pos += k;
+        return (long)k;
+    }
+    if (in->eof) return 0;
+    for (;;) {
+        ssize_t n = read(in->fd, buf, cap);
+        if (n >= 0) {
+            if (n == 0) in->eof = 1;
+            return (long)n;
+        }
+        if (errno == EINTR) continue;
+        cli_io_error(c, in->name, in->line + 1, "io.read", strerror(errno));
+        in->eof = 1;
+        return -1;
+    }
+}
+
 int cli_input_slurp(cli *c, cli_input *in, size_t limit, const char *code, char **data,
                     size_t *len)
 {

@@ -110,6 +110,17 @@ enum { CLI_LINE_EOF = 0, CLI_LINE_OK = 1, CLI_LINE_TOO_LONG = 2, CLI_LINE_ERROR 
 int cli_input_line(cli *c, cli_input *in, const char **s, size_t *len);
 
 /*
+ * Buffer the start of the input without consuming it (at least `want` bytes
+ * unless the input is shorter): *s, *len get what is buffered. 0, or -1 on a
+ * read error (reported).
+ */
+int cli_input_peek(cli *c, cli_input *in, size_t want, const char **s, size_t *len);
+
+/* Read up to cap bytes: first what is buffered, then from the file. Returns the
+ * count, 0 at the end, -1 on a read error (reported). */
+long cli_input_read(cli *c, cli_input *in, char *buf, size_t cap);
+
+/*
  * Read the whole input (up to `limit` bytes) into a malloc'd buffer.
  * Returns 0, or -1 after reporting (io.read, or a size diagnostic with `code`).
  */

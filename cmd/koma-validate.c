@@ -1,7 +1,9 @@
 /*
  * koma-validate — check that every item of the input is valid notation.
  *
- * Line formats (one item per line): feen, cell, pin, epin, sin, snn, qpi, fid.
+ * Line formats (one item per line): feen, cell, pin, epin, sin, snn, qpi, fid,
+ * pmn, cgsn. Documents: ggn (one per input), pcn (JSON Lines or a YAML stream).
+ * auto sniffs each input (DESIGN.md §3).
  * Valid lines are silent; each invalid line gets one diagnostic. See
  * man/koma-validate.1.
  */
@@ -18,16 +20,25 @@ typedef struct state {
     const validator *v;
     int print_fid;
     koma_position pos;
+    koma_pmn_dialect dialect;          /* --pmn-dialect */
+    int has_context;                   /* --position given */
+    koma_position context;             /* --position: PMN lines are checked against it */
+    int pcn_format_given;              /* --format */
+    koma_pcn_format pcn_format;
     unsigned long records, valid, invalid;
 } state;
 
 /* Validate one item; 0 valid, -1 invalid (err set). */
 typedef int (*validate_fn)(state *st, const char *s, size_t len, koma_error *err);
 
+/* Validate a whole input (documents and record streams). */
+typedef void (*validate_input_fn)(state *st, cli_input *in);
+
 struct validator {
     const char *name;
-    validate_fn fn;
+    validate_fn fn;                    /* line formats */
     const char *what;
+    validate_input_fn input_fn;        /* document formats (fn is NULL) */
 };
 
 static int v_feen(state *st, const char *s, size_t len, koma_error *err)
@@ -76,15 +87,167 @@ static int v_fid(state *st, const char *s, size_t len, koma_error *err)
     return koma_fid_parse(s, len, err);
 }
 
+static int v_pmn(state *st, const char *s, size_t len, koma_error *err)
+{
+    koma_move m;
+    return koma_pmn_parse_dialect(st->dialect, s, len, st->has_context ? &st->context : NULL, &m,
+                                  err);
+}
+static int v_cgsn(state *st, const char *s, size_t len, koma_error *err)
+{
+    koma_status status;
+    (void)st;
+    return koma_cgsn_parse(s, len, &status, err);
+}
+
+static void check_line(state *st, const char *file, unsigned long line, const char *s, size_t len);
+static void validate_lines(state *st, cli_input *in);
+static void record_result(state *st, const char *file, unsigned long line, koma_error *err,
+                          int valid);
+
+/* GGN: the whole input is one JSON document. */
+static void v_ggn_input(state *st, cli_input *in)
+{
+    char *text;
+    size_t len;
+    koma_error err;
+    koma_error_clear(&err);
+    if (cli_input_slurp(st->c, in, CLI_RECORD_MAX, "ggn.size", &text, &len) != 0) {
+        st->records++;
+        st->invalid++;
+        return;
+    }
+    koma_ggn *g = koma_ggn_load(text, len, &err);
+    free(text);
+    record_result(st, in->name, g ? 1 : err.line, &err, g != NULL);
+    koma_ggn_free(g);
+}
+
+/* PCN: a JSON Lines database or a YAML stream, chosen from the first bytes:
+ * JSON when the first non-blank byte is '{' and the first line is one whole
+ * JSON text on its own, YAML otherwise (a pretty-printed JSON record is read
+ * as YAML, of which JSON is a subset). */
+static koma_pcn_format sniff_pcn_format(const char *s, size_t len)
+{
+    size_t i = 0;
+    while (i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n')) i++;
+    if (i == len || s[i] != '{') return KOMA_PCN_YAML;
+    const char *nl = memchr(s + i, '\n', len - i);
+    size_t end = nl ? (size_t)(nl - s) : len;
+    while (end > i && (s[end - 1] == ' ' || s[end - 1] == '\t' || s[end - 1] == '\r')) end--;
+    return end > i && s[end - 1] == '}' ? KOMA_PCN_JSON : KOMA_PCN_YAML;
+}
+
+static void v_pcn_input(state *st, cli_input *in)
+{
+    cli *c = st->c;
+    const char *head;
+    size_t headlen;
+    koma_error err;
+    koma_error_clear(&err);
+    if (cli_input_peek(c, in, 1 << 16, &head, &headlen) != 0) return;
+    koma_pcn_format fmt = st->pcn_format_given ? st->pcn_format : sniff_pcn_format(head, headlen);
+    koma_pcn_reader *r = koma_pcn_reader_new(fmt, 0, NULL, NULL, &err);
+    if (r == NULL) {
+        cli_trouble(c, "memory: %s", err.message);
+        return;
+    }
+    static char chunk[1 << 16];
+    int done = 0;
+    while (!done) {
+        koma_pcn *rec = NULL;
+        koma_error_clear(&err);
+        int k = koma_pcn_reader_next(r, &rec, &err);
+        switch (k) {
+        case KOMA_PCN_AGAIN: {
+            long n = cli_input_read(c, in, chunk, sizeof chunk);
+            if (n < 0) done = 1;
+            else if (n == 0) koma_pcn_reader_finish(r);
+            else if (koma_pcn_reader_feed(r, chunk, (size_t)n, &err) != 0) {
+                cli_trouble(c, "%s: %s", koma_code_name(err.code), err.message);
+                done = 1;
+            }
+            break;
+        }
+        case KOMA_PCN_RECORD:
+            koma_pcn_free(rec);
+            record_result(st, in->name, koma_pcn_reader_line(r), &err, 1);
+            break;
+        case KOMA_PCN_INVALID:
+            record_result(st, in->name, err.line, &err, 0);
+            break;
+        case KOMA_PCN_END:
+            done = 1;
+            break;
+        default:
+            if (err.code == KOMA_E_MEMORY) cli_trouble(c, "memory: out of memory");
+            else cli_diag_error(c, CLI_TROUBLE, in->name, &err, NULL);
+            done = 1;
+        }
+        if (cli_stdout_broken(c)) done = 1;
+    }
+    koma_pcn_reader_free(r);
+}
+
+/*
+ * --type auto (DESIGN.md §3): a JSON object with "setup" is PCN, another JSON
+ * object is GGN, a YAML document is PCN; otherwise the input is lines, each a
+ * FEEN when it has exactly two spaces and a PMN move otherwise.
+ */
+static const validator *find_validator(const char *name);
+
+static void v_auto_input(state *st, cli_input *in)
+{
+    const char *head;
+    size_t len;
+    if (cli_input_peek(st->c, in, 1 << 16, &head, &len) != 0) return;
+    size_t i = 0;
+    while (i < len && (head[i] == ' ' || head[i] == '\t' || head[i] == '\r' || head[i] == '\n')) i++;
+    const validator *saved = st->v;
+    const char *nl = memchr(head + i, '\n', len - i);
+    size_t lineend = nl ? (size_t)(nl - head) : len;
+    if (i < len && head[i] == '{') {
+        /* Look for a top-level "setup" key in the first record. */
+        int pcn = 0;
+        for (size_t k = i; k + 7 <= len && !pcn; k++)
+            if (memcmp(head + k, "\"setup\"", 7) == 0) pcn = 1;
+        st->v = find_validator(pcn ? "pcn" : "ggn");
+    } else if (i < len && (memchr(head + i, ':', lineend - i) != NULL ||
+                           (len - i >= 3 && memcmp(head + i, "---", 3) == 0))) {
+        st->v = find_validator("pcn");
+    } else {
+        st->v = find_validator("auto-line");
+    }
+    if (st->v->input_fn) st->v->input_fn(st, in);
+    else validate_lines(st, in);
+    st->v = saved;
+}
+
+/* A line of --type auto: FEEN with exactly two spaces, else PMN. */
+static int v_auto_line(state *st, const char *s, size_t len, koma_error *err)
+{
+    size_t spaces = 0;
+    for (size_t i = 0; i < len; i++) spaces += s[i] == ' ';
+    if (spaces == 2) return koma_feen_parse(s, len, KOMA_FEEN_STRICT, &st->pos, err);
+    koma_move m;
+    return koma_pmn_parse(s, len, &m, err);
+}
+
 static const validator validators[] = {
-    {"feen", v_feen, "FEEN positions"},
-    {"cell", v_cell, "CELL coordinates"},
-    {"pin", v_pin, "PIN piece identifiers"},
-    {"epin", v_epin, "EPIN piece identifiers"},
-    {"sin", v_sin, "SIN style identifiers"},
-    {"snn", v_snn, "SNN style names"},
-    {"qpi", v_qpi, "QPI qualified piece identifiers"},
-    {"fid", v_fid, "FID position fingerprints"},
+    {"feen", v_feen, "FEEN positions", NULL},
+    {"cell", v_cell, "CELL coordinates", NULL},
+    {"pin", v_pin, "PIN piece identifiers", NULL},
+    {"epin", v_epin, "EPIN piece identifiers", NULL},
+    {"sin", v_sin, "SIN style identifiers", NULL},
+    {"snn", v_snn, "SNN style names", NULL},
+    {"qpi", v_qpi, "QPI qualified piece identifiers", NULL},
+    {"fid", v_fid, "FID position fingerprints", NULL},
+    {"pmn", v_pmn, "PMN moves (see --pmn-dialect, --position)", NULL},
+    {"cgsn", v_cgsn, "CGSN game statuses", NULL},
+    {"ggn", NULL, "GGN documents (one JSON document per file)", v_ggn_input},
+    {"pcn", NULL, "PCN records (JSON Lines or a YAML stream)", v_pcn_input},
+    {"auto", NULL, "sniff each input: PCN, GGN, or FEEN/PMN lines", v_auto_input},
+    {"auto-line", v_auto_line, NULL, NULL},
 };
 
 static const validator *find_validator(const char *name)
@@ -102,8 +265,16 @@ static void usage(FILE *f)
           "  -t, --type TYPE   what each line holds (default feen):\n",
           f);
     for (size_t i = 0; i < sizeof validators / sizeof validators[0]; i++)
-        fprintf(f, "                      %-5s %s\n", validators[i].name, validators[i].what);
-    fputs("      --print-fid   print the FID of each valid FEEN line on stdout\n"
+        if (validators[i].what)
+            fprintf(f, "                      %-5s %s\n", validators[i].name, validators[i].what);
+    fputs("      --pmn-dialect D  PMN lines are in dialect D: pmn (default), seed\n"
+          "                    (e7-e8/+P, *-e5) or json-array ([\"e2\",\"e4\",\"C:P\"])\n"
+          "      --position FEEN  check each PMN line against this position too\n"
+          "                    (canonical suffixes, squares, hand); seed and json-array\n"
+          "                    need it\n"
+          "      --format F    PCN input is json (JSON Lines) or yaml (a YAML stream);\n"
+          "                    by default the first bytes decide\n"
+          "      --print-fid   print the FID of each valid FEEN line on stdout\n"
           "      --json        one JSON object per input line on stdout\n"
           "  -q, --quiet       print nothing; the exit status tells\n"
           "      --summary     end with counts\n"
@@ -115,14 +286,37 @@ static void usage(FILE *f)
           f);
 }
 
+static const char *type_name(const state *st)
+{
+    return strcmp(st->v->name, "auto-line") == 0 ? "auto" : st->v->name;
+}
+
 /* The JSON object of one valid line. */
 static void json_valid(state *st, const char *file, unsigned long line, const char *fid)
 {
     fputs("{\"file\":", stdout);
     cli_json_cstr(stdout, file);
-    fprintf(stdout, ",\"line\":%lu,\"type\":\"%s\",\"valid\":true", line, st->v->name);
+    fprintf(stdout, ",\"line\":%lu,\"type\":\"%s\",\"valid\":true", line, type_name(st));
     if (fid) fprintf(stdout, ",\"fid\":\"%s\"", fid);
     fputs("}\n", stdout);
+}
+
+/* Count one item and report it: a diagnostic when invalid, a JSON object with
+ * --json when valid. */
+static void record_result(state *st, const char *file, unsigned long line, koma_error *err,
+                          int valid)
+{
+    cli *c = st->c;
+    st->records++;
+    if (!valid) {
+        char extra[64];
+        st->invalid++;
+        snprintf(extra, sizeof extra, "\"type\":\"%s\",\"valid\":false", type_name(st));
+        cli_diag_error(c, CLI_DATA, file, err, extra);
+        return;
+    }
+    st->valid++;
+    if (c->json && !c->quiet) json_valid(st, file, line, NULL);
 }
 
 static void check_line(state *st, const char *file, unsigned long line, const char *s, size_t len)
@@ -130,15 +324,16 @@ static void check_line(state *st, const char *file, unsigned long line, const ch
     koma_error err;
     cli *c = st->c;
     koma_error_clear(&err);
-    st->records++;
     if (st->v->fn(st, s, len, &err) != 0) {
-        char extra[64];
-        st->invalid++;
         err.line = line;
-        snprintf(extra, sizeof extra, "\"type\":\"%s\",\"valid\":false", st->v->name);
-        cli_diag_error(c, CLI_DATA, file, &err, extra);
+        record_result(st, file, line, &err, 0);
         return;
     }
+    if (!st->print_fid) {
+        record_result(st, file, line, &err, 1);
+        return;
+    }
+    st->records++;
     st->valid++;
     if (c->quiet) return;
     char fid[KOMA_FID_BUF];
@@ -155,26 +350,42 @@ static void check_line(state *st, const char *file, unsigned long line, const ch
 static void validate_input(state *st, const char *path)
 {
     cli_input in;
+    if (cli_input_open(st->c, &in, path) != 0) return;
+    if (st->v->input_fn) st->v->input_fn(st, &in);
+    else validate_lines(st, &in);
+    cli_input_close(&in);
+}
+
+static void validate_lines(state *st, cli_input *in)
+{
     cli *c = st->c;
-    if (cli_input_open(c, &in, path) != 0) return;
     const char *s;
     size_t len;
     int r;
-    while ((r = cli_input_line(c, &in, &s, &len)) != CLI_LINE_EOF) {
+    while ((r = cli_input_line(c, in, &s, &len)) != CLI_LINE_EOF) {
         if (r == CLI_LINE_ERROR) break;
         if (r == CLI_LINE_TOO_LONG) {
-            st->records++;
-            st->invalid++;
-            char msg[80];
-            snprintf(msg, sizeof msg, "line exceeds %u bytes", CLI_LINE_MAX);
-            cli_diag(c, CLI_DATA, in.name, in.line, (unsigned long)CLI_LINE_MAX + 1,
-                     "line.length", msg, NULL);
+            koma_error err;
+            koma_error_clear(&err);
+            err.code = KOMA_E_LINE_LENGTH;
+            err.line = in->line;
+            err.column = (unsigned long)CLI_LINE_MAX + 1;
+            snprintf(err.message, sizeof err.message, "line exceeds %u bytes", CLI_LINE_MAX);
+            record_result(st, in->name, in->line, &err, 0);
         } else {
-            check_line(st, in.name, in.line, s, len);
+            check_line(st, in->name, in->line, s, len);
         }
         if (cli_stdout_broken(c)) break;
     }
-    cli_input_close(&in);
+}
+
+/* What --summary counts: lines, documents or records. */
+static const char *item_noun(const validator *v, int plural)
+{
+    if (v->input_fn == v_ggn_input) return plural ? "documents" : "document";
+    if (v->input_fn == v_pcn_input) return plural ? "records" : "record";
+    if (v->input_fn == v_auto_input) return plural ? "items" : "item";
+    return plural ? "lines" : "line";
 }
 
 int main(int argc, char **argv)
@@ -188,13 +399,19 @@ int main(int argc, char **argv)
     st.v = &validators[0];
     koma_position_init(&st.pos);
 
-    enum { OPT_JSON = 256, OPT_SUMMARY, OPT_VERSION, OPT_PRINT_FID };
+    enum { OPT_JSON = 256, OPT_SUMMARY, OPT_VERSION, OPT_PRINT_FID, OPT_DIALECT, OPT_POSITION,
+           OPT_FORMAT };
+    const char *position = NULL;
+    int dialect_given = 0;
     static const struct option longopts[] = {
         {"type", required_argument, NULL, 't'},
         {"json", no_argument, NULL, OPT_JSON},
         {"quiet", no_argument, NULL, 'q'},
         {"summary", no_argument, NULL, OPT_SUMMARY},
         {"print-fid", no_argument, NULL, OPT_PRINT_FID},
+        {"pmn-dialect", required_argument, NULL, OPT_DIALECT},
+        {"position", required_argument, NULL, OPT_POSITION},
+        {"format", required_argument, NULL, OPT_FORMAT},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, OPT_VERSION},
         {NULL, 0, NULL, 0},
@@ -211,6 +428,19 @@ int main(int argc, char **argv)
         case OPT_JSON: c.json = 1; break;
         case OPT_SUMMARY: summary = 1; break;
         case OPT_PRINT_FID: st.print_fid = 1; break;
+        case OPT_DIALECT:
+            if (koma_pmn_dialect_from_name(optarg, strlen(optarg), &st.dialect) != 0)
+                return cli_usage_error(&c, "unknown PMN dialect '%s' (pmn, seed, json-array)",
+                                       optarg);
+            dialect_given = 1;
+            break;
+        case OPT_POSITION: position = optarg; break;
+        case OPT_FORMAT:
+            if (strcmp(optarg, "json") == 0) st.pcn_format = KOMA_PCN_JSON;
+            else if (strcmp(optarg, "yaml") == 0) st.pcn_format = KOMA_PCN_YAML;
+            else return cli_usage_error(&c, "unknown format '%s' (json, yaml)", optarg);
+            st.pcn_format_given = 1;
+            break;
         case 'h': usage(stdout); return cli_finish(&c);
         case OPT_VERSION: cli_version(&c); return cli_finish(&c);
         default:
@@ -220,6 +450,25 @@ int main(int argc, char **argv)
     }
     if (st.print_fid && strcmp(st.v->name, "feen") != 0)
         return cli_usage_error(&c, "--print-fid needs --type feen");
+    if (st.pcn_format_given && st.v->input_fn != v_pcn_input)
+        return cli_usage_error(&c, "--format needs --type pcn");
+    if (strcmp(st.v->name, "auto-line") == 0) return cli_usage_error(&c, "unknown type 'auto-line'");
+    if ((dialect_given || position) && st.v->fn != v_pmn)
+        return cli_usage_error(&c, "--pmn-dialect and --position need --type pmn");
+    koma_position_init(&st.context);
+    if (position) {
+        koma_error err;
+        koma_error_clear(&err);
+        if (koma_feen_parse(position, strlen(position), KOMA_FEEN_STRICT, &st.context, &err) != 0) {
+            koma_position_cleanup(&st.context);
+            return cli_usage_error(&c, "--position: column %lu: %s: %s", err.column,
+                                   koma_code_name(err.code), err.message);
+        }
+        st.has_context = 1;
+    } else if (st.dialect != KOMA_PMN_DIALECT_CANONICAL) {
+        return cli_usage_error(&c, "--pmn-dialect %s needs --position FEEN",
+                               koma_pmn_dialect_name(st.dialect));
+    }
 
     CLI_FOREACH_OPERAND(i, argc, argv, optind, path) validate_input(&st, path);
 
@@ -229,8 +478,9 @@ int main(int argc, char **argv)
                    st.v->name, st.records, st.valid, st.invalid);
         else
             printf("%lu %s checked: %lu valid, %lu invalid\n", st.records,
-                   st.records == 1 ? "line" : "lines", st.valid, st.invalid);
+                   item_noun(st.v, st.records != 1), st.valid, st.invalid);
     }
     koma_position_cleanup(&st.pos);
+    koma_position_cleanup(&st.context);
     return cli_finish(&c);
 }

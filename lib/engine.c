@@ -823,10 +823,10 @@ void koma_engine_position_ending(koma_engine *e, koma_ending *out)
     if (e->royal_in_hand > 0) {
         /* the holder of a royal captured it; the side without it lost */
         int victim = s;
-        for (int slot = 0; slot < KOMA__SLOTS; slot++) {
-            if (!g->kinds[slot & 31].royal) continue;
-            if (e->hand[KOMA_FIRST][slot]) victim = KOMA_SECOND;
-            if (e->hand[KOMA_SECOND][slot]) victim = KOMA_FIRST;
+        for (unsigned k = 0; k < g->nkinds; k++) {
+            if (!g->kinds[k].royal) continue;
+            if (e->hand[KOMA_FIRST][k] || e->hand[KOMA_FIRST][k + 32]) victim = KOMA_SECOND;
+            if (e->hand[KOMA_SECOND][k] || e->hand[KOMA_SECOND][k + 32]) victim = KOMA_FIRST;
         }
         set_ending(g, out, KOMA_STATUS_MAREKING, victim);
         return;

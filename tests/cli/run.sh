@@ -15,6 +15,7 @@ pass=0 fail=0
 if [ $# -eq 0 ]; then set -- "$root"/tests/cli/cases/*/*/; fi
 for d in "$@"; do
     d=${d%/}
+    case $d in /*) ;; *) d=$root/$d ;; esac
     [ -f "$d/cmd" ] || continue
     name=${d#"$root"/tests/cli/cases/}
     input=/dev/null

@@ -167,6 +167,79 @@ static void test_result_names(void **state)
     assert_string_equal(koma_result_name(KOMA_RESULT_NONE), "*");
 }
 
+/* The move-limit and repetition mechanics on a tiny custom game. */
+static const char shuffle[] =
+    "id: shuffle\n"
+    "name: Shuffle\n"
+    "style: X\n"
+    "board: {files: 4, ranks: 4}\n"
+    "start: \"k^3/4/4/2PK^ / X/x\"\n"
+    "check: true\n"
+    "repetition: {rule: fourfold, count: 3}\n"
+    "move_limit: {plies: 6}\n"
+    "termination: {movelimit: draw, repetition: draw}\n"
+    "pieces:\n"
+    "  - {pin: \"K^\", betza: K, royal: true}\n"
+    "  - {pin: P, betza: fW, resets_move_limit: true}\n";
+
+static int play(koma_engine *e, const char *pmn, koma_ending *end)
+{
+    koma_move m;
+    koma_error err;
+    koma_error_clear(&err);
+    assert_int_equal(koma_pmn_parse(pmn, strlen(pmn), &m, &err), 0);
+    return koma_engine_play(e, &m, end, &err);
+}
+
+static void test_history_rules(void **state)
+{
+    (void)state;
+    koma_game_set *set;
+    koma_error err;
+    koma_error_clear(&err);
+    assert_int_equal(koma_game_set_new(&set, &err), 0);
+    const koma_game *g;
+    assert_int_equal(koma_game_set_load(set, LIT(shuffle), "shuffle.yaml", &g, &err), 0);
+    koma_engine *e;
+    assert_int_equal(koma_engine_new(g, &e, &err), 0);
+    koma_ending end;
+    /* six plies without a capture or a pawn move: movelimit, a draw */
+    static const char *const walk[] = {"d1-d2", "a4-b4", "d2-d1", "b4-a4", "d1-d2", "a4-b4"};
+    for (int i = 0; i < 6; i++) {
+        assert_int_equal(play(e, walk[i], &end), 0);
+        assert_int_equal(end.over, i == 5);
+    }
+    assert_int_equal(end.status, KOMA_STATUS_MOVELIMIT);
+    assert_int_equal(end.result, KOMA_RESULT_DRAW);
+    /* a pawn move (ply 3) resets the count: the limit comes at ply 9 */
+    assert_int_equal(koma_engine_set_start(e, &err), 0);
+    static const char *const walk2[] = {"d1-d2", "a4-b4", "c1-c2", "b4-a4", "d2-d1",
+                                        "a4-b4", "d1-d2", "b4-a4", "d2-d1"};
+    for (int i = 0; i < 9; i++) {
+        assert_int_equal(play(e, walk2[i], &end), 0);
+        assert_int_equal(end.over, i == 8);
+    }
+    assert_int_equal(end.status, KOMA_STATUS_MOVELIMIT);
+    koma_engine_free(e);
+    /* without the move limit, the third occurrence of the setup (plies 0, 4, 8)
+     * is a repetition: a draw */
+    char nolimit[sizeof shuffle];
+    memcpy(nolimit, shuffle, sizeof shuffle);
+    char *six = strstr(nolimit, "plies: 6");
+    assert_non_null(six);
+    six[7] = '0';
+    assert_int_equal(koma_game_set_load(set, nolimit, strlen(nolimit), "shuffle.yaml", &g, &err), 0);
+    assert_int_equal(koma_engine_new(g, &e, &err), 0);
+    for (int i = 0; i < 8; i++) {
+        assert_int_equal(play(e, walk[i % 4], &end), 0);
+        assert_int_equal(end.over, i == 7);
+    }
+    assert_int_equal(end.status, KOMA_STATUS_REPETITION);
+    assert_int_equal(end.result, KOMA_RESULT_DRAW);
+    koma_engine_free(e);
+    koma_game_set_free(set);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -174,6 +247,7 @@ int main(void)
         cmocka_unit_test(test_load),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_result_names),
+        cmocka_unit_test(test_history_rules),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

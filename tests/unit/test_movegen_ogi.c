@@ -51,7 +51,7 @@ static void drop_list(list *l, const char *piece, const char *occupied, int ex_l
     for (int r = 1; r <= 8; r++) {
         if (ex_lo && r >= ex_lo && r <= ex_hi) continue;
         for (char f = 'a'; f <= 'h'; f++) {
-            char cell[4];
+            char cell[16];
             snprintf(cell, sizeof cell, "%c%d", f, r);
             const char *o = strstr(occupied, cell);
             if (o && (o[2] == ' ' || o[2] == '\0') && (o == occupied || o[-1] == ' ')) continue;
@@ -401,6 +401,157 @@ static void test_nomove(void **state)
     expect_list("ogi", "4k^3/8/8/8/8/p7/P7/8 / O/o", m);
 }
 
+/* ---- 6. history: Ōgi's same-move repetition; hash and make/unmake ---------------- */
+
+static int play(koma_engine *e, const char *pmn, koma_ending *end)
+{
+    koma_move m;
+    koma_error err;
+    koma_error_clear(&err);
+    assert_int_equal(koma_pmn_parse(pmn, strlen(pmn), &m, &err), 0);
+    return koma_engine_play(e, &m, end, &err);
+}
+
+static void test_same_move_repetition(void **state)
+{
+    (void)state;
+    /* Kings walk out and back: the position after ply 4 is the setup again, but
+     * no ply repeated an earlier (move, position) pair. Ply 5 repeats ply 1 (the
+     * same move producing the same position): illegal, its player loses, and it
+     * is not applied. */
+    koma_engine *e = engine_at("ogi", "4k^3/8/8/8/8/8/8/4K^3 / O/o");
+    koma_ending end;
+    uint64_t h0 = koma_engine_hash(e);
+    static const char *const plies[] = {"e1-d1", "e8-d8", "d1-e1", "d8-e8", NULL};
+    for (size_t i = 0; plies[i]; i++) {
+        assert_int_equal(play(e, plies[i], &end), 0);
+        assert_int_equal(end.over, 0);
+    }
+    assert_true(koma_engine_hash(e) == h0);
+    assert_int_equal(play(e, "e1-d1", &end), 1);
+    assert_int_equal(end.over, 1);
+    assert_int_equal(end.status, KOMA_STATUS_REPETITION);
+    assert_int_equal(end.result, KOMA_RESULT_SECOND);
+    assert_int_equal(koma_engine_ply(e), 4);
+    assert_true(koma_engine_hash(e) == h0);
+    /* the game is over: no more plies */
+    koma_error err;
+    koma_move m;
+    koma_pmn_parse("e1-f1", 5, &m, &err);
+    assert_int_equal(koma_engine_play(e, &m, &end, &err), -1);
+    assert_int_equal(err.code, KOMA_E_RULES_OVER);
+    koma_engine_free(e);
+
+    /* The same move again, producing another position (the second king now
+     * on d8): legal. (The setup position itself came back at ply 4 through new
+     * moves, legal too.) */
+    e = engine_at("ogi", "4k^3/8/8/8/8/8/8/4K^3 / O/o");
+    static const char *const p2[] = {"e1-d1", "e8-d8", "d1-d2", "d8-e8", "d2-e1", "e8-d8",
+                                     "e1-d1", NULL};
+    for (size_t i = 0; p2[i]; i++) {
+        assert_int_equal(play(e, p2[i], &end), 0);
+        assert_int_equal(end.over, 0);
+    }
+    assert_int_equal(koma_engine_ply(e), 7);
+    koma_engine_free(e);
+}
+
+static void test_king_capture_play(void **state)
+{
+    (void)state;
+    koma_engine *e = engine_at("ogi", "k^7/8/8/8/8/8/8/R3K^3 / O/o");
+    koma_ending end;
+    assert_int_equal(play(e, "a1+a8/K^", &end), 0);
+    assert_int_equal(end.over, 1);
+    assert_int_equal(end.status, KOMA_STATUS_MAREKING);
+    assert_int_equal(end.result, KOMA_RESULT_FIRST);
+    char feen[128];
+    koma_engine_feen(e, feen, sizeof feen);
+    assert_string_equal(feen, "R7/8/8/8/8/8/8/4K^3 K^/ o/O");
+    koma_engine_free(e);
+    /* an illegal ply loses at once and is not applied */
+    e = engine_at("ogi", "k^7/8/8/8/8/8/8/R3K^3 / O/o");
+    assert_int_equal(play(e, "a1-b2", &end), 1);
+    assert_int_equal(end.status, KOMA_STATUS_ILLEGALMOVE);
+    assert_int_equal(end.result, KOMA_RESULT_SECOND);
+    assert_int_equal(koma_engine_ply(e), 0);
+    koma_engine_free(e);
+}
+
+static void test_make_unmake_hash(void **state)
+{
+    (void)state;
+    /* Play every legal move two plies deep from a busy position (promotions,
+     * privilege captures, drops of promoted pieces) and take them back: the
+     * FEEN and the hash come back; the hash of each reached position equals the
+     * hash of that position set from its FEEN. */
+    const char *f = "4k^3/1+p4+r1/8/3+s4/8/2+B5/8/4K^3 +N+PR/+bs O/o";
+    koma_engine *e = engine_at("ogi", f);
+    koma_engine *x = engine_at("ogi", f);
+    koma_emove *m1 = malloc(koma_engine_max_moves(e) * sizeof *m1);
+    koma_emove *m2 = malloc(koma_engine_max_moves(e) * sizeof *m2);
+    uint64_t h0 = koma_engine_hash(e);
+    size_t n1 = koma_engine_legal_moves(e, m1), checked = 0;
+    koma_error err;
+    koma_error_clear(&err);
+    for (size_t i = 0; i < n1; i++) {
+        assert_int_equal(koma_engine_make(e, m1[i], &err), 0);
+        size_t n2 = koma_engine_legal_moves(e, m2);
+        for (size_t j = 0; j < n2; j += 7) {
+            assert_int_equal(koma_engine_make(e, m2[j], &err), 0);
+            char feen[256];
+            koma_engine_feen(e, feen, sizeof feen);
+            assert_int_equal(koma_engine_set_feen(x, feen, strlen(feen), &err), 0);
+            assert_true(koma_engine_hash(x) == koma_engine_hash(e));
+            assert_int_equal(koma_engine_unmake(e), 0);
+            checked++;
+        }
+        assert_int_equal(koma_engine_unmake(e), 0);
+    }
+    assert_int_equal(n1, 192);
+    assert_true(checked > 3000);
+    char feen[256];
+    koma_engine_feen(e, feen, sizeof feen);
+    assert_string_equal(feen, f);
+    assert_true(koma_engine_hash(e) == h0);
+    /* the Jeweled King's "'" does not change the hash, but is kept */
+    assert_int_equal(koma_engine_set_feen(x, LIT("4k^'3/8/8/8/8/8/8/4K^3 / O/o"), &err), 0);
+    assert_int_equal(koma_engine_set_feen(e, LIT("4k^3/8/8/8/8/8/8/4K^3 / O/o"), &err), 0);
+    assert_true(koma_engine_hash(x) == koma_engine_hash(e));
+    koma_engine_feen(x, feen, sizeof feen);
+    assert_string_equal(feen, "4k^'3/8/8/8/8/8/8/4K^3 / O/o");
+    free(m1);
+    free(m2);
+    koma_engine_free(e);
+    koma_engine_free(x);
+}
+
+static void test_positions_refused(void **state)
+{
+    (void)state;
+    const koma_game *g = koma_game_set_find_id(games, "ogi", 3);
+    koma_engine *e;
+    koma_error err;
+    koma_error_clear(&err);
+    assert_int_equal(koma_engine_new(g, &e, &err), 0);
+    assert_int_equal(koma_engine_set_feen(e, LIT("4k^3/8/8/8/8/8/8/4G3 / O/o"), &err), -1);
+    assert_int_equal(err.code, KOMA_E_RULES_PIECE);
+    assert_int_equal(koma_engine_set_feen(e, LIT("4k^3/8/8/8/8/8/8/4K^3 p/ O/o"), &err), -1);
+    assert_int_equal(err.code, KOMA_E_RULES_HAND);
+    assert_int_equal(koma_engine_set_feen(e, LIT("4k^3/8/8/8/8/8/8/4K^3 / S/s"), &err), -1);
+    assert_int_equal(err.code, KOMA_E_RULES_STYLE);
+    assert_int_equal(koma_engine_set_feen(e, LIT("4k^4/9/9/9/9/9/9/9/4K^4 / O/o"), &err), -1);
+    assert_int_equal(err.code, KOMA_E_RULES_SHAPE);
+    /* two kings a side: fine without the check rule, refused with it */
+    assert_int_equal(koma_engine_set_feen(e, LIT("4k^3/8/8/8/8/8/8/3K^K^3 / O/o"), &err), 0);
+    koma_engine_free(e);
+    g = koma_game_set_find_id(games, "ogi-classic", 11);
+    assert_int_equal(koma_engine_new(g, &e, &err), 0);
+    assert_int_equal(koma_engine_set_feen(e, LIT("4k^3/8/8/8/8/8/8/3K^K^3 / O/o"), &err), -1);
+    assert_int_equal(err.code, KOMA_E_RULES_ROYAL);
+    koma_engine_free(e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -416,6 +567,10 @@ int main(void)
         cmocka_unit_test(test_classic_check),
         cmocka_unit_test(test_classic_checkmate),
         cmocka_unit_test(test_nomove),
+        cmocka_unit_test(test_same_move_repetition),
+        cmocka_unit_test(test_king_capture_play),
+        cmocka_unit_test(test_make_unmake_hash),
+        cmocka_unit_test(test_positions_refused),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -170,8 +170,8 @@ KOMA_API void koma_ggn_qpi_of(koma_piece p, const char styles[2], koma_qpi *out)
  * is emitted once even if several possibilities allow it.
  *
  * emit returns 0 to go on, anything else to stop (koma_ggn_moves then returns
- * 1). Returns 0 when every move was emitted. Never fails otherwise (err is
- * only cleared).
+ * 1). Returns 0 when every move was emitted; -1 (KOMA_E_INTERNAL) only when g,
+ * pos or emit is NULL. Nothing is allocated.
  */
 KOMA_API int koma_ggn_moves(const koma_ggn *g, const koma_position *pos,
                             int (*emit)(const char *pmn, size_t len, const koma_move *move,
