@@ -163,7 +163,10 @@ static void run(state *st, const char *file, unsigned long line, unsigned long c
         }
         for (size_t i = 0; i < nentries; i++) nodes += entries[i].nodes;
     } else {
-        nodes = koma_engine_perft(e, depth);
+        if (koma_engine_perft(e, depth, &nodes, &err) != 0) {
+            cli_trouble(c, "%s", err.message);
+            return;
+        }
     }
     double dt = now() - t0;
     st->total += nodes;

@@ -28,11 +28,16 @@ static uint64_t perft_rec(koma_engine *e, unsigned depth, koma_emove *buf)
     return total;
 }
 
-uint64_t koma_engine_perft(koma_engine *e, unsigned depth)
+int koma_engine_perft(koma_engine *e, unsigned depth, uint64_t *nodes, koma_error *err)
 {
-    if (depth == 0) return 1;
-    if (koma__movebuf(e, depth, NULL) != 0) return 0;
-    return perft_rec(e, depth, e->movebuf);
+    *nodes = 0;
+    if (depth == 0) {
+        *nodes = 1;
+        return 0;
+    }
+    if (koma__movebuf(e, depth, err) != 0) return -1;
+    *nodes = perft_rec(e, depth, e->movebuf);
+    return 0;
 }
 
 static int entry_cmp(const void *a, const void *b)

@@ -92,7 +92,11 @@ static void test_load(void **state)
     koma_engine *e;
     assert_int_equal(koma_engine_new(g, &e, &err), 0);
     /* kings a3 and c1 on 3x3: the first king c1 has b1 c2 (b2 touches a3's king) */
-    assert_int_equal(koma_engine_perft(e, 1), 2);
+    uint64_t nodes;
+    assert_int_equal(koma_engine_perft(e, 1, &nodes, &err), 0);
+    assert_int_equal(nodes, 2);
+    assert_int_equal(koma_engine_perft(e, 0, &nodes, &err), 0);
+    assert_int_equal(nodes, 1);
     koma_engine_free(e);
     /* loading the same id again replaces it */
     assert_int_equal(koma_game_set_load(set, LIT(minimal), "tiny.yaml", &g, &err), 0);

@@ -55,7 +55,7 @@ static void drop_list(list *l, const char *piece, const char *occupied, int ex_l
             snprintf(cell, sizeof cell, "%c%d", f, r);
             const char *o = strstr(occupied, cell);
             if (o && (o[2] == ' ' || o[2] == '\0') && (o == occupied || o[-1] == ' ')) continue;
-            char mv[16];
+            char mv[40];
             snprintf(mv, sizeof mv, "%s*%s", piece, cell);
             add(l, mv);
         }

@@ -42,12 +42,12 @@ static void drop_list(list *l, const char *piece, int files, int ranks, const ch
         if (ex_lo && r >= ex_lo && r <= ex_hi) continue;
         for (char f = 'a'; f < 'a' + files; f++) {
             if (f == skip_file) continue;
-            char cell[8], padded[12], occ[160];
+            char cell[16], padded[24], occ[160];
             snprintf(cell, sizeof cell, "%c%d", f, r);
             snprintf(padded, sizeof padded, " %s ", cell);
             snprintf(occ, sizeof occ, " %s ", occupied);
             if (strstr(occ, padded)) continue;
-            char mv[24];
+            char mv[48];
             snprintf(mv, sizeof mv, "%s*%s", piece, cell);
             add(l, mv);
         }
@@ -175,7 +175,10 @@ static void expect_ending(const char *game, const char *feen, int over, koma_sta
     if (over) {
         assert_int_equal(end.status, st);
         assert_int_equal(end.result, res);
-        assert_int_equal(koma_engine_perft(e, 1), 0);
+        uint64_t nodes = 99;
+        koma_error err;
+        assert_int_equal(koma_engine_perft(e, 1, &nodes, &err), 0);
+        assert_int_equal(nodes, 0);
     }
     koma_engine_free(e);
 }

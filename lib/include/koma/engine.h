@@ -11,6 +11,23 @@
  *
  * Positions are compared (hash, repetition) on board, hands and side to move
  * with every "'" removed (the Jeweled King's marker), as DESIGN.md §4 says.
+ *
+ * Choices (where DESIGN.md §4 leaves room):
+ * - A captured royal goes to the capturer's hand like any piece (`/K^`); a
+ *   royal in a hand is how a position shows that a king was captured
+ *   (mareking: its holder won), so a FEEN alone tells the game is over.
+ * - A hand holds only pieces of its owner's case (rules.hand); any piece of the
+ *   game may be there (K^ after a capture, +P in a shogi hand: never dropped).
+ * - Games with the check rule allow at most one royal a side (rules.royal); a
+ *   side without a royal is never in check (tsume positions).
+ * - The "'" marker is kept on the board and in hands (a captured `k^'` enters
+ *   the hand as `K^'`, a promoted `S'` becomes `+S'`) but never changes a move's
+ *   legality or the hash.
+ * - The bare-king rule (Okisaki) is decided from the position: the side that has
+ *   just moved is bare (king alone, empty hand): it loses, or a draw when the
+ *   side to move is bare too. Perft treats such a position as finished.
+ * - Repetition and move-limit decisions compare 64-bit Zobrist hashes (keys from
+ *   a fixed seed, computed into the engine object; no global state).
  */
 #ifndef KOMA_ENGINE_H
 #define KOMA_ENGINE_H
@@ -126,9 +143,10 @@ KOMA_API int koma_engine_play(koma_engine *e, const koma_move *m, koma_ending *o
 
 /* ---- perft -------------------------------------------------------------------- */
 
-/* Leaves of the legal-move tree of the given depth (DESIGN.md §4: finished
- * positions have no moves; history rules ignored). */
-KOMA_API uint64_t koma_engine_perft(koma_engine *e, unsigned depth);
+/* Leaves of the legal-move tree of the given depth into *nodes (DESIGN.md §4:
+ * finished positions have no moves; history rules ignored). -1 only when the
+ * move buffers (depth x koma_engine_max_moves) cannot be allocated. */
+KOMA_API int koma_engine_perft(koma_engine *e, unsigned depth, uint64_t *nodes, koma_error *err);
 
 /* One root move of a divided perft. */
 typedef struct koma_perft_entry {
@@ -151,7 +169,8 @@ KOMA_API int koma_engine_perft_divide(koma_engine *e, unsigned depth,
  * Split a perft of `depth` into jobs: every position reached after `plies`
  * plies (one job per path, so duplicates are kept) with depth - plies left.
  * job() is called with each FEEN and remaining depth; a non-zero return stops.
- * The jobs' perfts sum to perft(depth). plies <= depth.
+ * The jobs' perfts sum to perft(depth). plies <= depth (perft.depth).
+ * Returns 0 when done, 1 when a job stopped it, -1 on error.
  */
 KOMA_API int koma_engine_perft_split(koma_engine *e, unsigned depth, unsigned plies,
                                      int (*job)(void *ctx, unsigned depth, const char *feen,

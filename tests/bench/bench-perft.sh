@@ -1,0 +1,40 @@
+# koma-perft beside Debian's fairy-stockfish (UCI `go perft`), same positions, same
+# run (sourced by run.sh). Both count the last ply in bulk. Times are CPU seconds
+# (user + system), so a busy machine skews both alike; nodes/s = nodes / CPU s.
+#   BENCH_PERFT_DEEP=1  also shogi d6 and minishogi d7 (a minute or more)
+fsf=$(command -v fairy-stockfish 2>/dev/null || { [ -x /usr/games/fairy-stockfish ] && echo /usr/games/fairy-stockfish; })
+
+cpu_time() {      # cpu_time CMD... < stdin : sets $cpu (user + sys) and $wall
+    /usr/bin/time -f '%U %S %e' -o "$work/time.out" "$@" >"$work/perft.out" 2>/dev/null
+    read -r u s wall <"$work/time.out"
+    cpu=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.2f", u + s }')
+}
+
+perft_pair() {    # perft_pair GAME VARIANT DEPTH
+    game=$1 variant=$2 depth=$3
+    cpu_time koma-perft --game "$game" --depth "$depth"
+    nodes=$(cat "$work/perft.out"); kcpu=$cpu; kwall=$wall
+    printf '  %-10s d%s  koma-perft     %12s nodes  %6s s CPU (%6s s wall)  %7s M nodes/s\n' \
+        "$game" "$depth" "$nodes" "$kcpu" "$kwall" "$(rate "$nodes" "$kcpu" | awk '{ printf "%.1f", $1 / 1e6 }')"
+    if [ -z "$fsf" ]; then echo "  (fairy-stockfish not installed: apt-get install fairy-stockfish)"; return; fi
+    printf 'uci\nsetoption name UCI_Variant value %s\nposition startpos\ngo perft %s\nquit\n' \
+        "$variant" "$depth" >"$work/fsf.in"
+    cpu_time "$fsf" <"$work/fsf.in"
+    fnodes=$(sed -n 's/^Nodes searched: //p' "$work/perft.out")
+    printf '  %-10s d%s  fairy-stockfish %11s nodes  %6s s CPU (%6s s wall)  %7s M nodes/s\n' \
+        "$game" "$depth" "$fnodes" "$cpu" "$wall" "$(rate "$fnodes" "$cpu" | awk '{ printf "%.1f", $1 / 1e6 }')"
+    if [ "$fnodes" != "$nodes" ]; then
+        case $game$depth$fnodes in
+        minishogi7132680698) echo "  (counts differ as perft.md says: Fairy-Stockfish generates mate by pawn drop)" ;;
+        *) echo "  WARNING: the node counts differ" ;;
+        esac
+    fi
+    echo "  koma-perft is $(ratio "$cpu" "$kcpu")x as fast (CPU time ratio)"
+}
+
+perft_pair shogi shogi 5
+perft_pair minishogi minishogi 6
+if [ -n "${BENCH_PERFT_DEEP:-}" ]; then
+    perft_pair shogi shogi 6
+    perft_pair minishogi minishogi 7
+fi
