@@ -33,14 +33,16 @@ DEPLIBS   := -lyaml -ljansson -lnettle -lm
 TESTLIBS  := -lcmocka
 
 # Debian packages the build and the tests need (installed by `make deps`).
-DEB_PACKAGES := libyaml-dev libjansson-dev nettle-dev libcmocka-dev mandoc parallel
+DEB_PACKAGES := libyaml-dev libjansson-dev nettle-dev libcmocka-dev mandoc parallel python3-jsonschema
 BENCH_PACKAGES := time jq parallel
 
 LIB_SRC   := $(sort $(wildcard lib/*.c))
 GAME_YAML := $(sort $(wildcard lib/games/*.yaml))
 LIB_OBJ   := $(LIB_SRC:lib/%.c=$(B)/obj/lib/%.o) $(B)/obj/gen/games.o
-CLI_SRC   := cmd/cli.c
-CMD_SRC   := $(filter-out $(CLI_SRC),$(sort $(wildcard cmd/*.c)))
+# cmd/koma*.c are the commands; every other cmd/*.c is shared by all of them.
+CMD_SRC   := $(sort $(wildcard cmd/koma*.c))
+CLI_SRC   := $(filter-out $(CMD_SRC),$(sort $(wildcard cmd/*.c)))
+CLI_OBJ   := $(CLI_SRC:cmd/%.c=$(B)/obj/cmd/%.o)
 CMDS      := $(CMD_SRC:cmd/%.c=$(B)/bin/%)
 UNIT_SRC  := $(sort $(wildcard tests/unit/test_*.c))
 UNITS     := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
@@ -85,13 +87,13 @@ $(SHARED_LIB): $(LIB_OBJ)
 	ln -sf libkoma.so.$(VERSION) $(B)/lib/libkoma.so.$(SOVERSION)
 	ln -sf libkoma.so.$(VERSION) $(B)/lib/libkoma.so
 
-$(B)/obj/cmd/%.o: cmd/%.c cmd/cli.h $(wildcard lib/include/koma/*.h lib/include/koma/*.def)
+$(B)/obj/cmd/%.o: cmd/%.c $(wildcard cmd/*.h lib/include/koma/*.h lib/include/koma/*.def)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
-$(B)/bin/%: $(B)/obj/cmd/%.o $(B)/obj/cmd/cli.o $(STATIC_LIB)
+$(B)/bin/%: $(B)/obj/cmd/%.o $(CLI_OBJ) $(STATIC_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(B)/obj/cmd/cli.o $(STATIC_LIB) $(LDFLAGS) $(DEPLIBS)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(CLI_OBJ) $(STATIC_LIB) $(LDFLAGS) $(DEPLIBS)
 
 # ---- tests ---------------------------------------------------------------
 

@@ -186,6 +186,8 @@ int koma__game_kind_of(const koma_game *g, koma_piece p);   /* first-player pin 
 /* movegen.c */
 size_t koma__gen_pseudo(koma_engine *e, koma_emove *moves);
 size_t koma__gen_legal(koma_engine *e, koma_emove *moves);
+/* The rule-system moves of one board displacement of the side to move (at most 2). */
+size_t koma__board_variants(const koma_engine *e, int from, int to, koma_emove *out);
 int koma__attacked(const koma_engine *e, int sq, int by_side);
 int koma__in_check(const koma_engine *e, int side);
 int koma__has_legal_move(koma_engine *e);

@@ -96,6 +96,15 @@ static inline koma_emove *push_board(const koma_engine *e, koma_emove *out, int 
     return out;
 }
 
+/* The moves the rule system makes of the board displacement from -> to of the
+ * side to move (promotion choices, the King's privilege pair), as
+ * koma__gen_pseudo makes them: at most 2, into out. Used by the GGN-driven
+ * generator (game_ggn.c). */
+size_t koma__board_variants(const koma_engine *e, int from, int to, koma_emove *out)
+{
+    return (size_t)(push_board(e, out, e->turn, e->board[from], from, to, e->board[to]) - out);
+}
+
 size_t koma__gen_pseudo(koma_engine *e, koma_emove *moves)
 {
     const uint8_t *b = e->board;

@@ -30,6 +30,10 @@ koma_pcn *koma__pcn_parse_json(const char *s, size_t len, unsigned flags,
 koma_pcn *koma__pcn_parse_yaml(const char *s, size_t len, unsigned flags,
                                koma_position *scratch, koma_error *err);
 
+/* Offset of the node at a JSON pointer in one YAML document s[0..len) (of the
+ * deepest node found on the way when it does not resolve). */
+size_t koma__pcn_yaml_locate(const char *s, size_t len, const char *pointer);
+
 /* Writers (pcn_json.c, pcn_yaml.c): append to out. */
 typedef int (*koma__pcn_sink)(void *ctx, const char *data, size_t len);
 int koma__pcn_emit_json(const koma_pcn *p, unsigned flags, koma__pcn_sink sink, void *ctx,

@@ -54,6 +54,7 @@ struct koma_pcn_reader {
     unsigned long rec_line;
     const char *rec_text;
     size_t rec_len;
+    unsigned long rec_text_line;   /* line of rec_text[0] */
 
     koma_position pos;             /* scratch for setup.feen */
 };
@@ -174,6 +175,20 @@ const char *koma_pcn_reader_text(const koma_pcn_reader *r, size_t *len)
     return r->rec_text;
 }
 
+int koma_pcn_reader_locate(const koma_pcn_reader *r, const char *pointer, unsigned long *line,
+                           unsigned long *column)
+{
+    *line = *column = 0;
+    if (r == NULL || r->rec_text == NULL || pointer == NULL) return -1;
+    size_t off = 0;
+    int rc = 0;
+    if (r->fmt == KOMA_PCN_YAML) off = koma__pcn_yaml_locate(r->rec_text, r->rec_len, pointer);
+    else rc = koma__json_locate(r->rec_text, r->rec_len, pointer, &off);
+    koma__offset_to_linecol(r->rec_text, r->rec_len, off, line, column);
+    *line += r->rec_text_line - 1;
+    return rc == 0 ? 0 : -1;
+}
+
 /* Pull more input; 1 got some, 0 end of input, -1 fatal (err set). */
 static int fill(koma_pcn_reader *r, koma_error *err)
 {
@@ -211,6 +226,7 @@ static int record(koma_pcn_reader *r, const char *text, size_t len, unsigned lon
     r->rec_line = first_line;
     r->rec_text = text;
     r->rec_len = len;
+    r->rec_text_line = text_line;
     koma_pcn *p = r->fmt == KOMA_PCN_YAML
                     ? koma__pcn_parse_yaml(text, len, r->flags, &r->pos, err)
                     : koma__pcn_parse_json(text, len, r->flags, &r->pos, err);

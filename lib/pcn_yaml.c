@@ -566,11 +566,11 @@ static int on_key(builder *b, const yaml_event_t *ev)
     if (memchr(s, '\0', n) != NULL)
         return build_error(b, KOMA_E_PCN_YAML, mark, "NUL character in a key");
     if (json_object_getn(top->node, s, n) != NULL) {
-        char q[64], where[KOMA__PCN_POINTER_MAX];
+        char q[64], where[KOMA__PCN_POINTER_MAX], pw[96];
         koma_quote(q, sizeof q, s, n);
         path_here(b, where, sizeof where);
-        return build_error(b, KOMA_E_PCN_DUPLICATE, mark, "duplicate key \"%s\" in %s", q,
-                           where);
+        koma_quote(pw, sizeof pw, where, strlen(where));     /* keys may be any UTF-8 */
+        return build_error(b, KOMA_E_PCN_DUPLICATE, mark, "duplicate key \"%s\" in %s", q, pw);
     }
     if (add_cost(b, n + 1, mark)) return -1;
     if (n + 1 > top->keycap) {
@@ -910,6 +910,12 @@ static size_t yaml_locate(const char *s, size_t len, const char *pointer)
 out:
     yaml_parser_delete(&ps);
     return off;
+}
+
+/* For koma_pcn_reader_locate (pcn_stream.c). */
+size_t koma__pcn_yaml_locate(const char *s, size_t len, const char *pointer)
+{
+    return yaml_locate(s, len, pointer);
 }
 
 koma_pcn *koma__pcn_parse_yaml(const char *s, size_t len, unsigned flags,

@@ -4,11 +4,13 @@
 secs=$1; shift
 command -v clang >/dev/null 2>&1 || { echo "fuzz: clang is needed (apt-get install clang)" >&2; exit 2; }
 mkdir -p build-fuzz
+# The built-in game definitions are generated C (see lib/games/embed.sh).
+sh lib/games/embed.sh build-fuzz/games.c lib/games/*.yaml || exit 2
 for src in "$@"; do
     name=$(basename "$src" .c); short=${name#fuzz_}
     bin=build-fuzz/$name
     clang -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined \
-        -Ilib/include -Ilib lib/*.c "$src" -o "$bin" -lyaml -ljansson -lnettle -lm || exit 2
+        -Ilib/include -Ilib lib/*.c build-fuzz/games.c "$src" -o "$bin" -lyaml -ljansson -lnettle -lm || exit 2
     mkdir -p "build-fuzz/corpus-$short" "tests/fuzz/corpus/$short"
     echo "fuzz: $short for ${secs}s" >&2
     "$bin" -max_total_time="$secs" -max_len=8192 "build-fuzz/corpus-$short" "tests/fuzz/corpus/$short" || exit 1

@@ -273,6 +273,10 @@ static void test_record_text(void **state)
     memset(&e, 0, sizeof e);
     koma_pcn_reader *r = koma_pcn_reader_new(KOMA_PCN_JSON, 0, mem_read, &m, &e);
     assert_null(koma_pcn_reader_text(r, NULL));
+    unsigned long line, col;
+    assert_int_equal(koma_pcn_reader_locate(r, "", &line, &col), -1);   /* no record yet */
+    assert_int_equal(line, 0);
+    assert_int_equal(col, 0);
     assert_int_equal(koma_pcn_reader_line(r), 0);
     koma_pcn *p;
     size_t len;
@@ -287,8 +291,38 @@ static void test_record_text(void **state)
     assert_memory_equal(t, "[]", 2);
     assert_int_equal(koma_pcn_reader_line(r), 3);
     assert_int_equal(koma_pcn_reader_next(r, &p, &e), KOMA_PCN_END);
+    assert_int_equal(koma_pcn_reader_locate(r, "", &line, &col), 0);     /* the last record */
+    assert_int_equal(line, 3);
+    assert_int_equal(col, 1);
     koma_pcn_reader_free(r);
     koma_pcn_reader_free(NULL);
+
+    /* positions of values of the record last read, in the whole input */
+    static const char jl[] = "\n{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"...\"}]}\n";
+    mem_src mj = { jl, sizeof jl - 1, 0, 5 };
+    r = koma_pcn_reader_new(KOMA_PCN_JSON, 0, mem_read, &mj, &e);
+    assert_int_equal(koma_pcn_reader_next(r, &p, &e), KOMA_PCN_RECORD);
+    koma_pcn_free(p);
+    assert_int_equal(koma_pcn_reader_locate(r, "/plies/0/pmn", &line, &col), 0);
+    assert_int_equal(line, 2);
+    assert_int_equal(col, 45);
+    assert_int_equal(koma_pcn_reader_locate(r, "/plies/1", &line, &col), -1);
+    assert_int_equal(line, 2);
+    assert_int_equal(col, 37);
+    koma_pcn_reader_free(r);
+    static const char yl[] = "# c\n---\nsetup: {feen: K / C/c}\nplies:\n- pmn: '...'\n";
+    mem_src my = { yl, sizeof yl - 1, 0, 5 };
+    r = koma_pcn_reader_new(KOMA_PCN_YAML, 0, mem_read, &my, &e);
+    assert_int_equal(koma_pcn_reader_next(r, &p, &e), KOMA_PCN_RECORD);
+    koma_pcn_free(p);
+    assert_int_equal(koma_pcn_reader_line(r), 2);
+    assert_int_equal(koma_pcn_reader_locate(r, "/plies/0/pmn", &line, &col), 0);
+    assert_int_equal(line, 5);
+    assert_int_equal(col, 8);
+    assert_int_equal(koma_pcn_reader_locate(r, "/setup/feen", &line, &col), 0);
+    assert_int_equal(line, 3);
+    assert_int_equal(col, 15);
+    koma_pcn_reader_free(r);
 }
 
 static long failing_read(void *ctx, char *buf, size_t cap)

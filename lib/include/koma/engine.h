@@ -141,6 +141,49 @@ KOMA_API void koma_engine_position_ending(koma_engine *e, koma_ending *out);
 KOMA_API int koma_engine_play(koma_engine *e, const koma_move *m, koma_ending *out,
                               koma_error *err);
 
+/* ---- GGN-driven generation ------------------------------------------------------ */
+
+/*
+ * The legal moves of a position taken from a GGN document instead of the
+ * built-in generator: the displacements come from ggn (koma_ggn_moves, §11.3),
+ * and the game's rule system turns each into its moves and keeps the legal ones:
+ *   - a board move becomes the promoting move (`=+P`) when the piece promotes and
+ *     the move starts or ends in the zone, and also the plain move unless
+ *     promotion is compulsory or the piece would have no further move;
+ *   - a capture carries the captured piece's identity in the hand (`/P`), and a
+ *     royal with the King's privilege capturing a promoted piece gives both
+ *     `/+P` (kept) and `/P`;
+ *   - a capture of a piece of the mover, a drop onto an occupied square, a
+ *     static capture or a move to the hand are not moves of these rule systems
+ *     and are skipped;
+ *   - with the check rule, a move leaving the mover's royal attacked is
+ *     illegal, and so is a check-giving drop of a `drop.no_mate` kind (the pawn)
+ *     that leaves the opponent no legal reply, the replies being generated from
+ *     ggn the same way (as deep as the built-in generator looks);
+ *   - a finished position (a royal in a hand) has no moves.
+ * Drop restrictions (never dropped, forbidden ranks, nifu) are the document's:
+ * for the document of koma_game_to_ggn the result is the set of
+ * koma_engine_legal_moves, which a test checks on random positions.
+ *
+ * Moves are emitted in the document's order as canonical PMN (and koma_move);
+ * emit returns 0 to go on, anything else to stop (the call then returns 1).
+ * emit must not change the engine. Returns 0 when all were emitted, -1 with
+ * err on an error (memory).
+ */
+KOMA_API int koma_engine_ggn_moves(koma_engine *e, const koma_ggn *ggn,
+                                   int (*emit)(const char *pmn, size_t len,
+                                               const koma_move *move, void *ctx),
+                                   void *ctx, koma_error *err);
+
+/* The same for a position of a game (an engine is made for the call): -1 with
+ * err also when the position does not fit the game (rules.*, as
+ * koma_engine_set_position) or the game has no rules (game.norules). */
+KOMA_API int koma_ggn_generate(const koma_ggn *ggn, const koma_game *game,
+                               const koma_position *pos,
+                               int (*emit)(const char *pmn, size_t len, const koma_move *move,
+                                           void *ctx),
+                               void *ctx, koma_error *err);
+
 /* ---- perft -------------------------------------------------------------------- */
 
 /* Leaves of the legal-move tree of the given depth into *nodes (DESIGN.md §4:

@@ -21,6 +21,7 @@
 #include <koma/cell.h>
 #include <koma/position.h>
 #include <koma/cgsn.h>
+#include <koma/ggn.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -119,6 +120,38 @@ KOMA_API const char *koma_game_start(const koma_game *g);     /* start FEEN */
 /* 1 when the definition has pieces and rules (an engine can be built for it);
  * 0 for a recognised-only game (Ko shogi). */
 KOMA_API int koma_game_playable(const koma_game *g);
+
+/*
+ * The pseudo-legal move patterns of a playable game as a GGN document (koma/ggn.h;
+ * free it with koma_ggn_free). Every piece identity of the game, first player
+ * then second, in the order of the definition, is a key QPI (the game's style
+ * letter and the PIN, both in the side's case: "O:K^", "o:+p"). Under it:
+ *
+ *   board sources   every square (files a.., ranks 1.., file by file), when the
+ *                   piece has a destination from there. For each destination its
+ *                   Betza movement reaches on the board, one possibility for a
+ *                   quiet move and one for a capture: a ride's intermediate
+ *                   squares "empty" (in path order), then the destination
+ *                   "empty" or "enemy". A leap has no path condition (it jumps).
+ *   source "*"      for a kind that may be dropped (not royal, not `drop.never`,
+ *                   promoted kinds only when the game drops them promoted): every
+ *                   square except those of its forbidden last ranks, which are
+ *                   simply not listed, with the destination "empty"; for a
+ *                   `drop.nifu` kind, "deny" holds the same QPI on every other
+ *                   square of the file (two unpromoted pawns of a side on a file).
+ *
+ * Destinations are in the same file-by-file order; "deny" is {} except for nifu.
+ * GGN says only which displacements are pseudo-legal. Everything else stays with
+ * the rule system (koma_ggn_generate applies it): whether a move promotes (zone,
+ * optional, compulsory, forced on the last ranks) and into what; what a capture
+ * puts in the hand (demoted, turned to the capturer, or kept promoted by the
+ * King's privilege: two moves); self-check in games with the check rule; mate by
+ * pawn drop; a game already over (a king captured); and the endings (checkmate,
+ * stalemate, no move, bare king, repetition, move limit). The "'" marker is not
+ * part of a QPI: a piece with it uses the same patterns.
+ * Errors: game.norules (a recognised-only game, Ko shogi), memory.
+ */
+KOMA_API koma_ggn *koma_game_to_ggn(const koma_game *g, koma_error *err);
 
 /* Who wins when a game ends. */
 typedef enum koma_result {

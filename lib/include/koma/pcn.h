@@ -262,6 +262,17 @@ KOMA_API int koma_pcn_reader_next(koma_pcn_reader *r, koma_pcn **out, koma_error
 KOMA_API unsigned long koma_pcn_reader_line(const koma_pcn_reader *r);
 /* Its raw text (valid until the next call on r); NULL after an over-long record. */
 KOMA_API const char *koma_pcn_reader_text(const koma_pcn_reader *r, size_t *len);
+/*
+ * Where the value at an RFC 6901 JSON pointer ("/plies/17/pmn") of the record
+ * last returned starts in the whole input: 1-based line and byte column, as
+ * errors give them (a string's opening quote in JSON, the scalar's first byte
+ * in YAML). Returns 0; -1 when there is no record text (line and column 0) or,
+ * for JSON, when the pointer does not resolve (the position is then that of the
+ * deepest value found on the way; YAML always gives that position). It scans
+ * the record's text again: meant for diagnostics, not for every value.
+ */
+KOMA_API int koma_pcn_reader_locate(const koma_pcn_reader *r, const char *pointer,
+                                    unsigned long *line, unsigned long *column);
 
 #ifdef __cplusplus
 }

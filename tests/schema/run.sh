@@ -1,0 +1,54 @@
+#!/bin/sh
+# The JSON Schemas of schemas/ and koma-validate must agree on every sample
+# document (tests/data/ggn/*.json, each line of tests/data/pcn/*.jsonl), except
+# the ones listed in tests/schema/disagreements.txt, where a JSON Schema cannot
+# see the problem (duplicate keys, nesting depth); those must disagree exactly
+# as listed, so the list cannot go stale.
+# Usage: run.sh BINDIR       (needs python3 with python3-jsonschema)
+bindir=$(cd "$1" && pwd) || exit 2
+here=$(cd "$(dirname "$0")" && pwd)
+py=/usr/bin/python3
+[ -x "$py" ] || py=python3
+if ! "$py" -c 'import jsonschema' 2>/dev/null; then
+    echo "schema: python3-jsonschema is needed (apt-get install python3-jsonschema)" >&2; exit 2
+fi
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+cd "$here/../data" || exit 2
+
+# Schema verdicts.
+"$py" "$here/verdicts.py" ../../schemas/ggn.schema.json doc ggn/*.json >"$tmp/schema" || exit 2
+"$py" "$here/verdicts.py" ../../schemas/pcn.schema.json lines pcn/*.jsonl >>"$tmp/schema" || exit 2
+
+# koma verdicts, in the same NAME form.
+for f in ggn/*.json; do
+    if "$bindir/koma-validate" -q --type ggn "$f"; then echo "$f valid"; else echo "$f invalid"; fi
+done >"$tmp/koma"
+for f in pcn/*.jsonl; do
+    "$bindir/koma-validate" --json --type pcn --format json "$f" |
+        sed -n 's/^{"file":"\([^"]*\)","line":\([0-9]*\),.*"valid":\(true\|false\)}$/\1:\2 \3/p' |
+        sed 's/ true$/ valid/; s/ false$/ invalid/'
+done >>"$tmp/koma"
+
+pass=0 fail=0
+sort "$tmp/schema" >"$tmp/s"; sort "$tmp/koma" >"$tmp/k"
+if [ "$(cut -d' ' -f1 "$tmp/s")" != "$(cut -d' ' -f1 "$tmp/k")" ]; then
+    echo "schema: the two validators did not see the same samples:"; diff "$tmp/s" "$tmp/k" | head
+    fail=$((fail + 1))
+fi
+join "$tmp/s" "$tmp/k" >"$tmp/both"
+sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$here/disagreements.txt" | awk '{ print $1 }' | sort >"$tmp/expected"
+while read -r name schema koma; do
+    listed=0; grep -qx "$name" "$tmp/expected" && listed=1
+    if [ "$schema" = "$koma" ] && [ $listed -eq 0 ]; then
+        pass=$((pass + 1))
+    elif [ "$schema" != "$koma" ] && [ $listed -eq 1 ]; then
+        pass=$((pass + 1))
+    elif [ $listed -eq 1 ]; then
+        echo "schema: $name is listed as a disagreement but both say $schema"; fail=$((fail + 1))
+    else
+        echo "schema: $name: the schema says $schema, koma-validate says $koma"; fail=$((fail + 1))
+    fi
+done <"$tmp/both"
+echo "schema: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
