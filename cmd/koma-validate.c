@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "replay_core.h"
 
 typedef struct validator validator;
 
@@ -25,6 +26,7 @@ typedef struct state {
     koma_position context;             /* --position: PMN lines are checked against it */
     int pcn_format_given;              /* --format */
     koma_pcn_format pcn_format;
+    replay *rp;                        /* --replay: PCN records are replayed too */
     unsigned long records, valid, invalid;
 } state;
 
@@ -123,21 +125,11 @@ static void v_ggn_input(state *st, cli_input *in)
     koma_ggn_free(g);
 }
 
-/* PCN: a JSON Lines database or a YAML stream, chosen from the first bytes:
- * JSON when the first non-blank byte is '{' and the first line is one whole
- * JSON text on its own, YAML otherwise (a pretty-printed JSON record is read
- * as YAML, of which JSON is a subset). */
-static koma_pcn_format sniff_pcn_format(const char *s, size_t len)
-{
-    size_t i = 0;
-    while (i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n')) i++;
-    if (i == len || s[i] != '{') return KOMA_PCN_YAML;
-    const char *nl = memchr(s + i, '\n', len - i);
-    size_t end = nl ? (size_t)(nl - s) : len;
-    while (end > i && (s[end - 1] == ' ' || s[end - 1] == '\t' || s[end - 1] == '\r')) end--;
-    return end > i && s[end - 1] == '}' ? KOMA_PCN_JSON : KOMA_PCN_YAML;
-}
-
+/* PCN: a JSON Lines database or a YAML stream, chosen from the first bytes
+ * (replay_sniff_format: JSON when the first non-blank byte is '{' and the first
+ * line is one whole JSON text, YAML otherwise; a pretty-printed JSON record is
+ * read as YAML, of which JSON is a subset). With --replay each valid record is
+ * also replayed under its game's rules (cmd/replay_core.c). */
 static void v_pcn_input(state *st, cli_input *in)
 {
     cli *c = st->c;
@@ -146,7 +138,7 @@ static void v_pcn_input(state *st, cli_input *in)
     koma_error err;
     koma_error_clear(&err);
     if (cli_input_peek(c, in, 1 << 16, &head, &headlen) != 0) return;
-    koma_pcn_format fmt = st->pcn_format_given ? st->pcn_format : sniff_pcn_format(head, headlen);
+    koma_pcn_format fmt = st->pcn_format_given ? st->pcn_format : replay_sniff_format(head, headlen);
     koma_pcn_reader *r = koma_pcn_reader_new(fmt, 0, NULL, NULL, &err);
     if (r == NULL) {
         cli_trouble(c, "memory: %s", err.message);
@@ -169,10 +161,24 @@ static void v_pcn_input(state *st, cli_input *in)
             }
             break;
         }
-        case KOMA_PCN_RECORD:
+        case KOMA_PCN_RECORD: {
+            int valid = 1;
+            if (st->rp) {
+                replay_source src = {in->name, koma_pcn_reader_line(r), replay_reader_locate, r};
+                replay_verdict v;
+                int rc = replay_pcn(st->rp, rec, &src, &v);
+                if (rc == -2) done = 1;
+                valid = rc == 0 && v.problems == 0;
+            }
             koma_pcn_free(rec);
-            record_result(st, in->name, koma_pcn_reader_line(r), &err, 1);
+            if (valid) {
+                record_result(st, in->name, koma_pcn_reader_line(r), &err, 1);
+            } else {
+                st->records++;             /* replay_pcn gave the diagnostics */
+                st->invalid++;
+            }
             break;
+        }
         case KOMA_PCN_INVALID:
             record_result(st, in->name, err.line, &err, 0);
             break;
@@ -274,6 +280,9 @@ static void usage(FILE *f)
           "                    need it\n"
           "      --format F    PCN input is json (JSON Lines) or yaml (a YAML stream);\n"
           "                    by default the first bytes decide\n"
+          "      --replay      PCN records are also replayed under their game's rules:\n"
+          "                    illegal plies, plies after the end and recorded outcomes\n"
+          "                    that disagree make a record invalid (as koma-replay)\n"
           "      --print-fid   print the FID of each valid FEEN line on stdout\n"
           "      --json        one JSON object per input line on stdout\n"
           "  -q, --quiet       print nothing; the exit status tells\n"
@@ -400,7 +409,8 @@ int main(int argc, char **argv)
     koma_position_init(&st.pos);
 
     enum { OPT_JSON = 256, OPT_SUMMARY, OPT_VERSION, OPT_PRINT_FID, OPT_DIALECT, OPT_POSITION,
-           OPT_FORMAT };
+           OPT_FORMAT, OPT_REPLAY };
+    int want_replay = 0;
     const char *position = NULL;
     int dialect_given = 0;
     static const struct option longopts[] = {
@@ -412,6 +422,7 @@ int main(int argc, char **argv)
         {"pmn-dialect", required_argument, NULL, OPT_DIALECT},
         {"position", required_argument, NULL, OPT_POSITION},
         {"format", required_argument, NULL, OPT_FORMAT},
+        {"replay", no_argument, NULL, OPT_REPLAY},
         {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, OPT_VERSION},
         {NULL, 0, NULL, 0},
@@ -435,6 +446,7 @@ int main(int argc, char **argv)
             dialect_given = 1;
             break;
         case OPT_POSITION: position = optarg; break;
+        case OPT_REPLAY: want_replay = 1; break;
         case OPT_FORMAT:
             if (strcmp(optarg, "json") == 0) st.pcn_format = KOMA_PCN_JSON;
             else if (strcmp(optarg, "yaml") == 0) st.pcn_format = KOMA_PCN_YAML;
@@ -453,6 +465,8 @@ int main(int argc, char **argv)
     if (st.pcn_format_given && st.v->input_fn != v_pcn_input)
         return cli_usage_error(&c, "--format needs --type pcn");
     if (strcmp(st.v->name, "auto-line") == 0) return cli_usage_error(&c, "unknown type 'auto-line'");
+    if (want_replay && st.v->input_fn != v_pcn_input && st.v->input_fn != v_auto_input)
+        return cli_usage_error(&c, "--replay needs --type pcn (or auto)");
     if ((dialect_given || position) && st.v->fn != v_pmn)
         return cli_usage_error(&c, "--pmn-dialect and --position need --type pmn");
     koma_position_init(&st.context);
@@ -470,6 +484,20 @@ int main(int argc, char **argv)
                                koma_pmn_dialect_name(st.dialect));
     }
 
+    koma_game_set *games = NULL;
+    if (want_replay) {
+        koma_error err;
+        koma_error_clear(&err);
+        if (koma_game_set_new(&games, &err) != 0 ||
+            (st.rp = replay_new(&c, games, NULL, KOMA_PMN_DIALECT_CANONICAL)) == NULL) {
+            cli_trouble(&c, "memory: out of memory");
+            koma_game_set_free(games);
+            koma_position_cleanup(&st.pos);
+            koma_position_cleanup(&st.context);
+            return cli_finish(&c);
+        }
+    }
+
     CLI_FOREACH_OPERAND(i, argc, argv, optind, path) validate_input(&st, path);
 
     if (summary && !c.quiet) {
@@ -480,6 +508,8 @@ int main(int argc, char **argv)
             printf("%lu %s checked: %lu valid, %lu invalid\n", st.records,
                    item_noun(st.v, st.records != 1), st.valid, st.invalid);
     }
+    replay_free(st.rp);
+    koma_game_set_free(games);
     koma_position_cleanup(&st.pos);
     koma_position_cleanup(&st.context);
     return cli_finish(&c);

@@ -170,11 +170,19 @@ static int has_legal_level(koma_engine *e, int level);
 static int legal_move(koma_engine *e, koma_emove m, int level)
 {
     int s = e->turn;
+    /* A no-mate drop (the pawn) is illegal when the dropped piece itself gives
+     * check and the opponent has no legal reply. "Gives check" is the dropped
+     * piece attacking the opponent's one royal, as in koma__gen_legal's fast path,
+     * so both paths agree even in positions where the opponent was already in
+     * check before the drop. */
+    int oksq = e->nroyal[s ^ 1] == 1 ? e->royal_sq[s ^ 1] : -1;
+    int no_mate_drop = (m & KOMA__M_DROP) && e->game->kinds[KOMA__M_FROM(m) & 31].drop_no_mate &&
+                       oksq >= 0;
     koma__undo u;
     koma__make(e, m, &u);
     int ok = !koma__in_check(e, s);
-    if (ok && (m & KOMA__M_DROP) && e->game->kinds[KOMA__M_FROM(m) & 31].drop_no_mate &&
-        level < KOMA__SCRATCH_LEVELS && koma__in_check(e, s ^ 1))
+    if (ok && no_mate_drop && level < KOMA__SCRATCH_LEVELS &&
+        koma__reaches(e, KOMA__CODE(KOMA__M_FROM(m) & 31, s), KOMA__M_TO(m), oksq, 0))
         ok = has_legal_level(e, level);
     koma__unmake(e, &u);
     return ok;

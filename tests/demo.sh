@@ -32,6 +32,27 @@ echo
 echo "== The same as JSON Lines, for scripts =="
 step "koma-validate --json feen/mixed.feen | head -n 3"
 echo
+echo "== Moves (PMN): syntax, and checked against a position =="
+step "printf 'e3-e4\\nP*e5\\ne3e4\\n' | koma-validate --type pmn --position 'lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o'"
+echo
+echo "== Game records (PCN) as JSON Lines and YAML; move patterns (GGN) =="
+step "koma-validate --type pcn --summary pcn/games.jsonl pcn/games.yaml"
+step "koma-validate --type pcn pcn/mixed.jsonl | head -n 4"
+step "koma-validate --type auto --summary ggn/valid-*.json pcn/games.jsonl feen/games.feen"
+echo
+echo "== The rules: perft of the Ōgi, Shogi and Okisaki start positions =="
+step "koma-perft --game ogi --depth 4"
+step "koma-perft --game shogi --depth 5"
+step "koma-perft --game okisaki --depth 3"
+step "koma-perft --game minishogi --depth 2 --divide | tail -n 4"
+echo
+echo "== A perft split into jobs and run on both cores with GNU parallel =="
+step "koma-perft --game shogi --depth 5 --split 1 | parallel --pipe -k -N 8 koma-perft --game shogi - | awk '{ s += \$1 } END { print s }'"
+echo
+echo "== The Ōgi rules as GGN move patterns (first lines of a 4 MB document) =="
+step "koma-convert --to ggn --game ogi | head -n 12"
+step "printf '4k^3/8/8/8/8/8/8/4K^3 PpBP/p O/o\\n' | koma-convert --normalise"
+echo
 echo "== The atoms: coordinates, pieces, styles =="
 step "printf 'e4\na1A\niv256IV\na0\n' | koma-validate --type cell"
 step "printf 'K^\n+p\nK^^\n' | koma-validate --type pin"

@@ -897,8 +897,7 @@ static void cross_check(const char *id, int check_rule, unsigned nplayouts, unsi
     while (done < nrandom) {
         random_position(&x, &r, g, &pos);
         /* With the check rule, a position whose side not to move is in check
-         * cannot arise (the mover would take the king): skip it. (There the
-         * engine's pawn-drop-mate test depends on its fast or slow path.) */
+         * cannot arise in play (the mover would take the king): skip it. */
         pos.turn ^= 1;
         assert_int_equal(koma_engine_set_position(x.e, &pos, &err), 0);
         int bad = check_rule && koma_engine_in_check(x.e);

@@ -1,0 +1,62 @@
+# koma-replay on random legal Ōgi games made by koma itself (gen-ogi.c, built
+# against libkoma.a), beside pgn-extract -r -s validating random legal chess games
+# of the same number of plies (gen-chess.js, with npm's chess.js), in the same run
+# (sourced by run.sh). Both databases are made once, from fixed seeds, and kept in
+# the work folder.
+#   BENCH_REPLAY_RECORDS=100000  Ōgi records (the chess database matches their plies)
+#   BENCH_REPLAY_SEED=20260501   seed of both generators
+nrec=${BENCH_REPLAY_RECORDS:-100000}
+rseed=${BENCH_REPLAY_SEED:-20260501}
+lib=$bindir/../lib/libkoma.a
+gen=$work/gen-ogi
+db=$work/ogi-$nrec-$rseed.jsonl
+
+if [ ! -x "$gen" ] || [ "$here/gen-ogi.c" -nt "$gen" ] || [ "$lib" -nt "$gen" ]; then
+    if ! ${CC:-cc} -O2 -std=c11 -I"$here/../../lib/include" -o "$gen" "$here/gen-ogi.c" "$lib" \
+        -lyaml -ljansson -lnettle -lm; then
+        echo "  (skipped: gen-ogi does not build)"
+        return 0
+    fi
+fi
+if [ ! -s "$db" ] || [ ! -s "$db.log" ]; then
+    echo "  generating $nrec random legal Ōgi games (gen-ogi, seed $rseed)"
+    "$gen" "$nrec" "$rseed" >"$db.tmp" 2>"$db.log" && mv "$db.tmp" "$db"
+fi
+plies=$(sed -n 's/^gen-ogi: [0-9]* records, \([0-9]*\) plies.*/\1/p' "$db.log")
+bytes=$(wc -c <"$db")
+echo "  input: $nrec Ōgi records, $plies plies, $bytes bytes ($(sed 's/^gen-ogi: //' "$db.log"))"
+
+# Bounded memory: a tenth of the database must peak at about the same RSS.
+tenth=$work/ogi-$nrec-$rseed-tenth.jsonl
+[ -s "$tenth" ] || head -n $((nrec / 10)) "$db" >"$tenth"
+measure "koma-replay (1/10 of it)" koma-replay "$tenth"; small_rss=$rss_kb
+measure "koma-replay" koma-replay "$db"; kr_secs=$secs; kr_rss=$rss_kb; kr_status=$status
+[ "$kr_status" -eq 0 ] || echo "  WARNING: koma-replay disagrees with the generator (exit $kr_status)"
+echo "  koma-replay: $(rate "$plies" "$kr_secs") plies/s, $(rate "$nrec" "$kr_secs") records/s;" \
+     "peak RSS $kr_rss KiB (a tenth of the records: $small_rss KiB)"
+
+pe=$(command -v pgn-extract 2>/dev/null || { [ -x /usr/games/pgn-extract ] && echo /usr/games/pgn-extract; })
+if [ -z "$pe" ]; then
+    echo "  (pgn-extract not installed: apt-get install pgn-extract)"
+elif need node npm; then
+    if [ ! -d "$work/node_modules/chess.js" ]; then
+        echo "  installing chess.js into $work (npm)"
+        (cd "$work" && npm install --no-save --no-audit --no-fund --silent chess.js@1 >/dev/null 2>&1)
+    fi
+    pgn=$work/chess-$plies-$rseed.pgn
+    if [ -d "$work/node_modules/chess.js" ] && { [ -s "$pgn" ] && [ -s "$pgn.log" ] ||
+        { echo "  generating random legal chess games of $plies plies (gen-chess.js, seed $rseed)";
+          (cd "$work" && node "$here/gen-chess.js" "$plies" "$rseed" >"$pgn.tmp" 2>"$pgn.log") &&
+          mv "$pgn.tmp" "$pgn"; }; }; then
+        echo "  chess input: $(sed 's/^gen-chess: //' "$pgn.log"), $(wc -c <"$pgn") bytes"
+        measure "pgn-extract -r -s" "$pe" -r -s "$pgn"; pe_secs=$secs
+        # (pgn-extract writes "Games: N" progress to stderr; anything else is a complaint)
+        if tr '\r' '\n' <"$work/stderr.out" | grep -v -e '^Games: [0-9]*$' -e '^$' | grep -q .; then
+            echo "  WARNING: pgn-extract reported problems (see $work/stderr.out)"
+        fi
+        echo "  pgn-extract -r -s: $(rate "$plies" "$pe_secs") plies/s"
+        echo "  koma-replay replays Ōgi at $(ratio "$pe_secs" "$kr_secs")x the plies/s of pgn-extract -r -s on chess"
+    else
+        echo "  (skipped: chess.js could not be installed with npm)"
+    fi
+fi

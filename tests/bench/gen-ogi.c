@@ -1,0 +1,103 @@
+/*
+ * tests/bench/gen-ogi.c — random legal Ōgi games as a PCN JSON Lines database,
+ * for the replay benchmark (bench-replay.sh builds it against libkoma.a).
+ *
+ *   gen-ogi COUNT [SEED [MAXPLIES]]     > games.jsonl
+ *
+ * Each game starts from the Ōgi start position; every ply is a legal move
+ * drawn uniformly (xorshift64*, seeded from SEED and the game number, so the
+ * output depends only on the arguments) and played with koma_engine_play,
+ * which applies every rule. A move the rules refuse (Ōgi's illegal
+ * repetition) is taken back and another drawn. A game ends when the rules end
+ * it (its outcome then holds result, status and ply) or after MAXPLIES plies
+ * (default 300; no outcome). The totals go to stderr: records, plies, finished.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <koma/koma.h>
+
+static uint64_t next(uint64_t *s)
+{
+    uint64_t x = *s;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    *s = x;
+    return x * 0x2545F4914F6CDD1Dull;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fputs("usage: gen-ogi COUNT [SEED [MAXPLIES]]\n", stderr);
+        return 2;
+    }
+    unsigned long count = strtoul(argv[1], NULL, 10);
+    uint64_t seed = argc > 2 ? strtoull(argv[2], NULL, 10) : 1;
+    unsigned long maxplies = argc > 3 ? strtoul(argv[3], NULL, 10) : 300;
+    koma_error err;
+    koma_error_clear(&err);
+    koma_game_set *games;
+    koma_engine *e;
+    if (koma_game_set_new(&games, &err) != 0 ||
+        koma_engine_new(koma_game_set_find_id(games, "ogi", 3), &e, &err) != 0) {
+        fprintf(stderr, "gen-ogi: %s\n", err.message);
+        return 2;
+    }
+    const char *start = koma_game_start(koma_engine_game(e));
+    size_t max = koma_engine_max_moves(e);
+    koma_emove *moves = malloc(max * sizeof *moves);
+    koma_emove *played = malloc((maxplies + 1) * sizeof *played);
+    if (moves == NULL || played == NULL) return 2;
+    unsigned long long total = 0;
+    unsigned long finished = 0;
+    for (unsigned long g = 0; g < count; g++) {
+        uint64_t s = (seed * 0x9E3779B97F4A7C15ull) ^ (g + 1) * 0xD1B54A32D192ED03ull;
+        if (s == 0) s = 1;
+        if (koma_engine_set_start(e, &err) != 0) return 2;
+        printf("{\"setup\":{\"feen\":\"%s\"},\"plies\":[", start);
+        koma_ending end;
+        memset(&end, 0, sizeof end);
+        unsigned long n = 0;
+        while (n < maxplies && !end.over) {
+            size_t k = koma_engine_legal_moves(e, moves);
+            int rc = 1;
+            while (k > 0) {
+                size_t i = (size_t)(next(&s) % k);
+                koma_move m;
+                koma_engine_move_pmn(e, moves[i], &m);
+                rc = koma_engine_play(e, &m, &end, &err);
+                if (rc == 0) {
+                    char b[KOMA_PMN_BUF];
+                    koma_pmn_write(&m, b);
+                    printf("%s{\"pmn\":\"%s\"}", n ? "," : "", b);
+                    played[n++] = moves[i];    /* for a take-back */
+                    break;
+                }
+                /* refused (an illegal repetition): restore the engine, draw another */
+                memset(&end, 0, sizeof end);
+                koma_engine_unmake(e);
+                koma_engine_make(e, played[n - 1], NULL);
+                moves[i] = moves[--k];
+            }
+            if (rc != 0) break;        /* no legal move left that the rules allow */
+        }
+        fputs("]", stdout);
+        if (end.over) {
+            printf(",\"outcome\":{\"result\":\"%s\",\"status\":\"%s\",\"ply\":%lu}",
+                   koma_result_name(end.result), koma_cgsn_name(end.status), n);
+            finished++;
+        }
+        fputs("}\n", stdout);
+        total += n;
+    }
+    fprintf(stderr, "gen-ogi: %lu records, %llu plies, %lu finished\n", count, total, finished);
+    free(moves);
+    free(played);
+    koma_engine_free(e);
+    koma_game_set_free(games);
+    return ferror(stdout) ? 2 : 0;
+}
