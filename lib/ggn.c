@@ -406,17 +406,6 @@ koma_ggn *koma_ggn_load(const char *text, size_t len, koma_error *err)
                          : jc == json_error_out_of_memory ? KOMA_E_MEMORY
                                                           : KOMA_E_GGN_JSON;
         koma__json_error(err, code, text, len, &jerr);
-        if (err != NULL && code != KOMA_E_MEMORY) {
-            /* Name the JSON pointer of what is at the error (a duplicate key's
-             * member), when it is not the root. */
-            char ptr[128], shown[160];
-            size_t plen = koma__json_pointer_at(text, len, err->offset, ptr, sizeof ptr);
-            size_t mlen = strlen(err->message);
-            if (plen > 0) {
-                koma_quote(shown, sizeof shown, ptr, plen);
-                snprintf(err->message + mlen, sizeof err->message - mlen, " at %s", shown);
-            }
-        }
         return NULL;
     }
     koma_ggn *g = calloc(1, sizeof *g);

@@ -418,7 +418,19 @@ int koma__json_error(koma_error *err, koma_code code, const char *text, size_t l
     }
     char buf[KOMA_ERROR_MESSAGE_MAX];
     printable(buf, sizeof buf, msg);
-    return koma__json_error_at(err, code, text, len, pos, "%s", buf);
+    koma__json_error_at(err, code, text, len, pos, "%s", buf);
+    if (jc != json_error_out_of_memory) {
+        /* Name the JSON pointer of what is at the error (a duplicate key's
+         * member, the container a syntax error is in), when it is not the root. */
+        char ptr[128], shown[160];
+        size_t plen = koma__json_pointer_at(text, len, err->offset, ptr, sizeof ptr);
+        size_t used = strlen(err->message);
+        if (plen > 0) {
+            koma_quote(shown, sizeof shown, ptr, plen);
+            snprintf(err->message + used, sizeof err->message - used, " at %s", shown);
+        }
+    }
+    return -1;
 }
 
 /* ---- building pointers ---------------------------------------------------- */

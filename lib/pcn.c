@@ -56,7 +56,10 @@ static const char *type_name(const json_t *v)
     case JSON_ARRAY: return "an array";
     case JSON_STRING: return "a string";
     case JSON_INTEGER: return "an integer";
-    case JSON_REAL: return "a number with a fraction";
+    case JSON_REAL: {
+        double d = json_real_value(v);
+        return d == floor(d) ? "a number" : "a number with a fraction";
+    }
     case JSON_TRUE:
     case JSON_FALSE: return "a boolean";
     case JSON_NULL: return "null";

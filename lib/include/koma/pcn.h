@@ -145,7 +145,7 @@ typedef enum koma_pcn_type {
 
 typedef struct koma_pcn_value {
     koma_pcn_type type;
-    const char *string;            /* STRING (not NUL-terminated in general: use len) */
+    const char *string;            /* STRING: NUL-terminated, but may hold NUL bytes: use len */
     size_t len;                    /* STRING, ARRAY, OBJECT */
     long long integer;             /* INTEGER */
     double real;                   /* REAL */
