@@ -49,6 +49,18 @@ echo
 echo "== A perft split into jobs and run on both cores with GNU parallel =="
 step "koma-perft --game shogi --depth 5 --split 1 | parallel --pipe -k -N 8 koma-perft --game shogi - | awk '{ s += \$1 } END { print s }'"
 echo
+echo "== Replaying records under the rules: final positions, verdicts, disputes =="
+step "koma-replay replay/ogi.jsonl 2>/dev/null | head -n 3 | cut -f 1-5"
+step "koma-replay --adjudicate replay/ogi.jsonl replay/shogi.jsonl replay/okisaki.jsonl 2>/dev/null | cut -f 2- | sort | uniq | head -n 12"
+step "koma-replay --summary replay/shogi.jsonl 2>/dev/null | tail -n 1"
+step "koma-replay replay/shogi.jsonl 2>&1 >/dev/null | head -n 4"
+step "koma-replay --each replay/ogi.jsonl 2>/dev/null | koma-repetition-check --fid-only --summary | tail -n 1"
+step "koma-repetition-check repetition/shogi.jsonl | grep verdict | cut -f 1,3-5,7"
+step "koma-diff --feen 'lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o' 'lnsik^snl/1r4b1/pppppppp/8/4P3/PPPP1PPP/1B4R1/LNSIK^SNL / o/O'"
+echo
+echo "== A database replayed on both cores with GNU parallel (same output as one process) =="
+step "cat pcn/games.jsonl | parallel --will-cite --pipe -k -N 30 koma-replay | cut -f 3 | sort | uniq -c | sort -rn"
+echo
 echo "== The Ōgi rules as GGN move patterns (first lines of a 4 MB document) =="
 step "koma-convert --to ggn --game ogi | head -n 12"
 step "printf '4k^3/8/8/8/8/8/8/4K^3 PpBP/p O/o\\n' | koma-convert --normalise"
