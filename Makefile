@@ -124,6 +124,7 @@ check-unit: $(UNITS)
 
 check-cli: $(CMDS)
 	@sh tests/cli/run.sh $(B)/bin
+	@sh tests/cli/progress.sh $(B)/bin
 
 check-fuzz: $(FUZZ_REPLAY)
 	@sh tests/fuzz/run-replay.sh $(B)/fuzz

@@ -6,14 +6,16 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 static char stdout_buffer[1 << 16];
 
-void cli_init(cli *c, const char *prog)
+void cli_init(cli *c, const char *prog, void (*usage)(FILE *))
 {
     memset(c, 0, sizeof *c);
     c->prog = prog;
+    c->usage = usage;
     c->progress = isatty(STDERR_FILENO);
     signal(SIGPIPE, SIG_IGN);
     setvbuf(stdout, stdout_buffer, _IOFBF, sizeof stdout_buffer);
@@ -28,6 +30,7 @@ static void exit_quietly_on_epipe(cli *c)
 {
     if (errno == EPIPE) {
         /* A reader that went away (`| head`) is not an error of ours. */
+        cli_progress_end(c);
         _exit(c->status);
     }
 }
@@ -41,6 +44,7 @@ int cli_stdout_broken(cli *c)
 
 int cli_finish(cli *c)
 {
+    cli_progress_end(c);
     errno = 0;
     if (fflush(stdout) != 0 || ferror(stdout)) {
         exit_quietly_on_epipe(c);
@@ -128,6 +132,7 @@ void cli_diag(cli *c, int status, const char *file, unsigned long line, unsigned
         fputs("}\n", f);
         return;
     }
+    cli_progress_end(c);
     fflush(stdout);
     fprintf(stderr, "%s: ", c->prog);
     put_name(stderr, file);
@@ -162,6 +167,7 @@ void cli_trouble(cli *c, const char *fmt, ...)
 {
     va_list ap;
     cli_fail(c, CLI_TROUBLE);
+    cli_progress_end(c);
     fflush(stdout);
     fprintf(stderr, "%s: ", c->prog);
     va_start(ap, fmt);
@@ -174,6 +180,7 @@ int cli_usage_error(cli *c, const char *fmt, ...)
 {
     va_list ap;
     cli_fail(c, CLI_TROUBLE);
+    cli_progress_end(c);
     fprintf(stderr, "%s: ", c->prog);
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
@@ -185,6 +192,89 @@ int cli_usage_error(cli *c, const char *fmt, ...)
 void cli_version(const cli *c)
 {
     printf("%s (koma) %s\n", c->prog, koma_version());
+}
+
+/* ---- options ------------------------------------------------------------------ */
+
+int cli_getopt(int argc, char **argv, const char *shortopts, const struct option *longopts)
+{
+    opterr = 0;
+    return getopt_long(argc, argv, shortopts, longopts, NULL);
+}
+
+int cli_option(cli *c, int opt, char **argv)
+{
+    switch (opt) {
+    case 'q': c->quiet = 1; return CLI_OPTION_TAKEN;
+    case CLI_OPT_JSON: c->json = 1; return CLI_OPTION_TAKEN;
+    case CLI_OPT_SUMMARY: c->summary = 1; return CLI_OPTION_TAKEN;
+    case 'h':
+        if (c->usage) c->usage(stdout);
+        return cli_finish(c);
+    case CLI_OPT_VERSION:
+        cli_version(c);
+        return cli_finish(c);
+    default:
+        if (optopt && optopt < 256) return cli_usage_error(c, "invalid option '-%c'", optopt);
+        return cli_usage_error(c, "invalid option '%s'", argv[optind - 1]);
+    }
+}
+
+/* ---- progress ----------------------------------------------------------------- */
+
+#define PROGRESS_FIRST 0.25                /* seconds into the run before the first line */
+#define PROGRESS_EVERY 0.25                /* seconds between two lines */
+#define PROGRESS_STRIDE_MAX 256ul          /* calls between two clock readings, at most */
+
+static double seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+void cli_progress(cli *c, unsigned long long done, unsigned long long total, const char *noun)
+{
+    cli_meter *m = &c->meter;
+    if (!c->progress || c->quiet || ++m->pending < m->stride) return;
+    m->pending = 0;
+    double t = seconds();
+    if (m->stride == 0) {                  /* the first call */
+        m->start = m->checked = t;
+        m->shown = t - PROGRESS_EVERY + PROGRESS_FIRST;
+        m->stride = 1;
+        return;
+    }
+    /* Read the clock about every 10 ms, however fast the items come. */
+    if (t - m->checked < 0.01 && m->stride < PROGRESS_STRIDE_MAX) m->stride *= 2;
+    else if (t - m->checked > 0.05 && m->stride > 1) m->stride /= 2;
+    m->checked = t;
+    if (t - m->shown < PROGRESS_EVERY) return;
+    m->shown = t;
+    if (isatty(STDOUT_FILENO)) fflush(stdout);   /* the data so far comes first */
+    if (total)
+        fprintf(stderr, "\r%s: %llu/%llu %s\033[K", c->prog, done, total, noun);
+    else
+        fprintf(stderr, "\r%s: %llu %s, %.0f/s\033[K", c->prog, done, noun,
+                (double)done / (t - m->start));
+    /* Data written to the same terminal starts over the line, not after it. */
+    if (isatty(STDOUT_FILENO)) putc('\r', stderr);
+    fflush(stderr);
+    m->on_screen = 1;
+}
+
+void cli_progress_step(cli *c, const char *noun)
+{
+    c->meter.count++;
+    cli_progress(c, c->meter.count, 0, noun);
+}
+
+void cli_progress_end(cli *c)
+{
+    if (!c->meter.on_screen) return;
+    c->meter.on_screen = 0;
+    fputs("\r\033[K", stderr);
+    fflush(stderr);
 }
 
 /* ---- input ------------------------------------------------------------------ */
@@ -296,6 +386,30 @@ int cli_input_line(cli *c, cli_input *in, const char **s, size_t *len)
         if (r < 0) return CLI_LINE_ERROR;
         scanned -= before - in->pos;       /* fill() may have moved the data down */
     }
+}
+
+void cli_line_too_long(const cli_input *in, koma_error *err)
+{
+    koma_error_clear(err);
+    err->code = KOMA_E_LINE_LENGTH;
+    err->line = in->line;
+    err->column = (unsigned long)CLI_LINE_MAX + 1;
+    snprintf(err->message, sizeof err->message, "line exceeds %u bytes", CLI_LINE_MAX);
+}
+
+int cli_input_lines(cli *c, cli_input *in, const char *noun,
+                    int (*fn)(void *ctx, const char *s, size_t len), void *ctx)
+{
+    const char *s;
+    size_t len;
+    int k;
+    while ((k = cli_input_line(c, in, &s, &len)) != CLI_LINE_EOF && k != CLI_LINE_ERROR) {
+        int rc = k == CLI_LINE_TOO_LONG ? fn(ctx, NULL, 0) : fn(ctx, s, len);
+        if (rc != 0) return rc;
+        if (noun) cli_progress_step(c, noun);
+        if (cli_stdout_broken(c)) break;
+    }
+    return 0;
 }
 
 int cli_input_peek(cli *c, cli_input *in, size_t want, const char **s, size_t *len)

@@ -6,10 +6,13 @@
  *                2 usage, I/O or memory trouble (2 wins over 1); never 126+
  *   stdout       data only; a closed pipe ends the program quietly
  *   input        FILE operands, none or "-" = stdin (named "<stdin>")
+ *   options      -q, --json, --summary, -h/--help, --version (cli_option)
+ *   progress     on stderr when it is a terminal, never otherwise (cli_progress)
  */
 #ifndef KOMA_CLI_H
 #define KOMA_CLI_H
 
+#include <getopt.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -22,22 +25,34 @@ enum { CLI_OK = 0, CLI_DATA = 1, CLI_TROUBLE = 2 };
 #define CLI_LINE_MAX (1u << 20)            /* 1 MiB: longest line of a line format */
 #define CLI_RECORD_MAX (16u << 20)         /* 16 MiB: largest record */
 
+/* The state of the progress line (cli_progress). */
+typedef struct cli_meter {
+    unsigned long long count;              /* items counted by cli_progress_step */
+    unsigned long stride, pending;         /* the clock is read every `stride` calls */
+    double start, checked, shown;          /* first call, last clock reading, last line */
+    int on_screen;                         /* a progress line is on the terminal */
+} cli_meter;
+
 typedef struct cli {
     const char *prog;                      /* "koma-validate" */
+    void (*usage)(FILE *);                 /* the tool's --help text */
     int status;                            /* worst status so far */
     int quiet;                             /* -q: no data output, no data diagnostics */
     int json;                              /* --json: diagnostics as JSON Lines on stdout */
+    int summary;                           /* --summary: end with counts */
     int progress;                          /* stderr is a terminal: progress allowed */
+    cli_meter meter;
 } cli;
 
-/* Set up: ignore SIGPIPE (so a closed pipe is an EPIPE we handle), buffer stdout. */
-void cli_init(cli *c, const char *prog);
+/* Set up: ignore SIGPIPE (so a closed pipe is an EPIPE we handle), buffer stdout.
+ * usage prints the tool's --help text. */
+void cli_init(cli *c, const char *prog, void (*usage)(FILE *));
 
 /* Raise the exit status (2 wins over 1). */
 void cli_fail(cli *c, int status);
 
-/* Finish: flush stdout; a write error other than EPIPE -> io.write, status 2.
- * Returns the exit status to return from main. */
+/* Finish: clear the progress line, flush stdout; a write error other than EPIPE
+ * -> io.write, status 2. Returns the exit status to return from main. */
 int cli_finish(cli *c);
 
 /* True when stdout has failed (closed pipe or other error): stop producing output.
@@ -79,6 +94,49 @@ int cli_usage_error(cli *c, const char *fmt, ...)
 
 /* Print the version line `prog (koma) X.Y.Z`. */
 void cli_version(const cli *c);
+
+/* ---- options ------------------------------------------------------------------ */
+
+/* Long options every tool spells the same way; a tool's own long options take
+ * values from CLI_OPT_OWN on. */
+enum { CLI_OPT_JSON = 0x100, CLI_OPT_SUMMARY, CLI_OPT_VERSION, CLI_OPT_OWN };
+#define CLI_OPTION_JSON {"json", no_argument, NULL, CLI_OPT_JSON}
+#define CLI_OPTION_SUMMARY {"summary", no_argument, NULL, CLI_OPT_SUMMARY}
+/* -q, -h, --version and the end of the table: the last entries of every table. */
+#define CLI_OPTIONS_END                                                                   \
+    {"quiet", no_argument, NULL, 'q'}, {"help", no_argument, NULL, 'h'},                  \
+    {"version", no_argument, NULL, CLI_OPT_VERSION}, {NULL, 0, NULL, 0}
+
+/* getopt_long, quiet (opterr = 0): cli_option reports what it does not know. */
+int cli_getopt(int argc, char **argv, const char *shortopts, const struct option *longopts);
+
+enum { CLI_OPTION_TAKEN = -1 };
+/*
+ * An option of getopt_long that the tool does not handle itself: -q, --json,
+ * --summary (set in c), -h (c->usage on stdout), --version, or an invalid one
+ * (a usage error). Returns CLI_OPTION_TAKEN when parsing goes on, otherwise the
+ * exit status for main to return (0 after --help or --version, 2 on error).
+ */
+int cli_option(cli *c, int opt, char **argv);
+
+/* ---- progress ----------------------------------------------------------------- */
+
+/*
+ * Progress of a long run on stderr (DESIGN.md §5), only when stderr is a
+ * terminal, and not with -q (which prints nothing): one line,
+ * `prog: 12345 records, 20500/s` (`prog: 3/30 root moves` when the total is
+ * known), rewritten in place at most four times a second and first shown a
+ * quarter of a second into the run; cheap to call for every item (the clock
+ * is read only every so many calls). The line is cleared before any
+ * diagnostic, by cli_progress_end and by cli_finish. When stdout is a terminal
+ * too, stdout is flushed first and the cursor left at the start of the line,
+ * so data overwrites the progress rather than following it.
+ */
+void cli_progress(cli *c, unsigned long long done, unsigned long long total, const char *noun);
+/* One more item done (counted across inputs): cli_progress with that count. */
+void cli_progress_step(cli *c, const char *noun);
+/* Clear the progress line, if one is shown. */
+void cli_progress_end(cli *c);
 
 /* ---- JSON output ------------------------------------------------------------ */
 
@@ -126,6 +184,20 @@ long cli_input_read(cli *c, cli_input *in, char *buf, size_t cap);
  */
 int cli_input_slurp(cli *c, cli_input *in, size_t limit, const char *code, char **data,
                     size_t *len);
+
+/* A line over CLI_LINE_MAX (CLI_LINE_TOO_LONG): fill err with its line.length
+ * error (line in->line, the column after the limit). */
+void cli_line_too_long(const cli_input *in, koma_error *err);
+
+/*
+ * Every line of in: fn(ctx, s, len), in->line being its number; s is NULL for
+ * a line over CLI_LINE_MAX (skipped; the caller reports it, cli_line_too_long).
+ * Each line is a progress step when noun is not NULL ("lines"). Stops at the
+ * end, at a read error (reported), when stdout is broken, or when fn returns
+ * non-zero: that value is returned (0 otherwise).
+ */
+int cli_input_lines(cli *c, cli_input *in, const char *noun,
+                    int (*fn)(void *ctx, const char *s, size_t len), void *ctx);
 
 /* Iterate over operands: argv[first..argc), or "-" when there are none. */
 #define CLI_FOREACH_OPERAND(i, argc, argv, first, path)                                   \

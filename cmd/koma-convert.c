@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "games.h"
 
 typedef struct state {
     cli *c;
@@ -24,6 +25,7 @@ typedef struct state {
     int normalise;                     /* --normalise */
     koma_position pos;
     unsigned long lines, converted, invalid;
+    const cli_input *in;               /* the input being converted */
 } state;
 
 static void usage(FILE *f)
@@ -62,45 +64,15 @@ static int stdout_sink(const char *s, size_t len, void *ctx)
     return 0;
 }
 
-/* Find --game among the built-in games, or load it from a YAML file. NULL after
- * reporting (status 2). */
-static const koma_game *find_game(state *st, koma_game_set *games)
-{
-    cli *c = st->c;
-    const char *name = st->game;
-    const koma_game *g = koma_game_set_find_id(games, name, strlen(name));
-    if (g != NULL) return g;
-    size_t len = strlen(name);
-    if (strchr(name, '/') == NULL && !(len > 5 && strcmp(name + len - 5, ".yaml") == 0) &&
-        !(len > 4 && strcmp(name + len - 4, ".yml") == 0)) {
-        cli_usage_error(c, "unknown game '%s' (ogi, ogi-classic, shogi, minishogi, okisaki, "
-                           "or a FILE.yaml)", name);
-        return NULL;
-    }
-    koma_error err;
-    koma_error_clear(&err);
-    if (koma_game_set_load_file(games, name, &g, &err) != 0) {
-        if (err.code == KOMA_E_IO_OPEN || err.code == KOMA_E_IO_READ)
-            cli_io_error(c, name, 1, koma_code_name(err.code), err.message);
-        else
-            cli_diag_error(c, CLI_TROUBLE, name, &err, NULL);
-        return NULL;
-    }
-    return g;
-}
-
 static void to_ggn(state *st)
 {
     cli *c = st->c;
     koma_error err;
     koma_error_clear(&err);
     koma_game_set *games;
-    if (koma_game_set_new(&games, &err) != 0) {
-        cli_trouble(c, "built-in games: %s", err.message);
-        return;
-    }
-    const koma_game *g = find_game(st, games);
-    if (g != NULL) {
+    const koma_game *g;
+    if (games_open(c, &games) != 0) return;
+    if (games_option(c, games, st->game, NULL, &g) == 0) {
         koma_ggn *ggn = koma_game_to_ggn(g, &err);
         if (ggn == NULL) {
             cli_trouble(c, "%s", err.message);
@@ -143,28 +115,28 @@ static void feen_line(state *st, const char *file, unsigned long line, const cha
     fwrite(buf, 1, n + 1, stdout);
 }
 
+static int feen_input_line(void *ctx, const char *s, size_t len)
+{
+    state *st = ctx;
+    const cli_input *in = st->in;
+    if (s != NULL) {
+        feen_line(st, in->name, in->line, s, len);
+        return 0;
+    }
+    koma_error err;
+    cli_line_too_long(in, &err);
+    st->lines++;
+    st->invalid++;
+    cli_diag_error(st->c, CLI_DATA, in->name, &err, NULL);
+    return 0;
+}
+
 static void to_feen(state *st, const char *path)
 {
-    cli *c = st->c;
     cli_input in;
-    if (cli_input_open(c, &in, path) != 0) return;
-    const char *s;
-    size_t len;
-    int r;
-    while ((r = cli_input_line(c, &in, &s, &len)) != CLI_LINE_EOF) {
-        if (r == CLI_LINE_ERROR) break;
-        if (r == CLI_LINE_TOO_LONG) {
-            char msg[64];
-            snprintf(msg, sizeof msg, "line exceeds %u bytes", CLI_LINE_MAX);
-            st->lines++;
-            st->invalid++;
-            cli_diag(c, CLI_DATA, in.name, in.line, (unsigned long)CLI_LINE_MAX + 1, "line.length",
-                     msg, NULL);
-        } else {
-            feen_line(st, in.name, in.line, s, len);
-        }
-        if (cli_stdout_broken(c)) break;
-    }
+    if (cli_input_open(st->c, &in, path) != 0) return;
+    st->in = &in;
+    cli_input_lines(st->c, &in, NULL, feen_input_line, st);
     cli_input_close(&in);
 }
 
@@ -184,26 +156,23 @@ int main(int argc, char **argv)
 {
     cli c;
     state st;
-    cli_init(&c, "koma-convert");
+    cli_init(&c, "koma-convert", usage);
     memset(&st, 0, sizeof st);
     st.c = &c;
     enum target to = T_NONE;
+    int rc;
 
-    enum { OPT_VERSION = 256, OPT_COMPACT };
+    enum { OPT_COMPACT = CLI_OPT_OWN };
     static const struct option longopts[] = {
         {"to", required_argument, NULL, 't'},
         {"game", required_argument, NULL, 'g'},
         {"compact", no_argument, NULL, OPT_COMPACT},
         {"normalise", no_argument, NULL, 'n'},
         {"normalize", no_argument, NULL, 'n'},
-        {"quiet", no_argument, NULL, 'q'},
-        {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, OPT_VERSION},
-        {NULL, 0, NULL, 0},
+        CLI_OPTIONS_END,
     };
     int opt;
-    opterr = 0;
-    while ((opt = getopt_long(argc, argv, "t:g:nqh", longopts, NULL)) != -1) {
+    while ((opt = cli_getopt(argc, argv, "t:g:nqh", longopts)) != -1) {
         switch (opt) {
         case 't':
             to = T_NONE;
@@ -214,12 +183,8 @@ int main(int argc, char **argv)
         case 'g': st.game = optarg; break;
         case OPT_COMPACT: st.compact = 1; break;
         case 'n': st.normalise = 1; break;
-        case 'q': c.quiet = 1; break;
-        case 'h': usage(stdout); return cli_finish(&c);
-        case OPT_VERSION: cli_version(&c); return cli_finish(&c);
         default:
-            if (optopt && optopt < 256) return cli_usage_error(&c, "invalid option '-%c'", optopt);
-            return cli_usage_error(&c, "invalid option '%s'", argv[optind - 1]);
+            if ((rc = cli_option(&c, opt, argv)) != CLI_OPTION_TAKEN) return rc;
         }
     }
     if (to == T_NONE && st.normalise) to = T_FEEN;

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "records.h"
 
 /* ---- position differences --------------------------------------------------------------- */
 
@@ -207,8 +208,7 @@ static void print_pdiffs_json(const pdiffs *d)
 
 typedef struct state {
     cli *c;
-    int pcn_format_given;
-    koma_pcn_format pcn_format;
+    records_options pcn;               /* --format */
     koma_position pa, pb;              /* scratch positions */
     pdiffs pd;
     char *ptr;                         /* JSON pointer being walked */
@@ -652,99 +652,33 @@ static void diff_records(state *st, const koma_pcn *a, const koma_pcn *b)
 
 typedef struct stream {
     cli_input in;
-    koma_pcn_reader *r;
-    char *chunk;
-    int open, done;
-    unsigned long records;
+    records_reader rd;
+    int open, reading;
 } stream;
-
-#define CHUNK (1u << 16)
-
-static koma_pcn_format sniff_pcn_format(const char *s, size_t len)
-{
-    size_t i = 0;
-    while (i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n')) i++;
-    if (i == len || s[i] != '{') return KOMA_PCN_YAML;
-    const char *nl = memchr(s + i, '\n', len - i);
-    size_t end = nl ? (size_t)(nl - s) : len;
-    while (end > i && (s[end - 1] == ' ' || s[end - 1] == '\t' || s[end - 1] == '\r')) end--;
-    return end > i && s[end - 1] == '}' ? KOMA_PCN_JSON : KOMA_PCN_YAML;
-}
 
 static int stream_open(state *st, stream *s, const char *path)
 {
-    koma_error err;
-    koma_error_clear(&err);
-    s->r = NULL;
-    s->chunk = NULL;
-    s->open = s->done = 0;
-    s->records = 0;
     if (cli_input_open(st->c, &s->in, path) != 0) return -1;
     s->open = 1;
-    const char *head;
-    size_t headlen;
-    if (cli_input_peek(st->c, &s->in, 1 << 16, &head, &headlen) != 0) return -1;
-    koma_pcn_format fmt = st->pcn_format_given ? st->pcn_format : sniff_pcn_format(head, headlen);
-    s->r = koma_pcn_reader_new(fmt, 0, NULL, NULL, &err);
-    s->chunk = malloc(CHUNK);
-    if (s->r == NULL || s->chunk == NULL) return oom(st);
+    if (records_open(st->c, &s->rd, &s->in, &st->pcn) != 0) return -1;
+    s->reading = 1;
     return 0;
 }
 
 static void stream_close(stream *s)
 {
-    koma_pcn_reader_free(s->r);
-    free(s->chunk);
+    if (s->reading) records_close(&s->rd);
     if (s->open) cli_input_close(&s->in);
-    s->open = 0;
+    s->open = s->reading = 0;
 }
 
-enum { S_END, S_RECORD, S_INVALID };
-
-/* The next record of s: S_RECORD (*out, *line), S_INVALID (reported), S_END. */
-static int stream_next(state *st, stream *s, koma_pcn **out, unsigned long *line)
+/* The next record of s: RECORDS_RECORD (item->rec), RECORDS_INVALID (reported:
+ * an invalid record is trouble here), RECORDS_END. */
+static int stream_next(state *st, stream *s, record_item *item)
 {
-    cli *c = st->c;
-    koma_error err;
-    *out = NULL;
-    if (s->done) return S_END;
-    for (;;) {
-        koma_error_clear(&err);
-        int k = koma_pcn_reader_next(s->r, out, &err);
-        switch (k) {
-        case KOMA_PCN_AGAIN: {
-            long n = cli_input_read(c, &s->in, s->chunk, CHUNK);
-            if (n < 0) {
-                s->done = 1;
-                return S_END;
-            }
-            if (n == 0) koma_pcn_reader_finish(s->r);
-            else if (koma_pcn_reader_feed(s->r, s->chunk, (size_t)n, &err) != 0) {
-                cli_trouble(c, "%s: %s", koma_code_name(err.code), err.message);
-                s->done = 1;
-                return S_END;
-            }
-            continue;
-        }
-        case KOMA_PCN_RECORD:
-            s->records++;
-            *line = koma_pcn_reader_line(s->r);
-            return S_RECORD;
-        case KOMA_PCN_INVALID:
-            s->records++;
-            *line = err.line;
-            cli_diag_error(c, CLI_TROUBLE, s->in.name, &err, NULL);
-            return S_INVALID;
-        case KOMA_PCN_END:
-            s->done = 1;
-            return S_END;
-        default:
-            if (err.code == KOMA_E_MEMORY) oom(st);
-            else cli_diag_error(c, CLI_TROUBLE, s->in.name, &err, NULL);
-            s->done = 1;
-            return S_END;
-        }
-    }
+    int k = records_next(&s->rd, item);
+    if (k == RECORDS_INVALID) cli_diag_error(st->c, CLI_TROUBLE, s->in.name, &item->err, NULL);
+    return k;
 }
 
 static void only_in(state *st, int side, const stream *s, unsigned long line)
@@ -754,11 +688,11 @@ static void only_in(state *st, int side, const stream *s, unsigned long line)
     cli_fail(c, CLI_DATA);
     if (c->quiet) return;
     if (c->json) {
-        printf("{\"record\":%lu,\"%s\":{\"file\":", s->records, side ? "b" : "a");
+        printf("{\"record\":%lu,\"%s\":{\"file\":", s->rd.records, side ? "b" : "a");
         cli_json_cstr(stdout, s->in.name);
         printf(",\"line\":%lu},\"%s\":null,\"same\":false}\n", line, side ? "a" : "b");
     } else {
-        printf("only in %s: record %lu (line %lu)\n", s->in.name, s->records, line);
+        printf("only in %s: record %lu (line %lu)\n", s->in.name, s->rd.records, line);
     }
 }
 
@@ -773,28 +707,28 @@ static void diff_files(state *st, const char *p1, const char *p2)
         return;
     }
     for (;;) {
-        koma_pcn *rec[2] = {NULL, NULL};
-        unsigned long line[2] = {0, 0};
+        record_item item[2];
         int k[2];
-        for (int i = 0; i < 2; i++) k[i] = stream_next(st, &s[i], &rec[i], &line[i]);
-        if (k[0] == S_END && k[1] == S_END) break;
-        st->record = s[0].records > s[1].records ? s[0].records : s[1].records;
-        if (k[0] == S_END || k[1] == S_END) {
-            int side = k[0] == S_END ? 1 : 0;
-            if (k[side] == S_INVALID) st->invalid++;
-            else only_in(st, side, &s[side], line[side]);
-        } else if (k[0] == S_INVALID || k[1] == S_INVALID) {
+        for (int i = 0; i < 2; i++) k[i] = stream_next(st, &s[i], &item[i]);
+        if (k[0] == RECORDS_END && k[1] == RECORDS_END) break;
+        st->record = s[0].rd.records > s[1].rd.records ? s[0].rd.records : s[1].rd.records;
+        if (k[0] == RECORDS_END || k[1] == RECORDS_END) {
+            int side = k[0] == RECORDS_END ? 1 : 0;
+            if (k[side] == RECORDS_INVALID) st->invalid++;
+            else only_in(st, side, &s[side], item[side].src.line);
+        } else if (k[0] == RECORDS_INVALID || k[1] == RECORDS_INVALID) {
             st->invalid++;
         } else {
             st->pairs++;
             st->name[0] = s[0].in.name;
             st->name[1] = s[1].in.name;
-            st->line[0] = line[0];
-            st->line[1] = line[1];
-            diff_records(st, rec[0], rec[1]);
+            st->line[0] = item[0].src.line;
+            st->line[1] = item[1].src.line;
+            diff_records(st, item[0].rec, item[1].rec);
         }
-        koma_pcn_free(rec[0]);
-        koma_pcn_free(rec[1]);
+        koma_pcn_free(item[0].rec);
+        koma_pcn_free(item[1].rec);
+        cli_progress_step(c, "record pairs");
         if (cli_stdout_broken(c)) break;
     }
     stream_close(&s[0]);
@@ -825,6 +759,7 @@ static void usage(FILE *f)
           "`/json/pointer: A -> B` line per differing key (plies aside; (absent) when\n"
           "missing), and where the move lists part: `plies: N -> M`, `ply K: PMN -> PMN`\n"
           "((end) past a list's end) and `position: FEEN` before ply K.\n"
+          "Progress goes to stderr when it is a terminal.\n"
           "Exit status: 0 no difference, 1 differences, 2 trouble (usage, I/O, invalid\n"
           "input).\n",
           f);
@@ -834,50 +769,36 @@ int main(int argc, char **argv)
 {
     cli c;
     state st;
-    int summary = 0, feen = 0;
-    cli_init(&c, "koma-diff");
+    int feen = 0, rc;
+    cli_init(&c, "koma-diff", usage);
     memset(&st, 0, sizeof st);
     st.c = &c;
-    koma_position_init(&st.pa);
-    koma_position_init(&st.pb);
 
-    enum { OPT_JSON = 256, OPT_SUMMARY, OPT_VERSION, OPT_FEEN, OPT_FORMAT };
+    enum { OPT_FEEN = CLI_OPT_OWN, OPT_FORMAT };
     static const struct option longopts[] = {
         {"feen", no_argument, NULL, OPT_FEEN},
         {"format", required_argument, NULL, OPT_FORMAT},
-        {"json", no_argument, NULL, OPT_JSON},
-        {"quiet", no_argument, NULL, 'q'},
-        {"summary", no_argument, NULL, OPT_SUMMARY},
-        {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, OPT_VERSION},
-        {NULL, 0, NULL, 0},
+        CLI_OPTION_JSON, CLI_OPTION_SUMMARY,
+        CLI_OPTIONS_END,
     };
     int opt;
-    opterr = 0;
-    while ((opt = getopt_long(argc, argv, "qh", longopts, NULL)) != -1) {
+    while ((opt = cli_getopt(argc, argv, "qh", longopts)) != -1) {
         switch (opt) {
         case OPT_FEEN: feen = 1; break;
         case OPT_FORMAT:
-            if (strcmp(optarg, "json") == 0) st.pcn_format = KOMA_PCN_JSON;
-            else if (strcmp(optarg, "yaml") == 0) st.pcn_format = KOMA_PCN_YAML;
-            else return cli_usage_error(&c, "unknown format '%s' (json, yaml)", optarg);
-            st.pcn_format_given = 1;
+            if ((rc = records_format_option(&c, optarg, &st.pcn)) != 0) return rc;
             break;
-        case OPT_JSON: c.json = 1; break;
-        case 'q': c.quiet = 1; break;
-        case OPT_SUMMARY: summary = 1; break;
-        case 'h': usage(stdout); return cli_finish(&c);
-        case OPT_VERSION: cli_version(&c); return cli_finish(&c);
         default:
-            if (optopt && optopt < 256) return cli_usage_error(&c, "invalid option '-%c'", optopt);
-            return cli_usage_error(&c, "invalid option '%s'", argv[optind - 1]);
+            if ((rc = cli_option(&c, opt, argv)) != CLI_OPTION_TAKEN) return rc;
         }
     }
-    int rc = 0;
+    koma_position_init(&st.pa);
+    koma_position_init(&st.pb);
+    rc = 0;
     if (argc - optind != 2) {
         rc = cli_usage_error(&c, "expected two %s, got %d", feen ? "FEEN strings" : "files",
                              argc - optind);
-    } else if (feen && st.pcn_format_given) {
+    } else if (feen && st.pcn.format_given) {
         rc = cli_usage_error(&c, "--format is for PCN files, not with --feen");
     } else if (!feen && strcmp(argv[optind], "-") == 0 && strcmp(argv[optind + 1], "-") == 0) {
         rc = cli_usage_error(&c, "only one of the files can be the standard input");
@@ -885,7 +806,8 @@ int main(int argc, char **argv)
         diff_feen(&st, argv[optind], argv[optind + 1]);
     } else {
         diff_files(&st, argv[optind], argv[optind + 1]);
-        if (summary && !c.quiet) {
+        cli_progress_end(&c);
+        if (c.summary && !c.quiet) {
             if (c.json)
                 printf("{\"summary\":{\"pairs\":%lu,\"same\":%lu,\"different\":%lu,\"only_a\":%lu,"
                        "\"only_b\":%lu,\"invalid\":%lu}}\n",

@@ -15,16 +15,15 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "games.h"
 
 #define MAX_DEPTH 64u
-#define MAX_ENGINES 16
 
 typedef struct state {
     cli *c;
     koma_game_set *games;
     const koma_game *forced;           /* --game */
-    koma_engine *engines[MAX_ENGINES];
-    size_t nengines;
+    engine_cache engines;
     unsigned depth;
     int divide;
     int split;                         /* -1: no split */
@@ -32,6 +31,7 @@ typedef struct state {
     int blocks;                        /* divide blocks printed (blank line between) */
     uint64_t total;
     unsigned long positions;
+    const cli_input *in;               /* stdin, while it is read */
 } state;
 
 static void usage(FILE *f)
@@ -67,27 +67,9 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static koma_engine *engine_for(state *st, const koma_game *g, koma_error *err)
-{
-    for (size_t i = 0; i < st->nengines; i++)
-        if (koma_engine_game(st->engines[i]) == g) return st->engines[i];
-    koma_engine *e;
-    if (koma_engine_new(g, &e, err) != 0) return NULL;
-    if (st->nengines == MAX_ENGINES) {
-        koma_engine_free(st->engines[0]);
-        memmove(st->engines, st->engines + 1, (MAX_ENGINES - 1) * sizeof st->engines[0]);
-        st->nengines--;
-    }
-    st->engines[st->nengines++] = e;
-    return e;
-}
-
 static void progress_cb(void *ctx, size_t done, size_t total)
 {
-    (void)ctx;
-    fprintf(stderr, "\rkoma-perft: %zu/%zu root moves", done, total);
-    if (done == total) fputs("\r\033[K", stderr);
-    fflush(stderr);
+    cli_progress(ctx, done, total, "root moves");
 }
 
 typedef struct split_out {
@@ -126,7 +108,7 @@ static void run(state *st, const char *file, unsigned long line, unsigned long c
     } else if (g == NULL) {
         g = koma_game_set_find_id(st->games, "ogi", 3);
     }
-    if ((e = engine_for(st, g, &err)) == NULL) goto bad;
+    if ((e = engine_cache_get(&st->engines, g, &err)) == NULL) goto bad;
     if (s != NULL ? koma_engine_set_position(e, &pos, &err) != 0 : koma_engine_set_start(e, &err) != 0)
         goto bad;
     koma_position_cleanup(&pos);
@@ -157,10 +139,11 @@ static void run(state *st, const char *file, unsigned long line, unsigned long c
         if (depth == 0) {
             nodes = 1;
         } else if (koma_engine_perft_divide(e, depth, &entries, &nentries,
-                                            want_progress ? progress_cb : NULL, NULL, &err) != 0) {
+                                            want_progress ? progress_cb : NULL, c, &err) != 0) {
             cli_trouble(c, "%s", err.message);
             return;
         }
+        cli_progress_end(c);
         for (size_t i = 0; i < nentries; i++) nodes += entries[i].nodes;
     } else {
         if (koma_engine_perft(e, depth, &nodes, &err) != 0) {
@@ -220,41 +203,43 @@ static int parse_depth(const char *s, size_t len, unsigned *out)
     return 0;
 }
 
+/* A line of stdin: FEEN, or DEPTH<TAB>FEEN. */
+static int stdin_line(void *ctx, const char *s, size_t len)
+{
+    state *st = ctx;
+    cli *c = st->c;
+    const cli_input *in = st->in;
+    if (s == NULL) {
+        koma_error err;
+        cli_line_too_long(in, &err);
+        cli_diag_error(c, CLI_DATA, in->name, &err, NULL);
+        return 0;
+    }
+    unsigned depth = st->depth;
+    const char *tab = memchr(s, '\t', len);
+    unsigned long col0 = 1;
+    if (tab != NULL) {
+        size_t dl = (size_t)(tab - s);
+        if (parse_depth(s, dl, &depth) != 0) {
+            char msg[96];
+            snprintf(msg, sizeof msg, "invalid depth before the tab (0 to %u)", MAX_DEPTH);
+            cli_diag(c, CLI_DATA, in->name, in->line, 1, "perft.depth", msg, NULL);
+            return 0;
+        }
+        col0 = (unsigned long)dl + 2;
+        len -= dl + 1;
+        s = tab + 1;
+    }
+    run(st, in->name, in->line, col0, s, len, depth);
+    return 0;
+}
+
 static void run_stdin(state *st)
 {
-    cli *c = st->c;
     cli_input in;
-    if (cli_input_open(c, &in, "-") != 0) return;
-    const char *s;
-    size_t len;
-    int r;
-    while ((r = cli_input_line(c, &in, &s, &len)) != CLI_LINE_EOF) {
-        if (r == CLI_LINE_ERROR) break;
-        if (r == CLI_LINE_TOO_LONG) {
-            char msg[80];
-            snprintf(msg, sizeof msg, "line exceeds %u bytes", CLI_LINE_MAX);
-            cli_diag(c, CLI_DATA, in.name, in.line, (unsigned long)CLI_LINE_MAX + 1, "line.length",
-                     msg, NULL);
-            continue;
-        }
-        unsigned depth = st->depth;
-        const char *tab = memchr(s, '\t', len);
-        unsigned long col0 = 1;
-        if (tab != NULL) {
-            size_t dl = (size_t)(tab - s);
-            if (parse_depth(s, dl, &depth) != 0) {
-                char msg[96];
-                snprintf(msg, sizeof msg, "invalid depth before the tab (0 to %u)", MAX_DEPTH);
-                cli_diag(c, CLI_DATA, in.name, in.line, 1, "perft.depth", msg, NULL);
-                continue;
-            }
-            col0 = (unsigned long)dl + 2;
-            len -= dl + 1;
-            s = tab + 1;
-        }
-        run(st, in.name, in.line, col0, s, len, depth);
-        if (cli_stdout_broken(c)) break;
-    }
+    if (cli_input_open(st->c, &in, "-") != 0) return;
+    st->in = &in;
+    cli_input_lines(st->c, &in, NULL, stdin_line, st);
     cli_input_close(&in);
 }
 
@@ -262,29 +247,26 @@ int main(int argc, char **argv)
 {
     cli c;
     state st;
-    cli_init(&c, "koma-perft");
+    int rc;
+    cli_init(&c, "koma-perft", usage);
     memset(&st, 0, sizeof st);
     st.c = &c;
     st.depth = 1;
     st.split = -1;
     const char *game = NULL;
 
-    enum { OPT_JSON = 256, OPT_VERSION, OPT_DIVIDE, OPT_SPLIT };
+    enum { OPT_DIVIDE = CLI_OPT_OWN, OPT_SPLIT };
     static const struct option longopts[] = {
         {"game", required_argument, NULL, 'g'},
         {"depth", required_argument, NULL, 'd'},
         {"divide", no_argument, NULL, OPT_DIVIDE},
         {"split", required_argument, NULL, OPT_SPLIT},
-        {"json", no_argument, NULL, OPT_JSON},
         {"verbose", no_argument, NULL, 'v'},
-        {"quiet", no_argument, NULL, 'q'},
-        {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, OPT_VERSION},
-        {NULL, 0, NULL, 0},
+        CLI_OPTION_JSON,
+        CLI_OPTIONS_END,
     };
     int opt;
-    opterr = 0;
-    while ((opt = getopt_long(argc, argv, "g:d:vqh", longopts, NULL)) != -1) {
+    while ((opt = cli_getopt(argc, argv, "g:d:vqh", longopts)) != -1) {
         unsigned v;
         switch (opt) {
         case 'g': game = optarg; break;
@@ -299,49 +281,15 @@ int main(int argc, char **argv)
             st.split = (int)v;
             break;
         case OPT_DIVIDE: st.divide = 1; break;
-        case OPT_JSON: c.json = 1; break;
         case 'v': st.verbose = 1; break;
-        case 'q': c.quiet = 1; break;
-        case 'h': usage(stdout); return cli_finish(&c);
-        case OPT_VERSION: cli_version(&c); return cli_finish(&c);
         default:
-            if (optopt && optopt < 256) return cli_usage_error(&c, "invalid option '-%c'", optopt);
-            return cli_usage_error(&c, "invalid option '%s'", argv[optind - 1]);
+            if ((rc = cli_option(&c, opt, argv)) != CLI_OPTION_TAKEN) return rc;
         }
     }
     if (st.divide && st.split >= 0) return cli_usage_error(&c, "--divide and --split exclude each other");
 
-    koma_error err;
-    koma_error_clear(&err);
-    if (koma_game_set_new(&st.games, &err) != 0) {
-        cli_trouble(&c, "built-in games: %s", err.message);
-        return cli_finish(&c);
-    }
-    int rc = 0;
-    if (game != NULL) {
-        st.forced = koma_game_set_find_id(st.games, game, strlen(game));
-        if (st.forced == NULL) {
-            size_t gl = strlen(game);
-            if (strchr(game, '/') == NULL && !(gl > 5 && strcmp(game + gl - 5, ".yaml") == 0) &&
-                !(gl > 4 && strcmp(game + gl - 4, ".yml") == 0)) {
-                rc = cli_usage_error(&c, "unknown game '%s' (ogi, ogi-classic, shogi, minishogi, "
-                                         "okisaki, or a FILE.yaml)", game);
-                goto done;
-            }
-            if (koma_game_set_load_file(st.games, game, &st.forced, &err) != 0) {
-                if (err.code == KOMA_E_IO_OPEN || err.code == KOMA_E_IO_READ) {
-                    cli_io_error(&c, game, 1, koma_code_name(err.code), err.message);
-                } else {
-                    cli_diag_error(&c, CLI_TROUBLE, game, &err, NULL);
-                }
-                goto done;
-            }
-        }
-        if (!koma_game_playable(st.forced)) {
-            cli_trouble(&c, "game %s has no rule engine yet", koma_game_id(st.forced));
-            goto done;
-        }
-    }
+    if (games_open(&c, &st.games) != 0) goto done;
+    if (game != NULL && games_option(&c, st.games, game, NULL, &st.forced) != 0) goto done;
     if (optind >= argc) {
         run(&st, "<start>", 1, 1, NULL, 0, st.depth);
     } else {
@@ -352,8 +300,7 @@ int main(int argc, char **argv)
         }
     }
 done:
-    for (size_t i = 0; i < st.nengines; i++) koma_engine_free(st.engines[i]);
+    engine_cache_free(&st.engines);
     koma_game_set_free(st.games);
-    if (rc) return rc;
     return cli_finish(&c);
 }

@@ -22,8 +22,9 @@
 #include <string.h>
 
 #include "cli.h"
+#include "games.h"
+#include "records.h"
 
-#define MAX_ENGINES 8
 #define NO_NEXT UINT32_MAX
 /* --fid-only: positions per run (a record's plies plus its setup). */
 #define MAX_RUN ((size_t)KOMA_PCN_MAX_PLIES + 1)
@@ -83,17 +84,16 @@ typedef struct state {
     cli *c;
     koma_game_set *games;
     const koma_game *forced;           /* --game */
-    koma_engine *engines[MAX_ENGINES];
-    size_t nengines;
+    engine_cache engines;
     int fid_only;
     const char *start;                 /* --start FEEN */
-    const koma_pcn_reader *reader;     /* PCN input: locates values for diagnostics */
-    int pcn_format_given;
-    koma_pcn_format pcn_format;
+    char startbuf[KOMA_FEEN_MAX_LEN + 1];
+    records_options pcn;               /* --format */
     koma_position scratch;
     tracker t;
 
     /* the record being checked */
+    const record_source *src;          /* where it comes from (PCN: locates values) */
     const char *file;
     unsigned long line;
     koma_engine *e;
@@ -108,6 +108,7 @@ typedef struct state {
     unsigned long records, repeated, triggered, invalid;
     unsigned long n_illegal_repeat, n_fourfold, n_perpetual;
     int record_invalid;
+    int fid_full;                      /* --fid-only: the run has too many positions */
 } state;
 
 static int oom(state *st)
@@ -466,21 +467,6 @@ static void print_verdict(state *st, unsigned long nrep)
 
 /* ---- records under the rules ---------------------------------------------------------- */
 
-static koma_engine *engine_for(state *st, const koma_game *g, koma_error *err)
-{
-    for (size_t i = 0; i < st->nengines; i++)
-        if (koma_engine_game(st->engines[i]) == g) return st->engines[i];
-    koma_engine *e;
-    if (koma_engine_new(g, &e, err) != 0) return NULL;
-    if (st->nengines == MAX_ENGINES) {
-        koma_engine_free(st->engines[0]);
-        memmove(st->engines, st->engines + 1, (MAX_ENGINES - 1) * sizeof st->engines[0]);
-        st->nengines--;
-    }
-    st->engines[st->nengines++] = e;
-    return e;
-}
-
 static void verdict_clear(verdict *v)
 {
     free(v->feen);
@@ -515,17 +501,18 @@ static int note_position(state *st, unsigned long ply, const char *pmn, int gave
 }
 
 /*
- * Open a record whose setup is FEEN s[0..len). Diagnostics at (file, line, col)
- * with `what` naming the FEEN ("/setup/feen" or "--start"). 0, or -1 when the
- * record cannot be checked (reported).
+ * Open a record whose setup is FEEN s[0..len), from src (which stays valid
+ * until record_end). Diagnostics name the FEEN as "/setup/feen" or "--start".
+ * 0, or -1 when the record cannot be checked (reported).
  */
-static int record_begin(state *st, const char *file, unsigned long line, const char *s, size_t len)
+static int record_begin(state *st, const record_source *src, const char *s, size_t len)
 {
     cli *c = st->c;
     koma_error err;
     koma_error_clear(&err);
-    st->file = file;
-    st->line = line;
+    st->src = src;
+    st->file = src->file;
+    st->line = src->line;
     st->active = 0;
     st->stopped = 0;
     st->plies = 0;
@@ -541,7 +528,7 @@ static int record_begin(state *st, const char *file, unsigned long line, const c
                        koma_game_id(g));
         goto bad;
     }
-    if ((st->e = engine_for(st, g, &err)) == NULL) {
+    if ((st->e = engine_cache_get(&st->engines, g, &err)) == NULL) {
         if (err.code == KOMA_E_MEMORY) return oom(st);
         goto bad;
     }
@@ -566,10 +553,10 @@ bad:
     st->invalid++;
     {
         char msg[KOMA_ERROR_MESSAGE_MAX + 32];
-        unsigned long l = line, col = 1;
-        if (st->reader) koma_pcn_reader_locate(st->reader, "/setup/feen", &l, &col);
+        unsigned long l = src->line, col = 1;
+        record_locate(src, "/setup/feen", &l, &col);
         snprintf(msg, sizeof msg, "%s%s", st->start ? "--start: " : "/setup/feen: ", err.message);
-        cli_diag(c, CLI_DATA, file, l, col, koma_code_name(err.code), msg, NULL);
+        cli_diag(c, CLI_DATA, src->file, l, col, koma_code_name(err.code), msg, NULL);
     }
     return -1;
 }
@@ -584,12 +571,8 @@ static void ply_diag(state *st, unsigned long ply, unsigned long line, unsigned 
         snprintf(msg, sizeof msg, "ply %lu \"%s\": %s", ply, q, err->message);
     } else {
         char pointer[48];
-        unsigned long l, cl;
         snprintf(pointer, sizeof pointer, "/plies/%lu/pmn", ply - 1);
-        if (st->reader && koma_pcn_reader_locate(st->reader, pointer, &l, &cl) == 0) {
-            line = l;
-            col = cl;
-        }
+        record_locate(st->src, pointer, &line, &col);
         snprintf(msg, sizeof msg, "%s \"%s\" (ply %lu): %s", pointer, q, ply, err->message);
     }
     cli_diag(st->c, CLI_DATA, st->file, line, col, koma_code_name(err->code), msg, NULL);
@@ -753,219 +736,138 @@ static void record_end(state *st)
 
 /* ---- inputs ----------------------------------------------------------------------------- */
 
-/* PCN: JSON Lines or a YAML stream (the first bytes decide unless --format). */
-static koma_pcn_format sniff_pcn_format(const char *s, size_t len)
+/* PCN: JSON Lines or a YAML stream (cmd/records.c). */
+static int check_pcn(void *ctx, record_item *item)
 {
-    size_t i = 0;
-    while (i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n')) i++;
-    if (i == len || s[i] != '{') return KOMA_PCN_YAML;
-    const char *nl = memchr(s + i, '\n', len - i);
-    size_t end = nl ? (size_t)(nl - s) : len;
-    while (end > i && (s[end - 1] == ' ' || s[end - 1] == '\t' || s[end - 1] == '\r')) end--;
-    return end > i && s[end - 1] == '}' ? KOMA_PCN_JSON : KOMA_PCN_YAML;
-}
-
-static void check_pcn(state *st, const char *file, unsigned long line, const koma_pcn *rec)
-{
+    state *st = ctx;
+    if (item->rec == NULL) {
+        st->records++;
+        st->invalid++;
+        cli_diag_error(st->c, CLI_DATA, item->src.file, &item->err, NULL);
+        return 0;
+    }
     size_t flen;
-    const char *feen = koma_pcn_setup_feen(rec, &flen);
-    if (record_begin(st, file, line, feen, flen) != 0) return;
-    size_t n = koma_pcn_ply_count(rec);
+    const char *feen = koma_pcn_setup_feen(item->rec, &flen);
+    if (record_begin(st, &item->src, feen, flen) != 0) return 0;
+    size_t n = koma_pcn_ply_count(item->rec);
     for (size_t i = 0; i < n; i++) {
         size_t plen;
-        const char *pmn = koma_pcn_ply_pmn(rec, i, &plen);
-        if (record_ply(st, pmn, plen, line, 1) != 0) break;
+        const char *pmn = koma_pcn_ply_pmn(item->rec, i, &plen);
+        if (record_ply(st, pmn, plen, item->src.line, 1) != 0) break;
     }
     record_end(st);
+    return 0;
 }
 
-static void pcn_input(state *st, cli_input *in)
+/* --start FEEN: runs of PMN lines (cmd/records.c). */
+static int pmn_begin(void *ctx, const record_source *src)
 {
-    cli *c = st->c;
-    const char *head;
-    size_t headlen;
-    koma_error err;
-    koma_error_clear(&err);
-    if (cli_input_peek(c, in, 1 << 16, &head, &headlen) != 0) return;
-    koma_pcn_format fmt = st->pcn_format_given ? st->pcn_format : sniff_pcn_format(head, headlen);
-    koma_pcn_reader *r = koma_pcn_reader_new(fmt, 0, NULL, NULL, &err);
-    if (r == NULL) {
-        oom(st);
-        return;
-    }
-    static char chunk[1 << 16];
-    int done = 0;
-    while (!done) {
-        koma_pcn *rec = NULL;
-        koma_error_clear(&err);
-        int k = koma_pcn_reader_next(r, &rec, &err);
-        switch (k) {
-        case KOMA_PCN_AGAIN: {
-            long n = cli_input_read(c, in, chunk, sizeof chunk);
-            if (n < 0) done = 1;
-            else if (n == 0) koma_pcn_reader_finish(r);
-            else if (koma_pcn_reader_feed(r, chunk, (size_t)n, &err) != 0) {
-                cli_trouble(c, "%s: %s", koma_code_name(err.code), err.message);
-                done = 1;
-            }
-            break;
-        }
-        case KOMA_PCN_RECORD:
-            st->reader = r;
-            check_pcn(st, in->name, koma_pcn_reader_line(r), rec);
-            st->reader = NULL;
-            koma_pcn_free(rec);
-            break;
-        case KOMA_PCN_INVALID:
-            st->records++;
+    state *st = ctx;
+    if (record_begin(st, src, st->start, strlen(st->start)) == 0) return 0;
+    /* only when out of memory: the FEEN was checked at start-up */
+    return st->c->status == CLI_TROUBLE ? -2 : -1;
+}
+
+static int pmn_move(void *ctx, const char *s, size_t len, unsigned long line)
+{
+    state *st = ctx;
+    if (s != NULL) return record_ply(st, s, len, line, 1) != 0 ? -2 : 0;
+    /* a line too long (reported): the record stops being checked there */
+    if (st->active && !st->stopped) {
+        st->stopped = 1;
+        st->v.illegal = 1;
+        st->v.illegal_ply = st->plies + 1;
+        snprintf(st->v.illegal_code, sizeof st->v.illegal_code, "%s",
+                 koma_code_name(KOMA_E_LINE_LENGTH));
+        if (!st->record_invalid) {
+            st->record_invalid = 1;
             st->invalid++;
-            cli_diag_error(c, CLI_DATA, in->name, &err, NULL);
-            break;
-        case KOMA_PCN_END:
-            done = 1;
-            break;
-        default:
-            if (err.code == KOMA_E_MEMORY) oom(st);
-            else cli_diag_error(c, CLI_TROUBLE, in->name, &err, NULL);
-            done = 1;
         }
-        if (cli_stdout_broken(c)) done = 1;
     }
-    koma_pcn_reader_free(r);
+    return 0;
 }
 
-static void line_too_long(state *st, cli_input *in)
+static int pmn_end(void *ctx)
 {
-    char msg[80];
-    snprintf(msg, sizeof msg, "line exceeds %u bytes", CLI_LINE_MAX);
-    cli_diag(st->c, CLI_DATA, in->name, in->line, (unsigned long)CLI_LINE_MAX + 1,
-             koma_code_name(KOMA_E_LINE_LENGTH), msg, NULL);
+    record_end(ctx);
+    return 0;
 }
 
-/* --start FEEN: runs of PMN lines. */
-static void pmn_input(state *st, cli_input *in)
-{
-    cli *c = st->c;
-    const char *s;
-    size_t len;
-    int r, in_run = 0;
-    while ((r = cli_input_line(c, in, &s, &len)) != CLI_LINE_EOF) {
-        if (r == CLI_LINE_ERROR) break;
-        if (r == CLI_LINE_OK && len == 0) {
-            if (in_run) record_end(st);
-            in_run = 0;
-            continue;
-        }
-        if (!in_run) {
-            in_run = 1;
-            if (record_begin(st, in->name, in->line, st->start, strlen(st->start)) != 0) {
-                /* only when out of memory: the FEEN was checked at start-up */
-                if (c->status == CLI_TROUBLE) break;
-            }
-        }
-        if (r == CLI_LINE_TOO_LONG) {
-            line_too_long(st, in);
-            if (st->active && !st->stopped) {
-                st->stopped = 1;
-                st->v.illegal = 1;
-                st->v.illegal_ply = st->plies + 1;
-                snprintf(st->v.illegal_code, sizeof st->v.illegal_code, "%s",
-                         koma_code_name(KOMA_E_LINE_LENGTH));
-                if (!st->record_invalid) {
-                    st->record_invalid = 1;
-                    st->invalid++;
-                }
-            }
-            continue;
-        }
-        if (record_ply(st, s, len, in->line, 1) != 0) break;
-        if (cli_stdout_broken(c)) break;
-    }
-    if (in_run) record_end(st);
-}
+static const records_moves_fns pmn_fns = {pmn_begin, pmn_move, pmn_end, 0};
 
 /* --fid-only: runs of FEEN lines, no rules. */
-static void fid_record_end(state *st, int *in_run)
+static int fid_begin(void *ctx, const record_source *src)
 {
-    if (!*in_run) return;
-    *in_run = 0;
-    if (print_positions(st)) st->repeated++;
+    state *st = ctx;
+    st->fid_full = 0;
+    st->file = src->file;
+    st->line = src->line;
+    st->records++;
+    tracker_reset(&st->t);
+    return 0;
 }
 
-static void fid_input(state *st, cli_input *in)
+static int fid_line(void *ctx, const char *s, size_t len, unsigned long line)
 {
+    state *st = ctx;
     cli *c = st->c;
-    const char *s;
-    size_t len;
-    int r, in_run = 0, full = 0;
     char feen[KOMA_FEEN_MAX_LEN + 1];
-    while ((r = cli_input_line(c, in, &s, &len)) != CLI_LINE_EOF) {
-        if (r == CLI_LINE_ERROR) break;
-        if (r == CLI_LINE_OK && len == 0) {
-            fid_record_end(st, &in_run);
-            continue;
-        }
-        if (!in_run) {
-            in_run = 1;
-            full = 0;
-            st->file = in->name;
-            st->line = in->line;
-            st->records++;
-            tracker_reset(&st->t);
-        }
-        if (r == CLI_LINE_TOO_LONG) {
-            line_too_long(st, in);
-            st->invalid++;
-            continue;
-        }
-        koma_error err;
-        koma_error_clear(&err);
-        if (koma_feen_parse(s, len, KOMA_FEEN_STRICT, &st->scratch, &err) != 0) {
-            err.line = in->line;
-            cli_diag_error(c, CLI_DATA, in->name, &err, NULL);
-            st->invalid++;
-            continue;
-        }
-        if (st->t.n >= MAX_RUN) {
-            if (!full) {
-                char msg[96];
-                snprintf(msg, sizeof msg, "more than %zu positions in a run of FEEN lines; "
-                         "the rest of the run is not checked", MAX_RUN);
-                cli_diag(c, CLI_DATA, in->name, in->line, 1,
-                         koma_code_name(KOMA_E_REPETITION_LIMIT), msg, NULL);
-                st->invalid++;
-                full = 1;
-            }
-            continue;
-        }
-        size_t flen;
-        char fid[KOMA_FID_BUF];
-        if (strip_feen(st, s, len, feen, &flen) != 0) {
-            cli_trouble(c, "cannot strip the FEEN of line %lu", in->line);
-            continue;
-        }
-        koma_fid_of(feen, flen, fid);
-        slot *sl;
-        if (tracker_add(&st->t, fid_key(fid), in->line, 0, &sl) != 0) {
-            oom(st);
-            break;
-        }
-        if (sl->count == 2 && tracker_set_info(&st->t, sl, feen, flen, fid) != 0) {
-            oom(st);
-            break;
-        }
-        if (cli_stdout_broken(c)) break;
+    if (s == NULL) {                   /* too long: reported */
+        st->invalid++;
+        return 0;
     }
-    fid_record_end(st, &in_run);
+    koma_error err;
+    koma_error_clear(&err);
+    if (koma_feen_parse(s, len, KOMA_FEEN_STRICT, &st->scratch, &err) != 0) {
+        err.line = line;
+        cli_diag_error(c, CLI_DATA, st->file, &err, NULL);
+        st->invalid++;
+        return 0;
+    }
+    if (st->t.n >= MAX_RUN) {
+        if (!st->fid_full) {
+            char msg[96];
+            snprintf(msg, sizeof msg, "more than %zu positions in a run of FEEN lines; "
+                     "the rest of the run is not checked", MAX_RUN);
+            cli_diag(c, CLI_DATA, st->file, line, 1, koma_code_name(KOMA_E_REPETITION_LIMIT), msg,
+                     NULL);
+            st->invalid++;
+            st->fid_full = 1;
+        }
+        return 0;
+    }
+    size_t flen;
+    char fid[KOMA_FID_BUF];
+    if (strip_feen(st, s, len, feen, &flen) != 0) {
+        cli_trouble(c, "cannot strip the FEEN of line %lu", line);
+        return 0;
+    }
+    koma_fid_of(feen, flen, fid);
+    slot *sl;
+    if (tracker_add(&st->t, fid_key(fid), line, 0, &sl) != 0 ||
+        (sl->count == 2 && tracker_set_info(&st->t, sl, feen, flen, fid) != 0)) {
+        oom(st);
+        return -2;
+    }
+    return 0;
 }
+
+static int fid_end(void *ctx)
+{
+    state *st = ctx;
+    if (print_positions(st)) st->repeated++;
+    return 0;
+}
+
+static const records_moves_fns fid_fns = {fid_begin, fid_line, fid_end, 0};
 
 static void check_input(state *st, const char *path)
 {
     cli_input in;
     if (cli_input_open(st->c, &in, path) != 0) return;
-    if (st->fid_only) fid_input(st, &in);
-    else if (st->start) pmn_input(st, &in);
-    else pcn_input(st, &in);
+    if (st->fid_only) records_moves(st->c, &in, &fid_fns, st);
+    else if (st->start) records_moves(st->c, &in, &pmn_fns, st);
+    else records_each(st->c, &in, &st->pcn, check_pcn, st);
     cli_input_close(&in);
 }
 
@@ -984,8 +886,9 @@ static void usage(FILE *f)
           "  -g, --game GAME   the game: an id (ogi, ogi-classic, shogi, minishogi,\n"
           "                    okisaki) or a YAML definition file; default: from each\n"
           "                    setup FEEN's style letter and board shape\n"
-          "      --start FEEN  the input is PMN lines played from FEEN; a record is a\n"
-          "                    run of lines ended by a blank line or the end of input\n"
+          "      --start FEEN  the input is PMN lines played from FEEN ('start': the\n"
+          "                    game's start position); a record is a run of lines\n"
+          "                    ended by a blank line or the end of input\n"
           "      --fid-only    the input is FEEN lines, runs ended by a blank line; no\n"
           "                    rules (any game): report the repeated positions only\n"
           "      --format F    PCN input is json (JSON Lines) or yaml (a YAML stream);\n"
@@ -1001,6 +904,7 @@ static void usage(FILE *f)
           "(PLIES: comma-separated, 0 = the setup; line numbers with --fid-only), then\n"
           "  FILE:LINE  verdict  RULE  RESULT  PLY  FID  REASON\n"
           "with RULE none, illegal-repeat, fourfold or perpetual-check.\n"
+          "Progress goes to stderr when it is a terminal.\n"
           "Exit status: 0 no rule triggered, 1 a repetition rule triggered or invalid\n"
           "data, 2 usage or I/O trouble.\n",
           f);
@@ -1010,110 +914,48 @@ int main(int argc, char **argv)
 {
     cli c;
     state st;
-    int summary = 0;
-    cli_init(&c, "koma-repetition-check");
+    int rc;
+    cli_init(&c, "koma-repetition-check", usage);
     memset(&st, 0, sizeof st);
     st.c = &c;
     koma_position_init(&st.scratch);
     verdict_clear(&st.v);
-    const char *game = NULL;
+    const char *game = NULL, *start = NULL;
 
-    enum { OPT_JSON = 256, OPT_SUMMARY, OPT_VERSION, OPT_START, OPT_FID_ONLY, OPT_FORMAT };
+    enum { OPT_START = CLI_OPT_OWN, OPT_FID_ONLY, OPT_FORMAT };
     static const struct option longopts[] = {
         {"game", required_argument, NULL, 'g'},
         {"start", required_argument, NULL, OPT_START},
         {"fid-only", no_argument, NULL, OPT_FID_ONLY},
         {"format", required_argument, NULL, OPT_FORMAT},
-        {"json", no_argument, NULL, OPT_JSON},
-        {"quiet", no_argument, NULL, 'q'},
-        {"summary", no_argument, NULL, OPT_SUMMARY},
-        {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, OPT_VERSION},
-        {NULL, 0, NULL, 0},
+        CLI_OPTION_JSON, CLI_OPTION_SUMMARY,
+        CLI_OPTIONS_END,
     };
     int opt;
-    opterr = 0;
-    while ((opt = getopt_long(argc, argv, "g:qh", longopts, NULL)) != -1) {
+    while ((opt = cli_getopt(argc, argv, "g:qh", longopts)) != -1) {
         switch (opt) {
         case 'g': game = optarg; break;
-        case OPT_START: st.start = optarg; break;
+        case OPT_START: start = optarg; break;
         case OPT_FID_ONLY: st.fid_only = 1; break;
         case OPT_FORMAT:
-            if (strcmp(optarg, "json") == 0) st.pcn_format = KOMA_PCN_JSON;
-            else if (strcmp(optarg, "yaml") == 0) st.pcn_format = KOMA_PCN_YAML;
-            else return cli_usage_error(&c, "unknown format '%s' (json, yaml)", optarg);
-            st.pcn_format_given = 1;
+            if ((rc = records_format_option(&c, optarg, &st.pcn)) != 0) return rc;
             break;
-        case OPT_JSON: c.json = 1; break;
-        case 'q': c.quiet = 1; break;
-        case OPT_SUMMARY: summary = 1; break;
-        case 'h': usage(stdout); return cli_finish(&c);
-        case OPT_VERSION: cli_version(&c); return cli_finish(&c);
         default:
-            if (optopt && optopt < 256) return cli_usage_error(&c, "invalid option '-%c'", optopt);
-            return cli_usage_error(&c, "invalid option '%s'", argv[optind - 1]);
+            if ((rc = cli_option(&c, opt, argv)) != CLI_OPTION_TAKEN) return rc;
         }
     }
-    if (st.fid_only && (st.start || game || st.pcn_format_given))
+    if (st.fid_only && (start || game || st.pcn.format_given))
         return cli_usage_error(&c, "--fid-only excludes --start, --game and --format");
-    if (st.start && st.pcn_format_given)
+    if (start && st.pcn.format_given)
         return cli_usage_error(&c, "--format is for PCN input, not with --start");
 
-    koma_error err;
-    koma_error_clear(&err);
-    int rc = 0;
-    if (!st.fid_only) {
-        if (koma_game_set_new(&st.games, &err) != 0) {
-            cli_trouble(&c, "built-in games: %s", err.message);
+    if (!st.fid_only && games_open(&c, &st.games) != 0) goto done;
+    if (game != NULL && games_option(&c, st.games, game, "(--fid-only needs none)", &st.forced) != 0)
+        goto done;
+    if (start != NULL) {
+        if (records_start_option(&c, st.games, start, "(try --fid-only)", &st.forced, st.startbuf) != 0)
             goto done;
-        }
-    }
-    if (game != NULL) {
-        st.forced = koma_game_set_find_id(st.games, game, strlen(game));
-        if (st.forced == NULL) {
-            size_t gl = strlen(game);
-            if (strchr(game, '/') == NULL && !(gl > 5 && strcmp(game + gl - 5, ".yaml") == 0) &&
-                !(gl > 4 && strcmp(game + gl - 4, ".yml") == 0)) {
-                rc = cli_usage_error(&c, "unknown game '%s' (ogi, ogi-classic, shogi, minishogi, "
-                                         "okisaki, or a FILE.yaml)", game);
-                goto done;
-            }
-            if (koma_game_set_load_file(st.games, game, &st.forced, &err) != 0) {
-                if (err.code == KOMA_E_IO_OPEN || err.code == KOMA_E_IO_READ)
-                    cli_io_error(&c, game, 1, koma_code_name(err.code), err.message);
-                else
-                    cli_diag_error(&c, CLI_TROUBLE, game, &err, NULL);
-                goto done;
-            }
-        }
-        if (!koma_game_playable(st.forced)) {
-            cli_trouble(&c, "game %s has no rule engine yet (--fid-only needs none)",
-                        koma_game_id(st.forced));
-            goto done;
-        }
-    }
-    if (st.start) {
-        const koma_game *g = st.forced;
-        koma_engine *e;
-        if (koma_feen_parse(st.start, strlen(st.start), KOMA_FEEN_STRICT, &st.scratch, &err) != 0 ||
-            (g == NULL && (g = koma_game_set_find_position(st.games, &st.scratch, &err)) == NULL)) {
-            rc = cli_usage_error(&c, "--start: column %lu: %s: %s", err.column,
-                                 koma_code_name(err.code), err.message);
-            goto done;
-        }
-        if (!koma_game_playable(g)) {
-            rc = cli_usage_error(&c, "--start: game %s has no rule engine yet (try --fid-only)",
-                                 koma_game_id(g));
-            goto done;
-        }
-        if ((e = engine_for(&st, g, &err)) == NULL) {
-            cli_trouble(&c, "%s", err.message);
-            goto done;
-        }
-        if (koma_engine_set_position(e, &st.scratch, &err) != 0) {
-            rc = cli_usage_error(&c, "--start: %s: %s", koma_code_name(err.code), err.message);
-            goto done;
-        }
+        st.start = st.startbuf;
     }
 
     CLI_FOREACH_OPERAND(i, argc, argv, optind, path) {
@@ -1121,7 +963,8 @@ int main(int argc, char **argv)
         if (cli_stdout_broken(&c)) break;
     }
 
-    if (summary && !c.quiet) {
+    cli_progress_end(&c);
+    if (c.summary && !c.quiet) {
         if (c.json) {
             printf("{\"summary\":{\"records\":%lu,\"repeated\":%lu,\"invalid\":%lu", st.records,
                    st.repeated, st.invalid);
@@ -1142,11 +985,10 @@ int main(int argc, char **argv)
         }
     }
 done:
-    for (size_t i = 0; i < st.nengines; i++) koma_engine_free(st.engines[i]);
+    engine_cache_free(&st.engines);
     koma_game_set_free(st.games);
     tracker_free(&st.t);
     verdict_clear(&st.v);
     koma_position_cleanup(&st.scratch);
-    if (rc) return rc;
     return cli_finish(&c);
 }

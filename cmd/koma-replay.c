@@ -15,6 +15,8 @@
 #include <string.h>
 
 #include "cli.h"
+#include "games.h"
+#include "records.h"
 #include "replay_core.h"
 
 enum { MODE_LINE, MODE_ADJUDICATE, MODE_EACH, MODE_WRITE };
@@ -25,12 +27,12 @@ typedef struct state {
     int mode;
     const char *start;                 /* --start FEEN (canonical), or NULL */
     size_t start_len;
-    int pcn_format_given;
-    koma_pcn_format pcn_format;
-    unsigned pcn_flags;
+    records_options pcn;               /* --format; no PMN check with a dialect */
     const char *file;                  /* the input being read (for --each) */
     unsigned long line;
     int each_open;                     /* --each printed positions of this record */
+    replay_verdict v;                  /* the record in progress (--start) */
+    int begun;                         /* replay_begin's answer for it */
     unsigned long records, finished, unfinished, disputed, invalid;
     unsigned long long plies;
 } state;
@@ -64,6 +66,7 @@ static void usage(FILE *f)
           "      --version     show the version and exit\n"
           "\n"
           "Diagnostics: koma-replay: FILE:LINE:COL: CODE: message (codes: koma-formats(5)).\n"
+          "Progress goes to stderr when it is a terminal.\n"
           "Exit status: 0 every record replayed and agreeing with the rules, 1 an illegal\n"
           "ply, a wrong recorded outcome, plies after the end or an unreadable record,\n"
           "2 usage or I/O trouble.\n",
@@ -83,7 +86,7 @@ static void put_ply(const replay_verdict *v)
     else putchar('-');
 }
 
-static void json_verdict(const replay_verdict *v, const replay_source *src, const char *fid)
+static void json_verdict(const replay_verdict *v, const record_source *src, const char *fid)
 {
     FILE *f = stdout;
     fputs("{\"file\":", f);
@@ -143,7 +146,7 @@ static void json_verdict(const replay_verdict *v, const replay_source *src, cons
     fputs("}\n", f);
 }
 
-static void print_verdict(state *st, const replay_verdict *v, const replay_source *src)
+static void print_verdict(state *st, const replay_verdict *v, const record_source *src)
 {
     cli *c = st->c;
     st->plies += v->played;
@@ -198,23 +201,15 @@ static void each_end(state *st)
     st->each_open = 0;
 }
 
-static void progress(state *st)
-{
-    if (st->c->progress && st->records % 4096 == 0) {
-        fprintf(stderr, "\rkoma-replay: %lu records", st->records);
-        fflush(stderr);
-    }
-}
-
 /* ---- PCN input --------------------------------------------------------------------- */
 
 /* --write-outcome: a record that could not be replayed goes through as it was. */
-static void pass_through(state *st, koma_pcn_reader *r, koma_pcn_format fmt)
+static void pass_through(state *st, const record_item *item)
 {
     size_t len;
-    const char *text = koma_pcn_reader_text(r, &len);
+    const char *text = koma_pcn_reader_text(item->reader, &len);
     if (text == NULL || st->c->quiet) return;
-    if (fmt == KOMA_PCN_YAML) {
+    if (item->format == KOMA_PCN_YAML) {
         /* keep the stream's documents apart: the text must hold its own "---" */
         int marked = 0;
         for (size_t i = 0; i + 3 <= len && !marked; i++)
@@ -228,162 +223,86 @@ static void pass_through(state *st, koma_pcn_reader *r, koma_pcn_format fmt)
     if (len == 0 || text[len - 1] != '\n') putchar('\n');
 }
 
-static void pcn_input(state *st, cli_input *in)
+static int pcn_record(void *ctx, record_item *item)
 {
+    state *st = ctx;
     cli *c = st->c;
-    const char *head;
-    size_t headlen;
     koma_error err;
-    koma_error_clear(&err);
-    if (cli_input_peek(c, in, 1 << 16, &head, &headlen) != 0) return;
-    koma_pcn_format fmt = st->pcn_format_given ? st->pcn_format : replay_sniff_format(head, headlen);
-    koma_pcn_reader *r = koma_pcn_reader_new(fmt, st->pcn_flags, NULL, NULL, &err);
-    char *chunk = malloc(1 << 16);
-    if (r == NULL || chunk == NULL) {
-        koma_pcn_reader_free(r);
-        free(chunk);
-        cli_trouble(c, "memory: out of memory");
-        return;
+    st->records++;
+    if (item->rec == NULL) {
+        st->invalid++;
+        cli_diag_error(c, CLI_DATA, item->src.file, &item->err, NULL);
+        if (st->mode == MODE_WRITE) pass_through(st, item);
+        return 0;
     }
-    int done = 0;
-    while (!done) {
-        koma_pcn *rec = NULL;
+    replay_verdict v;
+    st->file = item->src.file;
+    st->line = item->src.line;
+    int rc = replay_pcn(st->rp, item->rec, &item->src, &v);
+    if (rc == -2) {
+        each_end(st);
+        return 1;
+    }
+    if (rc == -1) {
+        st->invalid++;
+        if (st->mode == MODE_WRITE) pass_through(st, item);
+    } else {
+        print_verdict(st, &v, &item->src);
         koma_error_clear(&err);
-        int k = koma_pcn_reader_next(r, &rec, &err);
-        switch (k) {
-        case KOMA_PCN_AGAIN: {
-            long n = cli_input_read(c, in, chunk, 1 << 16);
-            if (n < 0) done = 1;
-            else if (n == 0) koma_pcn_reader_finish(r);
-            else if (koma_pcn_reader_feed(r, chunk, (size_t)n, &err) != 0) {
-                cli_trouble(c, "%s: %s", koma_code_name(err.code), err.message);
-                done = 1;
-            }
-            break;
-        }
-        case KOMA_PCN_RECORD: {
-            replay_source src = {in->name, koma_pcn_reader_line(r), replay_reader_locate, r};
-            replay_verdict v;
-            st->records++;
-            st->file = in->name;
-            st->line = src.line;
-            int rc = replay_pcn(st->rp, rec, &src, &v);
-            if (rc == -2) {
-                done = 1;
-            } else if (rc == -1) {
-                st->invalid++;
-                if (st->mode == MODE_WRITE) pass_through(st, r, fmt);
-            } else {
-                print_verdict(st, &v, &src);
-                if (st->mode == MODE_WRITE && !c->quiet) {
-                    if (replay_write_outcome(&v, rec, &err) != 0 ||
-                        koma_pcn_fwrite(rec, fmt, 0, stdout, &err) != 0) {
-                        if (err.code == KOMA_E_MEMORY) {
-                            cli_trouble(c, "memory: out of memory");
-                            done = 1;
-                        }
-                    }
-                }
-            }
+        if (st->mode == MODE_WRITE && !c->quiet &&
+            (replay_write_outcome(&v, item->rec, &err) != 0 ||
+             koma_pcn_fwrite(item->rec, item->format, 0, stdout, &err) != 0) &&
+            err.code == KOMA_E_MEMORY) {
+            cli_trouble(c, "memory: out of memory");
             each_end(st);
-            koma_pcn_free(rec);
-            progress(st);
-            break;
+            return 1;
         }
-        case KOMA_PCN_INVALID:
-            st->records++;
-            st->invalid++;
-            cli_diag_error(c, CLI_DATA, in->name, &err, NULL);
-            if (st->mode == MODE_WRITE) pass_through(st, r, fmt);
-            progress(st);
-            break;
-        case KOMA_PCN_END:
-            done = 1;
-            break;
-        default:
-            if (err.code == KOMA_E_MEMORY) cli_trouble(c, "memory: out of memory");
-            else cli_diag_error(c, CLI_TROUBLE, in->name, &err, NULL);
-            done = 1;
-        }
-        if (cli_stdout_broken(c)) done = 1;
     }
-    free(chunk);
-    koma_pcn_reader_free(r);
+    each_end(st);
+    return 0;
 }
 
 /* ---- move lists (--start) ------------------------------------------------------------- */
 
-static int blank(const char *s, size_t len)
+static int moves_begin(void *ctx, const record_source *src)
 {
-    for (size_t i = 0; i < len; i++)
-        if (s[i] != ' ' && s[i] != '\t') return 0;
-    return 1;
+    state *st = ctx;
+    st->records++;
+    st->line = src->line;
+    st->begun = replay_begin(st->rp, st->start, st->start_len, src, &st->v);
+    return st->begun;
 }
 
-/* Finish the open record; 0, or -2 on trouble. */
-static int lines_finish(state *st, const replay_source *src, replay_verdict *v, int begun)
+static int moves_move(void *ctx, const char *s, size_t len, unsigned long line)
 {
-    int rc = begun == 0 ? replay_finish(st->rp) : begun;
+    state *st = ctx;
+    if (s == NULL) {                   /* too long: reported */
+        replay_abandon(st->rp);
+        return 0;
+    }
+    return replay_ply(st->rp, s, len, line) == -2 ? -2 : 0;
+}
+
+static int moves_end(void *ctx)
+{
+    state *st = ctx;
+    int rc = st->begun == 0 ? replay_finish(st->rp) : st->begun;
     if (rc == -2) return -2;
     if (rc == -1) st->invalid++;
-    else print_verdict(st, v, src);
+    else print_verdict(st, &st->v, &(record_source){st->file, st->line, NULL, NULL});
     each_end(st);
-    progress(st);
     return 0;
 }
 
-static void lines_input(state *st, cli_input *in)
-{
-    cli *c = st->c;
-    const char *s;
-    size_t len;
-    int k, open = 0, any = 0, begun = 0;
-    replay_source src = {in->name, 1, NULL, NULL};
-    replay_verdict v;
-    st->file = in->name;
-    while ((k = cli_input_line(c, in, &s, &len)) != CLI_LINE_EOF) {
-        if (k == CLI_LINE_ERROR) break;
-        if (k == CLI_LINE_OK && blank(s, len)) {
-            if (open && lines_finish(st, &src, &v, begun) != 0) return;
-            open = 0;
-            continue;
-        }
-        if (!open) {
-            open = any = 1;
-            src.line = st->line = in->line;
-            st->records++;
-            begun = replay_begin(st->rp, st->start, st->start_len, &src, &v);
-            if (begun == -2) return;
-        }
-        if (begun != 0) continue;
-        if (k == CLI_LINE_TOO_LONG) {
-            char msg[80];
-            snprintf(msg, sizeof msg, "line exceeds %u bytes", CLI_LINE_MAX);
-            cli_diag(c, CLI_DATA, in->name, in->line, (unsigned long)CLI_LINE_MAX + 1,
-                     "line.length", msg, NULL);
-            replay_abandon(st->rp);
-            continue;
-        }
-        if (replay_ply(st->rp, s, len, in->line) == -2) return;
-        if (cli_stdout_broken(c)) return;
-    }
-    if (!open && !any) {
-        /* no moves at all: the setup position itself */
-        open = 1;
-        src.line = st->line = 1;
-        st->records++;
-        begun = replay_begin(st->rp, st->start, st->start_len, &src, &v);
-        if (begun == -2) return;
-    }
-    if (open) lines_finish(st, &src, &v, begun);
-}
+static const records_moves_fns moves_fns = {moves_begin, moves_move, moves_end, 1};
 
 static void replay_input(state *st, const char *path)
 {
     cli_input in;
     if (cli_input_open(st->c, &in, path) != 0) return;
-    if (st->start) lines_input(st, &in);
-    else pcn_input(st, &in);
+    st->file = in.name;
+    if (st->start) records_moves(st->c, &in, &moves_fns, st);
+    else records_each(st->c, &in, &st->pcn, pcn_record, st);
     cli_input_close(&in);
 }
 
@@ -391,8 +310,8 @@ int main(int argc, char **argv)
 {
     cli c;
     state st;
-    int summary = 0, rc = 0;
-    cli_init(&c, "koma-replay");
+    int rc;
+    cli_init(&c, "koma-replay", usage);
     memset(&st, 0, sizeof st);
     st.c = &c;
     st.mode = MODE_LINE;
@@ -400,8 +319,7 @@ int main(int argc, char **argv)
     koma_pmn_dialect dialect = KOMA_PMN_DIALECT_CANONICAL;
     int modes = 0;
 
-    enum { OPT_JSON = 256, OPT_SUMMARY, OPT_VERSION, OPT_START, OPT_DIALECT, OPT_FORMAT,
-           OPT_ADJUDICATE, OPT_EACH, OPT_WRITE };
+    enum { OPT_START = CLI_OPT_OWN, OPT_DIALECT, OPT_FORMAT, OPT_ADJUDICATE, OPT_EACH, OPT_WRITE };
     static const struct option longopts[] = {
         {"game", required_argument, NULL, 'g'},
         {"start", required_argument, NULL, OPT_START},
@@ -410,41 +328,25 @@ int main(int argc, char **argv)
         {"adjudicate", no_argument, NULL, OPT_ADJUDICATE},
         {"each", no_argument, NULL, OPT_EACH},
         {"write-outcome", no_argument, NULL, OPT_WRITE},
-        {"json", no_argument, NULL, OPT_JSON},
-        {"quiet", no_argument, NULL, 'q'},
-        {"summary", no_argument, NULL, OPT_SUMMARY},
-        {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, OPT_VERSION},
-        {NULL, 0, NULL, 0},
+        CLI_OPTION_JSON, CLI_OPTION_SUMMARY,
+        CLI_OPTIONS_END,
     };
     int opt;
-    opterr = 0;
-    while ((opt = getopt_long(argc, argv, "g:qh", longopts, NULL)) != -1) {
+    while ((opt = cli_getopt(argc, argv, "g:qh", longopts)) != -1) {
         switch (opt) {
         case 'g': game = optarg; break;
         case OPT_START: start = optarg; break;
         case OPT_DIALECT:
-            if (koma_pmn_dialect_from_name(optarg, strlen(optarg), &dialect) != 0)
-                return cli_usage_error(&c, "unknown PMN dialect '%s' (pmn, seed, json-array)",
-                                       optarg);
+            if ((rc = records_dialect_option(&c, optarg, &dialect)) != 0) return rc;
             break;
         case OPT_FORMAT:
-            if (strcmp(optarg, "json") == 0) st.pcn_format = KOMA_PCN_JSON;
-            else if (strcmp(optarg, "yaml") == 0) st.pcn_format = KOMA_PCN_YAML;
-            else return cli_usage_error(&c, "unknown format '%s' (json, yaml)", optarg);
-            st.pcn_format_given = 1;
+            if ((rc = records_format_option(&c, optarg, &st.pcn)) != 0) return rc;
             break;
         case OPT_ADJUDICATE: st.mode = MODE_ADJUDICATE; modes++; break;
         case OPT_EACH: st.mode = MODE_EACH; modes++; break;
         case OPT_WRITE: st.mode = MODE_WRITE; modes++; break;
-        case OPT_JSON: c.json = 1; break;
-        case 'q': c.quiet = 1; break;
-        case OPT_SUMMARY: summary = 1; break;
-        case 'h': usage(stdout); return cli_finish(&c);
-        case OPT_VERSION: cli_version(&c); return cli_finish(&c);
         default:
-            if (optopt && optopt < 256) return cli_usage_error(&c, "invalid option '-%c'", optopt);
-            return cli_usage_error(&c, "invalid option '%s'", argv[optind - 1]);
+            if ((rc = cli_option(&c, opt, argv)) != CLI_OPTION_TAKEN) return rc;
         }
     }
     if (modes > 1)
@@ -453,51 +355,19 @@ int main(int argc, char **argv)
         return cli_usage_error(&c, "--write-outcome needs PCN records, not --start");
     if (st.mode == MODE_WRITE && c.json)
         return cli_usage_error(&c, "--write-outcome writes records: no --json");
-    if (st.mode == MODE_WRITE && summary)
+    if (st.mode == MODE_WRITE && c.summary)
         return cli_usage_error(&c, "--write-outcome writes records: no --summary");
-    if (st.pcn_format_given && start) return cli_usage_error(&c, "--format is for PCN input, not --start");
-    if (dialect != KOMA_PMN_DIALECT_CANONICAL) st.pcn_flags |= KOMA_PCN_NO_PMN;
+    if (st.pcn.format_given && start) return cli_usage_error(&c, "--format is for PCN input, not --start");
+    if (dialect != KOMA_PMN_DIALECT_CANONICAL) st.pcn.pcn_flags |= KOMA_PCN_NO_PMN;
 
-    koma_error err;
-    koma_error_clear(&err);
     koma_game_set *games = NULL;
     const koma_game *forced = NULL;
     char startbuf[KOMA_FEEN_MAX_LEN + 1];
-    koma_position pos;
-    koma_position_init(&pos);
-    if (koma_game_set_new(&games, &err) != 0) {
-        cli_trouble(&c, "built-in games: %s", err.message);
-        return cli_finish(&c);
-    }
-    if (game != NULL) {
-        int k = replay_find_game(&c, games, game, &forced);
-        if (k != 0) {
-            rc = k > 0 ? k : 0;
-            goto done;
-        }
-    }
+    if (games_open(&c, &games) != 0) goto done;
+    if (game != NULL && games_option(&c, games, game, NULL, &forced) != 0) goto done;
     if (start != NULL) {
         /* check the start position now: a bad one is a usage error */
-        if (strcmp(start, "start") == 0) {
-            const koma_game *g = forced ? forced : koma_game_set_find_id(games, "ogi", 3);
-            snprintf(startbuf, sizeof startbuf, "%s", koma_game_start(g));
-            if (forced == NULL) forced = g;
-        } else {
-            snprintf(startbuf, sizeof startbuf, "%s", start);
-        }
-        const koma_game *g = forced;
-        koma_engine *e = NULL;
-        if (koma_feen_parse(startbuf, strlen(startbuf), KOMA_FEEN_STRICT, &pos, &err) != 0 ||
-            (g == NULL && (g = koma_game_set_find_position(games, &pos, &err)) == NULL) ||
-            (!koma_game_playable(g) &&
-             koma_error_set(&err, KOMA_E_GAME_NO_RULES, 0, "game %s has no rule engine yet",
-                            koma_game_id(g))) ||
-            koma_engine_new(g, &e, &err) != 0 || koma_engine_set_position(e, &pos, &err) != 0) {
-            koma_engine_free(e);
-            rc = cli_usage_error(&c, "--start: %s: %s", koma_code_name(err.code), err.message);
-            goto done;
-        }
-        koma_engine_free(e);
+        if (records_start_option(&c, games, start, NULL, &forced, startbuf) != 0) goto done;
         st.start = startbuf;
         st.start_len = strlen(startbuf);
     }
@@ -512,9 +382,9 @@ int main(int argc, char **argv)
         replay_input(&st, path);
         if (cli_stdout_broken(&c)) break;
     }
-    if (c.progress && st.records >= 4096) fputs("\r\033[K", stderr);
 
-    if (summary && !c.quiet) {
+    cli_progress_end(&c);
+    if (c.summary && !c.quiet) {
         if (c.json)
             printf("{\"summary\":{\"records\":%lu,\"plies\":%llu,\"finished\":%lu,\"unfinished\":%lu,"
                    "\"disputed\":%lu,\"invalid\":%lu}}\n",
@@ -526,8 +396,6 @@ int main(int argc, char **argv)
     }
 done:
     replay_free(st.rp);
-    koma_position_cleanup(&pos);
     koma_game_set_free(games);
-    if (rc) return rc;
     return cli_finish(&c);
 }

@@ -12,6 +12,8 @@
 #include <string.h>
 
 #include "cli.h"
+#include "games.h"
+#include "records.h"
 #include "replay_core.h"
 
 typedef struct validator validator;
@@ -24,9 +26,9 @@ typedef struct state {
     koma_pmn_dialect dialect;          /* --pmn-dialect */
     int has_context;                   /* --position given */
     koma_position context;             /* --position: PMN lines are checked against it */
-    int pcn_format_given;              /* --format */
-    koma_pcn_format pcn_format;
+    records_options pcn;               /* --format */
     replay *rp;                        /* --replay: PCN records are replayed too */
+    const cli_input *in;               /* the input of validate_lines */
     unsigned long records, valid, invalid;
 } state;
 
@@ -125,81 +127,36 @@ static void v_ggn_input(state *st, cli_input *in)
     koma_ggn_free(g);
 }
 
-/* PCN: a JSON Lines database or a YAML stream, chosen from the first bytes
- * (replay_sniff_format: JSON when the first non-blank byte is '{' and the first
- * line is one whole JSON text, YAML otherwise; a pretty-printed JSON record is
- * read as YAML, of which JSON is a subset). With --replay each valid record is
- * also replayed under its game's rules (cmd/replay_core.c). */
-static void v_pcn_input(state *st, cli_input *in)
+/* PCN: a JSON Lines database or a YAML stream (cmd/records.c). With --replay
+ * each valid record is also replayed under its game's rules (cmd/replay_core.c). */
+static int pcn_record(void *ctx, record_item *item)
 {
-    cli *c = st->c;
-    const char *head;
-    size_t headlen;
-    koma_error err;
-    koma_error_clear(&err);
-    if (cli_input_peek(c, in, 1 << 16, &head, &headlen) != 0) return;
-    koma_pcn_format fmt = st->pcn_format_given ? st->pcn_format : replay_sniff_format(head, headlen);
-    koma_pcn_reader *r = koma_pcn_reader_new(fmt, 0, NULL, NULL, &err);
-    if (r == NULL) {
-        cli_trouble(c, "memory: %s", err.message);
-        return;
+    state *st = ctx;
+    if (item->rec == NULL) {
+        record_result(st, item->src.file, item->err.line, &item->err, 0);
+        return 0;
     }
-    static char chunk[1 << 16];
-    int done = 0;
-    while (!done) {
-        koma_pcn *rec = NULL;
-        koma_error_clear(&err);
-        int k = koma_pcn_reader_next(r, &rec, &err);
-        switch (k) {
-        case KOMA_PCN_AGAIN: {
-            long n = cli_input_read(c, in, chunk, sizeof chunk);
-            if (n < 0) done = 1;
-            else if (n == 0) koma_pcn_reader_finish(r);
-            else if (koma_pcn_reader_feed(r, chunk, (size_t)n, &err) != 0) {
-                cli_trouble(c, "%s: %s", koma_code_name(err.code), err.message);
-                done = 1;
-            }
-            break;
+    if (st->rp) {
+        replay_verdict v;
+        int rc = replay_pcn(st->rp, item->rec, &item->src, &v);
+        if (rc != 0 || v.problems != 0) {
+            st->records++;                 /* replay_pcn gave the diagnostics */
+            st->invalid++;
+            return rc == -2;
         }
-        case KOMA_PCN_RECORD: {
-            int valid = 1;
-            if (st->rp) {
-                replay_source src = {in->name, koma_pcn_reader_line(r), replay_reader_locate, r};
-                replay_verdict v;
-                int rc = replay_pcn(st->rp, rec, &src, &v);
-                if (rc == -2) done = 1;
-                valid = rc == 0 && v.problems == 0;
-            }
-            koma_pcn_free(rec);
-            if (valid) {
-                record_result(st, in->name, koma_pcn_reader_line(r), &err, 1);
-            } else {
-                st->records++;             /* replay_pcn gave the diagnostics */
-                st->invalid++;
-            }
-            break;
-        }
-        case KOMA_PCN_INVALID:
-            record_result(st, in->name, err.line, &err, 0);
-            break;
-        case KOMA_PCN_END:
-            done = 1;
-            break;
-        default:
-            if (err.code == KOMA_E_MEMORY) cli_trouble(c, "memory: out of memory");
-            else cli_diag_error(c, CLI_TROUBLE, in->name, &err, NULL);
-            done = 1;
-        }
-        if (cli_stdout_broken(c)) done = 1;
     }
-    koma_pcn_reader_free(r);
+    record_result(st, item->src.file, item->src.line, &item->err, 1);
+    return 0;
 }
 
-/*
- * --type auto (DESIGN.md §3): a JSON object with "setup" is PCN, another JSON
- * object is GGN, a YAML document is PCN; otherwise the input is lines, each a
- * FEEN when it has exactly two spaces and a PMN move otherwise.
- */
+static void v_pcn_input(state *st, cli_input *in)
+{
+    records_each(st->c, in, &st->pcn, pcn_record, st);
+}
+
+/* --type auto (DESIGN.md §3, records_sniff_input): PCN (YAML, or JSON with a
+ * top-level "setup"), GGN (another JSON document), or lines, each a FEEN when
+ * it has exactly two spaces and a PMN move otherwise. */
 static const validator *find_validator(const char *name);
 
 static void v_auto_input(state *st, cli_input *in)
@@ -207,23 +164,15 @@ static void v_auto_input(state *st, cli_input *in)
     const char *head;
     size_t len;
     if (cli_input_peek(st->c, in, 1 << 16, &head, &len) != 0) return;
-    size_t i = 0;
-    while (i < len && (head[i] == ' ' || head[i] == '\t' || head[i] == '\r' || head[i] == '\n')) i++;
-    const validator *saved = st->v;
-    const char *nl = memchr(head + i, '\n', len - i);
-    size_t lineend = nl ? (size_t)(nl - head) : len;
-    if (i < len && head[i] == '{') {
-        /* Look for a top-level "setup" key in the first record. */
-        int pcn = 0;
-        for (size_t k = i; k + 7 <= len && !pcn; k++)
-            if (memcmp(head + k, "\"setup\"", 7) == 0) pcn = 1;
-        st->v = find_validator(pcn ? "pcn" : "ggn");
-    } else if (i < len && (memchr(head + i, ':', lineend - i) != NULL ||
-                           (len - i >= 3 && memcmp(head + i, "---", 3) == 0))) {
-        st->v = find_validator("pcn");
-    } else {
-        st->v = find_validator("auto-line");
+    records_input kind = records_sniff_input(head, len, in->eof);
+    if (kind == RECORDS_INPUT_MORE) {
+        /* a JSON document longer than the first look: as much as a line may hold */
+        if (cli_input_peek(st->c, in, CLI_LINE_MAX, &head, &len) != 0) return;
+        kind = records_sniff_input(head, len, 1);
     }
+    const validator *saved = st->v;
+    st->v = find_validator(kind == RECORDS_INPUT_PCN ? "pcn" : kind == RECORDS_INPUT_JSON ? "ggn"
+                                                                                         : "auto-line");
     if (st->v->input_fn) st->v->input_fn(st, in);
     else validate_lines(st, in);
     st->v = saved;
@@ -291,6 +240,7 @@ static void usage(FILE *f)
           "      --version     show the version and exit\n"
           "\n"
           "Diagnostics: koma-validate: FILE:LINE:COL: CODE: message (codes: koma-formats(5)).\n"
+          "Progress goes to stderr when it is a terminal.\n"
           "Exit status: 0 all valid, 1 some invalid, 2 usage or I/O trouble.\n",
           f);
 }
@@ -365,27 +315,24 @@ static void validate_input(state *st, const char *path)
     cli_input_close(&in);
 }
 
+static int validate_line(void *ctx, const char *s, size_t len)
+{
+    state *st = ctx;
+    const cli_input *in = st->in;
+    if (s == NULL) {
+        koma_error err;
+        cli_line_too_long(in, &err);
+        record_result(st, in->name, in->line, &err, 0);
+    } else {
+        check_line(st, in->name, in->line, s, len);
+    }
+    return 0;
+}
+
 static void validate_lines(state *st, cli_input *in)
 {
-    cli *c = st->c;
-    const char *s;
-    size_t len;
-    int r;
-    while ((r = cli_input_line(c, in, &s, &len)) != CLI_LINE_EOF) {
-        if (r == CLI_LINE_ERROR) break;
-        if (r == CLI_LINE_TOO_LONG) {
-            koma_error err;
-            koma_error_clear(&err);
-            err.code = KOMA_E_LINE_LENGTH;
-            err.line = in->line;
-            err.column = (unsigned long)CLI_LINE_MAX + 1;
-            snprintf(err.message, sizeof err.message, "line exceeds %u bytes", CLI_LINE_MAX);
-            record_result(st, in->name, in->line, &err, 0);
-        } else {
-            check_line(st, in->name, in->line, s, len);
-        }
-        if (cli_stdout_broken(c)) break;
-    }
+    st->in = in;
+    cli_input_lines(st->c, in, "lines", validate_line, st);
 }
 
 /* What --summary counts: lines, documents or records. */
@@ -401,74 +348,57 @@ int main(int argc, char **argv)
 {
     cli c;
     state st;
-    int summary = 0;
-    cli_init(&c, "koma-validate");
+    int rc;
+    cli_init(&c, "koma-validate", usage);
     memset(&st, 0, sizeof st);
     st.c = &c;
     st.v = &validators[0];
-    koma_position_init(&st.pos);
 
-    enum { OPT_JSON = 256, OPT_SUMMARY, OPT_VERSION, OPT_PRINT_FID, OPT_DIALECT, OPT_POSITION,
-           OPT_FORMAT, OPT_REPLAY };
+    enum { OPT_PRINT_FID = CLI_OPT_OWN, OPT_DIALECT, OPT_POSITION, OPT_FORMAT, OPT_REPLAY };
     int want_replay = 0;
     const char *position = NULL;
     int dialect_given = 0;
     static const struct option longopts[] = {
         {"type", required_argument, NULL, 't'},
-        {"json", no_argument, NULL, OPT_JSON},
-        {"quiet", no_argument, NULL, 'q'},
-        {"summary", no_argument, NULL, OPT_SUMMARY},
         {"print-fid", no_argument, NULL, OPT_PRINT_FID},
         {"pmn-dialect", required_argument, NULL, OPT_DIALECT},
         {"position", required_argument, NULL, OPT_POSITION},
         {"format", required_argument, NULL, OPT_FORMAT},
         {"replay", no_argument, NULL, OPT_REPLAY},
-        {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, OPT_VERSION},
-        {NULL, 0, NULL, 0},
+        CLI_OPTION_JSON, CLI_OPTION_SUMMARY,
+        CLI_OPTIONS_END,
     };
     int opt;
-    opterr = 0;
-    while ((opt = getopt_long(argc, argv, "t:qh", longopts, NULL)) != -1) {
+    while ((opt = cli_getopt(argc, argv, "t:qh", longopts)) != -1) {
         switch (opt) {
         case 't':
             st.v = find_validator(optarg);
             if (st.v == NULL) return cli_usage_error(&c, "unknown type '%s'", optarg);
             break;
-        case 'q': c.quiet = 1; break;
-        case OPT_JSON: c.json = 1; break;
-        case OPT_SUMMARY: summary = 1; break;
         case OPT_PRINT_FID: st.print_fid = 1; break;
         case OPT_DIALECT:
-            if (koma_pmn_dialect_from_name(optarg, strlen(optarg), &st.dialect) != 0)
-                return cli_usage_error(&c, "unknown PMN dialect '%s' (pmn, seed, json-array)",
-                                       optarg);
+            if ((rc = records_dialect_option(&c, optarg, &st.dialect)) != 0) return rc;
             dialect_given = 1;
             break;
         case OPT_POSITION: position = optarg; break;
         case OPT_REPLAY: want_replay = 1; break;
         case OPT_FORMAT:
-            if (strcmp(optarg, "json") == 0) st.pcn_format = KOMA_PCN_JSON;
-            else if (strcmp(optarg, "yaml") == 0) st.pcn_format = KOMA_PCN_YAML;
-            else return cli_usage_error(&c, "unknown format '%s' (json, yaml)", optarg);
-            st.pcn_format_given = 1;
+            if ((rc = records_format_option(&c, optarg, &st.pcn)) != 0) return rc;
             break;
-        case 'h': usage(stdout); return cli_finish(&c);
-        case OPT_VERSION: cli_version(&c); return cli_finish(&c);
         default:
-            if (optopt && optopt < 256) return cli_usage_error(&c, "invalid option '-%c'", optopt);
-            return cli_usage_error(&c, "invalid option '%s'", argv[optind - 1]);
+            if ((rc = cli_option(&c, opt, argv)) != CLI_OPTION_TAKEN) return rc;
         }
     }
     if (st.print_fid && strcmp(st.v->name, "feen") != 0)
         return cli_usage_error(&c, "--print-fid needs --type feen");
-    if (st.pcn_format_given && st.v->input_fn != v_pcn_input)
+    if (st.pcn.format_given && st.v->input_fn != v_pcn_input)
         return cli_usage_error(&c, "--format needs --type pcn");
     if (strcmp(st.v->name, "auto-line") == 0) return cli_usage_error(&c, "unknown type 'auto-line'");
     if (want_replay && st.v->input_fn != v_pcn_input && st.v->input_fn != v_auto_input)
         return cli_usage_error(&c, "--replay needs --type pcn (or auto)");
     if ((dialect_given || position) && st.v->fn != v_pmn)
         return cli_usage_error(&c, "--pmn-dialect and --position need --type pmn");
+    koma_position_init(&st.pos);
     koma_position_init(&st.context);
     if (position) {
         koma_error err;
@@ -486,21 +416,17 @@ int main(int argc, char **argv)
 
     koma_game_set *games = NULL;
     if (want_replay) {
-        koma_error err;
-        koma_error_clear(&err);
-        if (koma_game_set_new(&games, &err) != 0 ||
-            (st.rp = replay_new(&c, games, NULL, KOMA_PMN_DIALECT_CANONICAL)) == NULL) {
+        if (games_open(&c, &games) != 0) goto done;
+        if ((st.rp = replay_new(&c, games, NULL, KOMA_PMN_DIALECT_CANONICAL)) == NULL) {
             cli_trouble(&c, "memory: out of memory");
-            koma_game_set_free(games);
-            koma_position_cleanup(&st.pos);
-            koma_position_cleanup(&st.context);
-            return cli_finish(&c);
+            goto done;
         }
     }
 
     CLI_FOREACH_OPERAND(i, argc, argv, optind, path) validate_input(&st, path);
 
-    if (summary && !c.quiet) {
+    cli_progress_end(&c);
+    if (c.summary && !c.quiet) {
         if (c.json)
             printf("{\"summary\":{\"type\":\"%s\",\"records\":%lu,\"valid\":%lu,\"invalid\":%lu}}\n",
                    st.v->name, st.records, st.valid, st.invalid);
@@ -508,6 +434,7 @@ int main(int argc, char **argv)
             printf("%lu %s checked: %lu valid, %lu invalid\n", st.records,
                    item_noun(st.v, st.records != 1), st.valid, st.invalid);
     }
+done:
     replay_free(st.rp);
     koma_game_set_free(games);
     koma_position_cleanup(&st.pos);

@@ -108,7 +108,7 @@ int main(int argc, char **argv)
 {
     cli c;
     char self[PATH_MAX];
-    cli_init(&c, "koma");
+    cli_init(&c, "koma", NULL);
     self_dir(argv[0], self, sizeof self);
 
     if (argc < 2) {

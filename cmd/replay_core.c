@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_ENGINES 8
+#include "games.h"
 
 enum { PLAYING, ENDED, STOPPED, INVALID };
 
@@ -13,8 +13,7 @@ struct replay {
     koma_game_set *games;
     const koma_game *forced;
     koma_pmn_dialect dialect;
-    koma_engine *engines[MAX_ENGINES];
-    size_t nengines;
+    engine_cache engines;
     koma_position pos;                 /* scratch: setup FEEN, dialect context */
     uint64_t *hashes;                  /* hashes[j]: the position after ply j */
     size_t caphash;
@@ -26,7 +25,7 @@ struct replay {
 
     /* the record in progress */
     koma_engine *e;
-    const replay_source *src;
+    const record_source *src;
     replay_verdict *v;
     int state;
     int has_stop;                      /* a recorded ending before the last ply */
@@ -62,7 +61,7 @@ replay *replay_new(cli *c, koma_game_set *games, const koma_game *forced,
 void replay_free(replay *r)
 {
     if (r == NULL) return;
-    for (size_t i = 0; i < r->nengines; i++) koma_engine_free(r->engines[i]);
+    engine_cache_free(&r->engines);
     koma_position_cleanup(&r->pos);
     free(r->hashes);
     free(r->moves);
@@ -76,39 +75,7 @@ void replay_set_each(replay *r, replay_each_fn fn, void *ctx)
     r->each_ctx = ctx;
 }
 
-int replay_reader_locate(void *reader, const char *pointer, unsigned long *line,
-                         unsigned long *column)
-{
-    return koma_pcn_reader_locate(reader, pointer, line, column);
-}
-
-koma_pcn_format replay_sniff_format(const char *s, size_t len)
-{
-    size_t i = 0;
-    while (i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n')) i++;
-    if (i == len || s[i] != '{') return KOMA_PCN_YAML;
-    const char *nl = memchr(s + i, '\n', len - i);
-    size_t end = nl ? (size_t)(nl - s) : len;
-    while (end > i && (s[end - 1] == ' ' || s[end - 1] == '\t' || s[end - 1] == '\r')) end--;
-    return end > i && s[end - 1] == '}' ? KOMA_PCN_JSON : KOMA_PCN_YAML;
-}
-
 /* ---- helpers --------------------------------------------------------------------- */
-
-static koma_engine *engine_for(replay *r, const koma_game *g, koma_error *err)
-{
-    for (size_t i = 0; i < r->nengines; i++)
-        if (koma_engine_game(r->engines[i]) == g) return r->engines[i];
-    koma_engine *e;
-    if (koma_engine_new(g, &e, err) != 0) return NULL;
-    if (r->nengines == MAX_ENGINES) {
-        koma_engine_free(r->engines[0]);
-        memmove(r->engines, r->engines + 1, (MAX_ENGINES - 1) * sizeof r->engines[0]);
-        r->nengines--;
-    }
-    r->engines[r->nengines++] = e;
-    return e;
-}
 
 static void trouble_memory(replay *r)
 {
@@ -119,8 +86,8 @@ static void trouble_memory(replay *r)
 static void diag(replay *r, const char *pointer, unsigned long line, unsigned long col,
                  koma_code code, const char *msg, const char *extra)
 {
-    const replay_source *src = r->src;
-    if (line == 0 && src->locate && pointer) src->locate(src->ctx, pointer, &line, &col);
+    const record_source *src = r->src;
+    if (line == 0) record_locate(src, pointer, &line, &col);
     if (line == 0) {
         line = src->line;
         col = 1;
@@ -216,7 +183,7 @@ static void emit_each(replay *r)
     r->each(r->each_ctx, r->v, r->v->played, r->v->feen, n);
 }
 
-int replay_begin(replay *r, const char *feen, size_t len, const replay_source *src,
+int replay_begin(replay *r, const char *feen, size_t len, const record_source *src,
                  replay_verdict *v)
 {
     koma_error err;
@@ -239,7 +206,7 @@ int replay_begin(replay *r, const char *feen, size_t len, const replay_source *s
     if (koma_feen_parse(feen, len, KOMA_FEEN_STRICT, &r->pos, &err) != 0) goto bad;
     if (g == NULL && (g = koma_game_set_find_position(r->games, &r->pos, &err)) == NULL) goto bad;
     v->game = g;
-    if ((r->e = engine_for(r, g, &err)) == NULL) {
+    if ((r->e = engine_cache_get(&r->engines, g, &err)) == NULL) {
         if (err.code == KOMA_E_MEMORY) {
             trouble_memory(r);
             return -2;
@@ -320,6 +287,64 @@ static void unreadable(replay *r, size_t i, const char *s, size_t len, const kom
     r->state = INVALID;
 }
 
+/*
+ * A dialect's pieceless drop (`*-e5`) that the rule-agnostic reader found
+ * ambiguous (err: pmn.hand.ambiguous, r->pos the position): read it again with
+ * each kind of the mover's hand alone and keep the kinds the rules let drop
+ * there. One left: *m is that drop, 0. None or several: err lists them, -1.
+ */
+static int resolve_drop(replay *r, const char *s, size_t len, koma_move *m, koma_error *err)
+{
+    koma_hand *hand = &r->pos.hands[r->pos.turn];
+    const koma_hand saved = *hand;
+    char kept[160] = "", all[160] = "", square[KOMA_CELL_BUF] = "";
+    size_t nkept = 0, nk = 0, na = 0;
+    koma_error unread;                 /* why the first kind could not be read there */
+    koma_error_clear(&unread);
+    for (size_t i = 0; i < saved.len; i++) {
+        koma_piece p = saved.items[i].piece;
+        if (koma_piece_side(p) != r->pos.turn) continue;
+        koma_move cand;
+        koma_emove em;
+        koma_error why;
+        koma_error_clear(&why);
+        hand->items = &saved.items[i];
+        hand->len = 1;
+        int ok = koma_pmn_parse_dialect(r->dialect, s, len, &r->pos, &cand, &why) == 0;
+        *hand = saved;
+        if (!ok) {
+            if (unread.code == KOMA_OK) unread = why;
+            continue;
+        }
+        char e[KOMA_EPIN_BUF];
+        koma_epin_write(p, e);
+        koma_cell_write(&cand.dst, square);
+        if (na + strlen(e) + 3 < sizeof all)
+            na += (size_t)snprintf(all + na, sizeof all - na, "%s%s", na ? ", " : "", e);
+        if (koma_engine_find_move(r->e, &cand, &em, &why) != 0) continue;
+        if (nk + strlen(e) + 3 < sizeof kept)
+            nk += (size_t)snprintf(kept + nk, sizeof kept - nk, "%s%s", nk ? ", " : "", e);
+        if (nkept++ == 0) *m = cand;
+    }
+    if (nkept == 1) return 0;
+    if (square[0] == '\0') {
+        /* no kind can be read there (an occupied square...): that is the error */
+        if (unread.code != KOMA_OK) *err = unread;
+        return -1;
+    }
+    char q[64];
+    koma_quote(q, sizeof q, s, len);
+    if (nkept == 0)
+        koma_error_set(err, KOMA_E_PMN_HAND_AMBIGUOUS, err->offset,
+                       "none of the pieces in hand (%s) can be dropped on %s: \"%s\"", all,
+                       square, q);
+    else
+        koma_error_set(err, KOMA_E_PMN_HAND_AMBIGUOUS, err->offset,
+                       "several pieces in hand could be dropped on %s (%s): \"%s\"", square,
+                       kept, q);
+    return -1;
+}
+
 int replay_ply(replay *r, const char *s, size_t len, unsigned long line)
 {
     replay_verdict *v = r->v;
@@ -357,7 +382,8 @@ int replay_ply(replay *r, const char *s, size_t len, unsigned long line)
             trouble_memory(r);
             return -2;
         }
-        if (koma_pmn_parse_dialect(r->dialect, s, len, &r->pos, &m, &err) != 0) {
+        if (koma_pmn_parse_dialect(r->dialect, s, len, &r->pos, &m, &err) != 0 &&
+            (err.code != KOMA_E_PMN_HAND_AMBIGUOUS || resolve_drop(r, s, len, &m, &err) != 0)) {
             if (unreadable_code(err.code)) {
                 unreadable(r, i, s, len, &err, line, line ? err.offset + 1 : 0);
                 return -1;
@@ -665,7 +691,7 @@ int replay_finish(replay *r)
     return 0;
 }
 
-int replay_pcn(replay *r, const koma_pcn *rec, const replay_source *src, replay_verdict *v)
+int replay_pcn(replay *r, const koma_pcn *rec, const record_source *src, replay_verdict *v)
 {
     size_t flen;
     const char *feen = koma_pcn_setup_feen(rec, &flen);
@@ -702,32 +728,6 @@ void replay_abandon(replay *r)
 {
     if (r->state != INVALID) r->v->problems++;
     r->state = INVALID;
-}
-
-int replay_find_game(cli *c, koma_game_set *games, const char *arg, const koma_game **out)
-{
-    koma_error err;
-    koma_error_clear(&err);
-    *out = koma_game_set_find_id(games, arg, strlen(arg));
-    if (*out == NULL) {
-        size_t n = strlen(arg);
-        if (strchr(arg, '/') == NULL && !(n > 5 && strcmp(arg + n - 5, ".yaml") == 0) &&
-            !(n > 4 && strcmp(arg + n - 4, ".yml") == 0))
-            return cli_usage_error(c, "unknown game '%s' (ogi, ogi-classic, shogi, minishogi, "
-                                      "okisaki, or a FILE.yaml)", arg);
-        if (koma_game_set_load_file(games, arg, out, &err) != 0) {
-            if (err.code == KOMA_E_IO_OPEN || err.code == KOMA_E_IO_READ)
-                cli_io_error(c, arg, 1, koma_code_name(err.code), err.message);
-            else
-                cli_diag_error(c, CLI_TROUBLE, arg, &err, NULL);
-            return -1;
-        }
-    }
-    if (!koma_game_playable(*out)) {
-        cli_trouble(c, "game %s has no rule engine yet", koma_game_id(*out));
-        return -1;
-    }
-    return 0;
 }
 
 int replay_write_outcome(const replay_verdict *v, koma_pcn *rec, koma_error *err)

@@ -11,6 +11,10 @@
  * compared with the verdict (replay.outcome); a recorded resignation,
  * timelimit or agreement with no rule ending is honoured.
  *
+ * Moves in a dialect (--pmn-dialect) are read against the position; a seed
+ * drop `*-e5` with several kinds of the mover's in hand is resolved with the
+ * rules: the kinds the game lets drop on that square (an Ōgi pawn never drops).
+ *
  * Diagnostics go through cli_diag (status 1); the verdict says what the rules
  * give and how many diagnostics the record earned.
  */
@@ -18,16 +22,7 @@
 #define KOMA_REPLAY_CORE_H
 
 #include "cli.h"
-
-/* Where a record comes from, for diagnostics. */
-typedef struct replay_source {
-    const char *file;
-    unsigned long line;                /* the record's first line */
-    /* The position of the value at a JSON pointer of the record (PCN input),
-     * or NULL (line input: the caller gives each ply's line). */
-    int (*locate)(void *ctx, const char *pointer, unsigned long *line, unsigned long *column);
-    void *ctx;
-} replay_source;
+#include "records.h"
 
 typedef enum replay_how {
     REPLAY_UNFINISHED,                 /* no ending: result "*" */
@@ -88,7 +83,7 @@ void replay_set_each(replay *r, replay_each_fn fn, void *ctx);
  * unreadable move of a dialect: one diagnostic given, v->problems = 1), -2 on
  * trouble (memory; reported, status 2).
  */
-int replay_pcn(replay *r, const koma_pcn *rec, const replay_source *src, replay_verdict *v);
+int replay_pcn(replay *r, const koma_pcn *rec, const record_source *src, replay_verdict *v);
 
 /*
  * A bare list of moves: begin with the setup FEEN, give each move with its
@@ -96,7 +91,7 @@ int replay_pcn(replay *r, const koma_pcn *rec, const replay_source *src, replay_
  * (diagnostic given); ply returns -1 once the record turned out unreadable
  * (later moves are ignored); finish returns what replay_pcn would.
  */
-int replay_begin(replay *r, const char *feen, size_t len, const replay_source *src,
+int replay_begin(replay *r, const char *feen, size_t len, const record_source *src,
                  replay_verdict *v);
 int replay_ply(replay *r, const char *s, size_t len, unsigned long line);
 int replay_finish(replay *r);
@@ -104,27 +99,11 @@ int replay_finish(replay *r);
 /* Give up the record in progress after the caller reported why (one problem). */
 void replay_abandon(replay *r);
 
-/*
- * --game ARG: a built-in id or a YAML definition file (a name with '/' or
- * ending in .yaml/.yml). Returns 0 with *out set; otherwise the trouble was
- * reported: 2 (a usage error: the caller exits 2) or -1 (I/O or an invalid
- * definition, status 2).
- */
-int replay_find_game(cli *c, koma_game_set *games, const char *arg, const koma_game **out);
-
 /* Write the verdict into the record's outcome (result, status, ply; members the
  * verdict does not know are removed when the rules contradict them). */
 int replay_write_outcome(const replay_verdict *v, koma_pcn *rec, koma_error *err);
 
 /* "Sente" (first player) or "Gote". */
 const char *replay_side_name(int side);
-
-/* A replay_source locate function for records of a koma_pcn_reader (ctx). */
-int replay_reader_locate(void *reader, const char *pointer, unsigned long *line,
-                         unsigned long *column);
-
-/* PCN input format from its first bytes: JSON when the first non-blank byte is
- * '{' and the first line is one whole JSON text, YAML otherwise. */
-koma_pcn_format replay_sniff_format(const char *s, size_t len);
 
 #endif

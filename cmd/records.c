@@ -1,0 +1,309 @@
+/* cmd/records.c — reading game records: PCN databases, --start move lines, and
+ * sniffing what an input holds (see records.h). */
+#include "records.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define CHUNK (1u << 16)                   /* bytes read at a time */
+#define SNIFF (1u << 16)                   /* bytes looked at to sniff a format */
+
+void record_locate(const record_source *src, const char *pointer, unsigned long *line,
+                   unsigned long *column)
+{
+    unsigned long l, col;
+    if (src->locate && pointer && src->locate(src->ctx, pointer, &l, &col) == 0) {
+        *line = l;
+        *column = col;
+    }
+}
+
+/* ---- PCN databases ---------------------------------------------------------- */
+
+int records_format_option(cli *c, const char *arg, records_options *o)
+{
+    if (strcmp(arg, "json") == 0) o->format = KOMA_PCN_JSON;
+    else if (strcmp(arg, "yaml") == 0) o->format = KOMA_PCN_YAML;
+    else return cli_usage_error(c, "unknown format '%s' (json, yaml)", arg);
+    o->format_given = 1;
+    return 0;
+}
+
+static int is_blank(char ch) { return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n'; }
+
+koma_pcn_format records_sniff_format(const char *s, size_t len)
+{
+    size_t i = 0;
+    while (i < len && is_blank(s[i])) i++;
+    if (i == len || s[i] != '{') return KOMA_PCN_YAML;
+    const char *nl = memchr(s + i, '\n', len - i);
+    size_t end = nl ? (size_t)(nl - s) : len;
+    while (end > i && (s[end - 1] == ' ' || s[end - 1] == '\t' || s[end - 1] == '\r')) end--;
+    return end > i && s[end - 1] == '}' ? KOMA_PCN_JSON : KOMA_PCN_YAML;
+}
+
+static int reader_locate(void *reader, const char *pointer, unsigned long *line,
+                         unsigned long *column)
+{
+    return koma_pcn_reader_locate(reader, pointer, line, column);
+}
+
+int records_open(cli *c, records_reader *rd, cli_input *in, const records_options *o)
+{
+    koma_error err;
+    koma_error_clear(&err);
+    memset(rd, 0, sizeof *rd);
+    rd->c = c;
+    rd->in = in;
+    const char *head;
+    size_t headlen;
+    if (cli_input_peek(c, in, SNIFF, &head, &headlen) != 0) return -1;
+    rd->format = o->format_given ? o->format : records_sniff_format(head, headlen);
+    rd->r = koma_pcn_reader_new(rd->format, o->pcn_flags, NULL, NULL, &err);
+    rd->chunk = malloc(CHUNK);
+    if (rd->r == NULL || rd->chunk == NULL) {
+        records_close(rd);
+        cli_trouble(c, "memory: out of memory");
+        return -1;
+    }
+    return 0;
+}
+
+void records_close(records_reader *rd)
+{
+    koma_pcn_reader_free(rd->r);
+    free(rd->chunk);
+    rd->r = NULL;
+    rd->chunk = NULL;
+}
+
+int records_next(records_reader *rd, record_item *item)
+{
+    cli *c = rd->c;
+    memset(item, 0, sizeof *item);
+    item->format = rd->format;
+    item->reader = rd->r;
+    if (rd->done) return RECORDS_END;
+    for (;;) {
+        koma_error *err = &item->err;
+        koma_error_clear(err);
+        switch (koma_pcn_reader_next(rd->r, &item->rec, err)) {
+        case KOMA_PCN_AGAIN: {
+            long n = cli_input_read(c, rd->in, rd->chunk, CHUNK);
+            if (n < 0) break;              /* reported */
+            if (n == 0) koma_pcn_reader_finish(rd->r);
+            else if (koma_pcn_reader_feed(rd->r, rd->chunk, (size_t)n, err) != 0) {
+                cli_trouble(c, "%s: %s", koma_code_name(err->code), err->message);
+                break;
+            }
+            continue;
+        }
+        case KOMA_PCN_RECORD:
+            item->index = ++rd->records;
+            item->src.file = rd->in->name;
+            item->src.line = koma_pcn_reader_line(rd->r);
+            item->src.locate = reader_locate;
+            item->src.ctx = rd->r;
+            return RECORDS_RECORD;
+        case KOMA_PCN_INVALID:
+            item->index = ++rd->records;
+            item->src.file = rd->in->name;
+            item->src.line = err->line;
+            return RECORDS_INVALID;
+        case KOMA_PCN_END:
+            break;
+        default:
+            if (err->code == KOMA_E_MEMORY) cli_trouble(c, "memory: out of memory");
+            else cli_diag_error(c, CLI_TROUBLE, rd->in->name, err, NULL);
+        }
+        rd->done = 1;
+        return RECORDS_END;
+    }
+}
+
+void records_each(cli *c, cli_input *in, const records_options *o, records_fn fn, void *ctx)
+{
+    records_reader rd;
+    record_item item;
+    if (records_open(c, &rd, in, o) != 0) return;
+    int k;
+    while ((k = records_next(&rd, &item)) != RECORDS_END) {
+        int stop = fn(ctx, &item);
+        koma_pcn_free(item.rec);
+        cli_progress_step(c, "records");
+        if (stop || cli_stdout_broken(c)) break;
+    }
+    records_close(&rd);
+}
+
+/* ---- moves -------------------------------------------------------------------- */
+
+int records_dialect_option(cli *c, const char *arg, koma_pmn_dialect *out)
+{
+    if (koma_pmn_dialect_from_name(arg, strlen(arg), out) == 0) return 0;
+    return cli_usage_error(c, "unknown PMN dialect '%s' (pmn, seed, json-array)", arg);
+}
+
+/* ---- --start FEEN: runs of PMN lines ---------------------------------------- */
+
+int records_start_option(cli *c, koma_game_set *games, const char *arg, const char *norules_hint,
+                         const koma_game **forced, char *feen)
+{
+    koma_error err;
+    koma_error_clear(&err);
+    const koma_game *g = *forced;
+    if (strcmp(arg, "start") == 0) {
+        if (g == NULL) g = *forced = koma_game_set_find_id(games, "ogi", 3);
+        arg = koma_game_start(g);
+    }
+    koma_position pos;
+    koma_position_init(&pos);
+    koma_engine *e = NULL;
+    int rc = 0;
+    if (koma_feen_parse(arg, strlen(arg), KOMA_FEEN_STRICT, &pos, &err) != 0) {
+        rc = cli_usage_error(c, "--start: column %lu: %s: %s", err.column,
+                             koma_code_name(err.code), err.message);
+    } else if (g == NULL && (g = koma_game_set_find_position(games, &pos, &err)) == NULL) {
+        rc = cli_usage_error(c, "--start: %s: %s", koma_code_name(err.code), err.message);
+    } else if (!koma_game_playable(g)) {
+        rc = cli_usage_error(c, "--start: %s: game %s has no rule engine yet%s%s",
+                             koma_code_name(KOMA_E_GAME_NO_RULES), koma_game_id(g),
+                             norules_hint ? " " : "", norules_hint ? norules_hint : "");
+    } else if (koma_engine_new(g, &e, &err) != 0 || koma_engine_set_position(e, &pos, &err) != 0) {
+        if (err.code == KOMA_E_MEMORY) {
+            cli_trouble(c, "memory: out of memory");
+            rc = CLI_TROUBLE;
+        } else {
+            rc = cli_usage_error(c, "--start: %s: %s", koma_code_name(err.code), err.message);
+        }
+    }
+    if (rc == 0) strcpy(feen, arg);          /* a valid FEEN fits KOMA_FEEN_MAX_LEN */
+    koma_engine_free(e);
+    koma_position_cleanup(&pos);
+    return rc;
+}
+
+static int blank_line(const char *s, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if (s[i] != ' ' && s[i] != '\t') return 0;
+    return 1;
+}
+
+/* The run of moves being read. */
+typedef struct moves_run {
+    cli *c;
+    const cli_input *in;
+    const records_moves_fns *fns;
+    void *ctx;
+    record_source src;
+    int open, any, skip;
+} moves_run;
+
+static int moves_end(moves_run *m)
+{
+    m->open = 0;
+    cli_progress_step(m->c, "records");
+    return m->fns->end(m->ctx);
+}
+
+static int moves_line(void *ctx, const char *s, size_t len)
+{
+    moves_run *m = ctx;
+    if (s != NULL && blank_line(s, len)) return m->open ? moves_end(m) : 0;
+    if (!m->open) {
+        m->open = m->any = 1;
+        m->src.line = m->in->line;
+        if ((m->skip = m->fns->begin(m->ctx, &m->src)) == -2) return -2;
+    }
+    if (s == NULL) {
+        koma_error err;
+        cli_line_too_long(m->in, &err);
+        cli_diag_error(m->c, CLI_DATA, m->in->name, &err, NULL);
+    }
+    return m->skip == 0 ? m->fns->move(m->ctx, s, len, m->in->line) : 0;
+}
+
+void records_moves(cli *c, cli_input *in, const records_moves_fns *fns, void *ctx)
+{
+    moves_run m = {c, in, fns, ctx, {in->name, 1, NULL, NULL}, 0, 0, 0};
+    if (cli_input_lines(c, in, NULL, moves_line, &m) != 0) return;
+    if (!m.any && fns->empty_is_record) {
+        /* no moves at all: the position itself */
+        m.open = 1;
+        if (fns->begin(ctx, &m.src) == -2) return;
+    }
+    if (m.open) moves_end(&m);
+}
+
+/* ---- --type auto ------------------------------------------------------------ */
+
+/* Whether the JSON text starting with '{' at s[i] has a top-level "setup" key;
+ * *ended: the text ends within s. Only strings and nesting are followed. */
+static int json_has_setup(const char *s, size_t len, size_t i, int *ended)
+{
+    int depth = 0, want_key = 0;
+    *ended = 0;
+    for (; i < len; i++) {
+        char ch = s[i];
+        if (ch == '"') {
+            size_t start = ++i;
+            while (i < len && s[i] != '"') i += s[i] == '\\' ? 2 : 1;
+            if (i >= len) return 0;
+            if (depth == 1 && want_key) {
+                if (i - start == 5 && memcmp(s + start, "setup", 5) == 0) return 1;
+                want_key = 0;
+            }
+        } else if (ch == '{' || ch == '[') {
+            if (++depth == 1) want_key = 1;
+        } else if (ch == '}' || ch == ']') {
+            if (--depth == 0) {
+                *ended = 1;
+                return 0;
+            }
+        } else if (ch == ',' && depth == 1) {
+            want_key = 1;
+        }
+    }
+    return 0;
+}
+
+/* `key:` or `key: value` at the start of the line s[0..len). */
+static int yaml_key_line(const char *s, size_t len)
+{
+    if (len == 0 || s[0] == ' ' || s[0] == '\t' || s[0] == ':') return 0;
+    const char *colon = memchr(s, ':', len);
+    if (colon == NULL) return 0;
+    size_t k = (size_t)(colon - s) + 1;
+    return k == len || s[k] == ' ' || s[k] == '\t';
+}
+
+records_input records_sniff_input(const char *s, size_t len, int at_end)
+{
+    size_t i = 0;
+    for (;;) {
+        if (i >= len) return RECORDS_INPUT_LINES;
+        const char *nl = memchr(s + i, '\n', len - i);
+        size_t end = nl ? (size_t)(nl - s) : len, j = i;
+        while (j < end && (s[j] == ' ' || s[j] == '\t' || s[j] == '\r')) j++;
+        int directive = s[i] == '%' && !(end - i >= 5 && memcmp(s + i, "%YAML", 5) == 0);
+        if (j < end && s[j] != '#' && !directive) break;
+        if (nl == NULL) return RECORDS_INPUT_LINES;
+        i = end + 1;
+    }
+    /* s[i..]: the first significant line */
+    const char *nl = memchr(s + i, '\n', len - i);
+    size_t end = nl ? (size_t)(nl - s) : len;
+    if (end > i && s[end - 1] == '\r') end--;
+    size_t first = i;
+    while (s[first] == ' ' || s[first] == '\t') first++;
+    if (s[first] == '{') {
+        int ended;
+        if (json_has_setup(s, len, first, &ended)) return RECORDS_INPUT_PCN;
+        return ended || at_end ? RECORDS_INPUT_JSON : RECORDS_INPUT_MORE;
+    }
+    if ((end - i >= 3 && memcmp(s + i, "---", 3) == 0) ||
+        (end - i >= 5 && memcmp(s + i, "%YAML", 5) == 0) || yaml_key_line(s + i, end - i))
+        return RECORDS_INPUT_PCN;
+    return RECORDS_INPUT_LINES;
+}

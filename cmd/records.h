@@ -1,0 +1,153 @@
+/*
+ * cmd/records.h — opening the inputs that hold game records, for koma-validate,
+ * koma-replay, koma-repetition-check and koma-diff (DESIGN.md §3, §5):
+ *
+ *   PCN databases  JSON Lines or a YAML stream, the format given by --format or
+ *                  sniffed from the first bytes; read record by record (pull:
+ *                  records_next, or push: records_each), each record with its
+ *                  source (file, first line, and a function that locates a
+ *                  value of the record by JSON pointer, for diagnostics)
+ *   --start FEEN   runs of PMN lines played from one position, a blank line
+ *                  between records (records_moves); the FEEN is checked at
+ *                  start-up (records_start_option)
+ *   --type auto    what an input holds, sniffed from its first lines
+ *                  (records_sniff_input)
+ *
+ * Every record read is a step of the progress line (cli_progress_step).
+ */
+#ifndef KOMA_CMD_RECORDS_H
+#define KOMA_CMD_RECORDS_H
+
+#include "cli.h"
+
+/* Where a record comes from, for diagnostics. */
+typedef struct record_source {
+    const char *file;
+    unsigned long line;                    /* the record's first line */
+    /* The position of the value at a JSON pointer of the record (PCN input),
+     * or NULL (line input: the caller knows each move's line). 0 when found. */
+    int (*locate)(void *ctx, const char *pointer, unsigned long *line, unsigned long *column);
+    void *ctx;
+} record_source;
+
+/* Set *line, *column to the value at pointer when the source can locate it;
+ * otherwise leave them as they are. */
+void record_locate(const record_source *src, const char *pointer, unsigned long *line,
+                   unsigned long *column);
+
+/* ---- PCN databases ---------------------------------------------------------- */
+
+typedef struct records_options {
+    int format_given;                      /* --format */
+    koma_pcn_format format;
+    unsigned pcn_flags;                    /* koma_pcn_reader_new flags */
+} records_options;
+
+/* --format F: json or yaml. 0, or the exit status of a usage error (2). */
+int records_format_option(cli *c, const char *arg, records_options *o);
+
+/* PCN format from the first bytes: JSON when the first non-blank byte is '{'
+ * and the first line is one whole JSON text, YAML otherwise (a pretty-printed
+ * JSON record is read as YAML, of which JSON is a subset). */
+koma_pcn_format records_sniff_format(const char *s, size_t len);
+
+/* One record read, or an invalid one. */
+typedef struct record_item {
+    koma_pcn *rec;                         /* NULL when invalid (err says why) */
+    koma_error err;                        /* invalid: the reader's error, not reported */
+    record_source src;                     /* file, first line, locate */
+    koma_pcn_format format;                /* of the input */
+    const koma_pcn_reader *reader;         /* koma_pcn_reader_text: the record as read */
+    unsigned long index;                   /* 1-based number of the record in its input */
+} record_item;
+
+typedef struct records_reader {
+    cli *c;
+    cli_input *in;
+    koma_pcn_reader *r;
+    koma_pcn_format format;
+    char *chunk;
+    int done;
+    unsigned long records;
+} records_reader;
+
+/* Open the records of in (an open input). -1 after reporting (memory, read). */
+int records_open(cli *c, records_reader *rd, cli_input *in, const records_options *o);
+void records_close(records_reader *rd);
+
+enum { RECORDS_END, RECORDS_RECORD, RECORDS_INVALID };
+/*
+ * The next record into *item: RECORDS_RECORD (item->rec is the caller's to
+ * free), RECORDS_INVALID (item->err, not reported), RECORDS_END (the end, or
+ * trouble that stops the input: a read error, memory, an input the reader gives
+ * up on; reported, status 2).
+ */
+int records_next(records_reader *rd, record_item *item);
+
+/* Called for each record (item->rec freed after the call) and each invalid
+ * one (item->rec NULL). Non-zero stops the input. */
+typedef int (*records_fn)(void *ctx, record_item *item);
+
+/* Every record of the input, a progress step each; stops early when stdout is
+ * broken. */
+void records_each(cli *c, cli_input *in, const records_options *o, records_fn fn, void *ctx);
+
+/* ---- moves -------------------------------------------------------------------- */
+
+/* --pmn-dialect D: pmn, seed or json-array. 0, or the exit status of a usage
+ * error (2). */
+int records_dialect_option(cli *c, const char *arg, koma_pmn_dialect *out);
+
+/* ---- --start FEEN: runs of PMN lines ---------------------------------------- */
+
+/*
+ * --start ARG: a FEEN, or "start": the start position of *forced (Ōgi when
+ * there is no --game, and *forced is then set to it). The FEEN must parse, a
+ * game must play it (*forced, or the one its style and board give) and the
+ * position fit that game. Copies the FEEN into feen (KOMA_FEEN_MAX_LEN + 1
+ * bytes) and returns 0; otherwise reports a usage error (`--start: column N:
+ * CODE: message` for a FEEN error, `--start: CODE: message` for the game;
+ * norules_hint is added to game.norules) and returns 2.
+ */
+int records_start_option(cli *c, koma_game_set *games, const char *arg, const char *norules_hint,
+                         const koma_game **forced, char *feen);
+
+/* What a tool does with runs of moves (each returns 0 to go on, -2 to stop). */
+typedef struct records_moves_fns {
+    /* A record starts (src->line: its first line; src stays valid until end).
+     * -1: the record cannot be played (reported): its moves are skipped. */
+    int (*begin)(void *ctx, const record_source *src);
+    /* A move s[0..len) at line; s is NULL for a line over CLI_LINE_MAX (the
+     * line.length diagnostic is given). */
+    int (*move)(void *ctx, const char *s, size_t len, unsigned long line);
+    /* The record ends: a blank line (spaces and tabs only) or the end of input. */
+    int (*end)(void *ctx);
+    /* An input without a single move is one record: the position itself. */
+    int empty_is_record;
+} records_moves_fns;
+
+void records_moves(cli *c, cli_input *in, const records_moves_fns *fns, void *ctx);
+
+/* ---- --type auto ------------------------------------------------------------ */
+
+typedef enum records_input {
+    RECORDS_INPUT_LINES,                   /* line formats (FEEN, PMN) */
+    RECORDS_INPUT_PCN,                     /* PCN: YAML, or JSON with a top-level "setup" */
+    RECORDS_INPUT_JSON,                    /* another JSON document (GGN) */
+    RECORDS_INPUT_MORE                     /* the first JSON text goes on past s: look further */
+} records_input;
+
+/*
+ * What an input holds, from its start s[0..len) (DESIGN.md §3). The first
+ * significant line (blank lines, '#' comment lines and '%' directive lines
+ * other than %YAML skipped) decides: `---`, `%YAML` or a YAML mapping key
+ * (`key:` or `key: value`; FEEN and PMN lines never hold ':') is PCN in YAML;
+ * '{' starts JSON, PCN when its first JSON text (the first line of JSON Lines,
+ * or the whole document) has a top-level "setup" key, another document
+ * otherwise; anything else is lines. RECORDS_INPUT_MORE when that JSON text
+ * does not end within s and the input is longer (at_end 0): call again with
+ * more of it; with at_end the keys seen so far decide.
+ */
+records_input records_sniff_input(const char *s, size_t len, int at_end);
+
+#endif
