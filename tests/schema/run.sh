@@ -3,7 +3,8 @@
 # document (tests/data/ggn/*.json, each line of tests/data/pcn/*.jsonl), except
 # the ones listed in tests/schema/disagreements.txt, where a JSON Schema cannot
 # see the problem (duplicate keys, nesting depth); those must disagree exactly
-# as listed, so the list cannot go stale.
+# as listed, so the list cannot go stale. Then the --json output of every tool
+# on the sample data must follow that tool's schema.
 # Usage: run.sh BINDIR       (needs python3 with python3-jsonschema)
 bindir=$(cd "$1" && pwd) || exit 2
 here=$(cd "$(dirname "$0")" && pwd)
@@ -50,5 +51,40 @@ while read -r name schema koma; do
         echo "schema: $name: the schema says $schema, koma-validate says $koma"; fail=$((fail + 1))
     fi
 done <"$tmp/both"
+# Every tool's --json output must follow its schema (schemas/koma-TOOL.schema.json).
+# Each line below: TOOL, then the arguments of one run in tests/data/.
+while read -r tool args; do
+    [ -n "$tool" ] || continue
+    # shellcheck disable=SC2086
+    eval "\"$bindir/koma-$tool\" --json $args" >"$tmp/out" 2>/dev/null </dev/null
+    if [ ! -s "$tmp/out" ]; then
+        echo "schema: koma-$tool --json $args printed nothing"; fail=$((fail + 1)); continue
+    fi
+    "$py" "$here/verdicts.py" "../../schemas/koma-$tool.schema.json" output "$tmp/out" >"$tmp/bad" || exit 2
+    if [ -s "$tmp/bad" ]; then
+        echo "schema: koma-$tool --json $args: lines outside schemas/koma-$tool.schema.json:"
+        head -n 5 "$tmp/bad"; fail=$((fail + 1))
+    else
+        pass=$((pass + 1))
+    fi
+done <<'RUNS'
+validate --summary feen/mixed.feen feen/games.feen nosuch.feen
+validate --print-fid feen/games.feen
+validate --type pmn --summary replay/README.md
+validate --type ggn --summary ggn/valid-empty.json ggn/invalid-qpi-side.json ggn/invalid-syntax.json
+validate --type pcn --summary pcn/mixed.jsonl pcn/mixed.yaml
+validate --type pcn --replay --summary replay/ogi.jsonl replay/shogi.jsonl replay/okisaki.yaml
+validate --type auto --summary ggn/valid-ogi-king.json pcn/games.jsonl feen/mixed.feen
+perft --depth 2
+perft --depth 2 --divide --game minishogi
+perft --split 1 --game minishogi --depth 3
+perft 'K / C/c' 'rbsgk^/4p/5/P4/K^GSBR / S/s'
+replay replay/ogi.jsonl replay/shogi.jsonl replay/okisaki.yaml
+replay --adjudicate --summary replay/ogi.jsonl
+repetition-check --summary repetition/ogi.jsonl repetition/shogi.jsonl repetition/okisaki.yaml repetition/mixed.jsonl
+repetition-check --fid-only repetition/positions.feen
+diff diff/a.jsonl diff/b.jsonl
+diff --feen 'lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o' 'lnsik^snl/1r4b1/pppppppp/8/4P3/PPPP1PPP/1B4R1/LNSIK^SNL / o/O'
+RUNS
 echo "schema: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -2,6 +2,8 @@
 
 Usage: verdicts.py SCHEMA doc FILE...      each FILE is one JSON document (NAME = FILE)
        verdicts.py SCHEMA lines FILE...    each non-blank line is one document (NAME = FILE:LINE)
+       verdicts.py SCHEMA output FILE...   print only the lines that are not JSON or
+                                           break the schema (a tool's --json output)
 A text that is not JSON is invalid. Uses Debian's python3-jsonschema (draft 2020-12).
 """
 import json
@@ -28,6 +30,11 @@ def main(argv):
         with open(path, encoding="utf-8", errors="surrogateescape") as f:
             if mode == "doc":
                 print(path, verdict(validator, f.read()))
+                continue
+            if mode == "output":
+                for number, line in enumerate(f, start=1):
+                    if verdict(validator, line) != "valid":
+                        print(f"{path}:{number}: {line.rstrip()}")
                 continue
             for number, line in enumerate(f, start=1):
                 if line.strip():
