@@ -7,6 +7,7 @@
  *                            canonically; --normalise accepts hands that are not
  *                            aggregated or not in canonical order (DESIGN.md §3);
  *                            --normalise alone means --to feen
+ *   --json, --summary        as every tool (DESIGN.md §5); schemas/koma-convert.schema.json
  *
  * Each output format is one entry of `targets`, so more conversions (records,
  * PMN dialects) slot in beside these. See man/koma-convert.1.
@@ -30,8 +31,8 @@ typedef struct state {
 
 static void usage(FILE *f)
 {
-    fputs("Usage: koma-convert --to ggn --game GAME [--compact]\n"
-          "  or:  koma-convert --to feen [--normalise] [FILE]...\n"
+    fputs("Usage: koma-convert --to ggn --game GAME [--compact | --json]\n"
+          "  or:  koma-convert --to feen [--normalise] [--json] [--summary] [FILE]...\n"
           "Convert between the notations of koma.\n"
           "\n"
           "  -t, --to FORMAT   the output format:\n"
@@ -43,6 +44,9 @@ static void usage(FILE *f)
           "      --compact     the GGN document on one line (default: pretty-printed)\n"
           "  -n, --normalise   (--to feen) also accept hands that are not aggregated or\n"
           "                    not in canonical order; alone, it means --to feen\n"
+          "      --json        JSON Lines: --to feen, one object per line ({file, line,\n"
+          "                    feen} or a diagnostic); --to ggn, the document on one line\n"
+          "      --summary     (--to feen) end with counts\n"
           "  -q, --quiet       print nothing; the exit status tells\n"
           "  -h, --help        show this help and exit\n"
           "      --version     show the version and exit\n"
@@ -78,7 +82,8 @@ static void to_ggn(state *st)
             cli_trouble(c, "%s", err.message);
         } else {
             if (!c->quiet &&
-                koma_ggn_write(ggn, st->compact ? KOMA_GGN_COMPACT : KOMA_GGN_PRETTY, stdout_sink, c,
+                koma_ggn_write(ggn, st->compact || c->json ? KOMA_GGN_COMPACT : KOMA_GGN_PRETTY,
+                               stdout_sink, c,
                                &err) != 0)
                 cli_stdout_broken(c);      /* cli_finish reports a write error */
             koma_ggn_free(ggn);
@@ -109,6 +114,14 @@ static void feen_line(state *st, const char *file, unsigned long line, const cha
     if (n >= sizeof buf) {
         /* cannot happen: a normalised hand is never longer than the one read */
         cli_diag(c, CLI_DATA, file, line, 1, "feen.length", "canonical FEEN exceeds 4096 bytes", NULL);
+        return;
+    }
+    if (c->json) {
+        fputs("{\"file\":", stdout);
+        cli_json_cstr(stdout, file);
+        fprintf(stdout, ",\"line\":%lu,\"feen\":", line);
+        cli_json_string(stdout, buf, n);
+        fputs("}\n", stdout);
         return;
     }
     buf[n] = '\n';
@@ -169,6 +182,8 @@ int main(int argc, char **argv)
         {"compact", no_argument, NULL, OPT_COMPACT},
         {"normalise", no_argument, NULL, 'n'},
         {"normalize", no_argument, NULL, 'n'},
+        CLI_OPTION_JSON,
+        CLI_OPTION_SUMMARY,
         CLI_OPTIONS_END,
     };
     int opt;
@@ -193,6 +208,7 @@ int main(int argc, char **argv)
         if (st.game == NULL) return cli_usage_error(&c, "--to ggn needs --game GAME");
         if (st.normalise) return cli_usage_error(&c, "--normalise needs --to feen");
         if (optind < argc) return cli_usage_error(&c, "--to ggn reads no input: '%s'", argv[optind]);
+        if (c.summary) return cli_usage_error(&c, "--summary needs --to feen");
         to_ggn(&st);
         return cli_finish(&c);
     }
@@ -202,6 +218,14 @@ int main(int argc, char **argv)
     CLI_FOREACH_OPERAND(i, argc, argv, optind, path) {
         to_feen(&st, path);
         if (cli_stdout_broken(&c)) break;
+    }
+    if (c.summary && !c.quiet) {
+        if (c.json)
+            printf("{\"summary\":{\"lines\":%lu,\"converted\":%lu,\"invalid\":%lu}}\n", st.lines,
+                   st.converted, st.invalid);
+        else
+            printf("%lu %s read: %lu converted, %lu invalid\n", st.lines,
+                   st.lines == 1 ? "line" : "lines", st.converted, st.invalid);
     }
     koma_position_cleanup(&st.pos);
     return cli_finish(&c);

@@ -50,6 +50,7 @@ static void usage(FILE *f)
           "      --split K     print DEPTH<TAB>FEEN jobs, one per path of K plies, whose\n"
           "                    counts sum to the perft (run them with the same --game)\n"
           "      --json        one JSON object per position on stdout\n"
+          "      --summary     end with the number of positions and of nodes in all\n"
           "  -v, --verbose     time and nodes per second on stderr\n"
           "  -q, --quiet       print nothing; the exit status tells\n"
           "  -h, --help        show this help and exit\n"
@@ -263,6 +264,7 @@ int main(int argc, char **argv)
         {"split", required_argument, NULL, OPT_SPLIT},
         {"verbose", no_argument, NULL, 'v'},
         CLI_OPTION_JSON,
+        CLI_OPTION_SUMMARY,
         CLI_OPTIONS_END,
     };
     int opt;
@@ -287,6 +289,7 @@ int main(int argc, char **argv)
         }
     }
     if (st.divide && st.split >= 0) return cli_usage_error(&c, "--divide and --split exclude each other");
+    if (c.summary && st.split >= 0) return cli_usage_error(&c, "--summary and --split exclude each other");
 
     if (games_open(&c, &st.games) != 0) goto done;
     if (game != NULL && games_option(&c, st.games, game, NULL, &st.forced) != 0) goto done;
@@ -298,6 +301,14 @@ int main(int argc, char **argv)
             else run(&st, "<argument>", (unsigned long)(i - optind + 1), 1, argv[i], strlen(argv[i]), st.depth);
             if (cli_stdout_broken(&c)) break;
         }
+    }
+    if (c.summary && !c.quiet) {
+        if (c.json)
+            printf("{\"summary\":{\"positions\":%lu,\"nodes\":%llu}}\n", (unsigned long)st.positions,
+                   (unsigned long long)st.total);
+        else
+            printf("%lu position%s, %llu nodes in all\n", (unsigned long)st.positions,
+                   st.positions == 1 ? "" : "s", (unsigned long long)st.total);
     }
 done:
     engine_cache_free(&st.engines);

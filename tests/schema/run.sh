@@ -79,6 +79,8 @@ perft --depth 2
 perft --depth 2 --divide --game minishogi
 perft --split 1 --game minishogi --depth 3
 perft 'K / C/c' 'rbsgk^/4p/5/P4/K^GSBR / S/s'
+perft --summary --depth 2 --game minishogi
+convert --normalise --summary feen/mixed.feen
 replay replay/ogi.jsonl replay/shogi.jsonl replay/okisaki.yaml
 replay --adjudicate --summary replay/ogi.jsonl
 repetition-check --summary repetition/ogi.jsonl repetition/shogi.jsonl repetition/okisaki.yaml repetition/mixed.jsonl
