@@ -26,8 +26,10 @@ WERROR    ?= $(if $(CI),-Werror,)
 CSTD      := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 # -Wformat-truncation is off: messages are built with snprintf into fixed buffers on
 # purpose (truncated, never overflowed), and gcc's estimate changes with -O level.
+NO_FMT_TRUNC := $(shell $(CC) -Werror -Wno-format-truncation -E -x c /dev/null >/dev/null 2>&1 \
+                  && echo -Wno-format-truncation)
 WARN      := -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
-             -Wno-format-truncation $(WERROR)
+             $(NO_FMT_TRUNC) $(WERROR)
 SANFLAGS  ?=
 CFLAGS    ?= $(OPT) -g
 ALL_CFLAGS = $(CSTD) $(WARN) $(CFLAGS) $(SANFLAGS) -Ilib/include -Ilib -I$(B)/gen

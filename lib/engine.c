@@ -121,6 +121,8 @@ int koma_engine_new(const koma_game *g, koma_engine **out, koma_error *err)
                 } else {
                     mv->ride[mv->nride].off = (int16_t)off;
                     mv->ride[mv->nride].range = kd->vec[v].range;
+                    e->ride_step[code][mv->nride][0] = (int8_t)(side ? -kd->vec[v].dx : kd->vec[v].dx);
+                    e->ride_step[code][mv->nride][1] = (int8_t)(side ? kd->vec[v].dy : -kd->vec[v].dy);
                     mv->nride++;
                     int pi = add_probe(e->ride_probe[side], &e->nride_probe[side], off, code,
                                        kd->vec[v].range != 0);
@@ -341,6 +343,8 @@ int koma_engine_set_position(koma_engine *e, const koma_position *pos, koma_erro
     e->hist[0].hash = koma__hash(e);
     e->hist[0].key = 0;
     e->hist[0].gave_check = 0;
+    memset(e->hist_bucket, 0, sizeof e->hist_bucket);
+    e->hist_bucket[KOMA__BUCKET(e->hist[0].hash)] = 1;
     return 0;
 }
 
@@ -541,13 +545,17 @@ int koma_engine_make(koma_engine *e, koma_emove m, koma_error *err)
     e->nundo++;
     e->hist[e->nundo].hash = koma__hash(e);
     e->hist[e->nundo].key = key;
-    e->hist[e->nundo].gave_check = (uint8_t)koma__in_check(e, e->turn);
+    e->hist_bucket[KOMA__BUCKET(e->hist[e->nundo].hash)]++;
+    /* only the perpetual-check rule reads it */
+    e->hist[e->nundo].gave_check =
+        (uint8_t)(e->game->perpetual_check_loses && koma__in_check(e, e->turn));
     return 0;
 }
 
 int koma_engine_unmake(koma_engine *e)
 {
     if (e->nundo == 0) return -1;
+    e->hist_bucket[KOMA__BUCKET(e->hist[e->nundo].hash)]--;
     e->nundo--;
     koma__unmake(e, &e->undo[e->nundo]);
     e->ended = 0;
@@ -613,22 +621,30 @@ static void parts_of(const koma_move *m, pmn_parts *pp)
     pp->captured = pos;
 }
 
-static int cell_index(const koma_engine *e, const koma_cell *c, int *idx, size_t offset,
-                      koma_error *err)
+/* The offset of one part of the canonical text of m (computed for errors only). */
+enum { PART_DST, PART_ACTOR, PART_CAPTURED };
+
+static size_t part_offset(const koma_move *m, int part)
+{
+    pmn_parts pp;
+    parts_of(m, &pp);
+    return part == PART_DST ? pp.dst : part == PART_ACTOR ? pp.actor : pp.captured;
+}
+
+/* The padded index of the cell c of m; on error the offset is that of the part
+ * (the origin: 0). */
+static int cell_index(const koma_engine *e, const koma_move *m, const koma_cell *c, int part,
+                      int *idx, koma_error *err)
 {
     uint32_t sq;
     if (koma_shape_square(&e->shape, c, &sq, err) != 0) {
-        if (err) koma_error_shift(err, offset - err->offset);
+        if (err) {
+            size_t offset = part < 0 ? 0 : part_offset(m, part);
+            koma_error_shift(err, offset - err->offset);
+        }
         return -1;
     }
     *idx = e->sq_index[sq];
-    return 0;
-}
-
-static int contains(const koma_emove *l, size_t n, koma_emove m)
-{
-    for (size_t i = 0; i < n; i++)
-        if (l[i] == m) return 1;
     return 0;
 }
 
@@ -663,19 +679,23 @@ static int drop_reason(koma_engine *e, int slot, int to, size_t off_piece, size_
     return koma_error_set(err, KOMA_E_RULES_ILLEGAL, off_dst, "illegal drop");
 }
 
+/*
+ * The recorded move is looked for without generating the legal list: the checks
+ * below make the move that koma__gen_pseudo would generate for this origin (or
+ * hand slot) and destination, with the promotion and privilege choice the text
+ * names, and then one legality test decides (koma__legal_pseudo, the same test
+ * koma__gen_legal applies). So the move is found exactly when it is in
+ * koma_engine_legal_moves.
+ */
 int koma_engine_find_move(koma_engine *e, const koma_move *m, koma_emove *out, koma_error *err)
 {
     const koma_game *g = e->game;
     int s = e->turn;
-    pmn_parts pp;
-    parts_of(m, &pp);
     if (e->royal_in_hand > 0)
         return koma_error_set(err, KOMA_E_RULES_OVER, 0, "the game is over (a king was captured)");
-    koma_emove *legal = e->scratch + KOMA__SCRATCH_LEVELS * e->max_moves; /* not used by look-ahead */
-    size_t n = koma__gen_legal(e, legal);
     int to;
     if (m->kind == KOMA_MOVE_DROP) {
-        if (cell_index(e, &m->dst, &to, pp.dst, err) != 0) return -1;
+        if (cell_index(e, m, &m->dst, PART_DST, &to, err) != 0) return -1;
         int slot = -1;
         if (m->piece == KOMA_PIECE_NONE) {
             /* `*e5`: the one droppable kind in hand */
@@ -704,67 +724,72 @@ int koma_engine_find_move(koma_engine *e, const koma_move *m, koma_emove *out, k
             }
         }
         if (m->actor != KOMA_PIECE_NONE)
-            return koma_error_set(err, KOMA_E_RULES_PROMOTION, pp.actor, "a drop does not promote");
+            return koma_error_set(err, KOMA_E_RULES_PROMOTION, part_offset(m, PART_ACTOR),
+                                  "a drop does not promote");
         koma_emove em = KOMA__M_DROP | KOMA__MOVE(slot, to);
-        if (contains(legal, n, em)) {
+        if (koma__drop_pseudo(e, slot, to) && koma__legal_pseudo(e, em)) {
             *out = em;
             return 0;
         }
-        return drop_reason(e, slot, to, 0, pp.dst, err);
+        return drop_reason(e, slot, to, 0, part_offset(m, PART_DST), err);
     }
     if (m->kind != KOMA_MOVE_QUIET && m->kind != KOMA_MOVE_CAPTURE)
         return koma_error_set(err, KOMA_E_RULES_FORM, 0, "%s uses quiet moves, captures and drops only",
                               g->id);
     int from;
-    if (cell_index(e, &m->src, &from, 0, err) != 0) return -1;
-    if (cell_index(e, &m->dst, &to, pp.dst, err) != 0) return -1;
+    if (cell_index(e, m, &m->src, -1, &from, err) != 0) return -1;
+    if (cell_index(e, m, &m->dst, PART_DST, &to, err) != 0) return -1;
     unsigned p = e->board[from], c = e->board[to];
     if (p == KOMA__EMPTY) return koma_error_set(err, KOMA_E_RULES_EMPTY, 0, "no piece on the origin square");
     if (KOMA__SIDE_OF(p) != s)
         return koma_error_set(err, KOMA_E_RULES_OWNER, 0, "the piece on the origin belongs to the other side");
     if (c != KOMA__EMPTY && KOMA__SIDE_OF(c) == s)
-        return koma_error_set(err, KOMA_E_RULES_OCCUPIED, pp.dst, "the destination holds a piece of the mover");
+        return koma_error_set(err, KOMA_E_RULES_OCCUPIED, part_offset(m, PART_DST),
+                              "the destination holds a piece of the mover");
     if ((c == KOMA__EMPTY) != (m->kind == KOMA_MOVE_QUIET))
-        return koma_error_set(err, KOMA_E_RULES_OPERATOR, pp.dst - 1,
+        return koma_error_set(err, KOMA_E_RULES_OPERATOR, part_offset(m, PART_DST) - 1,
                               c == KOMA__EMPTY ? "capture onto an empty square (write '-')"
                                                : "move onto an enemy piece (write '+')");
-    if (!koma__reaches(e, (uint8_t)p, from, to, 1))
-        return koma_error_set(err, KOMA_E_RULES_PATTERN, pp.dst, "the %s cannot move that way",
-                              g->kinds[KOMA__KIND(p)].name);
-    if (!koma__reaches(e, (uint8_t)p, from, to, 0))
-        return koma_error_set(err, KOMA_E_RULES_BLOCKED, pp.dst, "the path is blocked");
+    if (!koma__reaches(e, (uint8_t)p, from, to, 0)) {
+        if (!koma__reaches(e, (uint8_t)p, from, to, 1))
+            return koma_error_set(err, KOMA_E_RULES_PATTERN, part_offset(m, PART_DST),
+                                  "the %s cannot move that way", g->kinds[KOMA__KIND(p)].name);
+        return koma_error_set(err, KOMA_E_RULES_BLOCKED, part_offset(m, PART_DST), "the path is blocked");
+    }
     koma_emove em = KOMA__MOVE(from, to);
     int can_promote = e->promote_code[p & 0x3F] && (e->in_zone[s][from] || e->in_zone[s][to]);
     if (m->actor != KOMA_PIECE_NONE) {
         koma_piece want = can_promote ? piece_of_code(e, e->promote_code[p & 0x3F] | (p & KOMA__DERIVED)) : 0;
         if (!can_promote || m->actor != want)
-            return koma_error_set(err, KOMA_E_RULES_PROMOTION, pp.actor, can_promote ?
+            return koma_error_set(err, KOMA_E_RULES_PROMOTION, part_offset(m, PART_ACTOR), can_promote ?
                                   "wrong promoted identity" : "this move cannot promote");
         em |= KOMA__M_PROMOTE;
     } else if (can_promote && (g->compulsory_promotion ||
                                e->last_dist[s][to] < g->kinds[KOMA__KIND(p)].must_promote_ranks)) {
-        return koma_error_set(err, KOMA_E_RULES_MUSTPROMOTE, pp.actor, "the move must promote");
+        return koma_error_set(err, KOMA_E_RULES_MUSTPROMOTE, part_offset(m, PART_ACTOR),
+                              "the move must promote");
     }
     if (c != KOMA__EMPTY) {
         int ck = KOMA__KIND(c);
         koma_piece plain = piece_of_code(e, KOMA__CODE(g->kinds[ck].demotes_to, s) | (c & KOMA__DERIVED));
-        koma_piece kept = piece_of_code(e, KOMA__CODE(ck, s) | (c & KOMA__DERIVED));
         int privilege = g->kings_privilege && e->royal_code[p & 0x3F] && g->kinds[ck].promoted;
         if (m->captured == plain) {
             /* reverted */
-        } else if (privilege && m->captured == kept) {
+        } else if (privilege && m->captured == piece_of_code(e, KOMA__CODE(ck, s) | (c & KOMA__DERIVED))) {
             em |= KOMA__M_KEEP;
         } else {
             char b[KOMA_EPIN_BUF];
             koma_epin_write(plain, b);
-            return koma_error_set(err, KOMA_E_RULES_CAPTURED, pp.captured,
+            return koma_error_set(err, KOMA_E_RULES_CAPTURED, part_offset(m, PART_CAPTURED),
                                   "the captured piece enters the hand as \"%s\"%s", b,
                                   privilege ? " (or kept promoted)" : "");
         }
     } else if (m->captured != KOMA_PIECE_NONE) {
-        return koma_error_set(err, KOMA_E_RULES_CAPTURED, pp.captured, "nothing is captured");
+        return koma_error_set(err, KOMA_E_RULES_CAPTURED, part_offset(m, PART_CAPTURED),
+                              "nothing is captured");
     }
-    if (contains(legal, n, em)) {
+    /* em is now the pseudo-legal move koma__gen_pseudo makes for this text */
+    if (koma__legal_pseudo(e, em)) {
         *out = em;
         return 0;
     }
@@ -774,7 +799,8 @@ int koma_engine_find_move(koma_engine *e, const koma_move *m, koma_emove *out, k
         int self = koma__in_check(e, s);
         koma__unmake(e, &u);
         if (self)
-            return koma_error_set(err, KOMA_E_RULES_CHECK, pp.dst, "the move leaves the king attacked");
+            return koma_error_set(err, KOMA_E_RULES_CHECK, part_offset(m, PART_DST),
+                                  "the move leaves the king attacked");
     }
     return koma_error_set(err, KOMA_E_RULES_ILLEGAL, 0, "illegal move");
 }
@@ -789,6 +815,8 @@ int koma_engine_parse_move(koma_engine *e, const char *s, size_t len, koma_emove
 
 /* ---- endings -------------------------------------------------------------------------- */
 
+/* The result of an ending with status st for the side concerned: as the game's
+ * termination maps st (loss, draw or win for that side); a loss when unlisted. */
 static koma_result loser_result(const koma_game *g, koma_status st, int side)
 {
     int t = g->term[st] < 0 ? KOMA__LOSS : g->term[st];
@@ -872,9 +900,12 @@ int koma_engine_play(koma_engine *e, const koma_move *m, koma_ending *out, koma_
         return 1;
     }
     if (koma_engine_make(e, em, err) != 0) return -1;
-    if (g->repetition == KOMA__REP_SAME_MOVE) {
+    if (g->repetition == KOMA__REP_SAME_MOVE &&
+        e->hist_bucket[KOMA__BUCKET(e->hist[e->nundo].hash)] > 1) {
         const koma__hist *h = &e->hist[e->nundo];
-        for (size_t i = 1; i < e->nundo; i++) {
+        /* only the plies of the same player can match (the move key holds the
+         * mover's side): every second ply, the earliest first */
+        for (size_t i = 2 - (e->nundo & 1); i < e->nundo; i += 2) {
             if (e->hist[i].key == h->key && e->hist[i].hash == h->hash) {
                 koma_engine_unmake(e);
                 set_ending(g, out, KOMA_STATUS_REPETITION, s);
@@ -893,7 +924,8 @@ int koma_engine_play(koma_engine *e, const koma_move *m, koma_ending *out, koma_
         e->ended = 1;
         return 0;
     }
-    if (g->repetition == KOMA__REP_FOURFOLD) {
+    if (g->repetition == KOMA__REP_FOURFOLD &&
+        e->hist_bucket[KOMA__BUCKET(e->hist[e->nundo].hash)] >= g->repetition_count) {
         uint64_t h = e->hist[e->nundo].hash;
         unsigned seen = 0;
         size_t first = 0;
@@ -903,10 +935,8 @@ int koma_engine_play(koma_engine *e, const koma_move *m, koma_ending *out, koma_
                 seen++;
             }
         if (seen >= g->repetition_count) {
-            out->over = 1;
-            out->status = KOMA_STATUS_REPETITION;
-            out->result = g->term[KOMA_STATUS_REPETITION] == KOMA__LOSS ? loser_result(g, KOMA_STATUS_REPETITION, s)
-                                                                         : KOMA_RESULT_DRAW;
+            /* the side concerned is the player of the ply that completes it */
+            set_ending(g, out, KOMA_STATUS_REPETITION, s);
             if (g->perpetual_check_loses) {
                 /* plies first+1 .. nundo; ply i was made by the side to move at i-1 */
                 int all[2] = {1, 1}, any[2] = {0, 0};
@@ -925,10 +955,7 @@ int koma_engine_play(koma_engine *e, const koma_move *m, koma_ending *out, koma_
         }
     }
     if (g->move_limit && e->limit_count >= g->move_limit) {
-        out->over = 1;
-        out->status = KOMA_STATUS_MOVELIMIT;
-        out->result = g->term[KOMA_STATUS_MOVELIMIT] == KOMA__LOSS ? loser_result(g, KOMA_STATUS_MOVELIMIT, s)
-                                                                    : KOMA_RESULT_DRAW;
+        set_ending(g, out, KOMA_STATUS_MOVELIMIT, s);
         e->ended = 1;
     }
     return 0;

@@ -44,6 +44,9 @@ struct koma_game {
     char *start;                       /* start FEEN (owned) */
     size_t start_len;
     int playable;                      /* pieces and rules present */
+    int builtin;                       /* embedded in libkoma (a load may replace it) */
+    size_t id_offset;                  /* where the id is in the YAML (game.duplicate) */
+    unsigned long id_line, id_column;
 
     unsigned nkinds;
     koma__kind kinds[KOMA__MAX_KINDS];
@@ -51,7 +54,6 @@ struct koma_game {
     unsigned zone;                     /* promotion zone: the far N ranks */
     int compulsory_promotion;          /* every move touching the zone promotes */
     int check_rule;                    /* self-check illegal */
-    int royal_capture;                 /* capturing a royal ends the game */
     int kings_privilege;               /* royal capturing a promoted piece may keep it */
     int promoted_drops;                /* promoted pieces in hand drop promoted */
     int bare_king;                     /* Okisaki's bare-king rule */
@@ -62,7 +64,7 @@ struct koma_game {
     int perpetual_check_loses;
     unsigned move_limit;               /* plies without capture or pawn move; 0 none */
     int move_limit_capture_resets;
-    signed char term[KOMA_STATUS_COUNT]; /* per status: -1 unused, KOMA__LOSS/DRAW/WIN */
+    signed char term[KOMA_STATUS_COUNT]; /* per status: -1 unlisted (a loss), KOMA__LOSS/DRAW/WIN */
 };
 
 enum { KOMA__LOSS = 0, KOMA__DRAW = 1, KOMA__WIN = 2 };
@@ -90,6 +92,8 @@ enum { KOMA__LOSS = 0, KOMA__DRAW = 1, KOMA__WIN = 2 };
 /* Hand slots: kind + 32 * derived. */
 #define KOMA__SLOTS 64
 #define KOMA__SCRATCH_LEVELS 4         /* nested legality look-ahead (pawn-drop mate) */
+#define KOMA__HIST_BUCKETS 1024
+#define KOMA__BUCKET(h) ((size_t)((h) % KOMA__HIST_BUCKETS))
 
 typedef struct koma__ride {
     int16_t off;
@@ -141,6 +145,9 @@ struct koma_engine {
     koma__probe ride_probe[2][KOMA_BETZA_MAX_VECTORS * 2];
     int nleap_probe[2], nride_probe[2];
     uint8_t ride_range[64][KOMA_BETZA_MAX_VECTORS * 2]; /* per mover, per ride probe */
+    /* per mover, per ride of mv[]: the step in files and in rows (row 0 is the top
+     * rank), for koma__reaches */
+    int8_t ride_step[64][KOMA_BETZA_MAX_VECTORS][2];
     uint8_t promote_code[64];          /* mover code -> promoted mover code (0: none) */
     uint8_t royal_code[64];            /* 1 when the code's kind is royal */
     uint8_t must_rank[64];             /* a move ending nearer the last rank must promote */
@@ -169,6 +176,10 @@ struct koma_engine {
     koma__undo *undo;
     koma__hist *hist;                  /* hist[0]: setup; hist[i]: after ply i */
     size_t nundo, cap_undo;
+    /* how many of hist[0..nundo] have a hash in each bucket (hash mod
+     * KOMA__HIST_BUCKETS): the repetition rules look through the history only
+     * when the bucket of the new position holds enough */
+    uint32_t hist_bucket[KOMA__HIST_BUCKETS];
 
     /* move buffers for perft and search, one per ply */
     size_t max_moves;
@@ -191,6 +202,12 @@ size_t koma__board_variants(const koma_engine *e, int from, int to, koma_emove *
 int koma__attacked(const koma_engine *e, int sq, int by_side);
 int koma__in_check(const koma_engine *e, int side);
 int koma__has_legal_move(koma_engine *e);
+/* 1 when the pseudo-legal move m of the side to move is legal (the check rule,
+ * mate by a no-mate drop); 0 in a finished position (a royal in a hand). */
+int koma__legal_pseudo(koma_engine *e, koma_emove m);
+/* 1 when dropping the hand slot's piece on `to` is pseudo-legal for the side to
+ * move: held, droppable, an empty square, not a forbidden rank, no nifu. */
+int koma__drop_pseudo(const koma_engine *e, int slot, int to);
 /* 1 when moving code from `from` could reach `to` on an empty board / now. */
 int koma__reaches(const koma_engine *e, uint8_t code, int from, int to, int ignore_blockers);
 

@@ -21,6 +21,8 @@
 struct koma_game_set {
     koma_game **games;
     size_t len, cap;
+    koma_game **retired;           /* built-ins replaced by a load, kept until the end */
+    size_t nretired, capretired;
 };
 
 /* ---- YAML helpers -------------------------------------------------------------- */
@@ -163,8 +165,8 @@ static int get_str(ydoc *y, const yaml_node_t *map, const char *key, char *buf, 
 
 static const char *const top_keys[] = {
     "id", "name", "style", "board", "start", "description", "promotion", "check",
-    "royal_capture", "kings_privilege", "promoted_drops", "bare_king", "no_legal_move",
-    "repetition", "move_limit", "termination", "pieces", NULL};
+    "kings_privilege", "promoted_drops", "bare_king", "no_legal_move", "repetition",
+    "move_limit", "termination", "pieces", NULL};
 static const char *const board_keys[] = {"files", "ranks", NULL};
 static const char *const promotion_keys[] = {"zone", "compulsory", NULL};
 static const char *const nolegal_keys[] = {"in_check", "otherwise", NULL};
@@ -181,6 +183,19 @@ int koma__game_kind_of(const koma_game *g, koma_piece p)
     for (unsigned i = 0; i < g->nkinds; i++)
         if (g->kinds[i].pin == key) return (int)i;
     return -1;
+}
+
+/* The statuses the rules end a game with (termination may map only these). */
+static int decided_status(koma_status st)
+{
+    switch (st) {
+    case KOMA_STATUS_CHECKMATE: case KOMA_STATUS_STALEMATE: case KOMA_STATUS_NOMOVE:
+    case KOMA_STATUS_BAREKING: case KOMA_STATUS_MAREKING: case KOMA_STATUS_ILLEGALMOVE:
+    case KOMA_STATUS_REPETITION: case KOMA_STATUS_MOVELIMIT:
+        return 1;
+    default:
+        return 0;
+    }
 }
 
 static int parse_nolegal(ydoc *y, yaml_node_t *n, const char *key, int *out)
@@ -275,14 +290,10 @@ static int parse_rules(ydoc *y, koma_game *g, yaml_node_t *root)
         if (get_bool(y, n, "compulsory", &g->compulsory_promotion) != 0) return -1;
     }
     if (get_bool(y, root, "check", &g->check_rule) != 0 ||
-        get_bool(y, root, "royal_capture", &g->royal_capture) != 0 ||
         get_bool(y, root, "kings_privilege", &g->kings_privilege) != 0 ||
         get_bool(y, root, "promoted_drops", &g->promoted_drops) != 0 ||
         get_bool(y, root, "bare_king", &g->bare_king) != 0)
         return -1;
-    if (g->check_rule && g->royal_capture)
-        return node_error(y, get(y, root, "royal_capture"), KOMA_E_GAME_FIELD,
-                          "royal_capture and check exclude each other");
     g->nolegal_check = g->check_rule ? KOMA__NL_CHECKMATE : KOMA__NL_NOMOVE;
     g->nolegal_other = g->check_rule ? KOMA__NL_STALEMATE : KOMA__NL_NOMOVE;
     if ((n = get(y, root, "no_legal_move")) != NULL) {
@@ -330,6 +341,18 @@ static int parse_rules(ydoc *y, koma_game *g, yaml_node_t *root)
             if (!is_scalar(k) || koma_cgsn_parse(sval(k), slen(k), &st, &e2) != 0)
                 return node_error(y, k, KOMA_E_GAME_FIELD,
                                   "termination keys must be CGSN statuses");
+            if (!decided_status(st))
+                return node_error(y, k, KOMA_E_GAME_FIELD,
+                                  "termination: the rules never end a game with \"%s\" "
+                                  "(only checkmate, stalemate, nomove, bareking, mareking, "
+                                  "illegalmove, repetition, movelimit)", koma_cgsn_name(st));
+            for (yaml_node_pair_t *q = n->data.mapping.pairs.start; q < p; q++) {
+                yaml_node_t *k2 = ynode(y, q->key);
+                koma_status st2;
+                if (koma_cgsn_parse(sval(k2), slen(k2), &st2, &e2) == 0 && st2 == st)
+                    return node_error(y, k, KOMA_E_GAME_FIELD,
+                                      "termination: duplicate key \"%s\"", koma_cgsn_name(st));
+            }
             if (scalar_is(v, "loss")) g->term[st] = KOMA__LOSS;
             else if (scalar_is(v, "draw")) g->term[st] = KOMA__DRAW;
             else if (scalar_is(v, "win")) g->term[st] = KOMA__WIN;
@@ -438,6 +461,9 @@ static int parse_game(ydoc *y, koma_game *g)
     yaml_node_t *n;
     if (get_str(y, root, "id", g->id, sizeof g->id, 1, &n) != 0) return -1;
     if (g->id[0] == '\0') return node_error(y, n, KOMA_E_GAME_FIELD, "empty id");
+    g->id_offset = n->start_mark.index;
+    g->id_line = (unsigned long)n->start_mark.line + 1;
+    g->id_column = (unsigned long)n->start_mark.column + 1;
     for (const char *c = g->id; *c; c++)
         if (!(KOMA_IS_LOWER(*c) || KOMA_IS_DIGIT(*c) || *c == '-'))
             return node_error(y, n, KOMA_E_GAME_FIELD, "id must be lowercase letters, digits and '-'");
@@ -466,8 +492,8 @@ static int parse_game(ydoc *y, koma_game *g)
         if (parse_rules(y, g, root) != 0) return -1;
     } else {
         static const char *const rule_keys[] = {
-            "promotion", "check", "royal_capture", "kings_privilege", "promoted_drops",
-            "bare_king", "no_legal_move", "repetition", "move_limit", "termination", NULL};
+            "promotion", "check", "kings_privilege", "promoted_drops", "bare_king",
+            "no_legal_move", "repetition", "move_limit", "termination", NULL};
         for (size_t i = 0; rule_keys[i]; i++)
             if ((n = get(y, root, rule_keys[i])) != NULL)
                 return node_error(y, n, KOMA_E_GAME_FIELD, "\"%s\" without \"pieces\"",
@@ -556,14 +582,37 @@ static int load_game(const char *yaml, size_t len, const char *source, koma_game
 
 /* ---- the set ------------------------------------------------------------------------ */
 
-static int set_add(koma_game_set *set, koma_game *g, koma_error *err)
+/*
+ * Add g to the set. A game with the id of a built-in replaces it (the built-in
+ * is kept, unlisted, until the set is freed, so a pointer to it stays valid); a
+ * game with the id of one loaded before is game.duplicate, at the id in the
+ * YAML of g (source names it).
+ */
+static int set_add(koma_game_set *set, koma_game *g, const char *source, koma_error *err)
 {
     for (size_t i = 0; i < set->len; i++) {
-        if (strcmp(set->games[i]->id, g->id) == 0) {
-            game_free(set->games[i]);
-            set->games[i] = g;
-            return 0;
+        if (strcmp(set->games[i]->id, g->id) != 0) continue;
+        if (!set->games[i]->builtin) {
+            if (err) {
+                koma_error_set(err, KOMA_E_GAME_DUPLICATE, g->id_offset,
+                               "a game with id \"%s\" is already loaded (only a built-in game "
+                               "can be replaced)", g->id);
+                err->line = g->id_line;
+                err->column = g->id_column;
+                err->source = source;
+            }
+            return -1;
         }
+        if (set->nretired == set->capretired) {
+            size_t cap = set->capretired ? set->capretired * 2 : 4;
+            koma_game **r = realloc(set->retired, cap * sizeof *r);
+            if (r == NULL) return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (games)");
+            set->retired = r;
+            set->capretired = cap;
+        }
+        set->retired[set->nretired++] = set->games[i];
+        set->games[i] = g;
+        return 0;
     }
     if (set->len == set->cap) {
         size_t cap = set->cap ? set->cap * 2 : 8;
@@ -591,7 +640,13 @@ int koma_game_set_new(koma_game_set **out, koma_error *err)
         for (const struct koma__embedded_game *e = koma__embedded_games; e->id; e++) {
             if (builtin_rank(e->id) != pass) continue;
             koma_game *g;
-            if (load_game(e->yaml, e->len, e->id, &g, err) != 0 || set_add(set, g, err) != 0) {
+            if (load_game(e->yaml, e->len, e->id, &g, err) != 0) {
+                koma_game_set_free(set);
+                return -1;
+            }
+            g->builtin = 1;
+            if (set_add(set, g, e->id, err) != 0) {
+                game_free(g);
                 /* a broken built-in is a build bug: the source names it */
                 koma_game_set_free(set);
                 return -1;
@@ -606,7 +661,9 @@ void koma_game_set_free(koma_game_set *set)
 {
     if (set == NULL) return;
     for (size_t i = 0; i < set->len; i++) game_free(set->games[i]);
+    for (size_t i = 0; i < set->nretired; i++) game_free(set->retired[i]);
     free(set->games);
+    free(set->retired);
     free(set);
 }
 
@@ -616,7 +673,7 @@ int koma_game_set_load(koma_game_set *set, const char *yaml, size_t len, const c
     koma_game *g;
     if (out) *out = NULL;
     if (load_game(yaml, len, source, &g, err) != 0) return -1;
-    if (set_add(set, g, err) != 0) {
+    if (set_add(set, g, source, err) != 0) {
         game_free(g);
         return -1;
     }

@@ -7,11 +7,25 @@
  * never-dropped kinds). Legal moves: in games with the check rule, those not
  * leaving the mover's royal attacked and not mating with a no-mate drop (pawn);
  * without the check rule, all pseudo-legal moves (Ōgi: a king may be captured).
+ *
+ * Replaying a record never needs the whole list: koma_engine_find_move builds
+ * the one move the text names and tests it (koma__drop_pseudo,
+ * koma__legal_pseudo), and "has a legal move" stops at the first move found,
+ * generating piece by piece (without the check rule, a piece with a free or
+ * enemy square at its first step is enough).
  */
 #include <string.h>
 
 #include "internal.h"
 #include "engine_internal.h"
+
+/* The generators are shared by koma__gen_pseudo and the lazy look-ups; perft
+ * needs them inlined into koma__gen_pseudo. */
+#if defined(__GNUC__)
+#define GEN_INLINE static inline __attribute__((always_inline))
+#else
+#define GEN_INLINE static inline
+#endif
 
 
 static inline int own_or_off(unsigned c, int s)
@@ -61,27 +75,44 @@ int koma__in_check(const koma_engine *e, int s)
     return 0;
 }
 
+/*
+ * A ride reaches `to` when to - from is k times its step (in files and rows,
+ * k >= 1, within its range) and, unless blockers are ignored, the k - 1 squares
+ * between are empty. (Every square of that straight line lies on the board, as
+ * both ends do.)
+ */
 int koma__reaches(const koma_engine *e, uint8_t code, int from, int to, int ignore_blockers)
 {
     const koma__movement *mv = &e->mv[code & 0x3F];
     for (int i = 0; i < mv->nleap; i++)
         if (from + mv->leap[i] == to) return 1;
+    if (mv->nride == 0) return 0;
+    int df = (int)e->file_of[to] - (int)e->file_of[from];
+    int dr = (int)e->last_dist[KOMA_FIRST][to] - (int)e->last_dist[KOMA_FIRST][from];
     for (int i = 0; i < mv->nride; i++) {
-        int off = mv->ride[i].off, t = from + off;
-        unsigned n = 1, range = mv->ride[i].range;
-        while (e->board[t] != KOMA__OFF) {
-            if (t == to) return 1;
-            if (!ignore_blockers && e->board[t] != KOMA__EMPTY) break;
-            if (range && n >= range) break;
-            t += off;
-            n++;
+        int sf = e->ride_step[code & 0x3F][i][0], sr = e->ride_step[code & 0x3F][i][1], k;
+        if (sf == 1 || sf == -1) k = df * sf;            /* most steps: no division */
+        else if (sr == 1 || sr == -1) k = dr * sr;
+        else if (sf != 0) {
+            if (df % sf != 0) continue;
+            k = df / sf;
+        } else {
+            if (sr == 0 || dr % sr != 0) continue;
+            k = dr / sr;
         }
+        if (k < 1 || df != k * sf || dr != k * sr) continue;
+        unsigned range = mv->ride[i].range;
+        if (range && (unsigned)k > range) continue;
+        if (ignore_blockers) return 1;
+        int off = mv->ride[i].off, t = from + off;
+        while (t != to && e->board[t] == KOMA__EMPTY) t += off;
+        if (t == to) return 1;
     }
     return 0;
 }
 
 /* The board-move variants of one (from, to): promotion choices, King's privilege. */
-static inline koma_emove *push_board(const koma_engine *e, koma_emove *out, int s, unsigned p,
+GEN_INLINE koma_emove *push_board(const koma_engine *e, koma_emove *out, int s, unsigned p,
                                      int from, int to, unsigned c)
 {
     koma_emove m = KOMA__MOVE(from, to);
@@ -105,6 +136,99 @@ size_t koma__board_variants(const koma_engine *e, int from, int to, koma_emove *
     return (size_t)(push_board(e, out, e->turn, e->board[from], from, to, e->board[to]) - out);
 }
 
+/* The board moves of the piece p of side s on `from`, in generation order. */
+GEN_INLINE koma_emove *gen_piece(const koma_engine *e, int s, unsigned p, int from,
+                                    koma_emove *out)
+{
+    const uint8_t *b = e->board;
+    const koma__movement *mv = &e->mv[p & 0x3F];
+    for (int i = 0; i < mv->nleap; i++) {
+        int to = from + mv->leap[i];
+        unsigned c = b[to];
+        if (own_or_off(c, s)) continue;
+        out = push_board(e, out, s, p, from, to, c);
+    }
+    for (int i = 0; i < mv->nride; i++) {
+        int off = mv->ride[i].off, to = from + off;
+        unsigned range = mv->ride[i].range, n = 1;
+        for (;;) {
+            unsigned c = b[to];
+            if (c == KOMA__EMPTY) {
+                out = push_board(e, out, s, p, from, to, c);
+                if (range && n >= range) break;
+                to += off;
+                n++;
+                continue;
+            }
+            if (!own_or_off(c, s)) out = push_board(e, out, s, p, from, to, c);
+            break;
+        }
+    }
+    return out;
+}
+
+/* 1 when the piece p of side s on `from` has a board move (each displacement
+ * gives at least one move: push_board always emits one). */
+static inline int piece_moves(const koma_engine *e, int s, unsigned p, int from)
+{
+    const uint8_t *b = e->board;
+    const koma__movement *mv = &e->mv[p & 0x3F];
+    for (int i = 0; i < mv->nleap; i++)
+        if (!own_or_off(b[from + mv->leap[i]], s)) return 1;
+    for (int i = 0; i < mv->nride; i++)
+        if (!own_or_off(b[from + mv->ride[i].off], s)) return 1;
+    return 0;
+}
+
+/* The hand slots of side s that may be dropped and are held; returns their number. */
+GEN_INLINE int held_drop_slots(const koma_engine *e, int s, int *slots)
+{
+    int nslots = 0;
+    for (int i = 0; i < e->ndrop_slots; i++) {
+        int slot = e->drop_slots[i];
+        if (e->hand[s][slot]) slots[nslots++] = slot;
+    }
+    return nslots;
+}
+
+/* 1 when a piece of the slot may be dropped on the empty square `to` (forbidden
+ * ranks, nifu). */
+GEN_INLINE int drop_allowed(const koma_engine *e, int s, int slot, int to)
+{
+    const koma_game *g = e->game;
+    int k = slot & 31;
+    const koma__kind *kd = &g->kinds[k];
+    if (e->last_dist[s][to] < kd->drop_forbidden_ranks) return 0;
+    if (kd->nifu &&
+        e->nifu[((size_t)s * g->nkinds + (size_t)k) * (size_t)e->files + e->file_of[to]])
+        return 0;
+    return 1;
+}
+
+GEN_INLINE koma_emove *gen_drops(const koma_engine *e, int s, koma_emove *out)
+{
+    int slots[KOMA__SLOTS];
+    int nslots = held_drop_slots(e, s, slots);
+    if (nslots == 0) return out;
+    const uint8_t *b = e->board;
+    const koma_game *g = e->game;
+    for (int sq = 0; sq < e->nsquares; sq++) {
+        int to = e->sq_index[sq];
+        if (b[to] != KOMA__EMPTY) continue;
+        unsigned dist = e->last_dist[s][to];
+        for (int i = 0; i < nslots; i++) {
+            int slot = slots[i], k = slot & 31;
+            const koma__kind *kd = &g->kinds[k];
+            if (dist < kd->drop_forbidden_ranks) continue;     /* as drop_allowed */
+            if (kd->nifu &&
+                e->nifu[((size_t)s * g->nkinds + (size_t)k) * (size_t)e->files + e->file_of[to]])
+                continue;
+            *out++ = KOMA__M_DROP | KOMA__MOVE(slot, to);
+        }
+    }
+    return out;
+}
+
 size_t koma__gen_pseudo(koma_engine *e, koma_emove *moves)
 {
     const uint8_t *b = e->board;
@@ -114,54 +238,51 @@ size_t koma__gen_pseudo(koma_engine *e, koma_emove *moves)
         int from = e->sq_index[sq];
         unsigned p = b[from];
         if (p == KOMA__EMPTY || KOMA__SIDE_OF(p) != s) continue;
-        const koma__movement *mv = &e->mv[p & 0x3F];
-        for (int i = 0; i < mv->nleap; i++) {
-            int to = from + mv->leap[i];
-            unsigned c = b[to];
-            if (own_or_off(c, s)) continue;
-            out = push_board(e, out, s, p, from, to, c);
-        }
-        for (int i = 0; i < mv->nride; i++) {
-            int off = mv->ride[i].off, to = from + off;
-            unsigned range = mv->ride[i].range, n = 1;
-            for (;;) {
-                unsigned c = b[to];
-                if (c == KOMA__EMPTY) {
-                    out = push_board(e, out, s, p, from, to, c);
-                    if (range && n >= range) break;
-                    to += off;
-                    n++;
-                    continue;
-                }
-                if (!own_or_off(c, s)) out = push_board(e, out, s, p, from, to, c);
-                break;
-            }
-        }
+        out = gen_piece(e, s, p, from, out);
     }
-    /* drops */
-    int slots[KOMA__SLOTS], nslots = 0;
-    for (int i = 0; i < e->ndrop_slots; i++) {
-        int slot = e->drop_slots[i];
-        if (e->hand[s][slot]) slots[nslots++] = slot;
-    }
-    if (nslots) {
-        const koma_game *g = e->game;
-        for (int sq = 0; sq < e->nsquares; sq++) {
-            int to = e->sq_index[sq];
-            if (b[to] != KOMA__EMPTY) continue;
-            unsigned dist = e->last_dist[s][to];
-            for (int i = 0; i < nslots; i++) {
-                int slot = slots[i], k = slot & 31;
-                const koma__kind *kd = &g->kinds[k];
-                if (dist < kd->drop_forbidden_ranks) continue;
-                if (kd->nifu &&
-                    e->nifu[((size_t)s * g->nkinds + (size_t)k) * (size_t)e->files + e->file_of[to]])
-                    continue;
-                *out++ = KOMA__M_DROP | KOMA__MOVE(slot, to);
-            }
-        }
-    }
+    out = gen_drops(e, s, out);
     return (size_t)(out - moves);
+}
+
+int koma__drop_pseudo(const koma_engine *e, int slot, int to)
+{
+    int s = e->turn;
+    return e->board[to] == KOMA__EMPTY && e->hand[s][slot] &&
+           e->game->kinds[slot & 31].droppable && drop_allowed(e, s, slot, to);
+}
+
+/* 1 when the side to move has a pseudo-legal move (stops at the first). */
+static int any_pseudo(const koma_engine *e)
+{
+    const uint8_t *b = e->board;
+    int s = e->turn;
+    /* over the padded board from the first to the last real square (skipping
+     * the KOMA__OFF padding between ranks), starting from the side's own first
+     * rank, where its pieces most likely are */
+    int lo = e->sq_index[0], hi = e->sq_index[e->nsquares - 1];
+    if (s == KOMA_FIRST) {
+        for (int from = hi; from >= lo; from--) {
+            unsigned p = b[from];
+            if (p == KOMA__EMPTY || (p & (KOMA__OFF | KOMA__SIDE))) continue;
+            if (piece_moves(e, s, p, from)) return 1;
+        }
+    } else {
+        for (int from = lo; from <= hi; from++) {
+            unsigned p = b[from];
+            if ((p & (KOMA__OFF | KOMA__SIDE)) != KOMA__SIDE) continue;
+            if (piece_moves(e, s, p, from)) return 1;
+        }
+    }
+    int slots[KOMA__SLOTS];
+    int nslots = held_drop_slots(e, s, slots);
+    if (nslots == 0) return 0;
+    for (int sq = 0; sq < e->nsquares; sq++) {
+        int to = e->sq_index[sq];
+        if (b[to] != KOMA__EMPTY) continue;
+        for (int i = 0; i < nslots; i++)
+            if (drop_allowed(e, s, slots[i], to)) return 1;
+    }
+    return 0;
 }
 
 static int has_legal_level(koma_engine *e, int level);
@@ -191,15 +312,32 @@ static int legal_move(koma_engine *e, koma_emove m, int level)
 static int has_legal_level(koma_engine *e, int level)
 {
     if (e->royal_in_hand > 0) return 0;
+    if (!e->game->check_rule) return any_pseudo(e);
+    /* piece by piece, stopping at the first legal move */
     koma_emove *buf = e->scratch + (size_t)level * e->max_moves;
-    size_t n = koma__gen_pseudo(e, buf);
-    if (!e->game->check_rule) return n > 0;
+    const uint8_t *b = e->board;
+    int s = e->turn;
+    for (int sq = 0; sq < e->nsquares; sq++) {
+        int from = e->sq_index[sq];
+        unsigned p = b[from];
+        if (p == KOMA__EMPTY || KOMA__SIDE_OF(p) != s) continue;
+        size_t n = (size_t)(gen_piece(e, s, p, from, buf) - buf);
+        for (size_t i = 0; i < n; i++)
+            if (legal_move(e, buf[i], level + 1)) return 1;
+    }
+    size_t n = (size_t)(gen_drops(e, s, buf) - buf);
     for (size_t i = 0; i < n; i++)
         if (legal_move(e, buf[i], level + 1)) return 1;
     return 0;
 }
 
 int koma__has_legal_move(koma_engine *e) { return has_legal_level(e, 0); }
+
+int koma__legal_pseudo(koma_engine *e, koma_emove m)
+{
+    if (e->royal_in_hand > 0) return 0;
+    return !e->game->check_rule || legal_move(e, m, 0);
+}
 
 /*
  * Own pieces pinned to the royal on ksq: the first own piece on a line from the

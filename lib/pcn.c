@@ -346,9 +346,11 @@ static int check_pmn(check_ctx *c, const json_t *v)
     if (check_string(c, v)) return -1;
     if (c->flags & KOMA_PCN_NO_PMN) return 0;
     koma_error sub;
-    memset(&sub, 0, sizeof sub);
     koma_move m;
-    if (koma_pmn_parse(json_string_value(v), json_string_length(v), &m, &sub) == 0) return 0;
+    if (koma_pmn_parse(json_string_value(v), json_string_length(v), &m, NULL) == 0) return 0;
+    /* again, for the details (only on an error) */
+    memset(&sub, 0, sizeof sub);
+    koma_pmn_parse(json_string_value(v), json_string_length(v), &m, &sub);
     char q[64], tail[KOMA_ERROR_MESSAGE_MAX + 48];
     koma_quote(q, sizeof q, json_string_value(v), json_string_length(v));
     snprintf(tail, sizeof tail, "%s: %s", koma_code_name(sub.code), sub.message);
@@ -596,7 +598,14 @@ int koma_pcn_equal(const koma_pcn *a, const koma_pcn *b)
 
 static json_t *member(const json_t *obj, const char *key)
 {
-    return json_is_object(obj) ? json_object_get(obj, key) : NULL;
+    if (!json_is_object(obj)) return NULL;
+    if (json_object_size(obj) <= 2) {
+        /* a ply's object: comparing one or two keys is quicker than hashing */
+        for (void *it = json_object_iter((json_t *)obj); it; it = json_object_iter_next((json_t *)obj, it))
+            if (strcmp(json_object_iter_key(it), key) == 0) return json_object_iter_value(it);
+        return NULL;
+    }
+    return json_object_get(obj, key);
 }
 
 static const char *string_of(const json_t *v, size_t *len)

@@ -5,12 +5,177 @@
  * the text, then jansson with duplicate keys rejected, then the validator; a
  * validation error is placed on the offending value by scanning the raw text
  * for its JSON pointer (only when there is an error).
+ *
+ * Fast path: most records are plain JSON (ASCII strings without escapes,
+ * non-negative integers). fast_parse builds the very tree jansson would build
+ * for them, without jansson's lexer; anything else (an escape, a non-ASCII
+ * byte, a negative or real number, a duplicate key, an error of any kind, too
+ * deep a nesting) makes it give up, and the record takes the path above, which
+ * reports errors exactly as before.
  */
 #include <string.h>
 
 #include "internal.h"
 #include "jsonpos.h"
 #include "pcn_internal.h"
+
+/* ---- fast path ---------------------------------------------------------------- */
+
+typedef struct fast {
+    const char *end;
+    unsigned depth;
+} fast;
+
+#define FAST_MAX_KEYS 32               /* more keys in one object: the slow path */
+
+static const char *fast_ws(const char *p, const char *end)
+{
+    while (p < end && (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r')) p++;
+    return p;
+}
+
+/* p after the opening quote; the end of a plain string (at its closing quote),
+ * or NULL when the string has an escape, a control or a non-ASCII byte. */
+static const char *fast_string_end(const char *p, const char *end)
+{
+    for (; p < end; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (c == '"') return p;
+        if (c < 0x20 || c == '\\' || c >= 0x80) return NULL;
+    }
+    return NULL;
+}
+
+static json_t *fast_value(fast *f, const char **pp);
+
+static json_t *fast_object(fast *f, const char **pp)
+{
+    const char *p = fast_ws(*pp + 1, f->end);
+    json_t *obj = json_object();
+    if (obj == NULL) return NULL;
+    if (p < f->end && *p == '}') {
+        *pp = p + 1;
+        return obj;
+    }
+    const char *keys[FAST_MAX_KEYS];
+    size_t lens[FAST_MAX_KEYS], nkeys = 0;
+    for (;;) {
+        if (p >= f->end || *p != '"' || nkeys == FAST_MAX_KEYS) goto fail;
+        const char *k = p + 1, *ke = fast_string_end(k, f->end);
+        if (ke == NULL) goto fail;
+        size_t klen = (size_t)(ke - k);
+        for (size_t i = 0; i < nkeys; i++)
+            if (lens[i] == klen && memcmp(keys[i], k, klen) == 0) goto fail;  /* duplicate */
+        keys[nkeys] = k;
+        lens[nkeys++] = klen;
+        p = fast_ws(ke + 1, f->end);
+        if (p >= f->end || *p != ':') goto fail;
+        p = fast_ws(p + 1, f->end);
+        json_t *v = fast_value(f, &p);
+        if (v == NULL || json_object_setn_new_nocheck(obj, k, klen, v) != 0) goto fail;
+        p = fast_ws(p, f->end);
+        if (p >= f->end) goto fail;
+        if (*p == '}') break;
+        if (*p != ',') goto fail;
+        p = fast_ws(p + 1, f->end);
+    }
+    *pp = p + 1;
+    return obj;
+fail:
+    json_decref(obj);
+    return NULL;
+}
+
+static json_t *fast_array(fast *f, const char **pp)
+{
+    const char *p = fast_ws(*pp + 1, f->end);
+    json_t *arr = json_array();
+    if (arr == NULL) return NULL;
+    if (p < f->end && *p == ']') {
+        *pp = p + 1;
+        return arr;
+    }
+    for (;;) {
+        json_t *v = fast_value(f, &p);
+        if (v == NULL || json_array_append_new(arr, v) != 0) goto fail;
+        p = fast_ws(p, f->end);
+        if (p >= f->end) goto fail;
+        if (*p == ']') break;
+        if (*p != ',') goto fail;
+        p = fast_ws(p + 1, f->end);
+    }
+    *pp = p + 1;
+    return arr;
+fail:
+    json_decref(arr);
+    return NULL;
+}
+
+static int fast_word(const char *p, const char *end, const char *w, size_t n)
+{
+    return (size_t)(end - p) >= n && memcmp(p, w, n) == 0;
+}
+
+/* *pp at a value's first byte; on success *pp is just past it. */
+static json_t *fast_value(fast *f, const char **pp)
+{
+    const char *p = *pp;
+    if (p >= f->end) return NULL;
+    switch (*p) {
+    case '"': {
+        const char *e = fast_string_end(p + 1, f->end);
+        if (e == NULL) return NULL;
+        *pp = e + 1;
+        return json_stringn_nocheck(p + 1, (size_t)(e - p - 1));
+    }
+    case '{':
+    case '[': {
+        if (++f->depth > KOMA_PCN_MAX_DEPTH) return NULL;
+        json_t *v = *p == '{' ? fast_object(f, pp) : fast_array(f, pp);
+        f->depth--;
+        return v;
+    }
+    case 't':
+        if (!fast_word(p, f->end, "true", 4)) return NULL;
+        *pp = p + 4;
+        return json_true();
+    case 'f':
+        if (!fast_word(p, f->end, "false", 5)) return NULL;
+        *pp = p + 5;
+        return json_false();
+    case 'n':
+        if (!fast_word(p, f->end, "null", 4)) return NULL;
+        *pp = p + 4;
+        return json_null();
+    default:
+        break;
+    }
+    /* a non-negative integer of at most 18 digits, no leading zero, no fraction
+     * or exponent (anything else, jansson decides) */
+    if (*p < '0' || *p > '9') return NULL;
+    json_int_t v = 0;
+    const char *d = p;
+    while (p < f->end && *p >= '0' && *p <= '9' && p - d < 18) v = v * 10 + (*p++ - '0');
+    if (*d == '0' && p - d > 1) return NULL;
+    if (p < f->end && ((*p >= '0' && *p <= '9') || *p == '.' || *p == 'e' || *p == 'E'))
+        return NULL;
+    *pp = p;
+    return json_integer(v);
+}
+
+/* The tree of s[0..len), or NULL when the fast path does not apply. */
+static json_t *fast_parse(const char *s, size_t len)
+{
+    fast f = { s + len, 0 };
+    const char *p = fast_ws(s, f.end);
+    json_t *root = fast_value(&f, &p);
+    if (root == NULL) return NULL;
+    if (fast_ws(p, f.end) != f.end) {
+        json_decref(root);
+        return NULL;
+    }
+    return root;
+}
 
 koma_pcn *koma__pcn_parse_json(const char *s, size_t len, unsigned flags,
                                koma_position *scratch, koma_error *err)
@@ -20,14 +185,19 @@ koma_pcn *koma__pcn_parse_json(const char *s, size_t len, unsigned flags,
                             "record of %zu bytes exceeds 16 MiB", len);
         return NULL;
     }
-    size_t where;
-    if (koma__json_depth(s, len, KOMA_PCN_MAX_DEPTH, &where)) {
-        koma__json_error_at(err, KOMA_E_PCN_DEPTH, s, len, where,
-                            "nesting deeper than %u levels", KOMA_PCN_MAX_DEPTH);
-        return NULL;
+    /* a tree from the fast path nests at most KOMA_PCN_MAX_DEPTH deep, as the
+     * pre-scan would have found */
+    json_t *root = fast_parse(s, len);
+    if (root == NULL) {
+        size_t where;
+        if (koma__json_depth(s, len, KOMA_PCN_MAX_DEPTH, &where)) {
+            koma__json_error_at(err, KOMA_E_PCN_DEPTH, s, len, where,
+                                "nesting deeper than %u levels", KOMA_PCN_MAX_DEPTH);
+            return NULL;
+        }
     }
     json_error_t jerr;
-    json_t *root = json_loadb(s, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &jerr);
+    if (root == NULL) root = json_loadb(s, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &jerr);
     if (root == NULL) {
         koma_code code = KOMA_E_PCN_JSON;
         switch (json_error_code(&jerr)) {

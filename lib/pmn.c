@@ -54,9 +54,11 @@ int koma__pmn_cell(const char *s, size_t len, size_t *i, koma_cell *c, koma__pmn
 {
     koma_error e;
     if (*i >= len) return koma__pmn_fail(f, s, len, *i, KOMA_E_PMN_END, "expected a coordinate");
-    memset(&e, 0, sizeof e);
-    size_t n = koma_cell_scan(s + *i, len - *i, c, &e);
+    size_t n = koma_cell_scan(s + *i, len - *i, c, NULL);
     if (n == 0) {
+        /* again, for the details (only on an error) */
+        memset(&e, 0, sizeof e);
+        koma_cell_scan(s + *i, len - *i, c, &e);
         size_t off = *i + e.offset;
         if (e.code == KOMA_E_CELL_START || e.code == KOMA_E_CELL_EMPTY)
             return koma__pmn_fail(f, s, len, off, KOMA_E_PMN_CELL, "expected a coordinate");

@@ -6,13 +6,17 @@
  * An accepted record is written as compact JSON, pretty JSON and YAML; each
  * text must read back to an equal record, and JSON -> YAML -> JSON must give
  * the same bytes. The input is also read as a JSON Lines database in small
- * chunks: every record reported must be consistent with its line.
+ * chunks: every record reported must be consistent with its line. Finally the
+ * input read without validation (so any JSON value is a record) must give the
+ * very tree jansson gives, or be refused when jansson refuses it: lib/pcn_json.c
+ * has a fast path of its own for plain records.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
 #include <koma/koma.h>
 
 #define CHECK(cond)                                                                         \
@@ -109,11 +113,38 @@ static void read_database(const char *text, size_t len)
     koma_pcn_reader_free(r);
 }
 
+/* koma's JSON reading (fast path or jansson) against jansson alone. */
+static void same_as_jansson(const char *s, size_t len)
+{
+    koma_error err;
+    memset(&err, 0, sizeof err);
+    koma_pcn *p = koma_pcn_parse(KOMA_PCN_JSON, s, len, KOMA_PCN_NO_VALIDATE, &err);
+    json_error_t jerr;
+    json_t *j = json_loadb(s, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &jerr);
+    /* koma refuses more than jansson only for its own limits (depth 64, 16 MiB) */
+    if (p == NULL && j != NULL)
+        CHECK(err.code == KOMA_E_PCN_DEPTH || err.code == KOMA_E_PCN_SIZE);
+    if (j == NULL) CHECK(p == NULL);
+    if (p != NULL && j != NULL) {
+        koma_pcn_buffer out = {0};
+        CHECK(koma_pcn_write_json(p, 0, &out, &err) == 0);
+        char *want = json_dumps(j, JSON_PRESERVE_ORDER | JSON_ENCODE_ANY | JSON_COMPACT);
+        CHECK(want != NULL);
+        size_t wl = strlen(want);
+        CHECK(out.len == wl + 1 && memcmp(out.data, want, wl) == 0);
+        free(want);
+        koma_pcn_buffer_cleanup(&out);
+    }
+    json_decref(j);
+    koma_pcn_free(p);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     const char *text = (const char *)data;
+    same_as_jansson(text, size);
     read_database(text, size);
     koma_error err;
     memset(&err, 0, sizeof err);

@@ -98,9 +98,63 @@ static void test_load(void **state)
     assert_int_equal(koma_engine_perft(e, 0, &nodes, &err), 0);
     assert_int_equal(nodes, 1);
     koma_engine_free(e);
-    /* loading the same id again replaces it */
-    assert_int_equal(koma_game_set_load(set, LIT(minimal), "tiny.yaml", &g, &err), 0);
+    /* loading the same id again is game.duplicate, at the id; the set is unchanged */
+    const koma_game *g2 = NULL;
+    assert_int_equal(koma_game_set_load(set, LIT(minimal), "again.yaml", &g2, &err), -1);
+    assert_int_equal(err.code, KOMA_E_GAME_DUPLICATE);
+    assert_int_equal(err.line, 1);
+    assert_int_equal(err.column, 5);
+    assert_int_equal(err.offset, 4);
+    assert_string_equal(err.source, "again.yaml");
+    assert_null(g2);
     assert_int_equal(koma_game_set_count(set), 7);
+    assert_ptr_equal(koma_game_set_find_id(set, "tiny", 4), g);
+    koma_game_set_free(set);
+}
+
+/* A definition with a built-in's id replaces the built-in (--game FILE); the
+ * built-in stays valid for whoever holds it; a second such load is an error. */
+static const char mini5[] =
+    "id: minishogi\n"
+    "name: Shogi\n"
+    "style: S\n"
+    "board: {files: 5, ranks: 5}\n"
+    "start: \"4k^/5/5/5/K^4 / S/s\"\n"
+    "check: true\n"
+    "pieces:\n"
+    "  - {pin: \"K^\", betza: K, royal: true}\n";
+
+static void test_replace_builtin(void **state)
+{
+    (void)state;
+    koma_game_set *set;
+    koma_error err;
+    koma_error_clear(&err);
+    assert_int_equal(koma_game_set_new(&set, &err), 0);
+    const koma_game *old = koma_game_set_find_id(set, "minishogi", 9), *g;
+    assert_non_null(old);
+    koma_engine *e;
+    assert_int_equal(koma_engine_new(old, &e, &err), 0);
+    assert_int_equal(koma_game_set_load(set, LIT(mini5), "mini5.yaml", &g, &err), 0);
+    assert_true(g != old);
+    assert_int_equal(koma_game_set_count(set), 6);
+    assert_ptr_equal(koma_game_set_find_id(set, "minishogi", 9), g);
+    assert_ptr_equal(koma_game_set_find_style(set, 'S', 5, 5), g);
+    assert_string_equal(koma_game_start(g), "4k^/5/5/5/K^4 / S/s");
+    /* the engine of the built-in still plays the built-in (14 moves at the start) */
+    assert_ptr_equal(koma_engine_game(e), old);
+    assert_string_equal(koma_game_start(old), "rbsgk^/4p/5/P4/K^GSBR / S/s");
+    uint64_t nodes;
+    assert_int_equal(koma_engine_perft(e, 1, &nodes, &err), 0);
+    assert_int_equal(nodes, 14);
+    koma_engine_free(e);
+    /* the replacement is no built-in: loading the id once more is an error */
+    assert_int_equal(koma_game_set_load(set, LIT(mini5), "mini5.yaml", NULL, &err), -1);
+    assert_int_equal(err.code, KOMA_E_GAME_DUPLICATE);
+    assert_int_equal(err.line, 1);
+    assert_int_equal(err.column, 5);
+    assert_ptr_equal(koma_game_set_find_id(set, "minishogi", 9), g);
+    assert_int_equal(koma_game_set_count(set), 6);
     koma_game_set_free(set);
 }
 
@@ -160,6 +214,23 @@ static void test_errors(void **state)
     /* two documents */
     expect_load_error("id: x\nname: X\nstyle: X\nboard: {files: 3, ranks: 3}\n---\nid: y\n",
                       KOMA_E_GAME_YAML, 6, 1);
+    /* royal_capture is no key (a game without check allows capturing a royal) */
+    expect_load_error("id: x\nname: X\nstyle: X\nboard: {files: 3, ranks: 3}\nstart: \"k^2/3/2K^ / X/x\"\n"
+                      "royal_capture: true\npieces:\n  - {pin: \"K^\", betza: K, royal: true}\n",
+                      KOMA_E_GAME_FIELD, 6, 1);
+    /* termination: only the statuses the rules decide, each once */
+    expect_load_error("id: x\nname: X\nstyle: X\nboard: {files: 3, ranks: 3}\nstart: \"k^2/3/2K^ / X/x\"\n"
+                      "termination: {checkmate: loss, resignation: loss}\n"
+                      "pieces:\n  - {pin: \"K^\", betza: K, royal: true}\n",
+                      KOMA_E_GAME_FIELD, 6, 32);
+    expect_load_error("id: x\nname: X\nstyle: X\nboard: {files: 3, ranks: 3}\nstart: \"k^2/3/2K^ / X/x\"\n"
+                      "termination:\n  movelimit: draw\n  checkmate: loss\n  movelimit: loss\n"
+                      "pieces:\n  - {pin: \"K^\", betza: K, royal: true}\n",
+                      KOMA_E_GAME_FIELD, 9, 3);
+    expect_load_error("id: x\nname: X\nstyle: X\nboard: {files: 3, ranks: 3}\nstart: \"k^2/3/2K^ / X/x\"\n"
+                      "termination: {checkmate: lose}\n"
+                      "pieces:\n  - {pin: \"K^\", betza: K, royal: true}\n",
+                      KOMA_E_GAME_FIELD, 6, 26);
 }
 
 static void test_result_names(void **state)
@@ -232,6 +303,8 @@ static void test_history_rules(void **state)
     char *six = strstr(nolimit, "plies: 6");
     assert_non_null(six);
     six[7] = '0';
+    koma_game_set_free(set);           /* (a second "shuffle" in one set: game.duplicate) */
+    assert_int_equal(koma_game_set_new(&set, &err), 0);
     assert_int_equal(koma_game_set_load(set, nolimit, strlen(nolimit), "shuffle.yaml", &g, &err), 0);
     assert_int_equal(koma_engine_new(g, &e, &err), 0);
     for (int i = 0; i < 8; i++) {
@@ -244,6 +317,130 @@ static void test_history_rules(void **state)
     koma_game_set_free(set);
 }
 
+/*
+ * termination: for every status the rules decide, "loss", "draw" and "win" are
+ * that result for the side concerned, and a status not listed is a loss.
+ */
+static const char *const walk4[] = {"c1-c2", "a3-a2", "c2-c1", "a2-a3"};
+
+static void check_termination(const char *rules, const char *status, const char *feen,
+                              const char *const *plies, size_t nplies, int last_refused,
+                              koma_status want, int concerned)
+{
+    static const char *const variants[] = {"loss", "draw", "win", NULL};
+    koma_result lose = concerned == KOMA_FIRST ? KOMA_RESULT_SECOND : KOMA_RESULT_FIRST;
+    koma_result win = concerned == KOMA_FIRST ? KOMA_RESULT_FIRST : KOMA_RESULT_SECOND;
+    const koma_result expect[] = {lose, KOMA_RESULT_DRAW, win, lose};
+    for (int v = 0; v < 4; v++) {
+        char yaml[1024], term[64] = "";
+        if (variants[v]) snprintf(term, sizeof term, "termination: {%s: %s}\n", status, variants[v]);
+        snprintf(yaml, sizeof yaml,
+                 "id: term\nname: Term\nstyle: X\nboard: {files: 3, ranks: 3}\n"
+                 "start: \"k^2/3/2K^ / X/x\"\n%s%s"
+                 "pieces:\n  - {pin: \"K^\", betza: K, royal: true}\n  - {pin: R, betza: R}\n"
+                 "  - {pin: P, betza: fW, drop: {never: true}}\n",
+                 rules, term);
+        koma_game_set *set;
+        koma_error err;
+        koma_error_clear(&err);
+        assert_int_equal(koma_game_set_new(&set, &err), 0);
+        const koma_game *g;
+        int rc = koma_game_set_load(set, yaml, strlen(yaml), "term.yaml", &g, &err);
+        if (rc != 0) print_error("%s\n", err.message);
+        assert_int_equal(rc, 0);
+        koma_engine *e;
+        assert_int_equal(koma_engine_new(g, &e, &err), 0);
+        assert_int_equal(koma_engine_set_feen(e, feen, strlen(feen), &err), 0);
+        koma_ending end;
+        memset(&end, 0, sizeof end);
+        if (nplies == 0) koma_engine_position_ending(e, &end);
+        for (size_t i = 0; i < nplies; i++) {
+            int prc = play(e, plies[i], &end);
+            if (i + 1 < nplies) {
+                assert_int_equal(prc, 0);
+                assert_int_equal(end.over, 0);
+            } else {
+                assert_int_equal(prc, last_refused);
+            }
+        }
+        if (!end.over || end.status != want || end.result != expect[v])
+            print_error("%s %s: over %d status %s result %s\n", status,
+                        variants[v] ? variants[v] : "(unlisted)", end.over,
+                        koma_cgsn_name(end.status), koma_result_name(end.result));
+        assert_int_equal(end.over, 1);
+        assert_int_equal(end.status, want);
+        assert_int_equal(end.result, expect[v]);
+        koma_engine_free(e);
+        koma_game_set_free(set);
+    }
+}
+
+static void test_termination(void **state)
+{
+    (void)state;
+    static const char *const capture[] = {"a2+a3/K^"};
+    static const char *const illegal[] = {"c1-a1"};
+    static const char *const same[] = {"c1-c2", "a3-a2", "c2-c1", "a2-a3", "c1-c2"};
+    const char *eight[8];
+    for (int i = 0; i < 8; i++) eight[i] = walk4[i % 4];
+    /* the side whose royal was captured */
+    check_termination("", "mareking", "k^2/K^2/3 / X/x", capture, 1, 0, KOMA_STATUS_MAREKING,
+                      KOMA_SECOND);
+    /* the side to move */
+    check_termination("", "nomove", "2K^/p2/p2 / x/X", NULL, 0, 0, KOMA_STATUS_NOMOVE,
+                      KOMA_SECOND);
+    check_termination("check: true\n", "checkmate", "k^1R/3/K^2 / x/X", NULL, 0, 0,
+                      KOMA_STATUS_CHECKMATE, KOMA_SECOND);
+    check_termination("check: true\n", "stalemate", "k^2/3/K^R1 / x/X", NULL, 0, 0,
+                      KOMA_STATUS_STALEMATE, KOMA_SECOND);
+    /* the bare side (the side that has just moved) */
+    check_termination("check: true\nbare_king: true\n", "bareking", "k^p1/3/K^2 / x/X", NULL, 0,
+                      0, KOMA_STATUS_BAREKING, KOMA_FIRST);
+    /* the player of the ply */
+    check_termination("", "illegalmove", "k^2/3/2K^ / X/x", illegal, 1, 1,
+                      KOMA_STATUS_ILLEGALMOVE, KOMA_FIRST);
+    check_termination("repetition: {rule: same-move}\n", "repetition", "k^2/3/2K^ / X/x", same,
+                      5, 1, KOMA_STATUS_REPETITION, KOMA_FIRST);
+    /* the player of the ply completing the repetition (the third occurrence of
+     * the setup, at ply 8) or reaching the move limit (ply 4) */
+    check_termination("check: true\nrepetition: {rule: fourfold, count: 3}\n", "repetition",
+                      "k^2/3/2K^ / X/x", eight, 8, 0, KOMA_STATUS_REPETITION, KOMA_SECOND);
+    check_termination("move_limit: {plies: 4}\n", "movelimit", "k^2/3/2K^ / X/x", walk4, 4, 0,
+                      KOMA_STATUS_MOVELIMIT, KOMA_SECOND);
+    check_termination("move_limit: {plies: 3}\n", "movelimit", "k^2/3/2K^ / X/x", walk4, 3, 0,
+                      KOMA_STATUS_MOVELIMIT, KOMA_FIRST);
+}
+
+/* Both sides bare: a draw, whatever termination says. */
+static void test_bare_both(void **state)
+{
+    (void)state;
+    static const char *const variants[] = {"loss", "draw", "win"};
+    for (int v = 0; v < 3; v++) {
+        char yaml[512];
+        snprintf(yaml, sizeof yaml,
+                 "id: bare\nname: Bare\nstyle: X\nboard: {files: 3, ranks: 3}\n"
+                 "start: \"k^2/3/2K^ / X/x\"\ncheck: true\nbare_king: true\n"
+                 "termination: {bareking: %s}\n"
+                 "pieces:\n  - {pin: \"K^\", betza: K, royal: true}\n", variants[v]);
+        koma_game_set *set;
+        koma_error err;
+        koma_error_clear(&err);
+        assert_int_equal(koma_game_set_new(&set, &err), 0);
+        const koma_game *g;
+        assert_int_equal(koma_game_set_load(set, yaml, strlen(yaml), "bare.yaml", &g, &err), 0);
+        koma_engine *e;
+        assert_int_equal(koma_engine_new(g, &e, &err), 0);
+        koma_ending end;
+        koma_engine_position_ending(e, &end);
+        assert_int_equal(end.over, 1);
+        assert_int_equal(end.status, KOMA_STATUS_BAREKING);
+        assert_int_equal(end.result, KOMA_RESULT_DRAW);
+        koma_engine_free(e);
+        koma_game_set_free(set);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -252,6 +449,9 @@ int main(void)
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_result_names),
         cmocka_unit_test(test_history_rules),
+        cmocka_unit_test(test_replace_builtin),
+        cmocka_unit_test(test_termination),
+        cmocka_unit_test(test_bare_both),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

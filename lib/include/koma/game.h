@@ -79,8 +79,11 @@ KOMA_API void koma_game_set_free(koma_game_set *set);
 /*
  * Load a game definition from YAML text yaml[0..len) into the set; `source`
  * (may be NULL) names it in errors, whose line and column point into the YAML.
- * A game with the id of one already in the set replaces it (so `--game FILE`
- * can override a built-in). *out (may be NULL) receives the game.
+ * A game with the id of a built-in game replaces it (so `--game FILE` can
+ * override a built-in; the built-in stays allocated until the set is freed, so
+ * pointers to it, and engines made for it, stay valid). A game with the id of
+ * a game loaded before by this function is an error (game.duplicate, at the
+ * id), and the set is unchanged. *out (may be NULL) receives the game.
  */
 KOMA_API int koma_game_set_load(koma_game_set *set, const char *yaml, size_t len,
                                 const char *source, const koma_game **out,
