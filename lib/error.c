@@ -25,21 +25,25 @@ void koma_error_clear(koma_error *err)
     memset(err, 0, sizeof *err);
 }
 
-int koma_error_set(koma_error *err, koma_code code, size_t offset, const char *fmt, ...)
+int koma__error_vset(koma_error *err, koma_code code, size_t offset, const char *fmt,
+                     va_list ap)
 {
     if (err == NULL) return -1;
     err->code = code;
     err->offset = offset;
     err->line = 1;
     err->column = (unsigned long)offset + 1;
-    if (fmt == NULL) {
-        snprintf(err->message, sizeof err->message, "%s", koma_strerror(code));
-    } else {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err->message, sizeof err->message, fmt, ap);
-        va_end(ap);
-    }
+    if (fmt == NULL) snprintf(err->message, sizeof err->message, "%s", koma_strerror(code));
+    else vsnprintf(err->message, sizeof err->message, fmt, ap);
+    return -1;
+}
+
+int koma_error_set(koma_error *err, koma_code code, size_t offset, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    koma__error_vset(err, code, offset, fmt, ap);
+    va_end(ap);
     return -1;
 }
 

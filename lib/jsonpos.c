@@ -309,17 +309,11 @@ int koma__json_error_at(koma_error *err, koma_code code, const char *text, size_
 {
     if (err == NULL) return -1;
     if (offset > len) offset = len;
-    err->code = code;
-    err->offset = offset;
+    va_list ap;
+    va_start(ap, fmt);
+    koma__error_vset(err, code, offset, fmt, ap);
+    va_end(ap);
     koma__offset_to_linecol(text, len, offset, &err->line, &err->column);
-    if (fmt == NULL) {
-        snprintf(err->message, sizeof err->message, "%s", koma_strerror(code));
-    } else {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err->message, sizeof err->message, fmt, ap);
-        va_end(ap);
-    }
     return -1;
 }
 
