@@ -79,7 +79,7 @@ static void to_ggn(state *st)
     if (games_option(c, games, st->game, NULL, &g) == 0) {
         koma_ggn *ggn = koma_game_to_ggn(g, &err);
         if (ggn == NULL) {
-            cli_trouble(c, "%s", err.message);
+            cli_trouble(c, "%s: %s", koma_code_name(err.code), err.message);
         } else {
             if (!c->quiet &&
                 koma_ggn_write(ggn, st->compact || c->json ? KOMA_GGN_COMPACT : KOMA_GGN_PRETTY,

@@ -41,6 +41,27 @@ static int add_probe(koma__probe *probes, int *n, int off, unsigned code, int li
     return (*n)++;
 }
 
+/* 1 when two vectors of kd reach the same displacement on a board whose longer
+ * side is `reach` squares (a rider and a leap or another rider in the same
+ * direction: "RD", "W2D", "WWDD"); the generator then emits each destination
+ * once. */
+static int kind_overlaps(const koma__kind *kd, int reach)
+{
+    enum { R = KOMA__MAX_FILES > KOMA__MAX_RANKS ? KOMA__MAX_FILES : KOMA__MAX_RANKS, W = 2 * R + 1 };
+    uint8_t seen[W][W];
+    memset(seen, 0, sizeof seen);
+    for (unsigned v = 0; v < kd->nvec; v++) {
+        int dx = kd->vec[v].dx, dy = kd->vec[v].dy;
+        for (int k = 1; kd->vec[v].range == 0 || k <= kd->vec[v].range; k++) {
+            int x = k * dx, y = k * dy;
+            if (x <= -reach || x >= reach || y <= -reach || y >= reach) break;
+            if (seen[x + R][y + R]) return 1;
+            seen[x + R][y + R] = 1;
+        }
+    }
+    return 0;
+}
+
 int koma_engine_new(const koma_game *g, koma_engine **out, koma_error *err)
 {
     *out = NULL;
@@ -62,7 +83,7 @@ int koma_engine_new(const koma_game *g, koma_engine **out, koma_error *err)
     e->stride = e->files + pad;
     e->base = pad;
     e->size = e->base + (e->ranks + 2 * pad) * e->stride + pad;
-    if (e->size > 1024) {
+    if (e->size > KOMA__MAX_BOARD) {
         free(e);
         return koma_error_set(err, KOMA_E_GAME_LIMIT, 0, "board too large for the rule engine");
     }
@@ -139,6 +160,7 @@ int koma_engine_new(const koma_game *g, koma_engine **out, koma_error *err)
             e->privilege_code[code] = (uint8_t)(g->kings_privilege && kd->royal);
             e->promoted_code[code] = kd->promoted;
             e->promote_code[code] = kd->promotes_to >= 0 ? KOMA__CODE(kd->promotes_to, side) : 0;
+            e->overlap[code] = (uint8_t)kind_overlaps(kd, e->files > e->ranks ? e->files : e->ranks);
         }
         if (dest > maxdest) maxdest = dest;
         if (kd->droppable) {
@@ -267,9 +289,16 @@ static void recompute(koma_engine *e)
         }
 }
 
-int koma_engine_set_position(koma_engine *e, const koma_position *pos, koma_error *err)
+/*
+ * Whether pos fits game g as koma_engine_set_position requires: its shape and
+ * styles, every piece one of the game's, hands of their owner's case holding at
+ * most as many of a kind as the board has squares, at most one royal a side
+ * with the check rule. Also
+ * used on a definition's start position (game.c), so a game that loads can be
+ * played from its start.
+ */
+int koma__position_fits(const koma_game *g, const koma_position *pos, koma_error *err)
 {
-    const koma_game *g = e->game;
     if (pos->shape.ndims != 2 || pos->shape.size[0] != g->files || pos->shape.size[1] != g->ranks)
         return koma_error_set(err, KOMA_E_RULES_SHAPE, 0, "%s is played on a %ux%u board", g->id,
                               g->files, g->ranks);
@@ -277,41 +306,35 @@ int koma_engine_set_position(koma_engine *e, const koma_position *pos, koma_erro
     if (pos->style[0] != g->style || pos->style[1] != lower)
         return koma_error_set(err, KOMA_E_RULES_STYLE, 0, "%s positions use the styles %c/%c",
                               g->id, g->style, lower);
-    uint8_t *board = e->board;
-    for (int sq = 0; sq < e->nsquares; sq++) {
+    for (uint32_t sq = 0; sq < pos->shape.squares; sq++) {
         koma_piece p = pos->board[sq];
-        uint8_t c = 0;
-        if (p != KOMA_PIECE_NONE && (c = code_of_piece(e, p)) == 0) {
+        if (p != KOMA_PIECE_NONE && koma__game_kind_of(g, p) < 0) {
             char b[KOMA_EPIN_BUF];
             koma_epin_write(p, b);
             return koma_error_set(err, KOMA_E_RULES_PIECE, 0, "\"%s\" is not a piece of %s", b, g->id);
         }
     }
-    uint16_t hand[2][KOMA__SLOTS];
-    memset(hand, 0, sizeof hand);
     for (int s = 0; s < 2; s++) {
         const koma_hand *h = &pos->hands[s];
         for (size_t i = 0; i < h->len; i++) {
             koma_piece p = h->items[i].piece;
             char b[KOMA_EPIN_BUF];
             koma_epin_write(p, b);
-            int k = koma__game_kind_of(g, p);
-            if (k < 0)
+            if (koma__game_kind_of(g, p) < 0)
                 return koma_error_set(err, KOMA_E_RULES_PIECE, 0, "\"%s\" in hand is not a piece of %s",
                                       b, g->id);
             if (koma_piece_side(p) != s)
                 return koma_error_set(err, KOMA_E_RULES_HAND, 0,
                                       "\"%s\" in the %s player's hand: a hand holds its owner's pieces",
                                       b, s ? "second" : "first");
-            if (h->items[i].count > (uint32_t)e->nsquares)
+            if (h->items[i].count > pos->shape.squares)
                 return koma_error_set(err, KOMA_E_RULES_HAND, 0, "too many \"%s\" in hand", b);
-            hand[s][k + ((p & KOMA_PIECE_DERIVED) ? 32 : 0)] = (uint16_t)h->items[i].count;
         }
     }
     if (g->check_rule) {
         for (int s = 0; s < 2; s++) {
             int n = 0;
-            for (int sq = 0; sq < e->nsquares; sq++) {
+            for (uint32_t sq = 0; sq < pos->shape.squares; sq++) {
                 koma_piece p = pos->board[sq];
                 if (p != KOMA_PIECE_NONE && koma_piece_side(p) == s &&
                     g->kinds[koma__game_kind_of(g, p)].royal)
@@ -321,6 +344,24 @@ int koma_engine_set_position(koma_engine *e, const koma_position *pos, koma_erro
                 return koma_error_set(err, KOMA_E_RULES_ROYAL, 0,
                                       "%s: the %s player has %d royal pieces", g->id,
                                       s ? "second" : "first", n);
+        }
+    }
+    return 0;
+}
+
+int koma_engine_set_position(koma_engine *e, const koma_position *pos, koma_error *err)
+{
+    const koma_game *g = e->game;
+    if (koma__position_fits(g, pos, err) != 0) return -1;
+    uint8_t *board = e->board;
+    uint16_t hand[2][KOMA__SLOTS];
+    memset(hand, 0, sizeof hand);
+    for (int s = 0; s < 2; s++) {
+        const koma_hand *h = &pos->hands[s];
+        for (size_t i = 0; i < h->len; i++) {
+            koma_piece p = h->items[i].piece;
+            int k = koma__game_kind_of(g, p);
+            hand[s][k + ((p & KOMA_PIECE_DERIVED) ? 32 : 0)] = (uint16_t)h->items[i].count;
         }
     }
     for (int sq = 0; sq < e->nsquares; sq++) {
@@ -558,7 +599,7 @@ int koma_engine_unmake(koma_engine *e)
     e->hist_bucket[KOMA__BUCKET(e->hist[e->nundo].hash)]--;
     e->nundo--;
     koma__unmake(e, &e->undo[e->nundo]);
-    e->ended = 0;
+    if (e->ended > e->nundo + 1) e->ended = 0;
     return 0;
 }
 
@@ -887,7 +928,7 @@ int koma_engine_play(koma_engine *e, const koma_move *m, koma_ending *out, koma_
     if (e->nundo == 0) {
         koma_engine_position_ending(e, &pe);
         if (pe.over) {
-            e->ended = 1;
+            e->ended = e->nundo + 1;
             return koma_error_set(err, KOMA_E_RULES_OVER, 0, "the game is already over (%s)",
                                   koma_cgsn_name(pe.status));
         }
@@ -896,7 +937,7 @@ int koma_engine_play(koma_engine *e, const koma_move *m, koma_ending *out, koma_
     koma_emove em;
     if (koma_engine_find_move(e, m, &em, err) != 0) {
         set_ending(g, out, KOMA_STATUS_ILLEGALMOVE, s);
-        e->ended = 1;
+        e->ended = e->nundo + 1;
         return 1;
     }
     if (koma_engine_make(e, em, err) != 0) return -1;
@@ -909,7 +950,7 @@ int koma_engine_play(koma_engine *e, const koma_move *m, koma_ending *out, koma_
             if (e->hist[i].key == h->key && e->hist[i].hash == h->hash) {
                 koma_engine_unmake(e);
                 set_ending(g, out, KOMA_STATUS_REPETITION, s);
-                e->ended = 1;
+                e->ended = e->nundo + 1;
                 char b[KOMA_PMN_BUF];
                 koma_pmn_write(m, b);
                 koma_error_set(err, KOMA_E_RULES_REPETITION, 0,
@@ -921,7 +962,7 @@ int koma_engine_play(koma_engine *e, const koma_move *m, koma_ending *out, koma_
     koma_engine_position_ending(e, &pe);
     if (pe.over) {
         *out = pe;
-        e->ended = 1;
+        e->ended = e->nundo + 1;
         return 0;
     }
     if (g->repetition == KOMA__REP_FOURFOLD &&
@@ -950,13 +991,13 @@ int koma_engine_play(koma_engine *e, const koma_move *m, koma_ending *out, koma_
                     if (any[side] && all[side] && !(any[side ^ 1] && all[side ^ 1]))
                         out->result = side == KOMA_FIRST ? KOMA_RESULT_SECOND : KOMA_RESULT_FIRST;
             }
-            e->ended = 1;
+            e->ended = e->nundo + 1;
             return 0;
         }
     }
     if (g->move_limit && e->limit_count >= g->move_limit) {
         set_ending(g, out, KOMA_STATUS_MOVELIMIT, s);
-        e->ended = 1;
+        e->ended = e->nundo + 1;
     }
     return 0;
 }

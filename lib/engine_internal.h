@@ -13,6 +13,7 @@
 #define KOMA__MAX_KINDS 31             /* kinds per game (board codes use 5 bits) */
 #define KOMA__MAX_FILES 26
 #define KOMA__MAX_RANKS 26
+#define KOMA__MAX_BOARD 1024           /* padded board squares (koma_engine.size) */
 #define KOMA__NAME_MAX 48
 
 typedef struct koma__kind {
@@ -153,6 +154,7 @@ struct koma_engine {
     uint8_t must_rank[64];             /* a move ending nearer the last rank must promote */
     uint8_t privilege_code[64];        /* royal with the King's privilege */
     uint8_t promoted_code[64];         /* a promoted kind (privilege keeps it) */
+    uint8_t overlap[64];               /* two of the code's vectors reach one square */
     uint8_t drop_slots[KOMA__SLOTS];   /* hand slots that may be dropped */
     int ndrop_slots;
 
@@ -186,7 +188,9 @@ struct koma_engine {
     koma_emove *movebuf;
     unsigned movebuf_depth;
     koma_emove *scratch;               /* 2 x max_moves: legality look-ahead */
-    int ended;                         /* koma_engine_play ended the game */
+    /* koma_engine_play ended the game: 1 + the ply count then (0: not ended); taking
+     * back a ply of that count or before (not one made after) un-ends it */
+    size_t ended;
 };
 
 /* ---- shared helpers ------------------------------------------------------------ */
@@ -217,6 +221,8 @@ void koma__unmake(koma_engine *e, const koma__undo *u);
 int koma__finished(const koma_engine *e);
 int koma__bare(const koma_engine *e, int side);   /* mareking or bare king (not "no moves") */
 int koma__movebuf(koma_engine *e, unsigned depth, koma_error *err);
+/* 0 when pos fits g as koma_engine_set_position requires, else -1 with its error. */
+int koma__position_fits(const koma_game *g, const koma_position *pos, koma_error *err);
 
 static inline uint64_t koma__hash(const koma_engine *e)
 {

@@ -154,6 +154,9 @@ static int get_str(ydoc *y, const yaml_node_t *map, const char *key, char *buf, 
         return 0;
     }
     if (!is_scalar(n)) return node_error(y, n, KOMA_E_GAME_FIELD, "\"%s\" must be a string", key);
+    /* a NUL ("\0" in a quoted scalar) would cut the string short */
+    if (memchr(sval(n), '\0', slen(n)) != NULL)
+        return node_error(y, n, KOMA_E_GAME_FIELD, "\"%s\" contains a NUL character", key);
     if (slen(n) + 1 > cap)
         return node_error(y, n, KOMA_E_GAME_FIELD, "\"%s\" exceeds %zu bytes", key, cap - 1);
     memcpy(buf, sval(n), slen(n));
@@ -223,8 +226,11 @@ static int parse_piece(ydoc *y, koma_game *g, yaml_node_t *n, char promotes[][8]
     if (get_str(y, n, "pin", pin, sizeof pin, 1, &pn) != 0) return -1;
     koma_piece p;
     koma_error e2;
-    if (koma_pin_parse(pin, strlen(pin), &p, &e2) != 0)
-        return node_error(y, pn, KOMA_E_GAME_PIECE, "invalid PIN \"%s\"", pin);
+    if (koma_pin_parse(pin, strlen(pin), &p, &e2) != 0) {
+        char q[32];
+        koma_quote(q, sizeof q, pin, strlen(pin));
+        return node_error(y, pn, KOMA_E_GAME_PIECE, "invalid PIN \"%s\"", q);
+    }
     if (p & KOMA_PIECE_SECOND)
         return node_error(y, pn, KOMA_E_GAME_PIECE,
                           "PIN \"%s\" must be written for the first player (uppercase)", pin);
@@ -381,10 +387,12 @@ static int parse_rules(ydoc *y, koma_game *g, yaml_node_t *root)
             int t = -1;
             if (koma_pin_parse(promotes[i], strlen(promotes[i]), &p, &e2) == 0)
                 t = koma__game_kind_of(g, p);
-            if (t < 0 || (size_t)t == i)
+            if (t < 0 || (size_t)t == i) {
+                char q[32];
+                koma_quote(q, sizeof q, promotes[i], strlen(promotes[i]));
                 return node_error(y, pnodes[i], KOMA_E_GAME_PIECE,
-                                  "promotes_to \"%s\" is not another piece of the game",
-                                  promotes[i]);
+                                  "promotes_to \"%s\" is not another piece of the game", q);
+            }
             if (k->royal || g->kinds[t].royal)
                 return node_error(y, pnodes[i], KOMA_E_GAME_PIECE,
                                   "royal pieces do not promote here");
@@ -436,16 +444,11 @@ static int check_start(ydoc *y, koma_game *g, yaml_node_t *sn)
                    tolower((unsigned char)g->style));
         goto done;
     }
-    if (g->playable) {
-        for (uint32_t i = 0; i < pos.shape.squares; i++) {
-            koma_piece p = pos.board[i];
-            if (p != KOMA_PIECE_NONE && koma__game_kind_of(g, p) < 0) {
-                char b[KOMA_EPIN_BUF];
-                koma_epin_write(p, b);
-                node_error(y, sn, KOMA_E_RULES_PIECE, "start position: \"%s\" is not a piece of the game", b);
-                goto done;
-            }
-        }
+    /* a playable game's engine starts there: the start must fit it as any
+     * position must (pieces of the game, hands, royals) */
+    if (g->playable && koma__position_fits(g, &pos, &fe) != 0) {
+        node_error(y, sn, fe.code, "start position: %s", fe.message);
+        goto done;
     }
     rc = 0;
 done:
@@ -520,6 +523,18 @@ static void game_free(koma_game *g)
     free(g);
 }
 
+/* The parser's error (in the first document or after it) at its line and column. */
+static void yaml_failure(const yaml_parser_t *parser, const char *source, koma_error *err)
+{
+    if (err == NULL) return;
+    koma_error_set(err, parser->error == YAML_MEMORY_ERROR ? KOMA_E_MEMORY : KOMA_E_GAME_YAML,
+                   parser->problem_mark.index, "%s",
+                   parser->problem ? parser->problem : "invalid YAML");
+    err->line = (unsigned long)parser->problem_mark.line + 1;
+    err->column = (unsigned long)parser->problem_mark.column + 1;
+    err->source = source;
+}
+
 static int load_game(const char *yaml, size_t len, const char *source, koma_game **out,
                      koma_error *err)
 {
@@ -533,14 +548,7 @@ static int load_game(const char *yaml, size_t len, const char *source, koma_game
     y.err = err;
     y.source = source;
     if (!yaml_parser_load(&parser, &y.doc)) {
-        if (err) {
-            koma_error_set(err, parser.error == YAML_MEMORY_ERROR ? KOMA_E_MEMORY : KOMA_E_GAME_YAML,
-                           parser.problem_mark.index, "%s",
-                           parser.problem ? parser.problem : "invalid YAML");
-            err->line = (unsigned long)parser.problem_mark.line + 1;
-            err->column = (unsigned long)parser.problem_mark.column + 1;
-            err->source = source;
-        }
+        yaml_failure(&parser, source, err);
         yaml_parser_delete(&parser);
         return -1;
     }
@@ -566,8 +574,7 @@ static int load_game(const char *yaml, size_t len, const char *source, koma_game
             }
             yaml_document_delete(&extra);
         } else {
-            koma_error_set(err, KOMA_E_GAME_YAML, parser.problem_mark.index, "%s",
-                           parser.problem ? parser.problem : "invalid YAML");
+            yaml_failure(&parser, source, err);
         }
     }
     yaml_document_delete(&y.doc);

@@ -44,6 +44,7 @@
 
 #include "internal.h"
 #include "engine_internal.h"
+#include "jsonpos.h"
 
 /* ---- export ------------------------------------------------------------------ */
 
@@ -165,6 +166,45 @@ static int export_drops(koma_ggn *ggn, const koma_game *g, const koma__kind *kd,
     return 0;
 }
 
+/*
+ * The number of possibilities the export makes for g, counted without building
+ * anything. A possibility is written in at least 35 bytes (compact:
+ * {"must":{"a1":"empty"},"deny":{}} and a comma), so a document of more than
+ * KOMA_RECORD_MAX / 35 could never be read back (koma_ggn_load's 16 MiB); a
+ * user definition of a large board with many riders would otherwise make a
+ * document of gigabytes.
+ */
+#define EXPORT_MAX (KOMA_RECORD_MAX / 35)
+
+static size_t export_count(const koma_game *g)
+{
+    int files = (int)g->files, ranks = (int)g->ranks;
+    size_t n = 0;
+    for (int side = 0; side < 2; side++) {
+        for (unsigned k = 0; k < g->nkinds; k++) {
+            const koma__kind *kd = &g->kinds[k];
+            for (int sf = 0; sf < files; sf++)
+                for (int sr = 0; sr < ranks; sr++)
+                    for (unsigned v = 0; v < kd->nvec; v++) {
+                        int dx = side ? -kd->vec[v].dx : kd->vec[v].dx;
+                        int dy = side ? -kd->vec[v].dy : kd->vec[v].dy;
+                        for (unsigned t = 1;; t++) {
+                            int f = sf + (int)t * dx, r = sr + (int)t * dy;
+                            if (f < 0 || f >= files || r < 0 || r >= ranks) break;
+                            n += 2;
+                            if (kd->vec[v].range != 0 && t >= kd->vec[v].range) break;
+                        }
+                    }
+            if (kd->droppable && !kd->royal) {
+                unsigned forbidden = kd->drop_forbidden_ranks;
+                if (forbidden < (unsigned)ranks)
+                    n += (size_t)files * (size_t)((unsigned)ranks - forbidden);
+            }
+        }
+    }
+    return n;
+}
+
 koma_ggn *koma_game_to_ggn(const koma_game *g, koma_error *err)
 {
     if (g == NULL) {
@@ -173,6 +213,13 @@ koma_ggn *koma_game_to_ggn(const koma_game *g, koma_error *err)
     }
     if (!g->playable) {
         koma_error_set(err, KOMA_E_GAME_NO_RULES, 0, "game %s has no rule engine yet", g->id);
+        return NULL;
+    }
+    size_t count = export_count(g);
+    if (count > EXPORT_MAX) {
+        koma_error_set(err, KOMA_E_GAME_LIMIT, 0,
+                       "the GGN document of %s would have %zu possibilities (at most %zu: "
+                       "a GGN document is at most 16 MiB)", g->id, count, (size_t)EXPORT_MAX);
         return NULL;
     }
     koma_ggn *ggn = koma_ggn_new(err);

@@ -136,10 +136,14 @@ size_t koma__board_variants(const koma_engine *e, int from, int to, koma_emove *
     return (size_t)(push_board(e, out, e->turn, e->board[from], from, to, e->board[to]) - out);
 }
 
+static koma_emove *gen_piece_overlap(const koma_engine *e, int s, unsigned p, int from,
+                                     koma_emove *out);
+
 /* The board moves of the piece p of side s on `from`, in generation order. */
 GEN_INLINE koma_emove *gen_piece(const koma_engine *e, int s, unsigned p, int from,
                                     koma_emove *out)
 {
+    if (e->overlap[p & 0x3F]) return gen_piece_overlap(e, s, p, from, out);
     const uint8_t *b = e->board;
     const koma__movement *mv = &e->mv[p & 0x3F];
     for (int i = 0; i < mv->nleap; i++) {
@@ -162,6 +166,44 @@ GEN_INLINE koma_emove *gen_piece(const koma_engine *e, int s, unsigned p, int fr
             }
             if (!own_or_off(c, s)) out = push_board(e, out, s, p, from, to, c);
             break;
+        }
+    }
+    return out;
+}
+
+/*
+ * gen_piece for a piece whose vectors reach some square two ways (a W rider and
+ * a D leap both go two squares ahead: "RD"): one displacement is one move (one
+ * canonical PMN), however many vectors reach it, so each destination is
+ * emitted once, at its first reach.
+ */
+static koma_emove *gen_piece_overlap(const koma_engine *e, int s, unsigned p, int from,
+                                     koma_emove *out)
+{
+    const uint8_t *b = e->board;
+    const koma__movement *mv = &e->mv[p & 0x3F];
+    uint8_t seen[KOMA__MAX_BOARD];
+    memset(seen, 0, (size_t)e->size);
+    for (int i = 0; i < mv->nleap; i++) {
+        int to = from + mv->leap[i];
+        unsigned c = b[to];
+        if (own_or_off(c, s) || seen[to]) continue;
+        seen[to] = 1;
+        out = push_board(e, out, s, p, from, to, c);
+    }
+    for (int i = 0; i < mv->nride; i++) {
+        int off = mv->ride[i].off, to = from + off;
+        unsigned range = mv->ride[i].range, n = 1;
+        for (;;) {
+            unsigned c = b[to];
+            if (own_or_off(c, s)) break;
+            if (!seen[to]) {
+                seen[to] = 1;
+                out = push_board(e, out, s, p, from, to, c);
+            }
+            if (c != KOMA__EMPTY || (range && n >= range)) break;
+            to += off;
+            n++;
         }
     }
     return out;

@@ -9,9 +9,10 @@ sh lib/games/embed.sh build-fuzz/games.c lib/games/*.yaml || exit 2
 for src in "$@"; do
     name=$(basename "$src" .c); short=${name#fuzz_}
     bin=build-fuzz/$name
-    clang -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined \
+    clang -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
         -Ilib/include -Ilib lib/*.c build-fuzz/games.c "$src" -o "$bin" -lyaml -ljansson -lnettle -lm || exit 2
     mkdir -p "build-fuzz/corpus-$short" "tests/fuzz/corpus/$short"
     echo "fuzz: $short for ${secs}s" >&2
-    "$bin" -max_total_time="$secs" -max_len=8192 "build-fuzz/corpus-$short" "tests/fuzz/corpus/$short" || exit 1
+    dict=; [ -f "tests/fuzz/$short.dict" ] && dict=-dict="tests/fuzz/$short.dict"
+    "$bin" -max_total_time="$secs" -max_len=8192 -timeout="${FUZZ_TIMEOUT:-30}" $dict "build-fuzz/corpus-$short" "tests/fuzz/corpus/$short" || exit 1
 done

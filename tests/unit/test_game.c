@@ -233,6 +233,80 @@ static void test_errors(void **state)
                       KOMA_E_GAME_FIELD, 6, 26);
 }
 
+/* As expect_load_error, and the exact message. */
+static void expect_load_message(const char *yaml, size_t len, koma_code code, unsigned long line,
+                                unsigned long column, const char *message)
+{
+    koma_game_set *set;
+    koma_error err;
+    koma_error_clear(&err);
+    assert_int_equal(koma_game_set_new(&set, &err), 0);
+    int rc = koma_game_set_load(set, yaml, len, "bad.yaml", NULL, &err);
+    if (rc == 0 || err.code != code || err.line != line || err.column != column ||
+        strcmp(err.message, message) != 0)
+        print_error("got %s at %lu:%lu (%s)\n", koma_code_name(err.code), err.line, err.column,
+                    err.message);
+    assert_int_equal(rc, -1);
+    assert_int_equal(err.code, code);
+    assert_int_equal(err.line, line);
+    assert_int_equal(err.column, column);
+    assert_string_equal(err.source, "bad.yaml");
+    assert_string_equal(err.message, message);
+    assert_int_equal(koma_game_set_count(set), 6);
+    koma_game_set_free(set);
+}
+
+#define HEAD "id: x\nname: X\nstyle: X\nboard: {files: 3, ranks: 3}\n"
+#define KING "pieces:\n  - {pin: \"K^\", betza: K, royal: true}\n"
+
+/* Definitions the fuzz_game harness found wrongly accepted or wrongly reported
+ * (tests/fuzz/corpus/game keeps the inputs). */
+static void test_errors_found_by_fuzzing(void **state)
+{
+    (void)state;
+    /* A start position the engine refuses was accepted, and `--game FILE` then
+     * failed to make an engine: a hand piece the game does not have, a hand
+     * piece of the other side's case, two royals a side with the check rule. */
+    expect_load_message(LIT(HEAD "start: \"k^2/3/2K^ X/ X/x\"\n" KING), KOMA_E_RULES_PIECE, 5, 8,
+                        "start position: \"X\" in hand is not a piece of x");
+    expect_load_message(LIT(HEAD "start: \"k^2/3/2K^ /K^ X/x\"\n" "check: true\n" KING),
+                        KOMA_E_RULES_HAND, 5, 8,
+                        "start position: \"K^\" in the second player's hand: a hand holds its "
+                        "owner's pieces");
+    expect_load_message(LIT(HEAD "start: \"k^1k^/3/2K^ / X/x\"\n" "check: true\n" KING),
+                        KOMA_E_RULES_ROYAL, 5, 8,
+                        "start position: x: the second player has 2 royal pieces");
+    /* without the check rule two royals are fine */
+    koma_game_set *set;
+    koma_error err;
+    koma_error_clear(&err);
+    assert_int_equal(koma_game_set_new(&set, &err), 0);
+    const char *two = HEAD "start: \"k^1k^/3/2K^ / X/x\"\n" KING;
+    assert_int_equal(koma_game_set_load(set, two, strlen(two), "two.yaml", NULL, &err), 0);
+    koma_game_set_free(set);
+
+    /* Messages are printable ASCII: the bytes of an invalid PIN are escaped. */
+    expect_load_message(LIT(HEAD "start: \"k^2/3/2K^ / X/x\"\n"
+                            "pieces:\n  - {pin: \"K\xc3\xa9\", betza: K, royal: true}\n"),
+                        KOMA_E_GAME_PIECE, 7, 11, "invalid PIN \"K\\xc3\\xa9\"");
+    expect_load_message(LIT(HEAD "start: \"k^2/3/2K^ / X/x\"\n" KING
+                            "  - {pin: P, betza: fW, promotes_to: \"\\t\"}\n"),
+                        KOMA_E_GAME_PIECE, 8, 5,
+                        "promotes_to \"\\x09\" is not another piece of the game");
+    /* A NUL ("\0") cut a string short: "K^\0x" was read as the PIN K^. */
+    expect_load_message(LIT(HEAD "start: \"k^2/3/2K^ / X/x\"\n"
+                            "pieces:\n  - {pin: \"K^\\0x\", betza: K, royal: true}\n"),
+                        KOMA_E_GAME_FIELD, 7, 11, "\"pin\" contains a NUL character");
+    expect_load_message(LIT("id: \"x\\0y\"\nname: X\nstyle: X\nboard: {files: 3, ranks: 3}\n"),
+                        KOMA_E_GAME_FIELD, 1, 5, "\"id\" contains a NUL character");
+    /* A YAML error after the first document had no line, column or source. */
+    expect_load_message(LIT(HEAD "---\n["), KOMA_E_GAME_YAML, 7, 1,
+                        "did not find expected node content");
+}
+
+#undef HEAD
+#undef KING
+
 static void test_result_names(void **state)
 {
     (void)state;
@@ -375,6 +449,112 @@ static void check_termination(const char *rules, const char *status, const char 
     }
 }
 
+/* The game koma_engine_play ended stays over when a ply made after the end is
+ * taken back (fuzz_engine found play going on again after a make + unmake);
+ * taking back the deciding ply lets play go on. */
+static void test_play_after_end(void **state)
+{
+    (void)state;
+    koma_game_set *set;
+    koma_error err;
+    koma_error_clear(&err);
+    assert_int_equal(koma_game_set_new(&set, &err), 0);
+    const koma_game *g;
+    assert_int_equal(koma_game_set_load(set, LIT(shuffle), "shuffle.yaml", &g, &err), 0);
+    koma_engine *e;
+    assert_int_equal(koma_engine_new(g, &e, &err), 0);
+    koma_ending end;
+    static const char *const walk[] = {"d1-d2", "a4-b4", "d2-d1", "b4-a4", "d1-d2", "a4-b4"};
+    for (int i = 0; i < 6; i++) assert_int_equal(play(e, walk[i], &end), 0);
+    assert_true(end.over);
+    assert_int_equal(end.status, KOMA_STATUS_MOVELIMIT);
+    assert_int_equal(play(e, "d2-d1", &end), -1);
+    /* a ply after the end, made and taken back: still over */
+    koma_emove m;
+    assert_int_equal(koma_engine_parse_move(e, LIT("d2-d1"), &m, &err), 0);
+    assert_int_equal(koma_engine_make(e, m, &err), 0);
+    assert_int_equal(koma_engine_unmake(e), 0);
+    assert_int_equal(koma_engine_ply(e), 6);
+    err.code = KOMA_OK;
+    assert_int_equal(play(e, "d2-d1", &end), -1);
+    assert_int_equal(koma_engine_play(e, &(koma_move){0}, &end, &err), -1);
+    assert_int_equal(err.code, KOMA_E_RULES_OVER);
+    /* the deciding ply taken back: the game goes on, and ends there again */
+    assert_int_equal(koma_engine_unmake(e), 0);
+    assert_int_equal(play(e, "a4-b4", &end), 0);
+    assert_true(end.over);
+    assert_int_equal(end.status, KOMA_STATUS_MOVELIMIT);
+    /* an illegal ply ends the game where it was refused */
+    assert_int_equal(koma_engine_unmake(e), 0);
+    assert_int_equal(play(e, "a4-a2", &end), 1);
+    assert_int_equal(end.status, KOMA_STATUS_ILLEGALMOVE);
+    assert_int_equal(play(e, "a4-b4", &end), -1);
+    assert_int_equal(koma_engine_unmake(e), 0);      /* ply 5 taken back */
+    assert_int_equal(play(e, "d1-d2", &end), 0);
+    assert_false(end.over);
+    koma_engine_free(e);
+    koma_game_set_free(set);
+}
+
+/* The legal moves of the engine's position, sorted, joined by spaces. */
+static void legal_text(koma_engine *e, char *out, size_t cap)
+{
+    koma_perft_entry *entries;
+    size_t count;
+    koma_error err;
+    koma_error_clear(&err);
+    assert_int_equal(koma_engine_perft_divide(e, 1, &entries, &count, NULL, NULL, &err), 0);
+    size_t n = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < count; i++)
+        n += (size_t)snprintf(out + n, cap - n, "%s%s", i ? " " : "", entries[i].pmn);
+    assert_true(n < cap);
+    free(entries);
+}
+
+/* Two vectors reaching one square (fuzz_game found "RD": the W rider and the D
+ * leap both go two squares): one move, not two equal PMN (perft counted it
+ * twice, and the GGN-driven generator disagreed). */
+static void test_overlapping_vectors(void **state)
+{
+    (void)state;
+    static const char def[] =
+        "id: overlap\nname: Overlap\nstyle: X\nboard: {files: 5, ranks: 5}\n"
+        "start: \"4k^/5/2X2/5/K^4 / X/x\"\n"
+        "pieces:\n"
+        "  - {pin: \"K^\", betza: K, royal: true}\n"
+        "  - {pin: X, betza: RD}\n"
+        "  - {pin: Y, betza: W2WWfD}\n"
+        "  - {pin: P, betza: fW}\n";
+    koma_game_set *set;
+    koma_error err;
+    koma_error_clear(&err);
+    assert_int_equal(koma_game_set_new(&set, &err), 0);
+    const koma_game *g;
+    assert_int_equal(koma_game_set_load(set, LIT(def), "overlap.yaml", &g, &err), 0);
+    koma_engine *e;
+    assert_int_equal(koma_engine_new(g, &e, &err), 0);
+    char got[1024];
+    uint64_t nodes;
+    legal_text(e, got, sizeof got);
+    assert_string_equal(got, "a1-a2 a1-b1 a1-b2 c3-a3 c3-b3 c3-c1 c3-c2 c3-c4 c3-c5 c3-d3 c3-e3");
+    assert_int_equal(koma_engine_perft(e, 1, &nodes, &err), 0);
+    assert_int_equal(nodes, 11);
+    /* blocked on c4, the rook's c5 is still the D leap's: once */
+    assert_int_equal(koma_engine_set_feen(e, LIT("4k^/5/2P2/2X2/K^4 / X/x"), &err), 0);
+    legal_text(e, got, sizeof got);
+    assert_string_equal(got, "a1-a2 a1-b1 a1-b2 c2-a2 c2-b2 c2-c1 c2-c4 c2-d2 c2-e2 c3-c4");
+    /* W2, a W rider and a forward D: every square once; an enemy on c4 is
+     * captured once, and stops the ride */
+    assert_int_equal(koma_engine_set_feen(e, LIT("4k^/5/2p2/2Y2/K^4 / X/x"), &err), 0);
+    legal_text(e, got, sizeof got);
+    assert_string_equal(got, "a1-a2 a1-b1 a1-b2 c2+c3/P c2-a2 c2-b2 c2-c1 c2-c4 c2-d2 c2-e2");
+    assert_int_equal(koma_engine_perft(e, 1, &nodes, &err), 0);
+    assert_int_equal(nodes, 10);
+    koma_engine_free(e);
+    koma_game_set_free(set);
+}
+
 static void test_termination(void **state)
 {
     (void)state;
@@ -447,9 +627,12 @@ int main(void)
         cmocka_unit_test(test_builtins),
         cmocka_unit_test(test_load),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_errors_found_by_fuzzing),
         cmocka_unit_test(test_result_names),
         cmocka_unit_test(test_history_rules),
         cmocka_unit_test(test_replace_builtin),
+        cmocka_unit_test(test_play_after_end),
+        cmocka_unit_test(test_overlapping_vectors),
         cmocka_unit_test(test_termination),
         cmocka_unit_test(test_bare_both),
     };

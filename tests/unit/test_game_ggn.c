@@ -403,6 +403,28 @@ static void test_export_errors(void **state)
     assert_true(koma_ggn_equal(a, b));
     koma_ggn_free(a);
     koma_ggn_free(b);
+
+    /* A user definition of a 26x26 board with one piece riding every atom made
+     * a document of 661288 possibilities (61 MB of JSON that koma_ggn_load
+     * refuses; with 30 such pieces, 19 million possibilities and gigabytes of
+     * memory): refused, counted before anything is built. */
+    static const char huge[] =
+        "id: huge\nname: Huge\nstyle: X\nboard: {files: 26, ranks: 26}\n"
+        "start: \"26/26/26/26/26/26/26/26/26/26/26/26/26/26/26/26/26/26/26/26/26/26/26/26/26/K^25 / X/x\"\n"
+        "check: true\n"
+        "pieces:\n"
+        "  - {pin: \"K^\", betza: K, royal: true}\n"
+        "  - {pin: A, betza: WWFFDDNNAAHHCCZZGG}\n";
+    koma_game_set *set;
+    assert_int_equal(koma_game_set_new(&set, &err), 0);
+    const koma_game *g;
+    assert_int_equal(koma_game_set_load(set, huge, strlen(huge), "huge.yaml", &g, &err), 0);
+    koma_error_clear(&err);
+    assert_null(koma_game_to_ggn(g, &err));
+    assert_int_equal(err.code, KOMA_E_GAME_LIMIT);
+    assert_string_equal(err.message, "the GGN document of huge would have 661288 possibilities "
+                                     "(at most 479349: a GGN document is at most 16 MiB)");
+    koma_game_set_free(set);
 }
 
 /* ---- the generator on small positions ----------------------------------------------- */

@@ -136,7 +136,10 @@ KOMA_API void koma_engine_position_ending(koma_engine *e, koma_ending *out);
  * perpetual checker loses), then the move limit (movelimit, a draw).
  * Returns 0 when the ply was applied (out says whether the game ended there),
  * 1 when it was refused as illegal (out->over = 1), -1 on a usage error
- * (the game was already over: rules.over).
+ * (the game was already over: rules.over). The game stays over until
+ * koma_engine_unmake takes back a ply made before it ended (the deciding ply
+ * included); plies made with koma_engine_make after the end and taken back
+ * leave it over.
  */
 KOMA_API int koma_engine_play(koma_engine *e, const koma_move *m, koma_ending *out,
                               koma_error *err);

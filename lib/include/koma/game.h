@@ -152,7 +152,10 @@ KOMA_API int koma_game_playable(const koma_game *g);
  * pawn drop; a game already over (a king captured); and the endings (checkmate,
  * stalemate, no move, bare king, repetition, move limit). The "'" marker is not
  * part of a QPI: a piece with it uses the same patterns.
- * Errors: game.norules (a recognised-only game, Ko shogi), memory.
+ * Errors: game.norules (a recognised-only game, Ko shogi), game.limit (the
+ * document would have more than 479349 possibilities: its text could not be
+ * within the 16 MiB koma_ggn_load reads; a large board with many riders),
+ * memory.
  */
 KOMA_API koma_ggn *koma_game_to_ggn(const koma_game *g, koma_error *err);
 
