@@ -47,6 +47,13 @@ struct koma_ggn {
 
 /* ---- small helpers ---------------------------------------------------------- */
 
+/* The conditions of g from index i: NULL (never NULL + 0, undefined behaviour)
+ * in a document that has none yet, where every count is 0. */
+static const koma_lcn *conds_at(const koma_ggn *g, size_t i)
+{
+    return g->conds ? g->conds + i : NULL;
+}
+
 /* Make room for `need` elements of size `elem` in *p (capacity *cap). */
 static int reserve(void **p, size_t *cap, size_t need, size_t elem)
 {
@@ -576,9 +583,9 @@ int koma_ggn_foreach(const koma_ggn *g, int (*fn)(const koma_ggn_entry *e, void 
                 for (size_t m = 0; m < d->n; m++) {
                     const ggn_poss *p = &d->poss[m];
                     e.index = m;
-                    e.must = g->conds + p->must;
+                    e.must = conds_at(g, p->must);
                     e.nmust = p->nmust;
-                    e.deny = g->conds + p->deny;
+                    e.deny = conds_at(g, p->deny);
                     e.ndeny = p->ndeny;
                     int rc = fn(&e, ctx);
                     if (rc != 0) return rc;
@@ -616,8 +623,8 @@ static int dst_equal(const koma_ggn *ga, const ggn_dst *a, const koma_ggn *gb, c
     if (a->n != b->n) return 0;
     for (size_t i = 0; i < a->n; i++) {
         const ggn_poss *p = &a->poss[i], *q = &b->poss[i];
-        if (!lcn_set_equal(ga->conds + p->must, p->nmust, gb->conds + q->must, q->nmust) ||
-            !lcn_set_equal(ga->conds + p->deny, p->ndeny, gb->conds + q->deny, q->ndeny))
+        if (!lcn_set_equal(conds_at(ga, p->must), p->nmust, conds_at(gb, q->must), q->nmust) ||
+            !lcn_set_equal(conds_at(ga, p->deny), p->ndeny, conds_at(gb, q->deny), q->ndeny))
             return 0;
     }
     return 1;
@@ -774,9 +781,9 @@ static void w_doc(writer *w, const koma_ggn *g)
                     w_nl(w, 4);
                     w_put(w, "{", 1);
                     w_key(w, 5, 1, "must");
-                    w_lcn(w, 5, g->conds + p->must, p->nmust);
+                    w_lcn(w, 5, conds_at(g, p->must), p->nmust);
                     w_key(w, 5, 0, "deny");
-                    w_lcn(w, 5, g->conds + p->deny, p->ndeny);
+                    w_lcn(w, 5, conds_at(g, p->deny), p->ndeny);
                     w_nl(w, 4);
                     w_put(w, "}", 1);
                 }

@@ -309,7 +309,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         CHECK(koma_engine_play(e, &any, &after, &err) == -1 && err.code == KOMA_E_RULES_OVER);
         CHECK(!after.over);
     }
-    if (getenv("FUZZ_VERBOSE")) fprintf(stderr, "%s: %zu of %zu plies, over %d %s at %zu\n", koma_game_id(g), played, n, v.over, v.over ? koma_cgsn_name(v.end.status) : "-", v.ply);
     write_back(rec, &v);
     CHECK(koma_pcn_equal(rec, orig));
     koma_pcn_free(orig);
