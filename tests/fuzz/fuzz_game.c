@@ -12,10 +12,13 @@
  * and the GGN-driven generator fed koma_game_to_ggn's document), then perft(2)
  * when the first ply is small, and the same checks after each of a few first
  * moves and along a playout of PLAYOUT plies drawn by the input's hash (then
- * taken back to the start). The export is bounded by the library (game.limit past what a 16 MiB
- * document holds); the harness bounds the rest of the work: the GGN cross-check
- * only for documents of at most GGN_MAX possibilities, perft(2) only when the
- * first ply has at most PERFT2_MAX moves.
+ * taken back to the start).
+ *
+ * Work stays bounded: the export by the library (game.limit past what a
+ * 16 MiB document holds), the rest by the harness: the GGN cross-check only
+ * for documents of at most GGN_MAX possibilities, perft(2) only when the first
+ * ply has at most PERFT2_MAX moves (the engine has no bound of its own that
+ * keeps perft(2) cheap on a 26x26 board full of riders).
  */
 #include <stdint.h>
 #include <stdio.h>
