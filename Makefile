@@ -33,6 +33,9 @@ WARN      := -Wall -Wextra -pedantic -Wshadow -Wstrict-prototypes -Wmissing-prot
 SANFLAGS  ?=
 CFLAGS    ?= $(OPT) -g
 ALL_CFLAGS = $(CSTD) $(WARN) $(CFLAGS) $(SANFLAGS) -Ilib/include -Ilib -I$(B)/gen
+# Each object lists the headers it includes in a .d file beside it (included at the
+# end), so a header change rebuilds exactly the objects that include it.
+DEPFLAGS  := -MMD -MP
 LDFLAGS   ?=
 DEPLIBS   := -lyaml -ljansson -lnettle -lm
 TESTLIBS  := -lcmocka
@@ -51,50 +54,63 @@ CLI_OBJ   := $(CLI_SRC:cmd/%.c=$(B)/obj/cmd/%.o)
 CMDS      := $(CMD_SRC:cmd/%.c=$(B)/bin/%)
 UNIT_SRC  := $(sort $(wildcard tests/unit/test_*.c))
 UNITS     := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
+# tests/unit/*.c other than test_*.c are helpers linked into every unit test.
+UNIT_HELP_OBJ := $(patsubst tests/unit/%.c,$(B)/obj/tests/unit/%.o,\
+                   $(filter-out $(UNIT_SRC),$(sort $(wildcard tests/unit/*.c))))
 FUZZ_SRC  := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_REPLAY := $(FUZZ_SRC:tests/fuzz/%.c=$(B)/fuzz/%-replay)
 MANPAGES  := $(sort $(wildcard man/*.[1-9]))
+# Every object's dependency file (written by the compiler: DEPFLAGS).
+DEPFILES := $(patsubst %.o,%.d,$(LIB_OBJ) $(CLI_OBJ) $(CMD_SRC:cmd/%.c=$(B)/obj/cmd/%.o) \
+              $(UNIT_SRC:tests/%.c=$(B)/obj/tests/%.o) $(UNIT_HELP_OBJ) \
+              $(FUZZ_SRC:tests/%.c=$(B)/obj/tests/%.o) $(B)/obj/tests/fuzz/replay.o)
 
 STATIC_LIB := $(B)/lib/libkoma.a
 SHARED_LIB := $(B)/lib/libkoma.so.$(VERSION)
 
-.PHONY: all lib cmds tests deps demo check check-unit check-cli check-fuzz check-perft \
-        check-man check-schema check-install sanitize fuzz bench perft-deep install uninstall clean
+.PHONY: FORCE all lib cmds tests deps demo check check-unit check-cli check-fuzz check-perft \
+        check-man check-schema check-install check-build sanitize fuzz bench perft-deep install uninstall clean
 
 all: lib cmds
 
-# Keep intermediate objects (pattern chains would delete them).
-.SECONDARY:
+# Keep intermediate objects (pattern chains would delete them); see DEPFILES below.
+.SECONDARY: $(DEPFILES:.d=.o) $(B)/gen/games.c
 
 lib: $(STATIC_LIB) $(SHARED_LIB)
 cmds: $(CMDS)
 
-$(B)/obj/lib/%.o: lib/%.c $(wildcard lib/include/koma/*.h lib/include/koma/*.def lib/*.h)
+$(B)/obj/lib/%.o: lib/%.c $(B)/obj/lib/%.d
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -fPIC -fvisibility=hidden -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -fPIC -fvisibility=hidden -c $< -o $@
 
 # The built-in game definitions, embedded as data.
 $(B)/gen/games.c: $(GAME_YAML) lib/games/embed.sh
 	@mkdir -p $(dir $@)
 	sh lib/games/embed.sh $@ $(GAME_YAML)
 
-$(B)/obj/gen/games.o: $(B)/gen/games.c lib/games_embedded.h
+$(B)/obj/gen/games.o: $(B)/gen/games.c $(B)/obj/gen/games.d
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -fPIC -fvisibility=hidden -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -fPIC -fvisibility=hidden -c $< -o $@
 
-$(STATIC_LIB): $(LIB_OBJ)
+# The list of library objects, rewritten only when it changes: the libraries are
+# relinked when a module is added or removed, not only when one is rebuilt.
+$(B)/obj/lib.list: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(LIB_OBJ)' | cmp -s - $@ || echo '$(LIB_OBJ)' >$@
+
+$(STATIC_LIB): $(LIB_OBJ) $(B)/obj/lib.list
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $(LIB_OBJ)
 
-$(SHARED_LIB): $(LIB_OBJ)
+$(SHARED_LIB): $(LIB_OBJ) $(B)/obj/lib.list
 	@mkdir -p $(dir $@)
 	$(CC) $(SANFLAGS) -shared -Wl,-soname,libkoma.so.$(SOVERSION) -o $@ $(LIB_OBJ) $(LDFLAGS) $(DEPLIBS)
 	ln -sf libkoma.so.$(VERSION) $(B)/lib/libkoma.so.$(SOVERSION)
 	ln -sf libkoma.so.$(VERSION) $(B)/lib/libkoma.so
 
-$(B)/obj/cmd/%.o: cmd/%.c $(wildcard cmd/*.h lib/include/koma/*.h lib/include/koma/*.def)
+$(B)/obj/cmd/%.o: cmd/%.c $(B)/obj/cmd/%.d
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c $< -o $@
 
 $(B)/bin/%: $(B)/obj/cmd/%.o $(CLI_OBJ) $(STATIC_LIB)
 	@mkdir -p $(dir $@)
@@ -104,21 +120,25 @@ $(B)/bin/%: $(B)/obj/cmd/%.o $(CLI_OBJ) $(STATIC_LIB)
 
 tests: $(UNITS) $(FUZZ_REPLAY)
 
-$(B)/tests/%: tests/unit/%.c tests/unit/unit.h $(STATIC_LIB)
+$(B)/obj/tests/%.o: tests/%.c $(B)/obj/tests/%.d
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes -o $@ $< $(STATIC_LIB) $(LDFLAGS) $(DEPLIBS) $(TESTLIBS)
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -Wno-missing-prototypes -c $< -o $@
+
+$(B)/tests/%: $(B)/obj/tests/unit/%.o $(UNIT_HELP_OBJ) $(STATIC_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(UNIT_HELP_OBJ) $(STATIC_LIB) $(LDFLAGS) $(DEPLIBS) $(TESTLIBS)
 
 # Each fuzz harness is also built with a plain main that replays its corpus.
-$(B)/fuzz/%-replay: tests/fuzz/%.c tests/fuzz/replay.c $(STATIC_LIB)
+$(B)/fuzz/%-replay: $(B)/obj/tests/fuzz/%.o $(B)/obj/tests/fuzz/replay.o $(STATIC_LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes -o $@ $< tests/fuzz/replay.c $(STATIC_LIB) $(LDFLAGS) $(DEPLIBS)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(B)/obj/tests/fuzz/replay.o $(STATIC_LIB) $(LDFLAGS) $(DEPLIBS)
 
 deps:
 	@sh tests/deps.sh $(DEB_PACKAGES)
 
 check: deps
 	@$(MAKE) --no-print-directory all tests
-	@$(MAKE) --no-print-directory check-unit check-cli check-fuzz check-perft check-man check-schema check-install
+	@$(MAKE) --no-print-directory check-unit check-cli check-fuzz check-perft check-man check-schema check-install check-build
 	@echo "check: all suites passed"
 
 check-unit: $(UNITS)
@@ -132,7 +152,7 @@ check-fuzz: $(FUZZ_REPLAY)
 	@sh tests/fuzz/run-replay.sh $(B)/fuzz
 
 check-perft: $(CMDS)
-	@if [ -x tests/perft/run.sh ]; then sh tests/perft/run.sh $(B)/bin; else echo "perft: no suites yet"; fi
+	@sh tests/perft/run.sh $(B)/bin
 
 check-install: all
 	@sh tests/install-check.sh $(B)
@@ -140,9 +160,16 @@ check-install: all
 check-man: $(CMDS) $(STATIC_LIB)
 	@sh tests/man-lint.sh $(MANPAGES)
 	@sh tests/man-examples.sh $(B)/bin $(MANPAGES)
+	@sh tests/man-options.sh $(B)/bin
+
+# The build itself: only koma_* leaves the library; a header change rebuilds
+# exactly the objects that include it.
+check-build: all tests
+	@sh tests/symbols-check.sh $(B)
+	@sh tests/deps-check.sh $(B)
 
 check-schema:
-	@if [ -x tests/schema/run.sh ]; then sh tests/schema/run.sh $(B)/bin; else echo "schema: no schema suite yet"; fi
+	@sh tests/schema/run.sh $(B)/bin
 
 sanitize: deps
 	@$(MAKE) --no-print-directory B=build-san OPT=-O1 \
@@ -194,3 +221,7 @@ uninstall:
 
 clean:
 	rm -rf build build-san build-fuzz
+
+# An object without its .d (an old build tree) is rebuilt, which writes the .d.
+$(DEPFILES): ;
+-include $(wildcard $(DEPFILES))

@@ -1,7 +1,8 @@
 #!/bin/sh
 # `make install` into a scratch DESTDIR, then build a small program against the
 # installed headers and library through pkg-config, link it statically and
-# dynamically, and run both: the FID of the Ōgi start position must come out.
+# dynamically, and run both: the FID of the Ōgi start position must come out,
+# equal to the SHA-256 sha256sum(1) gives for its FEEN.
 set -u
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
@@ -33,8 +34,12 @@ root=$tmp$prefix
 # Rewrite the installed .pc for the scratch root (DESTDIR is not known to pkg-config).
 sed "s|^prefix=.*|prefix=$root|; s|=$prefix/|=$root/|" "$root/lib/pkgconfig/koma.pc" >"$tmp/koma.pc"
 export PKG_CONFIG_PATH=$tmp
-pass=0 fail=0
+. "$(dirname "$0")/lib.sh"
 feen='lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o'
+# The FID is the SHA-256 of the canonical FEEN: computed here by coreutils, not koma.
+want=$(printf '%s' "$feen" | sha256sum | cut -d' ' -f1)
+[ ${#want} -eq 64 ] || { echo "install: sha256sum is needed" >&2; exit 2; }
+out=
 if command -v pkg-config >/dev/null 2>&1; then
     cflags=$(pkg-config --cflags koma) libs=$(pkg-config --libs --static koma)
 else
@@ -45,14 +50,13 @@ for mode in dynamic static; do
     [ $mode = static ] && extra="-Wl,-Bstatic -lkoma -Wl,-Bdynamic"
     # shellcheck disable=SC2086
     if cc -std=c11 $cflags "$tmp/prog.c" -o "$tmp/prog-$mode" $extra $libs -lyaml -ljansson -lnettle 2>"$tmp/cc.log" &&
-        out=$(LD_LIBRARY_PATH=$root/lib "$tmp/prog-$mode" "$feen") && [ ${#out} -eq 64 ]; then
+        out=$(LD_LIBRARY_PATH=$root/lib "$tmp/prog-$mode" "$feen") && [ "$out" = "$want" ]; then
         pass=$((pass + 1))
     else
-        cat "$tmp/cc.log"; echo "install: $mode link or run failed"; fail=$((fail + 1))
+        cat "$tmp/cc.log"; echo "install: $mode link or run failed (FID '${out:-}', want $want)"; fail=$((fail + 1))
     fi
 done
 for f in bin/koma bin/koma-validate include/koma/koma.h lib/libkoma.a lib/libkoma.so share/man/man1/koma-validate.1; do
     if [ -e "$root/$f" ]; then pass=$((pass + 1)); else echo "install: missing $f"; fail=$((fail + 1)); fi
 done
-echo "install: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+suite_end install

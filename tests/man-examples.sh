@@ -12,7 +12,7 @@ bindir=$(cd "$1" && pwd) || exit 2
 shift
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
+. "$(dirname "$0")/lib.sh"
 for page in "$@"; do
     rm -f "$tmp"/block.*
     awk -v dir="$tmp" '
@@ -53,5 +53,4 @@ for page in "$@"; do
         fi
     done
 done
-echo "man-examples: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+suite_end man-examples

@@ -9,7 +9,7 @@
 # References to manuals outside man/ are reported as not found: koma pages
 # name other programs without .Xr.
 command -v mandoc >/dev/null 2>&1 || { echo "man: mandoc is needed (apt-get install mandoc)" >&2; exit 2; }
-pass=0 fail=0
+. "$(dirname "$0")/lib.sh"
 
 tree=$(mktemp -d) || exit 2
 trap 'rm -rf "$tree"' EXIT HUP INT TERM
@@ -52,5 +52,4 @@ else
     echo "man: the code table of man/koma-formats.5 is not up to date (run sh man/codes.sh)"
     fail=$((fail + 1))
 fi
-echo "man: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+suite_end man

@@ -1,8 +1,8 @@
 #!/bin/sh
 # Run every cmocka unit-test binary given; report a closing count line.
-pass=0 fail=0
+# (none given: the suite fails, see tests/lib.sh)
+. "$(dirname "$0")/lib.sh"
 for t in "$@"; do
-    if "$t"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "unit: FAILED $t" >&2; fi
+    if "$t"; then suite_pass; else suite_fail "unit: FAILED $t"; fi
 done
-echo "unit: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+suite_end unit

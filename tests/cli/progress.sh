@@ -9,14 +9,15 @@
 #   - stderr redirected to a file, under script: nothing in the file or on the terminal;
 #   - no terminal at all: nothing on stderr;
 #   - with -q, nothing on the terminal.
-# Skipped when script(1) (util-linux) is missing.
+# Needs script(1) (bsdutils, an essential Debian package).
 # Usage: progress.sh BINDIR
 bindir=$(cd "$1" && pwd) || exit 2
 if ! command -v script >/dev/null 2>&1; then
-    echo "progress: skipped (no script(1) to give the tools a terminal)"
-    exit 0
+    echo "progress: script(1) is needed to give the tools a terminal (apt-get install bsdutils)" >&2
+    exit 2
 fi
 root=$(pwd)
+. "$root/tests/lib.sh"
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 i=0
@@ -33,7 +34,6 @@ done >"$tmp/db.feen"
 # half a second between the halves (a whole one where sleep takes only integers)
 pause=0.5
 sleep $pause 2>/dev/null || pause=1
-pass=0 fail=0
 # check NAME PATTERN: PATTERN (a grep -E expression) is on the terminal of NAME
 check() {
     if grep -Eq "$2" "$tmp/$1.tty"; then
@@ -80,5 +80,5 @@ done
 script -qfec "sh -c \"{ cat '$tmp/db.jsonl'; sleep $pause; cat '$tmp/db.jsonl'; } | '$bindir/koma-replay' -q\"" \
     "$tmp/quiet.tty" </dev/null >/dev/null 2>&1
 none "replay -q (the terminal)" "$tmp/quiet.tty"
-echo "progress: $pass passed, $fail failed"
+suite_end progress
 [ "$fail" -eq 0 ]

@@ -11,13 +11,13 @@ shift
 root=$(pwd)
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
+. "$root/tests/lib.sh"
 if [ $# -eq 0 ]; then set -- "$root"/tests/cli/cases/*/*/; fi
 for d in "$@"; do
     d=${d%/}
     case $d in /*) ;; *) d=$root/$d ;; esac
-    [ -f "$d/cmd" ] || continue
     name=${d#"$root"/tests/cli/cases/}
+    if [ ! -f "$d/cmd" ]; then suite_fail "cli: $name: no cmd file"; continue; fi
     input=/dev/null
     [ -f "$d/stdin" ] && input=$d/stdin
     (cd "$root/tests/data" && PATH="$bindir:$PATH" LC_ALL=C sh -c "$(cat "$d/cmd")" \
@@ -35,7 +35,6 @@ for d in "$@"; do
             ok=0
         fi
     done
-    if [ $ok -eq 1 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+    if [ $ok -eq 1 ]; then suite_pass; else suite_fail; fi
 done
-echo "cli: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+suite_end cli

@@ -22,21 +22,9 @@
 #ifndef FUZZ_ENGINE_CHECKS_H
 #define FUZZ_ENGINE_CHECKS_H
 
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
 #include <koma/koma.h>
+#include "fuzz.h"
 #include "engine_internal.h"
-
-#define CHECK(cond)                                                                    \
-    do {                                                                               \
-        if (!(cond)) {                                                                 \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);   \
-            abort();                                                                   \
-        }                                                                              \
-    } while (0)
 
 /* At most this many moves of a position get the per-move checks (make/unmake,
  * read back); the list itself is always checked whole. */

@@ -5,29 +5,16 @@
  * and re-parse to the same value; every rejection must carry a code of the
  * parser's family, an offset inside the input and a printable message.
  */
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include <koma/koma.h>
-
-#define CHECK(cond)                                                                     \
-    do {                                                                                \
-        if (!(cond)) {                                                                  \
-            fprintf(stderr, "fuzz_cell: %s:%d: check failed: %s\n", __FILE__, __LINE__, \
-                    #cond);                                                             \
-            abort();                                                                    \
-        }                                                                               \
-    } while (0)
+#include "fuzz.h"
 
 static void check_error(const koma_error *err, size_t len, koma_code lo, koma_code hi)
 {
     CHECK(err->code >= lo && err->code <= hi);
     CHECK(err->offset <= len);
     CHECK(err->line == 1 && err->column == err->offset + 1);
-    CHECK(err->message[0] != '\0');
-    for (const char *p = err->message; *p; p++) CHECK(*p >= 0x20 && *p < 0x7f);
+    check_message(err);
 }
 
 static void same_cell(const koma_cell *a, const koma_cell *b)
@@ -192,14 +179,10 @@ static void fuzz_styles(const char *s, size_t len)
     }
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    /* a private copy without a terminator, so reading past size is caught by ASan */
-    char *s = malloc(size ? size : 1);
+    char *s = fuzz_copy(data, size);
     if (s == NULL) return 0;
-    if (size) memcpy(s, data, size);
     fuzz_cell(s, size, data);
     fuzz_pieces(s, size);
     fuzz_styles(s, size);

@@ -24,12 +24,9 @@
  *    plies go on through koma_engine_make alone (no history rules);
  *  - at the end, unmaking every ply gives back the set-up FEEN and hash.
  */
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include <koma/koma.h>
+#include "fuzz.h"
 #include "engine_internal.h"
 #include "engine_checks.h"
 
@@ -64,14 +61,6 @@ static void init(void)
         nslots++;
     }
     CHECK(nslots > 0);
-}
-
-static void check_message(const koma_error *err)
-{
-    CHECK(err->code != KOMA_OK && err->code < KOMA_CODE_COUNT);
-    CHECK(memchr(err->message, '\0', sizeof err->message) != NULL);
-    CHECK(err->message[0] != '\0');
-    for (const char *p = err->message; *p; p++) CHECK(*p >= 0x20 && *p < 0x7f);
 }
 
 static uint64_t split_sum;             /* the split jobs' perfts, summed */
@@ -131,8 +120,6 @@ static int next_line(const char *text, size_t size, size_t *at, const char **lin
     if (n > 0 && p[n - 1] == '\r') (*len)--;
     return 1;
 }
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -10,29 +10,16 @@
  * and fails exactly like it on every error that is not about hand aggregation
  * or order.
  */
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include <koma/koma.h>
-
-#define CHECK(cond)                                                                     \
-    do {                                                                                \
-        if (!(cond)) {                                                                  \
-            fprintf(stderr, "fuzz_feen: %s:%d: check failed: %s\n", __FILE__, __LINE__, \
-                    #cond);                                                             \
-            abort();                                                                    \
-        }                                                                               \
-    } while (0)
+#include "fuzz.h"
 
 static void check_error(const koma_error *err, size_t len)
 {
     CHECK(err->code >= KOMA_E_FEEN_LENGTH && err->code <= KOMA_E_FEEN_CARDINALITY);
     CHECK(err->offset <= len);
     CHECK(err->line == 1 && err->column == err->offset + 1);
-    CHECK(err->message[0] != '\0');
-    for (const char *p = err->message; *p; p++) CHECK(*p >= 0x20 && *p < 0x7f);
+    check_message(err);
     if (len > KOMA_FEEN_MAX_LEN) CHECK(err->code == KOMA_E_FEEN_LENGTH && err->offset == 4096);
 }
 
@@ -56,14 +43,10 @@ static char *dump(const koma_position *pos, size_t *len)
     return buf;
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    /* a private copy without a terminator, so reading past size is caught by ASan */
-    char *s = malloc(size ? size : 1);
+    char *s = fuzz_copy(data, size);
     if (s == NULL) return 0;
-    if (size) memcpy(s, data, size);
 
     koma_position pos, back, norm;
     koma_position_init(&pos);

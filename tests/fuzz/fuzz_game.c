@@ -20,12 +20,9 @@
  * ply has at most PERFT2_MAX moves (the engine has no bound of its own that
  * keeps perft(2) cheap on a 26x26 board full of riders).
  */
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include <koma/koma.h>
+#include "fuzz.h"
 #include "engine_internal.h"
 #include "engine_checks.h"
 #include "jsonpos.h"
@@ -51,14 +48,6 @@ static unsigned long ggn_size(const koma_game *g)
         n += squares;
     }
     return 2 * n;
-}
-
-static void check_message(const koma_error *err)
-{
-    CHECK(err->code != KOMA_OK && err->code < KOMA_CODE_COUNT);
-    CHECK(memchr(err->message, '\0', sizeof err->message) != NULL);
-    CHECK(err->message[0] != '\0');
-    for (const char *p = err->message; *p; p++) CHECK(*p >= 0x20 && *p < 0x7f);
 }
 
 static void check_error(const koma_error *err, size_t size)
@@ -160,8 +149,6 @@ static void play_game(const koma_game *g, uint64_t seed)
     koma_ggn_free(ggn);
     koma_engine_free(e);
 }
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -10,22 +10,10 @@
  * equal to the move record it came with. The raw-text scanners of jsonpos.h
  * run on rejected inputs too.
  */
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include <koma/koma.h>
+#include "fuzz.h"
 #include "jsonpos.h"
-
-#define CHECK(cond)                                                                    \
-    do {                                                                               \
-        if (!(cond)) {                                                                 \
-            fprintf(stderr, "fuzz_ggn: %s:%d: check failed: %s\n", __FILE__, __LINE__, \
-                    #cond);                                                            \
-            abort();                                                                   \
-        }                                                                              \
-    } while (0)
 
 static void check_error(const koma_error *err, const char *text, size_t len)
 {
@@ -38,8 +26,7 @@ static void check_error(const koma_error *err, const char *text, size_t len)
         else col++;
     }
     CHECK(err->line == line && err->column == col);
-    CHECK(err->message[0] != '\0');
-    for (const char *p = err->message; *p; p++) CHECK(*p >= 0x20 && *p < 0x7f);
+    check_message(err);
 }
 
 static int count_entry(const koma_ggn_entry *e, void *ctx)
@@ -92,8 +79,6 @@ static char *dump(const koma_ggn *g, unsigned flags, size_t *len)
     CHECK(strlen(s) == *len && *len > 0 && s[*len - 1] == '\n');
     return s;
 }
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

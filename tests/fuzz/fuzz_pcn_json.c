@@ -11,22 +11,10 @@
  * very tree jansson gives, or be refused when jansson refuses it: lib/pcn_json.c
  * has a fast path of its own for plain records.
  */
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include <jansson.h>
 #include <koma/koma.h>
-
-#define CHECK(cond)                                                                         \
-    do {                                                                                    \
-        if (!(cond)) {                                                                      \
-            fprintf(stderr, "fuzz_pcn_json: %s:%d: check failed: %s\n", __FILE__, __LINE__, \
-                    #cond);                                                                 \
-            abort();                                                                        \
-        }                                                                                   \
-    } while (0)
+#include "fuzz.h"
 
 static int pcn_code(koma_code c)
 {
@@ -43,8 +31,7 @@ static void check_error(const koma_error *err, const char *text, size_t len)
         else col++;
     }
     CHECK(err->line == line && err->column == col);
-    CHECK(err->message[0] != '\0');
-    for (const char *p = err->message; *p; p++) CHECK(*p >= 0x20 && *p < 0x7f);
+    check_message(err);
 }
 
 static char *write_text(const koma_pcn *p, koma_pcn_format fmt, unsigned flags, size_t *len)
@@ -138,8 +125,6 @@ static void same_as_jansson(const char *s, size_t len)
     json_decref(j);
     koma_pcn_free(p);
 }
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -8,21 +8,9 @@
  * input is also read as a YAML stream in small chunks: record lines increase
  * and every error lies inside the input.
  */
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include <koma/koma.h>
-
-#define CHECK(cond)                                                                         \
-    do {                                                                                    \
-        if (!(cond)) {                                                                      \
-            fprintf(stderr, "fuzz_pcn_yaml: %s:%d: check failed: %s\n", __FILE__, __LINE__, \
-                    #cond);                                                                 \
-            abort();                                                                        \
-        }                                                                                   \
-    } while (0)
+#include "fuzz.h"
 
 static int pcn_code(koma_code c)
 {
@@ -39,8 +27,7 @@ static void check_error(const koma_error *err, const char *text, size_t len)
         else col++;
     }
     CHECK(err->line == line && err->column == col);
-    CHECK(err->message[0] != '\0');
-    for (const char *p = err->message; *p; p++) CHECK(*p >= 0x20 && *p < 0x7f);
+    check_message(err);
 }
 
 static char *write_text(const koma_pcn *p, koma_pcn_format fmt, size_t *len)
@@ -108,8 +95,6 @@ static void read_stream(const char *text, size_t len)
     }
     koma_pcn_reader_free(r);
 }
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,7 +1,7 @@
 /*
  * tests/fuzz/fuzz_pmn.c — libFuzzer harness for PMN and its dialects.
  *
- * Invariants checked (abort() on violation):
+ * Invariants checked (CHECK, tests/fuzz/fuzz.h):
  *  - koma_pmn_parse: a valid input is written back byte for byte
  *    (write(parse(s)) == s; a pieceless drop keeps piece 0 and is written back
  *    as `*e5` — the piece is only written once a position resolved it), and the
@@ -14,11 +14,9 @@
  *    Error columns of the one-line dialects stay within 1..len+1, and every
  *    JSON error offset within the input.
  */
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include <koma/koma.h>
+#include "fuzz.h"
 
 static const char *const positions[] = {
     "lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o",
@@ -27,15 +25,15 @@ static const char *const positions[] = {
 
 static void check_error(const koma_error *err, size_t size, int one_line)
 {
-    if (err->code == KOMA_OK || err->code >= KOMA_CODE_COUNT) abort();
-    if (err->offset > size) abort();
+    CHECK(err->code != KOMA_OK && err->code < KOMA_CODE_COUNT);
+    CHECK(err->offset <= size);
     if (one_line) {
-        if (err->line != 1 || err->column < 1 || err->column > size + 1) abort();
-        if (err->offset != err->column - 1) abort();
-    } else if (err->line < 1 || err->column < 1) {
-        abort();
+        CHECK(err->line == 1 && err->column >= 1 && err->column <= size + 1);
+        CHECK(err->offset == err->column - 1);
+    } else {
+        CHECK(err->line >= 1 && err->column >= 1);
     }
-    if (memchr(err->message, '\0', sizeof err->message) == NULL) abort();
+    check_message(err);
 }
 
 static void check_dialect(koma_pmn_dialect d, const koma_position *pos, const char *s,
@@ -52,25 +50,24 @@ static void check_dialect(koma_pmn_dialect d, const koma_position *pos, const ch
         return;
     }
     size_t n = koma_pmn_write(&m, buf);
-    if (n == 0 || n > KOMA_PMN_MAX_LEN) abort();
-    if ((m.kind == KOMA_MOVE_DROP || m.kind == KOMA_MOVE_DROPCAP) && m.piece == KOMA_PIECE_NONE)
-        abort();                                    /* with a position, always resolved */
-    if (koma_pmn_check(pos, &m, &err) != 0) abort();
-    if (koma_pmn_parse_dialect(KOMA_PMN_DIALECT_CANONICAL, buf, n, pos, &again, &err) != 0)
-        abort();
-    if (!koma_move_equal(&m, &again)) abort();
+    CHECK(n > 0 && n <= KOMA_PMN_MAX_LEN);
+    /* with a position, a pieceless drop is always resolved */
+    CHECK(!((m.kind == KOMA_MOVE_DROP || m.kind == KOMA_MOVE_DROPCAP) && m.piece == KOMA_PIECE_NONE));
+    CHECK(koma_pmn_check(pos, &m, &err) == 0);
+    CHECK(koma_pmn_parse_dialect(KOMA_PMN_DIALECT_CANONICAL, buf, n, pos, &again, &err) == 0);
+    CHECK(koma_move_equal(&m, &again));
 
     koma_position copy;
     koma_position_init(&copy);
     if (koma_position_copy(&copy, pos, &err) == 0) {
         int rc = koma_move_apply(&copy, &m, &err);
         if (m.kind == KOMA_MOVE_SPECIAL) {
-            if (rc == 0 || err.code != KOMA_E_PMN_SPECIAL) abort();
-            if (!koma_position_equal(&copy, pos)) abort();
+            CHECK(rc == -1 && err.code == KOMA_E_PMN_SPECIAL);
+            CHECK(koma_position_equal(&copy, pos));
         } else if (rc != 0) {
-            if (err.code != KOMA_E_MEMORY) abort();
-        } else if (copy.turn == pos->turn) {
-            abort();
+            CHECK(err.code == KOMA_E_MEMORY);
+        } else {
+            CHECK(copy.turn != pos->turn);
         }
     }
     koma_position_cleanup(&copy);
@@ -86,20 +83,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memset(&err, 0, sizeof err);
     if (koma_pmn_parse(s, size, &m, &err) == 0) {
         size_t n = koma_pmn_write(&m, buf);
-        if (n != size || memcmp(buf, s, size) != 0) abort();
-        if (koma_pmn_parse(buf, n, &again, NULL) != 0) abort();
-        if (!koma_move_equal(&m, &again) || memcmp(&m, &again, sizeof m) != 0) abort();
+        CHECK(n == size && memcmp(buf, s, size) == 0);
+        CHECK(koma_pmn_parse(buf, n, &again, NULL) == 0);
+        CHECK(koma_move_equal(&m, &again) && memcmp(&m, &again, sizeof m) == 0);
     } else {
         check_error(&err, size, 1);
-        if (koma_code_name(err.code)[0] != 'p') abort();      /* a pmn.* code */
+        CHECK(strncmp(koma_code_name(err.code), "pmn.", 4) == 0);
     }
 
     for (size_t i = 0; i < sizeof positions / sizeof positions[0]; i++) {
         koma_position pos;
         koma_position_init(&pos);
-        if (koma_feen_parse(positions[i], strlen(positions[i]), KOMA_FEEN_STRICT, &pos, &err) !=
-            0)
-            abort();
+        CHECK(koma_feen_parse(positions[i], strlen(positions[i]), KOMA_FEEN_STRICT, &pos, &err) == 0);
         check_dialect(KOMA_PMN_DIALECT_CANONICAL, &pos, s, size);
         check_dialect(KOMA_PMN_DIALECT_SEED, &pos, s, size);
         check_dialect(KOMA_PMN_DIALECT_JSON_ARRAY, &pos, s, size);

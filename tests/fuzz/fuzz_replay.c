@@ -21,21 +21,9 @@
  *    replay_write_outcome does) validates, writes as JSON and reads back as an
  *    equal record; the original record is unchanged.
  */
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include <koma/koma.h>
-
-#define CHECK(cond)                                                                         \
-    do {                                                                                    \
-        if (!(cond)) {                                                                      \
-            fprintf(stderr, "fuzz_replay: %s:%d: check failed: %s\n", __FILE__, __LINE__,   \
-                    #cond);                                                                 \
-            abort();                                                                        \
-        }                                                                                   \
-    } while (0)
+#include "fuzz.h"
 
 #define MAX_GAMES 16
 
@@ -80,14 +68,6 @@ static koma_engine *engine_for(const koma_game *g, koma_engine **second)
         }
     }
     abort();
-}
-
-static void check_message(const koma_error *err)
-{
-    CHECK(err->code != KOMA_OK && err->code < KOMA_CODE_COUNT);
-    CHECK(memchr(err->message, '\0', sizeof err->message) != NULL);
-    CHECK(err->message[0] != '\0');
-    for (const char *p = err->message; *p; p++) CHECK(*p >= 0x20 && *p < 0x7f);
 }
 
 static int explicit_status(koma_status st)
@@ -218,8 +198,6 @@ static void write_back(const koma_pcn *rec, const verdict *v)
     koma_pcn_buffer_cleanup(&b);
     koma_pcn_free(copy);
 }
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -12,12 +12,13 @@ suite=$(dirname "$0")/suite.tsv
 LC_ALL=C
 export LC_ALL
 tab=$(printf '\t')
-pass=0 fail=0
+. "$(dirname "$0")/../lib.sh"
 
 note() {
-    if [ "$1" = ok ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "perft: FAILED $2" >&2; fi
+    if [ "$1" = ok ]; then suite_pass; else suite_fail "perft: FAILED $2"; fi
 }
 
+tmp_count=$(mktemp) || exit 2
 while IFS="$tab" read -r tier game depth nodes feen; do
     case $tier in ''|'#'*) continue ;; esac
     [ "$tier" = check ] || [ "$mode" = deep ] || continue
@@ -26,7 +27,10 @@ while IFS="$tab" read -r tier game depth nodes feen; do
     secs=$(( $(date +%s) - start ))
     if [ "$got" = "$nodes" ]; then note ok; else note bad "$game d$depth: got '$got', want $nodes: $feen"; fi
     [ "$mode" = deep ] && echo "perft: $game d$depth = $got (${secs}s)"
+    echo >>"$tmp_count"
 done <"$suite"
+[ -s "$tmp_count" ] || note bad "no suite line of tier $mode in $suite"
+rm -f "$tmp_count"
 
 # --divide: one line per root move, sorted by PMN, and the total.
 shogi='lnsgk^gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGK^GSNL / S/s'
@@ -50,5 +54,4 @@ if command -v parallel >/dev/null 2>&1; then
     if [ "$sum" = 719731 ]; then note ok; else note bad "split (parallel): sum $sum, want 719731"; fi
 fi
 
-echo "perft: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+suite_end perft

@@ -31,7 +31,7 @@ for f in pcn/*.jsonl; do
         sed 's/ true$/ valid/; s/ false$/ invalid/'
 done >>"$tmp/koma"
 
-pass=0 fail=0
+. "$here/../lib.sh"
 sort "$tmp/schema" >"$tmp/s"; sort "$tmp/koma" >"$tmp/k"
 if [ "$(cut -d' ' -f1 "$tmp/s")" != "$(cut -d' ' -f1 "$tmp/k")" ]; then
     echo "schema: the two validators did not see the same samples:"; diff "$tmp/s" "$tmp/k" | head
@@ -88,5 +88,4 @@ repetition-check --fid-only repetition/positions.feen
 diff diff/a.jsonl diff/b.jsonl
 diff --feen 'lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o' 'lnsik^snl/1r4b1/pppppppp/8/4P3/PPPP1PPP/1B4R1/LNSIK^SNL / o/O'
 RUNS
-echo "schema: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+suite_end schema

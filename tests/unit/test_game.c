@@ -331,15 +331,6 @@ static const char shuffle[] =
     "  - {pin: \"K^\", betza: K, royal: true}\n"
     "  - {pin: P, betza: fW, resets_move_limit: true}\n";
 
-static int play(koma_engine *e, const char *pmn, koma_ending *end)
-{
-    koma_move m;
-    koma_error err;
-    koma_error_clear(&err);
-    assert_int_equal(koma_pmn_parse(pmn, strlen(pmn), &m, &err), 0);
-    return koma_engine_play(e, &m, end, &err);
-}
-
 static void test_history_rules(void **state)
 {
     (void)state;

@@ -18,35 +18,11 @@
 #include <stdlib.h>
 #include "unit.h"
 
-static koma_game_set *games;
-
-static int setup(void **state)
-{
-    (void)state;
-    koma_error err;
-    koma_error_clear(&err);
-    return koma_game_set_new(&games, &err);
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    koma_game_set_free(games);
-    return 0;
-}
-
-static const koma_game *game(const char *id)
-{
-    const koma_game *g = koma_game_set_find_id(games, id, strlen(id));
-    assert_non_null(g);
-    return g;
-}
-
 static koma_ggn *export(const char *id)
 {
     koma_error err;
     koma_error_clear(&err);
-    koma_ggn *g = koma_game_to_ggn(game(id), &err);
+    koma_ggn *g = koma_game_to_ggn(game_of(id), &err);
     if (g == NULL) print_error("%s: %s\n", id, err.message);
     assert_non_null(g);
     return g;
@@ -392,7 +368,7 @@ static void test_export_errors(void **state)
     (void)state;
     koma_error err;
     koma_error_clear(&err);
-    assert_null(koma_game_to_ggn(game("koshogi"), &err));
+    assert_null(koma_game_to_ggn(game_of("koshogi"), &err));
     assert_int_equal(err.code, KOMA_E_GAME_NO_RULES);
     assert_string_equal(err.message, "game koshogi has no rule engine yet");
     koma_error_clear(&err);
@@ -471,7 +447,7 @@ static void expect_generate(const koma_ggn *ggn, const char *id, const char *fee
     koma_error_clear(&err);
     position_of(feen, &pos);
     got.n = 0;
-    int rc = koma_ggn_generate(ggn, game(id), &pos, collect, &got, &err);
+    int rc = koma_ggn_generate(ggn, game_of(id), &pos, collect, &got, &err);
     if (rc != 0) print_error("%s: %s\n", feen, err.message);
     assert_int_equal(rc, 0);
     qsort(got.m, got.n, sizeof got.m[0], cmp_pmn);
@@ -496,7 +472,7 @@ static int has_move(const koma_ggn *ggn, const char *id, const char *feen, const
     koma_error_clear(&err);
     position_of(feen, &pos);
     got.n = 0;
-    assert_int_equal(koma_ggn_generate(ggn, game(id), &pos, collect, &got, &err), 0);
+    assert_int_equal(koma_ggn_generate(ggn, game_of(id), &pos, collect, &got, &err), 0);
     koma_position_cleanup(&pos);
     for (size_t i = 0; i < got.n; i++)
         if (strcmp(got.m[i], move) == 0) return 1;
@@ -582,7 +558,7 @@ static void test_generate_rules(void **state)
     koma_engine *e;
     koma_error err;
     koma_error_clear(&err);
-    assert_int_equal(koma_engine_new(game("shogi"), &e, &err), 0);
+    assert_int_equal(koma_engine_new(game_of("shogi"), &e, &err), 0);
     assert_int_equal(koma_engine_set_feen(e, mate, strlen(mate), &err), 0);
     koma_emove m;
     assert_int_equal(koma_engine_parse_move(e, LIT("P*a8"), &m, &err), -1);
@@ -601,10 +577,10 @@ static void test_generate_rules(void **state)
     position_of("rbsgk^/4p/5/P4/K^GSBR / S/s", &pos);
     static mlist got;
     koma_error_clear(&err);
-    assert_int_equal(koma_ggn_generate(shogi, game("shogi"), &pos, collect, &got, &err), -1);
+    assert_int_equal(koma_ggn_generate(shogi, game_of("shogi"), &pos, collect, &got, &err), -1);
     assert_int_equal(err.code, KOMA_E_RULES_SHAPE);
     koma_error_clear(&err);
-    assert_int_equal(koma_ggn_generate(shogi, game("koshogi"), &pos, collect, &got, &err), -1);
+    assert_int_equal(koma_ggn_generate(shogi, game_of("koshogi"), &pos, collect, &got, &err), -1);
     assert_int_equal(err.code, KOMA_E_GAME_NO_RULES);
     koma_position_cleanup(&pos);
 
@@ -631,7 +607,7 @@ static void test_generate_stop(void **state)
     koma_error err;
     koma_error_clear(&err);
     int calls = 0;
-    assert_int_equal(koma_ggn_generate(g, game("minishogi"), &pos, stop_after_one, &calls, &err), 1);
+    assert_int_equal(koma_ggn_generate(g, game_of("minishogi"), &pos, stop_after_one, &calls, &err), 1);
     assert_int_equal(calls, 1);
     koma_position_cleanup(&pos);
     koma_ggn_free(g);
@@ -880,7 +856,7 @@ static void random_position(cross *x, rng *r, const koma_game *g, koma_position 
 static void cross_check(const char *id, int check_rule, unsigned nplayouts, unsigned plies,
                         unsigned nrandom, const unsigned long want[9])
 {
-    const koma_game *g = game(id);
+    const koma_game *g = game_of(id);
     koma_error err;
     koma_error_clear(&err);
     /* the exported document, through its JSON text */
@@ -1008,5 +984,5 @@ int main(void)
         cmocka_unit_test(test_cross_minishogi),
         cmocka_unit_test(test_cross_okisaki),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, games_setup, games_teardown);
 }

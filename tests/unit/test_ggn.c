@@ -752,7 +752,7 @@ static void expect_moves_doc(const koma_ggn *g, const char *feen, const char *ex
     koma_position_cleanup(&pos);
 }
 
-static void expect_moves(const char *ggn, const char *feen, const char *expected)
+static void expect_ggn_moves(const char *ggn, const char *feen, const char *expected)
 {
     koma_ggn *g = load_ok(ggn);
     expect_moves_doc(g, feen, expected);
@@ -819,55 +819,55 @@ static void test_moves_section_11(void **state)
     /* §11.4b #1 double step */
     static const char dbl[] =
         "{\"C:P\":{\"e2\":{\"e4\":[{\"must\":{\"e3\":\"empty\",\"e4\":\"empty\"},\"deny\":{}}]}}}";
-    expect_moves(dbl, "8/8/8/8/8/8/4P3/8 / C/c", "e2-e4");
-    expect_moves(dbl, "8/8/8/8/8/4p3/4P3/8 / C/c", "");
-    expect_moves(dbl, "8/8/8/8/4p3/8/4P3/8 / C/c", "");
-    expect_moves(dbl, "8/8/8/8/8/8/4+P3/8 / C/c", "");   /* C:+P is another identity */
+    expect_ggn_moves(dbl, "8/8/8/8/8/8/4P3/8 / C/c", "e2-e4");
+    expect_ggn_moves(dbl, "8/8/8/8/8/4p3/4P3/8 / C/c", "");
+    expect_ggn_moves(dbl, "8/8/8/8/4p3/8/4P3/8 / C/c", "");
+    expect_ggn_moves(dbl, "8/8/8/8/8/8/4+P3/8 / C/c", "");   /* C:+P is another identity */
     /* #2 pawn capture */
     static const char cap[] = "{\"C:P\":{\"e4\":{\"d5\":[{\"must\":{\"d5\":\"enemy\"},\"deny\":{}}]}}}";
-    expect_moves(cap, "8/8/8/3p4/4P3/8/8/8 / C/c", "e4+d5");
-    expect_moves(cap, "8/8/8/3P4/4P3/8/8/8 / C/c", "");
-    expect_moves(cap, "8/8/8/8/4P3/8/8/8 / C/c", "");
+    expect_ggn_moves(cap, "8/8/8/3p4/4P3/8/8/8 / C/c", "e4+d5");
+    expect_ggn_moves(cap, "8/8/8/3P4/4P3/8/8/8 / C/c", "");
+    expect_ggn_moves(cap, "8/8/8/8/4P3/8/8/8 / C/c", "");
     /* #3 castling (QPI condition) */
     static const char cas[] =
         "{\"C:K\":{\"e1\":{\"g1\":[{\"must\":{\"f1\":\"empty\",\"g1\":\"empty\",\"h1\":\"C:+R\"},\"deny\":{}}]}}}";
-    expect_moves(cas, "8/8/8/8/8/8/8/4K2+R / C/c", "e1-g1");
-    expect_moves(cas, "8/8/8/8/8/8/8/4K2R / C/c", "");
-    expect_moves(cas, "8/8/8/8/8/8/8/4K2+r / C/c", "");
-    expect_moves(cas, "8/8/8/8/8/8/8/4KB1+R / C/c", "");
+    expect_ggn_moves(cas, "8/8/8/8/8/8/8/4K2+R / C/c", "e1-g1");
+    expect_ggn_moves(cas, "8/8/8/8/8/8/8/4K2R / C/c", "");
+    expect_ggn_moves(cas, "8/8/8/8/8/8/8/4K2+r / C/c", "");
+    expect_ggn_moves(cas, "8/8/8/8/8/8/8/4KB1+R / C/c", "");
     /* #4 en passant */
     static const char ep[] =
         "{\"C:P\":{\"e5\":{\"f6\":[{\"must\":{\"f6\":\"empty\",\"f5\":\"c:-p\"},\"deny\":{}}]}}}";
-    expect_moves(ep, "8/8/8/4P-p2/8/8/8/8 / C/c", "e5-f6");
-    expect_moves(ep, "8/8/8/4Pp2/8/8/8/8 / C/c", "");
+    expect_ggn_moves(ep, "8/8/8/4P-p2/8/8/8/8 / C/c", "e5-f6");
+    expect_ggn_moves(ep, "8/8/8/4Pp2/8/8/8/8 / C/c", "");
     /* #5 shogi pawn drop with nifu */
     static const char nifu[] =
         "{\"S:P\":{\"*\":{\"e4\":[{\"must\":{\"e4\":\"empty\"},\"deny\":{\"e1\":\"S:P\",\"e2\":\"S:P\","
         "\"e3\":\"S:P\",\"e5\":\"S:P\",\"e6\":\"S:P\",\"e7\":\"S:P\",\"e8\":\"S:P\",\"e9\":\"S:P\"}}]}}}";
-    expect_moves(nifu, "9/9/9/9/9/9/9/9/9 P/ S/s", "P*e4");
-    expect_moves(nifu, "9/9/9/9/9/9/4P4/9/9 P/ S/s", "");
-    expect_moves(nifu, "9/9/9/9/9/9/4+P4/9/9 P/ S/s", "P*e4");  /* a promoted pawn is not S:P */
-    expect_moves(nifu, "9/9/9/9/9/9/4p4/9/9 P/ S/s", "P*e4");
-    expect_moves(nifu, "9/9/9/9/9/9/9/9/9 p/ S/s", "");        /* inert: wrong case */
-    expect_moves(nifu, "9/9/9/9/9/9/9/9/9 /p s/S", "");        /* s:p has no entry */
+    expect_ggn_moves(nifu, "9/9/9/9/9/9/9/9/9 P/ S/s", "P*e4");
+    expect_ggn_moves(nifu, "9/9/9/9/9/9/4P4/9/9 P/ S/s", "");
+    expect_ggn_moves(nifu, "9/9/9/9/9/9/4+P4/9/9 P/ S/s", "P*e4");  /* a promoted pawn is not S:P */
+    expect_ggn_moves(nifu, "9/9/9/9/9/9/4p4/9/9 P/ S/s", "P*e4");
+    expect_ggn_moves(nifu, "9/9/9/9/9/9/9/9/9 p/ S/s", "");        /* inert: wrong case */
+    expect_ggn_moves(nifu, "9/9/9/9/9/9/9/9/9 /p s/S", "");        /* s:p has no entry */
     /* #7 slider ray */
     static const char ray[] =
         "{\"C:Q\":{\"d1\":{\"d4\":[{\"must\":{\"d2\":\"empty\",\"d3\":\"empty\",\"d4\":\"empty\"}},"
         "{\"must\":{\"d2\":\"empty\",\"d3\":\"empty\",\"d4\":\"enemy\"}}]}}}";
-    expect_moves(ray, "8/8/8/8/8/8/8/3Q4 / C/c", "d1-d4");
-    expect_moves(ray, "8/8/8/8/3r4/8/8/3Q4 / C/c", "d1+d4");
-    expect_moves(ray, "8/8/8/8/3R4/8/8/3Q4 / C/c", "");
-    expect_moves(ray, "8/8/8/8/3r4/8/3p4/3Q4 / C/c", "");
+    expect_ggn_moves(ray, "8/8/8/8/8/8/8/3Q4 / C/c", "d1-d4");
+    expect_ggn_moves(ray, "8/8/8/8/3r4/8/8/3Q4 / C/c", "d1+d4");
+    expect_ggn_moves(ray, "8/8/8/8/3R4/8/8/3Q4 / C/c", "");
+    expect_ggn_moves(ray, "8/8/8/8/3r4/8/3p4/3Q4 / C/c", "");
     /* #8 and #10 */
-    expect_moves("{}", "8/8/8/8/8/8/8/3Q4 / C/c", "");
+    expect_ggn_moves("{}", "8/8/8/8/8/8/8/3Q4 / C/c", "");
     static const char unc[] = "{\"C:P\":{\"e2\":{\"e4\":[{\"must\":{},\"deny\":{}}]}}}";
-    expect_moves(unc, "8/8/8/8/4p3/4p3/4P3/8 / C/c", "e2+e4");
-    expect_moves(unc, "8/8/8/8/4P3/8/4P3/8 / C/c", "e2+e4");   /* GGN allows it: a capture */
+    expect_ggn_moves(unc, "8/8/8/8/4p3/4p3/4P3/8 / C/c", "e2+e4");
+    expect_ggn_moves(unc, "8/8/8/8/4P3/8/4P3/8 / C/c", "e2+e4");   /* GGN allows it: a capture */
     /* #9 capture at range, second player */
     static const char rng[] =
         "{\"x:d^\":{\"e4\":{\"a4\":[{\"must\":{\"b4\":\"empty\",\"c4\":\"empty\",\"d4\":\"empty\",\"a4\":\"enemy\"}}]}}}";
-    expect_moves(rng, "9/9/9/9/9/R3d^4/9/9/9 / x/X", "e4+a4");
-    expect_moves(rng, "9/9/9/9/9/r3d^4/9/9/9 / x/X", "");
+    expect_ggn_moves(rng, "9/9/9/9/9/R3d^4/9/9/9 / x/X", "e4+a4");
+    expect_ggn_moves(rng, "9/9/9/9/9/r3d^4/9/9/9 / x/X", "");
 }
 
 static void test_moves_forms(void **state)
@@ -877,9 +877,9 @@ static void test_moves_forms(void **state)
     static const char doc[] =
         "{\"O:+P\":{\"e5\":{\"*\":[{\"must\":{\"e6\":\"o:k^\"}}]}},"
         "\"O:R\":{\"*\":{\"a1\":[{}],\"a2\":[{\"must\":{\"a2\":\"empty\"}}],\"a3\":[{\"must\":{\"a3\":\"enemy\"}}]}}}";
-    expect_moves(doc, "8/8/4k^3/4+P3/8/8/8/p7 R/ O/o", "+e5 R*a2 R.a1");
-    expect_moves(doc, "8/8/4k^'3/4+P3/8/8/8/8 2R/ O/o", "+e5 R*a1 R*a2");
-    expect_moves(doc, "8/8/4k3/4+P3/8/8/8/8 / O/o", "");
+    expect_ggn_moves(doc, "8/8/4k^3/4+P3/8/8/8/p7 R/ O/o", "+e5 R*a2 R.a1");
+    expect_ggn_moves(doc, "8/8/4k^'3/4+P3/8/8/8/8 2R/ O/o", "+e5 R*a1 R*a2");
+    expect_ggn_moves(doc, "8/8/4k3/4+P3/8/8/8/8 / O/o", "");
     /* the same board with its move records */
     koma_ggn *g = load_ok(doc);
     koma_position pos;
@@ -938,18 +938,18 @@ static void test_moves_styles(void **state)
     /* a derived piece looks up the other side's style */
     static const char doc[] = "{\"C:P\":{\"b2\":{\"a3\":[{}]}},\"S:P\":{\"b2\":{\"b3\":[{}]}},"
                               "\"S:R\":{\"*\":{\"c3\":[{}]}},\"C:R\":{\"*\":{\"a1\":[{}]}}}";
-    expect_moves(doc, "3/1P'1/3 / C/s", "b2-b3");
-    expect_moves(doc, "3/1P1/3 / C/s", "b2-a3");
-    expect_moves(doc, "3/1P1/3 R'/ C/s", "R'*c3 b2-a3");
-    expect_moves(doc, "3/1P1/3 RR'/ C/s", "R'*c3 R*a1 b2-a3");
+    expect_ggn_moves(doc, "3/1P'1/3 / C/s", "b2-b3");
+    expect_ggn_moves(doc, "3/1P1/3 / C/s", "b2-a3");
+    expect_ggn_moves(doc, "3/1P1/3 R'/ C/s", "R'*c3 b2-a3");
+    expect_ggn_moves(doc, "3/1P1/3 RR'/ C/s", "R'*c3 R*a1 b2-a3");
     /* a QPI condition on a derived piece */
     static const char cond[] = "{\"C:R\":{\"a1\":{\"a3\":[{\"must\":{\"a2\":\"S:P\"}}]}}}";
-    expect_moves(cond, "3/P'2/R2 / C/s", "a1-a3");
-    expect_moves(cond, "3/P2/R2 / C/s", "");
+    expect_ggn_moves(cond, "3/P'2/R2 / C/s", "a1-a3");
+    expect_ggn_moves(cond, "3/P2/R2 / C/s", "");
     /* "enemy" is relative to the side to move */
     static const char en[] = "{\"c:r\":{\"a3\":{\"a1\":[{\"must\":{\"a1\":\"enemy\"}}]}}}";
-    expect_moves(en, "r2/3/R2 / c/C", "a3+a1");
-    expect_moves(en, "r2/3/r2 / c/C", "");
+    expect_ggn_moves(en, "r2/3/R2 / c/C", "a3+a1");
+    expect_ggn_moves(en, "r2/3/r2 / c/C", "");
 }
 
 static void test_moves_shapes(void **state)
@@ -960,19 +960,19 @@ static void test_moves_shapes(void **state)
         "{\"C:R\":{\"a1\":{\"z26\":[{}],\"a1A\":[{}],\"a1\":[{}],\"a3\":[{\"must\":{\"i9\":\"empty\"}}],"
         "\"b1\":[{\"deny\":{\"i9\":\"empty\"}}],\"c1\":[{\"deny\":{\"a1A\":\"enemy\"}}],"
         "\"*\":[{\"must\":{\"c3\":\"empty\"}}]}}}";
-    expect_moves(doc, "3/3/R2 / C/c", "+a1 a1-b1 a1-c1");
-    expect_moves(doc, "2p/3/R2 / C/c", "a1-b1 a1-c1");
+    expect_ggn_moves(doc, "3/3/R2 / C/c", "+a1 a1-b1 a1-c1");
+    expect_ggn_moves(doc, "2p/3/R2 / C/c", "a1-b1 a1-c1");
     /* a 1-D board */
     static const char one[] = "{\"C:K^\":{\"a\":{\"b\":[{\"must\":{\"b\":\"empty\"}}],\"c\":[{\"must\":{\"c\":\"enemy\"}}]}}}";
-    expect_moves(one, "K^2 / C/c", "a-b");
-    expect_moves(one, "K^1k / C/c", "a+c a-b");
+    expect_ggn_moves(one, "K^2 / C/c", "a-b");
+    expect_ggn_moves(one, "K^1k / C/c", "a+c a-b");
     /* a 3-D board: 2 files, 2 ranks, 2 layers */
     static const char three[] = "{\"G:R\":{\"a1A\":{\"a1B\":[{\"must\":{\"a1B\":\"empty\"}}],\"b2A\":[{}]}}}";
-    expect_moves(three, "2/R1//2/2 / G/g", "a1A-a1B a1A-b2A");
-    expect_moves(three, "2/R1//2/r1 / G/g", "a1A-b2A");
-    expect_moves(three, "2/2//2/R1 / G/g", "");
+    expect_ggn_moves(three, "2/R1//2/2 / G/g", "a1A-a1B a1A-b2A");
+    expect_ggn_moves(three, "2/R1//2/r1 / G/g", "a1A-b2A");
+    expect_ggn_moves(three, "2/2//2/R1 / G/g", "");
     /* many possibilities for one move: emitted once */
-    expect_moves("{\"C:R\":{\"a1\":{\"a2\":[{},{},{\"must\":{\"a2\":\"empty\"}}]}}}", "3/3/R2 / C/c",
+    expect_ggn_moves("{\"C:R\":{\"a1\":{\"a2\":[{},{},{\"must\":{\"a2\":\"empty\"}}]}}}", "3/3/R2 / C/c",
                  "a1-a2");
 }
 

@@ -7,171 +7,10 @@
  * Board: files a-h, ranks 1-8; a FEEN's first rank written is rank 8. The first
  * player (uppercase) moves up, zone ranks 6-8; the second down, zone ranks 1-3.
  * Lists for "every empty square" drops are built by a loop over the board with
- * the rule's exclusions written out (drop_list below), the rest literally.
+ * the rule's exclusions written out (drop_list, tests/unit/helpers.c), the rest literally.
  */
 #include <stdlib.h>
 #include "unit.h"
-
-#define MAXL 512
-
-typedef struct list {
-    char *m[MAXL];
-    size_t n;
-} list;
-
-static void add(list *l, const char *s)
-{
-    assert_true(l->n < MAXL);
-    l->m[l->n++] = strdup(s);
-}
-
-static void add_all(list *l, const char *const *ms)
-{
-    for (size_t i = 0; ms[i]; i++) add(l, ms[i]);
-}
-
-static void list_free(list *l)
-{
-    for (size_t i = 0; i < l->n; i++) free(l->m[i]);
-    l->n = 0;
-}
-
-static int cmp(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/*
- * Drops of `piece` (EPIN text) on every square of an 8x8 board except those in
- * `occupied` (a string of cells separated by spaces) and those on ranks
- * lo..hi excluded (0 0: none excluded).
- */
-static void drop_list(list *l, const char *piece, const char *occupied, int ex_lo, int ex_hi)
-{
-    for (int r = 1; r <= 8; r++) {
-        if (ex_lo && r >= ex_lo && r <= ex_hi) continue;
-        for (char f = 'a'; f <= 'h'; f++) {
-            char cell[16];
-            snprintf(cell, sizeof cell, "%c%d", f, r);
-            const char *o = strstr(occupied, cell);
-            if (o && (o[2] == ' ' || o[2] == '\0') && (o == occupied || o[-1] == ' ')) continue;
-            char mv[40];
-            snprintf(mv, sizeof mv, "%s*%s", piece, cell);
-            add(l, mv);
-        }
-    }
-}
-
-static koma_game_set *games;
-
-static int setup(void **state)
-{
-    (void)state;
-    koma_error err;
-    koma_error_clear(&err);
-    return koma_game_set_new(&games, &err);
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    koma_game_set_free(games);
-    return 0;
-}
-
-static koma_engine *engine_at(const char *game, const char *feen)
-{
-    const koma_game *g = koma_game_set_find_id(games, game, strlen(game));
-    assert_non_null(g);
-    koma_engine *e;
-    koma_error err;
-    koma_error_clear(&err);
-    assert_int_equal(koma_engine_new(g, &e, &err), 0);
-    if (koma_engine_set_feen(e, feen, strlen(feen), &err) != 0) {
-        print_error("FEEN %s: %s\n", feen, err.message);
-        fail();
-    }
-    return e;
-}
-
-/* Generate, render, sort and compare with the expected list (sorted here too). */
-static void expect_moves(const char *game, const char *feen, list *want)
-{
-    koma_engine *e = engine_at(game, feen);
-    koma_emove *mv = malloc(koma_engine_max_moves(e) * sizeof *mv);
-    assert_non_null(mv);
-    size_t n = koma_engine_legal_moves(e, mv);
-    list got = {{0}, 0};
-    for (size_t i = 0; i < n; i++) {
-        char b[KOMA_PMN_BUF];
-        koma_engine_move_write(e, mv[i], b);
-        add(&got, b);
-    }
-    qsort(got.m, got.n, sizeof got.m[0], cmp);
-    qsort(want->m, want->n, sizeof want->m[0], cmp);
-    int same = got.n == want->n;
-    for (size_t i = 0; same && i < got.n; i++) same = strcmp(got.m[i], want->m[i]) == 0;
-    if (!same) {
-        print_error("%s %s\n  got %zu:", game, feen, got.n);
-        for (size_t i = 0; i < got.n; i++) print_error(" %s", got.m[i]);
-        print_error("\n  want %zu:", want->n);
-        for (size_t i = 0; i < want->n; i++) print_error(" %s", want->m[i]);
-        print_error("\n");
-    }
-    for (size_t i = 1; i < got.n; i++) assert_true(strcmp(got.m[i - 1], got.m[i]) != 0);
-    assert_true(same);
-    /* every listed move is found back from its text */
-    for (size_t i = 0; i < want->n; i++) {
-        koma_emove m;
-        koma_error err;
-        koma_error_clear(&err);
-        assert_int_equal(koma_engine_parse_move(e, want->m[i], strlen(want->m[i]), &m, &err), 0);
-        char b[KOMA_PMN_BUF];
-        koma_engine_move_write(e, m, b);
-        assert_string_equal(b, want->m[i]);
-    }
-    list_free(&got);
-    list_free(want);
-    free(mv);
-    koma_engine_free(e);
-}
-
-static void expect_list(const char *game, const char *feen, const char *const *ms)
-{
-    list want = {{0}, 0};
-    add_all(&want, ms);
-    expect_moves(game, feen, &want);
-}
-
-/* A move refused with the given code. */
-static void expect_illegal(const char *game, const char *feen, const char *pmn, koma_code code)
-{
-    koma_engine *e = engine_at(game, feen);
-    koma_emove m;
-    koma_error err;
-    koma_error_clear(&err);
-    int rc = koma_engine_parse_move(e, pmn, strlen(pmn), &m, &err);
-    if (rc == 0 || err.code != code)
-        print_error("%s %s: %s -> %s (%s), want %s\n", game, feen, pmn,
-                    rc == 0 ? "legal" : koma_code_name(err.code), err.message, koma_code_name(code));
-    assert_int_equal(rc, -1);
-    assert_int_equal(err.code, code);
-    koma_engine_free(e);
-}
-
-static void expect_ending(const char *game, const char *feen, int over, koma_status st,
-                          koma_result res)
-{
-    koma_engine *e = engine_at(game, feen);
-    koma_ending end;
-    koma_engine_position_ending(e, &end);
-    assert_int_equal(end.over, over);
-    if (over) {
-        assert_int_equal(end.status, st);
-        assert_int_equal(end.result, res);
-    }
-    koma_engine_free(e);
-}
 
 /* ---- 1. no check rule; a king may be captured; a captured king ends the game ---- */
 
@@ -281,21 +120,21 @@ static void test_kings_privilege(void **state)
 static void test_drop_restrictions(void **state)
 {
     (void)state;
-    list want = {{0}, 0};
+    list want = LIST_INIT;
     /* First: L anywhere but rank 8; N anywhere but ranks 7-8; P nowhere. */
-    drop_list(&want, "L", "a8 h1", 8, 8);
-    drop_list(&want, "N", "a8 h1", 7, 8);
-    add(&want, "h1-g1");
-    add(&want, "h1-g2");
-    add(&want, "h1-h2");
+    drop_list(&want, "L", 8, 8, "a8 h1", 8, 8, 0);
+    drop_list(&want, "N", 8, 8, "a8 h1", 7, 8, 0);
+    list_add(&want, "h1-g1");
+    list_add(&want, "h1-g2");
+    list_add(&want, "h1-h2");
     assert_int_equal(want.n, 55 + 47 + 3);
     expect_moves("ogi", "k^7/8/8/8/8/8/8/7K^ LNP/ O/o", &want);
     /* Second: l anywhere but rank 1; n anywhere but ranks 1-2; p nowhere. */
-    drop_list(&want, "l", "a8 h1", 1, 1);
-    drop_list(&want, "n", "a8 h1", 1, 2);
-    add(&want, "a8-a7");
-    add(&want, "a8-b7");
-    add(&want, "a8-b8");
+    drop_list(&want, "l", 8, 8, "a8 h1", 1, 1, 0);
+    drop_list(&want, "n", 8, 8, "a8 h1", 1, 2, 0);
+    list_add(&want, "a8-a7");
+    list_add(&want, "a8-b7");
+    list_add(&want, "a8-b8");
     assert_int_equal(want.n, 55 + 47 + 3);
     expect_moves("ogi", "k^7/8/8/8/8/8/8/7K^ /lnp o/O", &want);
     const char *f = "k^7/8/8/8/8/8/8/7K^ LNP/ O/o";
@@ -311,14 +150,14 @@ static void test_drop_restrictions(void **state)
 static void test_promoted_drops(void **state)
 {
     (void)state;
-    list want = {{0}, 0};
+    list want = LIST_INIT;
     /* Promoted pieces kept by the privilege drop promoted, anywhere (also on the
      * last ranks); the unpromoted pawn beside them still cannot drop. */
-    drop_list(&want, "+P", "a8 h1", 0, 0);
-    drop_list(&want, "+N", "a8 h1", 0, 0);
-    add(&want, "h1-g1");
-    add(&want, "h1-g2");
-    add(&want, "h1-h2");
+    drop_list(&want, "+P", 8, 8, "a8 h1", 0, 0, 0);
+    drop_list(&want, "+N", 8, 8, "a8 h1", 0, 0, 0);
+    list_add(&want, "h1-g1");
+    list_add(&want, "h1-g2");
+    list_add(&want, "h1-h2");
     assert_int_equal(want.n, 62 + 62 + 3);
     expect_moves("ogi", "k^7/8/8/8/8/8/8/7K^ +N+PP/ O/o", &want);
     /* `*e4` names the one droppable kind: +P (the plain P never drops). */
@@ -402,15 +241,6 @@ static void test_nomove(void **state)
 }
 
 /* ---- 6. history: Ōgi's same-move repetition; hash and make/unmake ---------------- */
-
-static int play(koma_engine *e, const char *pmn, koma_ending *end)
-{
-    koma_move m;
-    koma_error err;
-    koma_error_clear(&err);
-    assert_int_equal(koma_pmn_parse(pmn, strlen(pmn), &m, &err), 0);
-    return koma_engine_play(e, &m, end, &err);
-}
 
 static void test_same_move_repetition(void **state)
 {
@@ -529,7 +359,7 @@ static void test_make_unmake_hash(void **state)
 static void test_positions_refused(void **state)
 {
     (void)state;
-    const koma_game *g = koma_game_set_find_id(games, "ogi", 3);
+    const koma_game *g = game_of("ogi");
     koma_engine *e;
     koma_error err;
     koma_error_clear(&err);
@@ -545,7 +375,7 @@ static void test_positions_refused(void **state)
     /* two kings a side: fine without the check rule, refused with it */
     assert_int_equal(koma_engine_set_feen(e, LIT("4k^3/8/8/8/8/8/8/3K^K^3 / O/o"), &err), 0);
     koma_engine_free(e);
-    g = koma_game_set_find_id(games, "ogi-classic", 11);
+    g = game_of("ogi-classic");
     assert_int_equal(koma_engine_new(g, &e, &err), 0);
     assert_int_equal(koma_engine_set_feen(e, LIT("4k^3/8/8/8/8/8/8/3K^K^3 / O/o"), &err), -1);
     assert_int_equal(err.code, KOMA_E_RULES_ROYAL);
@@ -572,5 +402,5 @@ int main(void)
         cmocka_unit_test(test_make_unmake_hash),
         cmocka_unit_test(test_positions_refused),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, games_setup, games_teardown);
 }

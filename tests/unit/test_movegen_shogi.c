@@ -8,181 +8,6 @@
 #include <stdlib.h>
 #include "unit.h"
 
-#define MAXL 1024
-
-typedef struct list {
-    char *m[MAXL];
-    size_t n;
-} list;
-
-static void add(list *l, const char *s)
-{
-    assert_true(l->n < MAXL);
-    l->m[l->n++] = strdup(s);
-}
-
-static void addf(list *l, const char *fmt, const char *a, int b)
-{
-    char buf[32];
-    snprintf(buf, sizeof buf, fmt, a, b);
-    add(l, buf);
-}
-
-static int cmp(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Drops of `piece` on every square of a files x ranks board except the cells in
- * `occupied` (space separated), ranks ex_lo..ex_hi (0 0: none) and file skip_file. */
-static void drop_list(list *l, const char *piece, int files, int ranks, const char *occupied,
-                      int ex_lo, int ex_hi, char skip_file)
-{
-    for (int r = 1; r <= ranks; r++) {
-        if (ex_lo && r >= ex_lo && r <= ex_hi) continue;
-        for (char f = 'a'; f < 'a' + files; f++) {
-            if (f == skip_file) continue;
-            char cell[16], padded[24], occ[160];
-            snprintf(cell, sizeof cell, "%c%d", f, r);
-            snprintf(padded, sizeof padded, " %s ", cell);
-            snprintf(occ, sizeof occ, " %s ", occupied);
-            if (strstr(occ, padded)) continue;
-            char mv[48];
-            snprintf(mv, sizeof mv, "%s*%s", piece, cell);
-            add(l, mv);
-        }
-    }
-}
-
-static koma_game_set *games;
-
-static int setup(void **state)
-{
-    (void)state;
-    koma_error err;
-    koma_error_clear(&err);
-    return koma_game_set_new(&games, &err);
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    koma_game_set_free(games);
-    return 0;
-}
-
-static koma_engine *engine_at(const char *game, const char *feen)
-{
-    const koma_game *g = koma_game_set_find_id(games, game, strlen(game));
-    assert_non_null(g);
-    koma_engine *e;
-    koma_error err;
-    koma_error_clear(&err);
-    assert_int_equal(koma_engine_new(g, &e, &err), 0);
-    if (koma_engine_set_feen(e, feen, strlen(feen), &err) != 0) {
-        print_error("FEEN %s: %s\n", feen, err.message);
-        fail();
-    }
-    return e;
-}
-
-static void expect_moves(const char *game, const char *feen, list *want)
-{
-    koma_engine *e = engine_at(game, feen);
-    koma_emove *mv = malloc(koma_engine_max_moves(e) * sizeof *mv);
-    assert_non_null(mv);
-    size_t n = koma_engine_legal_moves(e, mv);
-    list got = {{0}, 0};
-    for (size_t i = 0; i < n; i++) {
-        char b[KOMA_PMN_BUF];
-        koma_engine_move_write(e, mv[i], b);
-        add(&got, b);
-    }
-    qsort(got.m, got.n, sizeof got.m[0], cmp);
-    qsort(want->m, want->n, sizeof want->m[0], cmp);
-    int same = got.n == want->n;
-    for (size_t i = 0; same && i < got.n; i++) same = strcmp(got.m[i], want->m[i]) == 0;
-    if (!same) {
-        print_error("%s %s\n  got %zu:", game, feen, got.n);
-        for (size_t i = 0; i < got.n; i++) print_error(" %s", got.m[i]);
-        print_error("\n  want %zu:", want->n);
-        for (size_t i = 0; i < want->n; i++) print_error(" %s", want->m[i]);
-        print_error("\n");
-    }
-    for (size_t i = 1; i < got.n; i++) assert_true(strcmp(got.m[i - 1], got.m[i]) != 0);
-    assert_true(same);
-    for (size_t i = 0; i < got.n; i++) free(got.m[i]);
-    for (size_t i = 0; i < want->n; i++) free(want->m[i]);
-    want->n = 0;
-    free(mv);
-    koma_engine_free(e);
-}
-
-static void expect_list(const char *game, const char *feen, const char *const *ms)
-{
-    list want = {{0}, 0};
-    for (size_t i = 0; ms[i]; i++) add(&want, ms[i]);
-    expect_moves(game, feen, &want);
-}
-
-static void expect_count(const char *game, const char *feen, size_t count)
-{
-    koma_engine *e = engine_at(game, feen);
-    koma_emove *mv = malloc(koma_engine_max_moves(e) * sizeof *mv);
-    assert_non_null(mv);
-    assert_int_equal(koma_engine_legal_moves(e, mv), count);
-    free(mv);
-    koma_engine_free(e);
-}
-
-static void expect_legal(const char *game, const char *feen, const char *pmn)
-{
-    koma_engine *e = engine_at(game, feen);
-    koma_emove m;
-    koma_error err;
-    koma_error_clear(&err);
-    int rc = koma_engine_parse_move(e, pmn, strlen(pmn), &m, &err);
-    if (rc != 0) print_error("%s: %s refused: %s\n", feen, pmn, err.message);
-    assert_int_equal(rc, 0);
-    koma_engine_free(e);
-}
-
-static void expect_illegal(const char *game, const char *feen, const char *pmn, koma_code code,
-                           size_t offset)
-{
-    koma_engine *e = engine_at(game, feen);
-    koma_emove m;
-    koma_error err;
-    koma_error_clear(&err);
-    int rc = koma_engine_parse_move(e, pmn, strlen(pmn), &m, &err);
-    if (rc == 0 || err.code != code || err.offset != offset)
-        print_error("%s %s: %s -> %s at %zu (%s), want %s at %zu\n", game, feen, pmn,
-                    rc == 0 ? "legal" : koma_code_name(err.code), err.offset, err.message,
-                    koma_code_name(code), offset);
-    assert_int_equal(rc, -1);
-    assert_int_equal(err.code, code);
-    assert_int_equal(err.offset, offset);
-    koma_engine_free(e);
-}
-
-static void expect_ending(const char *game, const char *feen, int over, koma_status st,
-                          koma_result res)
-{
-    koma_engine *e = engine_at(game, feen);
-    koma_ending end;
-    koma_engine_position_ending(e, &end);
-    assert_int_equal(end.over, over);
-    if (over) {
-        assert_int_equal(end.status, st);
-        assert_int_equal(end.result, res);
-        uint64_t nodes = 99;
-        koma_error err;
-        assert_int_equal(koma_engine_perft(e, 1, &nodes, &err), 0);
-        assert_int_equal(nodes, 0);
-    }
-    koma_engine_free(e);
-}
-
 /* ---- Minishogi -------------------------------------------------------------------- */
 
 static void test_minishogi_start(void **state)
@@ -200,16 +25,16 @@ static void test_nifu(void **state)
 {
     (void)state;
     /* Pawn drops: never on file c (the pawn c2), never on rank 5. */
-    list want = {{0}, 0};
+    list want = LIST_INIT;
     drop_list(&want, "P", 5, 5, "a1", 5, 5, 'c');
-    add(&want, "c2-c3");
-    add(&want, "a1-a2");
-    add(&want, "a1-b1");
-    add(&want, "a1-b2");
+    list_add(&want, "c2-c3");
+    list_add(&want, "a1-a2");
+    list_add(&want, "a1-b1");
+    list_add(&want, "a1-b2");
     assert_int_equal(want.n, 19);
     expect_moves("minishogi", "k^4/5/5/2P2/K^4 P/ S/s", &want);
-    expect_illegal("minishogi", "k^4/5/5/2P2/K^4 P/ S/s", "P*c3", KOMA_E_RULES_DROP_NIFU, 2);
-    expect_illegal("minishogi", "k^4/5/5/2P2/K^4 P/ S/s", "P*b5", KOMA_E_RULES_DROP_RANK, 2);
+    expect_illegal_at("minishogi", "k^4/5/5/2P2/K^4 P/ S/s", "P*c3", KOMA_E_RULES_DROP_NIFU, 2);
+    expect_illegal_at("minishogi", "k^4/5/5/2P2/K^4 P/ S/s", "P*b5", KOMA_E_RULES_DROP_RANK, 2);
     /* a promoted pawn on the file does not count */
     expect_legal("minishogi", "k^4/5/5/2+P2/K^4 P/ S/s", "P*c3");
 }
@@ -223,14 +48,14 @@ static void test_pawn_drop_mate(void **state)
      * protected by the lance a1: mate by pawn drop, illegal. The same mate by
      * a lance drop is legal and ends the game. */
     const char *f = "k^8/2G6/9/9/9/9/9/9/L3K^4 LP/ S/s";
-    expect_illegal("shogi", f, "P*a8", KOMA_E_RULES_DROP_MATE, 2);
+    expect_illegal_at("shogi", f, "P*a8", KOMA_E_RULES_DROP_MATE, 2);
     expect_legal("shogi", f, "L*a8");
     expect_ending("shogi", "k^8/L1G6/9/9/9/9/9/9/L3K^4 P/ s/S", 1, KOMA_STATUS_CHECKMATE,
                   KOMA_RESULT_FIRST);
     /* A pawn drop that checks but does not mate is legal. */
     expect_legal("shogi", "k^8/9/9/9/9/9/9/9/L3K^4 P/ S/s", "P*a8");
     /* Okisaki too: king j10, gold h9 covers i9 i10, the lance j1 (fbR) protects j9. */
-    expect_illegal("okisaki", "9k^/7G2/10/10/10/10/10/10/10/K^8L P/ Q/q", "P*j9",
+    expect_illegal_at("okisaki", "9k^/7G2/10/10/10/10/10/10/10/K^8L P/ Q/q", "P*j9",
                    KOMA_E_RULES_DROP_MATE, 2);
 }
 
@@ -248,11 +73,11 @@ static void test_dead_pieces(void **state)
     expect_list("shogi", "4k^4/9/9/9/9/9/9/9/L3K^4 / S/s", m2);
     static const char *const m3[] = {"a8-a9=+P", "e1-d1", "e1-d2", "e1-e2", "e1-f1", "e1-f2", NULL};
     expect_list("shogi", "4k^4/P8/9/9/9/9/9/9/4K^4 / S/s", m3);
-    expect_illegal("shogi", "4k^4/P8/9/9/9/9/9/9/4K^4 / S/s", "a8-a9", KOMA_E_RULES_MUSTPROMOTE, 5);
+    expect_illegal_at("shogi", "4k^4/P8/9/9/9/9/9/9/4K^4 / S/s", "a8-a9", KOMA_E_RULES_MUSTPROMOTE, 5);
     const char *f = "4k^4/9/9/9/9/9/9/9/4K^4 LNP/ S/s";
-    expect_illegal("shogi", f, "N*e8", KOMA_E_RULES_DROP_RANK, 2);
-    expect_illegal("shogi", f, "L*a9", KOMA_E_RULES_DROP_RANK, 2);
-    expect_illegal("shogi", f, "P*a9", KOMA_E_RULES_DROP_RANK, 2);
+    expect_illegal_at("shogi", f, "N*e8", KOMA_E_RULES_DROP_RANK, 2);
+    expect_illegal_at("shogi", f, "L*a9", KOMA_E_RULES_DROP_RANK, 2);
+    expect_illegal_at("shogi", f, "P*a9", KOMA_E_RULES_DROP_RANK, 2);
     expect_legal("shogi", f, "N*e7");
     expect_legal("shogi", f, "L*a8");
     /* drops: L 71 (ranks 1-8 less e1) + N 62 (ranks 1-7 less e1) + P 71, king 5 */
@@ -260,7 +85,7 @@ static void test_dead_pieces(void **state)
     /* a promoted piece in a shogi hand never drops */
     static const char *const m4[] = {"e1-d1", "e1-d2", "e1-e2", "e1-f1", "e1-f2", NULL};
     expect_list("shogi", "4k^4/9/9/9/9/9/9/9/4K^4 +P/ S/s", m4);
-    expect_illegal("shogi", "4k^4/9/9/9/9/9/9/9/4K^4 +P/ S/s", "+P*e5", KOMA_E_RULES_DROP_PIECE, 0);
+    expect_illegal_at("shogi", "4k^4/9/9/9/9/9/9/9/4K^4 +P/ S/s", "+P*e5", KOMA_E_RULES_DROP_PIECE, 0);
 }
 
 static void test_self_check(void **state)
@@ -271,8 +96,8 @@ static void test_self_check(void **state)
                                     "e1-f2", NULL};
     const char *f = "4k^4/9/9/9/4r4/9/9/4R4/4K^4 / S/s";
     expect_list("shogi", f, m);
-    expect_illegal("shogi", f, "e2-d2", KOMA_E_RULES_CHECK, 3);
-    expect_illegal("shogi", f, "e1-e2", KOMA_E_RULES_OCCUPIED, 3);
+    expect_illegal_at("shogi", f, "e2-d2", KOMA_E_RULES_CHECK, 3);
+    expect_illegal_at("shogi", f, "e1-e2", KOMA_E_RULES_OCCUPIED, 3);
     /* In check on the file: step aside (not e2) or interpose a dropped gold. */
     static const char *const m2[] = {"G*e2", "G*e3", "G*e4", "e1-d1", "e1-d2", "e1-f1",
                                      "e1-f2", NULL};
@@ -281,29 +106,29 @@ static void test_self_check(void **state)
     koma_engine *e = engine_at("shogi", f2);
     assert_int_equal(koma_engine_in_check(e), 1);
     koma_engine_free(e);
-    expect_illegal("shogi", f2, "G*a1", KOMA_E_RULES_CHECK, 2);
+    expect_illegal_at("shogi", f2, "G*a1", KOMA_E_RULES_CHECK, 2);
 }
 
 static void test_move_reasons(void **state)
 {
     (void)state;
     const char *f = "rbsgk^/4p/5/P4/K^GSBR / S/s";
-    expect_illegal("minishogi", f, "a1-a3", KOMA_E_RULES_PATTERN, 3);
-    expect_illegal("minishogi", f, "e1+e5/K^", KOMA_E_RULES_BLOCKED, 3);
-    expect_illegal("minishogi", f, "e1-e5", KOMA_E_RULES_OPERATOR, 2);
-    expect_illegal("minishogi", f, "e1-d1", KOMA_E_RULES_OCCUPIED, 3);
-    expect_illegal("minishogi", f, "e4-e3", KOMA_E_RULES_OWNER, 0);
-    expect_illegal("minishogi", f, "c3-c4", KOMA_E_RULES_EMPTY, 0);
-    expect_illegal("minishogi", f, "e1-e4", KOMA_E_RULES_OPERATOR, 2);
-    expect_illegal("minishogi", f, "e1+e4", KOMA_E_RULES_CAPTURED, 5);
-    expect_illegal("minishogi", f, "e1+e4/p", KOMA_E_RULES_CAPTURED, 5);
-    expect_illegal("minishogi", f, "e1+e3/P", KOMA_E_RULES_OPERATOR, 2);
-    expect_illegal("minishogi", f, "e1~e2", KOMA_E_RULES_FORM, 0);
-    expect_illegal("minishogi", f, "e1-e6", KOMA_E_CELL_SHAPE, 3);
-    expect_illegal("minishogi", f, "P*c3", KOMA_E_RULES_DROP_HAND, 0);
-    expect_illegal("minishogi", f, "e1-e2=+R", KOMA_E_RULES_PROMOTION, 5);
-    expect_illegal("minishogi", f, "e1-e", KOMA_E_CELL_SHAPE, 3);   /* a 1-D cell */
-    expect_illegal("minishogi", f, "e1-", KOMA_E_PMN_END, 3);
+    expect_illegal_at("minishogi", f, "a1-a3", KOMA_E_RULES_PATTERN, 3);
+    expect_illegal_at("minishogi", f, "e1+e5/K^", KOMA_E_RULES_BLOCKED, 3);
+    expect_illegal_at("minishogi", f, "e1-e5", KOMA_E_RULES_OPERATOR, 2);
+    expect_illegal_at("minishogi", f, "e1-d1", KOMA_E_RULES_OCCUPIED, 3);
+    expect_illegal_at("minishogi", f, "e4-e3", KOMA_E_RULES_OWNER, 0);
+    expect_illegal_at("minishogi", f, "c3-c4", KOMA_E_RULES_EMPTY, 0);
+    expect_illegal_at("minishogi", f, "e1-e4", KOMA_E_RULES_OPERATOR, 2);
+    expect_illegal_at("minishogi", f, "e1+e4", KOMA_E_RULES_CAPTURED, 5);
+    expect_illegal_at("minishogi", f, "e1+e4/p", KOMA_E_RULES_CAPTURED, 5);
+    expect_illegal_at("minishogi", f, "e1+e3/P", KOMA_E_RULES_OPERATOR, 2);
+    expect_illegal_at("minishogi", f, "e1~e2", KOMA_E_RULES_FORM, 0);
+    expect_illegal_at("minishogi", f, "e1-e6", KOMA_E_CELL_SHAPE, 3);
+    expect_illegal_at("minishogi", f, "P*c3", KOMA_E_RULES_DROP_HAND, 0);
+    expect_illegal_at("minishogi", f, "e1-e2=+R", KOMA_E_RULES_PROMOTION, 5);
+    expect_illegal_at("minishogi", f, "e1-e", KOMA_E_CELL_SHAPE, 3);   /* a 1-D cell */
+    expect_illegal_at("minishogi", f, "e1-", KOMA_E_PMN_END, 3);
 }
 
 static void test_endings(void **state)
@@ -331,34 +156,34 @@ static void test_okisaki_pieces(void **state)
     expect_list("okisaki", "9k^/10/1N8/10/10/10/10/10/10/K^9 / Q/q", m1);
     /* Lance c9 (fbR): c10 forwards, c8..c1 backwards; it starts in the zone, so
      * every move may promote; none must. */
-    list want = {{0}, 0};
+    list want = LIST_INIT;
     for (int r = 1; r <= 10; r++) {
         if (r == 9) continue;
-        addf(&want, "%s%d", "c9-c", r);
-        addf(&want, "%s%d=+L", "c9-c", r);
+        list_addf(&want, "%s%d", "c9-c", r);
+        list_addf(&want, "%s%d=+L", "c9-c", r);
     }
-    add(&want, "a1-a2");
-    add(&want, "a1-b1");
-    add(&want, "a1-b2");
+    list_add(&want, "a1-a2");
+    list_add(&want, "a1-b1");
+    list_add(&want, "a1-b2");
     assert_int_equal(want.n, 21);
     expect_moves("okisaki", "9k^/2L7/10/10/10/10/10/10/10/K^9 / Q/q", &want);
     /* pawns must promote on the last rank */
-    expect_illegal("okisaki", "9k^/P9/10/10/10/10/10/10/10/K^9 / Q/q", "a9-a10",
+    expect_illegal_at("okisaki", "9k^/P9/10/10/10/10/10/10/10/K^9 / Q/q", "a9-a10",
                    KOMA_E_RULES_MUSTPROMOTE, 6);
     /* the queen e5: 35 squares (5+4+4+5 orthogonal, 4+5+4+4 diagonal), no
      * promotion; king j1: 3 */
     expect_count("okisaki", "k^9/10/10/10/10/4Q5/10/10/10/9K^ / Q/q", 38);
     expect_legal("okisaki", "k^9/10/10/10/10/4Q5/10/10/10/9K^ / Q/q", "e5-j10");
-    expect_illegal("okisaki", "k^9/10/10/10/10/4Q5/10/10/10/9K^ / Q/q", "e5-j10=+Q",
+    expect_illegal_at("okisaki", "k^9/10/10/10/10/4Q5/10/10/10/9K^ / Q/q", "e5-j10=+Q",
                    KOMA_E_RULES_PROMOTION, 6);
     /* drops: lances and knights anywhere (also rank 10), pawns not on rank 10 */
-    list d = {{0}, 0};
+    list d = LIST_INIT;
     drop_list(&d, "L", 10, 10, "a1 j10", 0, 0, 0);
     drop_list(&d, "N", 10, 10, "a1 j10", 0, 0, 0);
     drop_list(&d, "P", 10, 10, "a1 j10", 10, 10, 0);
-    add(&d, "a1-a2");
-    add(&d, "a1-b1");
-    add(&d, "a1-b2");
+    list_add(&d, "a1-a2");
+    list_add(&d, "a1-b1");
+    list_add(&d, "a1-b2");
     assert_int_equal(d.n, 98 + 98 + 89 + 3);
     expect_moves("okisaki", "9k^/10/10/10/10/10/10/10/10/K^9 LNP/ Q/q", &d);
 }
@@ -379,15 +204,6 @@ static void test_bare_king(void **state)
 }
 
 /* ---- history: fourfold repetition, perpetual check ------------------------------- */
-
-static int play(koma_engine *e, const char *pmn, koma_ending *end)
-{
-    koma_move m;
-    koma_error err;
-    koma_error_clear(&err);
-    assert_int_equal(koma_pmn_parse(pmn, strlen(pmn), &m, &err), 0);
-    return koma_engine_play(e, &m, end, &err);
-}
 
 static void test_fourfold(void **state)
 {
@@ -443,5 +259,5 @@ int main(void)
         cmocka_unit_test(test_bare_king),
         cmocka_unit_test(test_fourfold),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, games_setup, games_teardown);
 }

@@ -14,4 +14,51 @@
 
 #define LIT(s) (s), (sizeof(s) - 1)   /* a string literal as (pointer, length) */
 
+/* ---- shared helpers (tests/unit/helpers.c) ---------------------------------------- */
+
+/* A growing list of strings (move texts); start with LIST_INIT. */
+typedef struct list {
+    char **m;
+    size_t n, cap;
+} list;
+#define LIST_INIT {NULL, 0, 0}
+void list_add(list *l, const char *s);
+void list_addf(list *l, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+void list_add_all(list *l, const char *const *ms);   /* a NULL-terminated array */
+void list_sort(list *l);
+void list_free(list *l);
+/* Drops of `piece` (EPIN text) on every square of a files x ranks board except the
+ * cells of `occupied` (space separated), ranks ex_lo..ex_hi (0 0: none) and the
+ * file skip_file (0: none). */
+void drop_list(list *l, const char *piece, int files, int ranks, const char *occupied,
+               int ex_lo, int ex_hi, char skip_file);
+
+/* The built-in games, as a group fixture: cmocka_run_group_tests(t, games_setup,
+ * games_teardown); game_of(id) then finds one (failing the test when unknown). */
+int games_setup(void **state);
+int games_teardown(void **state);
+const koma_game *game_of(const char *id);
+
+/* A new engine of a built-in game set to a FEEN (fails the test when refused). */
+koma_engine *engine_at(const char *game, const char *feen);
+/* The legal moves of the position are exactly `want` (in any order, no duplicates),
+ * and every listed move is found back from its text; frees want. */
+void expect_moves(const char *game, const char *feen, list *want);
+void expect_list(const char *game, const char *feen, const char *const *ms);
+void expect_count(const char *game, const char *feen, size_t count);
+void expect_legal(const char *game, const char *feen, const char *pmn);
+/* The move is refused with this code (at this 0-based offset of its text). */
+void expect_illegal(const char *game, const char *feen, const char *pmn, koma_code code);
+void expect_illegal_at(const char *game, const char *feen, const char *pmn, koma_code code,
+                       size_t offset);
+/* The position's ending; a finished position has no moves (perft(1) = 0). */
+void expect_ending(const char *game, const char *feen, int over, koma_status st,
+                   koma_result res);
+/* Play one ply given as PMN text: koma_engine_play's return. */
+int play(koma_engine *e, const char *pmn, koma_ending *end);
+
 #endif
