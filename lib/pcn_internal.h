@@ -1,4 +1,6 @@
-/* lib/pcn_internal.h — shared by lib/pcn*.c; not installed, not exported. */
+/* lib/pcn_internal.h — shared by lib/pcn*.c; not installed, not exported.
+ * Grouped by the module that defines each name, bottom-up (the layer order is
+ * at the top of pcn_tree.c). */
 #ifndef KOMA_PCN_INTERNAL_H
 #define KOMA_PCN_INTERNAL_H
 
@@ -13,8 +15,18 @@ struct koma_pcn {
 /* Longest JSON pointer kept for a message (longer ones end in "..."). */
 #define KOMA__PCN_POINTER_MAX 256
 
+/* ---- pcn_tree.c ---- */
+
 /* Wrap root (stolen, even on failure). */
 koma_pcn *koma__pcn_wrap(json_t *root, koma_error *err);
+
+/* "an object", "a string", ... for messages. */
+const char *koma__pcn_type_name(const json_t *v);
+
+/* One of the seven outcome.result values. */
+int koma__pcn_result_ok(const char *s, size_t len);
+
+/* ---- pcn_check.c ---- */
 
 /*
  * Validate the tree. On error: -1, err has the code and message (no position)
@@ -24,7 +36,9 @@ koma_pcn *koma__pcn_wrap(json_t *root, koma_error *err);
 int koma__pcn_check(json_t *root, unsigned flags, koma_position *scratch,
                     char pointer[KOMA__PCN_POINTER_MAX], koma_error *err);
 
-/* Parse one record (pcn_json.c, pcn_yaml.c); positions relative to s. */
+/* ---- pcn_json.c, pcn_yaml.c ---- */
+
+/* Parse one record; positions relative to s. */
 koma_pcn *koma__pcn_parse_json(const char *s, size_t len, unsigned flags,
                                koma_position *scratch, koma_error *err);
 koma_pcn *koma__pcn_parse_yaml(const char *s, size_t len, unsigned flags,
@@ -34,14 +48,11 @@ koma_pcn *koma__pcn_parse_yaml(const char *s, size_t len, unsigned flags,
  * deepest node found on the way when it does not resolve). */
 size_t koma__pcn_yaml_locate(const char *s, size_t len, const char *pointer);
 
-/* Writers (pcn_json.c, pcn_yaml.c): append to out. */
+/* Writers: hand the text to sink piece by piece. */
 typedef int (*koma__pcn_sink)(void *ctx, const char *data, size_t len);
 int koma__pcn_emit_json(const koma_pcn *p, unsigned flags, koma__pcn_sink sink, void *ctx,
                         koma_error *err);
 int koma__pcn_emit_yaml(const koma_pcn *p, unsigned flags, koma__pcn_sink sink, void *ctx,
                         koma_error *err);
-
-/* One of the seven outcome.result values. */
-int koma__pcn_result_ok(const char *s, size_t len);
 
 #endif
