@@ -41,7 +41,8 @@ DEPLIBS   := -lyaml -ljansson -lnettle -lm
 TESTLIBS  := -lcmocka
 
 # Debian packages the build and the tests need (installed by `make deps`).
-DEB_PACKAGES := libyaml-dev libjansson-dev nettle-dev libcmocka-dev mandoc parallel python3-jsonschema
+DEB_PACKAGES := libyaml-dev libjansson-dev nettle-dev libcmocka-dev mandoc parallel python3-jsonschema \
+                librsvg2-bin fonts-ipafont-mincho
 BENCH_PACKAGES := time jq parallel pgn-extract fairy-stockfish
 
 LIB_SRC   := $(sort $(wildcard lib/*.c))
@@ -69,7 +70,7 @@ STATIC_LIB := $(B)/lib/libkoma.a
 SHARED_LIB := $(B)/lib/libkoma.so.$(VERSION)
 
 .PHONY: FORCE all lib cmds tests deps demo check check-unit check-cli check-fuzz check-perft \
-        check-man check-schema check-install check-build sanitize fuzz bench perft-deep install uninstall clean
+        check-man check-schema check-install check-build check-pictures sanitize fuzz bench perft-deep install uninstall clean
 
 all: lib cmds
 
@@ -118,7 +119,7 @@ $(B)/bin/%: $(B)/obj/cmd/%.o $(CLI_OBJ) $(STATIC_LIB)
 
 # ---- tests ---------------------------------------------------------------
 
-tests: $(UNITS) $(FUZZ_REPLAY)
+tests: $(UNITS) $(FUZZ_REPLAY) $(B)/tests/render-diagram
 
 $(B)/obj/tests/%.o: tests/%.c $(B)/obj/tests/%.d
 	@mkdir -p $(dir $@)
@@ -133,12 +134,18 @@ $(B)/fuzz/%-replay: $(B)/obj/tests/fuzz/%.o $(B)/obj/tests/fuzz/replay.o $(STATI
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(B)/obj/tests/fuzz/replay.o $(STATIC_LIB) $(LDFLAGS) $(DEPLIBS)
 
+# The picture test's renderer (tests/pictures/render.c), built in one step.
+$(B)/tests/render-diagram: tests/pictures/render.c $(STATIC_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(STATIC_LIB) $(LDFLAGS) $(DEPLIBS)
+
 deps:
 	@sh tests/deps.sh $(DEB_PACKAGES)
 
 check: deps
 	@$(MAKE) --no-print-directory all tests
-	@$(MAKE) --no-print-directory check-unit check-cli check-fuzz check-perft check-man check-schema check-install check-build
+	@$(MAKE) --no-print-directory check-unit check-cli check-fuzz check-perft check-man check-schema check-install check-build \
+	    check-pictures
 	@echo "check: all suites passed"
 
 check-unit: $(UNITS)
@@ -170,6 +177,11 @@ check-build: all tests
 
 check-schema:
 	@sh tests/schema/run.sh $(B)/bin
+
+# SVG diagrams rasterised and compared with tests/data/pictures (pictures kept in
+# $(B)/pictures; UPDATE=1 rewrites the references).
+check-pictures: $(B)/tests/render-diagram
+	@sh tests/pictures/run.sh $(B)/tests/render-diagram $(B)/pictures
 
 sanitize: deps
 	@$(MAKE) --no-print-directory B=build-san OPT=-O1 \

@@ -34,6 +34,16 @@ typedef struct koma__kind {
     uint8_t resets_move_limit;         /* a move of it resets the move-limit count */
 } koma__kind;
 
+/* How a game is drawn (the `diagram` section of a definition; lib/diagram*.c). */
+#define KOMA__MAX_LABELS 160           /* kanji entries per game (Ko shogi has 65) */
+#define KOMA__LABEL_MAX 16             /* bytes of one name: up to 3 characters + NUL */
+enum koma__coords { KOMA__COORDS_CELL, KOMA__COORDS_SHOGI };
+enum koma__grid { KOMA__GRID_SQUARES, KOMA__GRID_POINTS };
+typedef struct koma__label {
+    koma_piece piece;                  /* first-player EPIN (letter, state, '^', "'") */
+    char text[KOMA__LABEL_MAX];        /* UTF-8, 1 to 3 characters */
+} koma__label;
+
 enum koma__nolegal { KOMA__NL_CHECKMATE, KOMA__NL_STALEMATE, KOMA__NL_NOMOVE };
 enum koma__rep { KOMA__REP_NONE, KOMA__REP_SAME_MOVE, KOMA__REP_FOURFOLD };
 
@@ -66,6 +76,11 @@ struct koma_game {
     unsigned move_limit;               /* plies without capture or pawn move; 0 none */
     int move_limit_capture_resets;
     signed char term[KOMA_STATUS_COUNT]; /* per status: -1 unlisted (a loss), KOMA__LOSS/DRAW/WIN */
+
+    int coords;                        /* koma__coords: how diagrams label files and ranks */
+    int grid;                          /* koma__grid: pieces on squares or on points */
+    unsigned nlabels;
+    koma__label labels[KOMA__MAX_LABELS]; /* the names drawn on the pieces */
 };
 
 enum { KOMA__LOSS = 0, KOMA__DRAW = 1, KOMA__WIN = 2 };

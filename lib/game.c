@@ -169,7 +169,7 @@ static int get_str(ydoc *y, const yaml_node_t *map, const char *key, char *buf, 
 static const char *const top_keys[] = {
     "id", "name", "style", "board", "start", "description", "promotion", "check",
     "kings_privilege", "promoted_drops", "bare_king", "no_legal_move", "repetition",
-    "move_limit", "termination", "pieces", NULL};
+    "move_limit", "termination", "pieces", "diagram", NULL};
 static const char *const board_keys[] = {"files", "ranks", NULL};
 static const char *const promotion_keys[] = {"zone", "compulsory", NULL};
 static const char *const nolegal_keys[] = {"in_check", "otherwise", NULL};
@@ -456,6 +456,99 @@ done:
     return rc;
 }
 
+/* ---- how the game is drawn ------------------------------------------------------------ */
+
+static const char *const diagram_keys[] = {"coordinates", "grid", "kanji", NULL};
+
+/* Characters of a piece name: valid UTF-8, no control or space characters. Returns the
+ * number of characters, or 0 when s is not such a string. */
+static size_t label_chars(const char *s, size_t len)
+{
+    size_t i = 0, n = 0;
+    while (i < len) {
+        unsigned char c = (unsigned char)s[i];
+        unsigned cp, need;
+        if (c < 0x80) { cp = c; need = 0; }
+        else if ((c & 0xE0) == 0xC0) { cp = c & 0x1Fu; need = 1; }
+        else if ((c & 0xF0) == 0xE0) { cp = c & 0x0Fu; need = 2; }
+        else if ((c & 0xF8) == 0xF0) { cp = c & 0x07u; need = 3; }
+        else return 0;
+        if (i + need >= len) return 0;
+        for (unsigned k = 1; k <= need; k++) {
+            unsigned char d = (unsigned char)s[i + k];
+            if ((d & 0xC0) != 0x80) return 0;
+            cp = (cp << 6) | (d & 0x3Fu);
+        }
+        static const unsigned min[] = {0, 0x80, 0x800, 0x10000};
+        if (cp < min[need] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+        if (cp <= 0x20 || (cp >= 0x7F && cp <= 0xA0) || cp == 0x3000 || cp == 0xFEFF) return 0;
+        i += need + 1;
+        n++;
+    }
+    return n;
+}
+
+/*
+ * diagram: {coordinates: cell|shogi, grid: squares|points, kanji: {EPIN: NAME, ...}}.
+ * The kanji map names each first-player identity (the second player's uses the same
+ * name); a key may carry "'" (Ko shogi's second alphabet, Ogi's Jeweled King).
+ */
+static int parse_diagram(ydoc *y, koma_game *g, yaml_node_t *root)
+{
+    g->coords = KOMA__COORDS_CELL;
+    g->grid = KOMA__GRID_SQUARES;
+    g->nlabels = 0;
+    yaml_node_t *d = get(y, root, "diagram");
+    if (d == NULL) return 0;
+    if (check_keys(y, d, "diagram", diagram_keys) != 0) return -1;
+    yaml_node_t *n;
+    if ((n = get(y, d, "coordinates")) != NULL) {
+        if (scalar_is(n, "cell")) g->coords = KOMA__COORDS_CELL;
+        else if (scalar_is(n, "shogi")) g->coords = KOMA__COORDS_SHOGI;
+        else return node_error(y, n, KOMA_E_GAME_FIELD, "diagram.coordinates must be cell or shogi");
+    }
+    if ((n = get(y, d, "grid")) != NULL) {
+        if (scalar_is(n, "squares")) g->grid = KOMA__GRID_SQUARES;
+        else if (scalar_is(n, "points")) g->grid = KOMA__GRID_POINTS;
+        else return node_error(y, n, KOMA_E_GAME_FIELD, "diagram.grid must be squares or points");
+    }
+    yaml_node_t *k = get(y, d, "kanji");
+    if (k == NULL) return 0;
+    if (k->type != YAML_MAPPING_NODE)
+        return node_error(y, k, KOMA_E_GAME_FIELD, "diagram.kanji must be a mapping");
+    for (yaml_node_pair_t *p = k->data.mapping.pairs.start; p < k->data.mapping.pairs.top; p++) {
+        yaml_node_t *key = ynode(y, p->key), *val = ynode(y, p->value);
+        if (!is_scalar(key))
+            return node_error(y, key, KOMA_E_GAME_FIELD, "diagram.kanji: key must be a piece");
+        koma_piece pc;
+        koma_error e2;
+        if (koma_epin_parse(sval(key), slen(key), &pc, &e2) != 0 || (pc & KOMA_PIECE_SECOND)) {
+            char q[32];
+            koma_quote(q, sizeof q, sval(key), slen(key));
+            return node_error(y, key, KOMA_E_GAME_PIECE,
+                              "diagram.kanji: \"%s\" is not a first-player EPIN", q);
+        }
+        for (unsigned i = 0; i < g->nlabels; i++)
+            if (g->labels[i].piece == pc) {
+                char q[32];
+                koma_quote(q, sizeof q, sval(key), slen(key));
+                return node_error(y, key, KOMA_E_GAME_FIELD, "diagram.kanji: duplicate key \"%s\"", q);
+            }
+        if (g->nlabels >= KOMA__MAX_LABELS)
+            return node_error(y, key, KOMA_E_GAME_LIMIT, "diagram.kanji: more than %d pieces",
+                              KOMA__MAX_LABELS);
+        size_t nc = is_scalar(val) ? label_chars(sval(val), slen(val)) : 0;
+        if (nc < 1 || nc > 3 || slen(val) >= KOMA__LABEL_MAX)
+            return node_error(y, val, KOMA_E_GAME_FIELD,
+                              "diagram.kanji: a name is 1 to 3 printable characters");
+        koma__label *l = &g->labels[g->nlabels++];
+        l->piece = pc;
+        memcpy(l->text, sval(val), slen(val));
+        l->text[slen(val)] = '\0';
+    }
+    return 0;
+}
+
 static int parse_game(ydoc *y, koma_game *g)
 {
     yaml_node_t *root = yaml_document_get_root_node(&y->doc);
@@ -486,6 +579,7 @@ static int parse_game(ydoc *y, koma_game *g)
     if (get_uint(y, n, "files", 1, KOMA_MAX_DIMENSION, &g->files, 1) != 0 ||
         get_uint(y, n, "ranks", 2, KOMA_MAX_DIMENSION, &g->ranks, 1) != 0)
         return -1;
+    if (parse_diagram(y, g, root) != 0) return -1;
     yaml_node_t *pieces = get(y, root, "pieces");
     g->playable = pieces != NULL;
     if (g->playable) {
@@ -773,6 +867,19 @@ unsigned koma_game_files(const koma_game *g) { return g->files; }
 unsigned koma_game_ranks(const koma_game *g) { return g->ranks; }
 const char *koma_game_start(const koma_game *g) { return g->start; }
 int koma_game_playable(const koma_game *g) { return g->playable; }
+
+const char *koma_game_kanji(const koma_game *g, koma_piece p)
+{
+    if (g == NULL || p == KOMA_PIECE_NONE) return NULL;
+    koma_piece key = (koma_piece)(p & KOMA_PIECE_MASK & ~KOMA_PIECE_SECOND);
+    for (int pass = 0; pass < 2; pass++) {
+        for (unsigned i = 0; i < g->nlabels; i++)
+            if (g->labels[i].piece == key) return g->labels[i].text;
+        if (!(key & KOMA_PIECE_DERIVED)) break;
+        key = (koma_piece)(key & ~KOMA_PIECE_DERIVED);    /* a marker the game does not name */
+    }
+    return NULL;
+}
 
 const char *koma_result_name(koma_result r)
 {

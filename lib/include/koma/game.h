@@ -125,6 +125,14 @@ KOMA_API const char *koma_game_start(const koma_game *g);     /* start FEEN */
 KOMA_API int koma_game_playable(const koma_game *g);
 
 /*
+ * The name written on a piece (UTF-8, 1 to 3 characters: "歩", "と", "成姫", "仏狼機"),
+ * from the `diagram.kanji` map of the definition; the second player's piece has
+ * the name of the first player's. A piece with "'" the game does not name takes
+ * the name of the piece without it. NULL when the game names no such piece.
+ */
+KOMA_API const char *koma_game_kanji(const koma_game *g, koma_piece p);
+
+/*
  * The pseudo-legal move patterns of a playable game as a GGN document (koma/ggn.h;
  * free it with koma_ggn_free). Every piece identity of the game, first player
  * then second, in the order of the definition, is a key QPI (the game's style

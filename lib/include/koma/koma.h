@@ -13,6 +13,7 @@
 #include <koma/engine.h>
 #include <koma/ggn.h>
 #include <koma/pcn.h>
+#include <koma/diagram.h>
 
 #define KOMA_VERSION "0.1.0"
 KOMA_API const char *koma_version(void);
