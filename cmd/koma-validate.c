@@ -91,11 +91,12 @@ static int v_fid(state *st, const char *s, size_t len, koma_error *err)
     return koma_fid_parse(s, len, err);
 }
 
+/* A PMN line: one move or a chain of elements (koma/pmn.h). */
 static int v_pmn(state *st, const char *s, size_t len, koma_error *err)
 {
-    koma_move m;
-    return koma_pmn_parse_dialect(st->dialect, s, len, st->has_context ? &st->context : NULL, &m,
-                                  err);
+    koma_chain c;
+    return koma_chain_parse_dialect(st->dialect, s, len, st->has_context ? &st->context : NULL,
+                                    &c, err);
 }
 static int v_cgsn(state *st, const char *s, size_t len, koma_error *err)
 {
@@ -184,8 +185,8 @@ static int v_auto_line(state *st, const char *s, size_t len, koma_error *err)
     size_t spaces = 0;
     for (size_t i = 0; i < len; i++) spaces += s[i] == ' ';
     if (spaces == 2) return koma_feen_parse(s, len, KOMA_FEEN_STRICT, &st->pos, err);
-    koma_move m;
-    return koma_pmn_parse(s, len, &m, err);
+    koma_chain c;
+    return koma_chain_parse(s, len, &c, err);
 }
 
 static const validator validators[] = {
@@ -223,10 +224,11 @@ static void usage(FILE *f)
         if (validators[i].what)
             fprintf(f, "                      %-5s %s\n", validators[i].name, validators[i].what);
     fputs("      --pmn-dialect D  PMN lines are in dialect D: pmn (default), seed\n"
-          "                    (e7-e8/+P, *-e5) or json-array ([\"e2\",\"e4\",\"C:P\"])\n"
+          "                    (e7-e8/+P, *-e5), json-array ([\"e2\",\"e4\",\"C:P\"]) or\n"
+          "                    legs (chains in leg form: e5+e6,e6+f7, e5e6,e6f7+, e6xh6)\n"
           "      --position FEEN  check each PMN line against this position too\n"
-          "                    (canonical suffixes, squares, hand); seed and json-array\n"
-          "                    need it\n"
+          "                    (canonical suffixes and chains, squares, hand); seed,\n"
+          "                    json-array and legs need it\n"
           "      --format F    PCN input is json (JSON Lines) or yaml (a YAML stream);\n"
           "                    by default the first bytes decide\n"
           "      --replay      PCN records are also replayed under their game's rules:\n"

@@ -327,11 +327,11 @@ static int check_pmn(check_ctx *c, const json_t *v)
     if (check_string(c, v)) return -1;
     if (c->flags & KOMA_PCN_NO_PMN) return 0;
     koma_error sub;
-    koma_move m;
-    if (koma_pmn_parse(json_string_value(v), json_string_length(v), &m, NULL) == 0) return 0;
+    koma_chain m;                      /* a move, or a chain of elements (koma/pmn.h) */
+    if (koma_chain_parse(json_string_value(v), json_string_length(v), &m, NULL) == 0) return 0;
     /* again, for the details (only on an error) */
     memset(&sub, 0, sizeof sub);
-    koma_pmn_parse(json_string_value(v), json_string_length(v), &m, &sub);
+    koma_chain_parse(json_string_value(v), json_string_length(v), &m, &sub);
     char q[64], tail[KOMA_ERROR_MESSAGE_MAX + 48];
     koma_quote(q, sizeof q, json_string_value(v), json_string_length(v));
     snprintf(tail, sizeof tail, "%s: %s", koma_code_name(sub.code), sub.message);

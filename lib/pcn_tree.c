@@ -424,8 +424,8 @@ int koma_pcn_unset_outcome_ply(koma_pcn *p)
 
 int koma_pcn_append_ply(koma_pcn *p, const char *pmn, size_t len, koma_error *err)
 {
-    koma_move m;
-    if (koma_pmn_parse(pmn, len, &m, err) != 0) return -1;
+    koma_chain m;                      /* a move, or a chain of elements (koma/pmn.h) */
+    if (koma_chain_parse(pmn, len, &m, err) != 0) return -1;
     if (!json_is_object(p->root))
         return koma_error_set(err, KOMA_E_PCN_TYPE, 0, "a PCN record must be an object");
     json_t *plies = json_object_get(p->root, "plies");

@@ -48,6 +48,7 @@ int koma_pmn_dialect_from_name(const char *s, size_t len, koma_pmn_dialect *out)
         { "canonical", KOMA_PMN_DIALECT_CANONICAL },
         { "seed", KOMA_PMN_DIALECT_SEED },
         { "json-array", KOMA_PMN_DIALECT_JSON_ARRAY },
+        { "legs", KOMA_PMN_DIALECT_LEGS },
     };
     if (s == NULL) return -1;
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
@@ -64,6 +65,7 @@ const char *koma_pmn_dialect_name(koma_pmn_dialect d)
     case KOMA_PMN_DIALECT_CANONICAL: return "pmn";
     case KOMA_PMN_DIALECT_SEED: return "seed";
     case KOMA_PMN_DIALECT_JSON_ARRAY: return "json-array";
+    case KOMA_PMN_DIALECT_LEGS: return "legs";
     }
     return NULL;
 }
@@ -559,6 +561,16 @@ int koma_pmn_parse_dialect(koma_pmn_dialect d, const char *s, size_t len,
             return koma_error_set(err, KOMA_E_PMN_CONTEXT, 0,
                                   "the json-array dialect needs a position (a FEEN)");
         return read_json(s, len, pos, out, err);
+    case KOMA_PMN_DIALECT_LEGS: {
+        /* leg forms (pmn_chain.c): a move here when its canonical form is one element */
+        koma_chain c;
+        if (koma_chain_read_legs(s, len, pos, &c, err) != 0) return -1;
+        if (c.len != 1)
+            return koma_error_set(err, KOMA_E_PMN_CHAIN_ELEMENTS, 0,
+                                  "the move is a chain of %zu elements, not one PMN move", c.len);
+        if (out != NULL) *out = c.el[0];
+        return 0;
+    }
     }
     return koma_error_set(err, KOMA_E_INTERNAL, 0, "unknown PMN dialect %d", (int)d);
 }

@@ -106,7 +106,8 @@ KOMA_API int koma_move_apply(koma_position *pos, const koma_move *m, koma_error 
 typedef enum koma_pmn_dialect {
     KOMA_PMN_DIALECT_CANONICAL,    /* current PMN (§10.1) */
     KOMA_PMN_DIALECT_SEED,         /* e7-e8, e7-e8/+P, e7-e8/P, *-e5 */
-    KOMA_PMN_DIALECT_JSON_ARRAY    /* legacy ["e2","e4","C:P"] (§10.6) */
+    KOMA_PMN_DIALECT_JSON_ARRAY,   /* legacy ["e2","e4","C:P"] (§10.6) */
+    KOMA_PMN_DIALECT_LEGS          /* chains in leg form: e5+e6,e6+f7; e5e6,e6f7+; e6xh6xk6 */
 } koma_pmn_dialect;
 
 /* "pmn" (also "canonical"), "seed", "json-array"; -1 when unknown. */
@@ -122,6 +123,107 @@ KOMA_API const char *koma_pmn_dialect_name(koma_pmn_dialect d);
 KOMA_API int koma_pmn_parse_dialect(koma_pmn_dialect d, const char *s, size_t len,
                                     const koma_position *pos, koma_move *out,
                                     koma_error *err);
+
+/* ---- PMN chains (ko-shogi.md §10.5) -------------------------------------------
+ *
+ * A move with several effects (Ko shogi: a step and a shot, two captures, a
+ * burn, promotions of other pieces) is a chain of current-PMN elements joined
+ * by ',':
+ *     chain   = "..." / element *( "," element )
+ *     element = quiet / capture / static / mutate       (each at most 25 bytes)
+ * at most 16 elements and 256 bytes. A chain of one element is any PMN move,
+ * so every PMN move is a chain. The elements are applied left to right as
+ * their direct effects (every removed piece to the active player's hand); the
+ * turn passes once, after the whole chain.
+ *
+ * Canonical form (one string per result; what koma writes, and what it reads
+ * by default): (1) the actor's displacement from its origin to its final
+ * square, when they differ: `a-b`, or `a+b` when b held a piece at the start,
+ * with `=X` when the actor's identity at the end differs from its first one;
+ * (2) every other removal `+c`, squares ascending; (3) every other identity
+ * change `c=X`, squares ascending (the actor's too when it ends where it
+ * started); `...` when nothing changes. Squares ascend rank-major from a1
+ * (a1 b1 ... a2 ...; layers last). A '/Y' suffix is written only when the
+ * piece enters the hand as another identity than it had on the board.
+ */
+#define KOMA_CHAIN_MAX_ELEMENTS 16
+#define KOMA_CHAIN_MAX_LEN 256
+#define KOMA_CHAIN_BUF (KOMA_CHAIN_MAX_LEN + 1)
+
+typedef struct koma_chain {
+    size_t len;                             /* elements, 1..KOMA_CHAIN_MAX_ELEMENTS */
+    koma_move el[KOMA_CHAIN_MAX_ELEMENTS];
+    size_t at[KOMA_CHAIN_MAX_ELEMENTS];     /* where each element starts in the text read */
+} koma_chain;
+
+/*
+ * Parse s[0..len) as a canonical chain, context-free: the grammar above, the
+ * limits (pmn.chain.length is checked first, pmn.chain.elements), the forms
+ * (pmn.chain.element), and the order rules that need no position
+ * (pmn.chain.order: one displacement, first; captures before mutations, each
+ * group strictly ascending; no mutation of the actor's squares). A text
+ * without ',' is parsed exactly as koma_pmn_parse does (same errors).
+ * Element errors are the pmn.* codes with offsets into s.
+ */
+KOMA_API int koma_chain_parse(const char *s, size_t len, koma_chain *out, koma_error *err);
+
+/* The text of c: elements joined by ','; snprintf-style (returns the full
+ * length, writes at most cap bytes with the NUL); 0 when c is not writable. */
+KOMA_API size_t koma_chain_write(const koma_chain *c, char *buf, size_t cap);
+
+/* 1 when a and b have the same text. */
+KOMA_API int koma_chain_equal(const koma_chain *a, const koma_chain *b);
+
+/* A one-element chain holding m. */
+KOMA_API void koma_chain_of_move(const koma_move *m, koma_chain *out);
+
+/*
+ * The rule-agnostic applier: each element's protocol preconditions (§10.3)
+ * against the position as the elements before it left it, then its direct
+ * effects; the turn toggles once. '~' elements are refused (pmn.special).
+ * On error pos is unchanged; offsets point into the chain's text (c->at).
+ */
+KOMA_API int koma_chain_apply(koma_position *pos, const koma_chain *c, koma_error *err);
+
+/*
+ * The canonical form of the effects of c in pos (c need not be canonical: any
+ * order, several legs of the moving piece). Errors: those of koma_chain_apply,
+ * pmn.chain.actor (two different pieces move), pmn.chain.elements or
+ * pmn.chain.length (the canonical form would exceed the limits).
+ */
+KOMA_API int koma_chain_canonical(const koma_position *pos, const koma_chain *c,
+                                  koma_chain *out, koma_error *err);
+
+/*
+ * With a position: c's preconditions, each element's canonicality (§10.2:
+ * pmn.canonical.*), and that c is the canonical form of its effects
+ * (pmn.chain.canonical, the message gives that form).
+ */
+KOMA_API int koma_chain_check(const koma_position *pos, const koma_chain *c, koma_error *err);
+
+/*
+ * Read a move written in leg form and normalise it (needs pos): tokens joined
+ * by ',', each a PMN quiet, capture, static or mutate element, an XBoard leg
+ * `e5e6` (a capture when the target is occupied) or a koengine shot
+ * `e6xh6xk6` (the piece on e6 removes h6, then k6, without moving); XBoard
+ * legs and shots may end in '+': the moving (or shooting) piece takes the
+ * enhanced state ('+', promotion in Ko shogi's Option A). `@@@@` is a pass.
+ * Legs continue the moving piece's path: `e5+e6,e6+f7` is `e5+f7,+e6`.
+ * Errors: pmn.chain.leg (a token that is none of these, at its byte), the
+ * errors of koma_chain_canonical.
+ */
+KOMA_API int koma_chain_read_legs(const char *s, size_t len, const koma_position *pos,
+                                  koma_chain *out, koma_error *err);
+
+/*
+ * Read s[0..len) in dialect d as a chain: CANONICAL is koma_chain_parse, and
+ * with pos (may be NULL) koma_pmn_resolve and koma_chain_check; SEED and
+ * JSON_ARRAY read one move (koma_pmn_parse_dialect); LEGS is
+ * koma_chain_read_legs (pmn.context without pos).
+ */
+KOMA_API int koma_chain_parse_dialect(koma_pmn_dialect d, const char *s, size_t len,
+                                      const koma_position *pos, koma_chain *out,
+                                      koma_error *err);
 
 #ifdef __cplusplus
 }
