@@ -70,7 +70,7 @@ STATIC_LIB := $(B)/lib/libkoma.a
 SHARED_LIB := $(B)/lib/libkoma.so.$(VERSION)
 
 .PHONY: FORCE all lib cmds tests deps demo check check-unit check-cli check-fuzz check-perft \
-        check-man check-schema check-install check-build check-pictures sanitize fuzz bench perft-deep install uninstall clean
+        check-man check-schema check-install check-build check-pictures check-koshogi sanitize fuzz bench perft-deep install uninstall clean
 
 all: lib cmds
 
@@ -145,7 +145,7 @@ deps:
 check: deps
 	@$(MAKE) --no-print-directory all tests
 	@$(MAKE) --no-print-directory check-unit check-cli check-fuzz check-perft check-man check-schema check-install check-build \
-	    check-pictures
+	    check-pictures check-koshogi
 	@echo "check: all suites passed"
 
 check-unit: $(UNITS)
@@ -182,6 +182,10 @@ check-schema:
 # $(B)/pictures; UPDATE=1 rewrites the references).
 check-pictures: $(B)/tests/render-diagram
 	@sh tests/pictures/run.sh $(B)/tests/render-diagram $(B)/pictures
+
+# Ko shogi's second, simple generator (python3) checks itself.
+check-koshogi:
+	@sh tests/koshogi/refgen-selftest.sh
 
 sanitize: deps
 	@$(MAKE) --no-print-directory B=build-san OPT=-O1 \
