@@ -7,10 +7,14 @@
  *                            canonically; --normalise accepts hands that are not
  *                            aggregated or not in canonical order (DESIGN.md §3);
  *                            --normalise alone means --to feen
+ *   --from F --to F          any format of the registry (koma/format.h) to any
+ *                            other, record by record: PCN JSON/YAML, USI, CSA,
+ *                            SFEN, Fairy-Stockfish FEN, moves...; the input format
+ *                            is detected unless --from names it
  *   --json, --summary        as every tool (DESIGN.md §5); schemas/koma-convert.schema.json
  *
- * Each output format is one entry of `targets`, so more conversions (records,
- * PMN dialects) slot in beside these. See man/koma-convert.1.
+ * The conversions themselves are the library's (koma_rstream, koma_wstream);
+ * this command opens inputs, reports and counts. See man/koma-convert.1.
  */
 #include <getopt.h>
 #include <stdlib.h>
@@ -27,18 +31,37 @@ typedef struct state {
     koma_position pos;
     unsigned long lines, converted, invalid;
     const cli_input *in;               /* the input being converted */
+    const koma_format *from, *to;      /* --from (NULL: detect), --to */
+    koma_hub *hub;
+    koma_wstream *ws;
+    koma_pcn_buffer out;
+    const char *start;                 /* --start */
+    size_t start_len;
+    char start_feen[KOMA_FEEN_MAX_LEN + 1];
+    int each, pretty;
+    unsigned long records, failed;
 } state;
 
 static void usage(FILE *f)
 {
-    fputs("Usage: koma-convert --to ggn --game GAME [--compact | --json]\n"
-          "  or:  koma-convert --to feen [--normalise] [--json] [--summary] [FILE]...\n"
-          "Convert between the notations of koma.\n"
+    fputs("Usage: koma-convert [--from FORMAT|auto] --to FORMAT [OPTION]... [FILE]...\n"
+          "  or:  koma-convert --to ggn --game GAME [--compact | --json]\n"
+          "  or:  koma-convert --list\n"
+          "Convert records, positions and moves between formats, record by record.\n"
           "\n"
-          "  -t, --to FORMAT   the output format:\n"
+          "  -f, --from FORMAT the input format (default auto: detected from the first bytes)\n"
+          "  -t, --to FORMAT   the output format: pcn (JSON Lines), yaml, csa, usi, sfen,\n"
+          "                    fen (Fairy-Stockfish), feen, fid, pmn, usi-move, fen-move\n"
+          "                    (--list for all), or:\n"
           "                      ggn   the move patterns of the game (--game) as a GGN\n"
           "                            document; reads no input\n"
-          "                      feen  each FEEN line of the input, written canonically\n"
+          "                      feen  also: each FEEN line of the input, written canonically\n"
+          "      --start POS   moves formats: the position the moves start from (FEEN or\n"
+          "                    SFEN; default: the Shogi start for usi-move and fen-move)\n"
+          "      --each        position formats: every position of each record (the\n"
+          "                    setup and after each ply), not only the last\n"
+          "      --pretty      pcn: indented JSON\n"
+          "      --list        list the formats and exit\n"
           "  -g, --game GAME   the game (--to ggn): an id (ogi, ogi-classic, shogi,\n"
           "                    minishogi, okisaki) or a YAML definition file\n"
           "      --compact     the GGN document on one line (default: pretty-printed)\n"
@@ -46,7 +69,7 @@ static void usage(FILE *f)
           "                    not in canonical order; alone, it means --to feen\n"
           "      --json        JSON Lines: --to feen, one object per line ({file, line,\n"
           "                    feen} or a diagnostic); --to ggn, the document on one line\n"
-          "      --summary     (--to feen) end with counts\n"
+          "      --summary     end with counts (records read, converted, failed)\n"
           "  -q, --quiet       print nothing; the exit status tells\n"
           "  -h, --help        show this help and exit\n"
           "      --version     show the version and exit\n"
@@ -153,17 +176,171 @@ static void to_feen(state *st, const char *path)
     cli_input_close(&in);
 }
 
+
+/* ---- any format to any format ------------------------------------------------------- */
+
+static void diag_err(state *st, const char *file, koma_error *err)
+{
+    if (err->line == 0) err->line = 1;
+    if (err->column == 0) err->column = 1;
+    cli_diag_error(st->c, err->code == KOMA_E_MEMORY ? CLI_TROUBLE : CLI_DATA, file, err, NULL);
+}
+
+/* One record read: write it in the target format. */
+static void convert_record(state *st, const char *file, unsigned long line, koma_pcn *rec)
+{
+    cli *c = st->c;
+    koma_error err;
+    koma_error_clear(&err);
+    st->out.len = 0;
+    st->records++;
+    if (koma_wstream_record(st->ws, rec, &st->out, &err) != 0) {
+        st->failed++;
+        if (err.code == KOMA_E_MEMORY) {
+            cli_trouble(c, "%s:%lu: %s: %s", file, line, koma_code_name(err.code), err.message);
+            return;
+        }
+        err.line = line;
+        err.column = 1;
+        diag_err(st, file, &err);
+        return;
+    }
+    st->converted++;
+    if (c->quiet) return;
+    if (c->json) {
+        size_t n = st->out.len;
+        while (n && st->out.data[n - 1] == '\n') n--;
+        fputs("{\"file\":", stdout);
+        cli_json_cstr(stdout, file);
+        fprintf(stdout, ",\"line\":%lu,\"", line);
+        fputs(koma_format_name(st->to), stdout);
+        fputs("\":", stdout);
+        koma_pcn_format pf;
+        if (koma_format_pcn(st->to, &pf) && pf == KOMA_PCN_JSON) fwrite(st->out.data, 1, n, stdout);
+        else cli_json_string(stdout, st->out.data, n);
+        fputs("}\n", stdout);
+        return;
+    }
+    if (st->out.len && fwrite(st->out.data, 1, st->out.len, stdout) != st->out.len) cli_stdout_broken(c);
+}
+
+static void convert_input(state *st, const char *path)
+{
+    cli *c = st->c;
+    cli_input in;
+    if (cli_input_open(c, &in, path) != 0) return;
+    koma_error err;
+    koma_error_clear(&err);
+    koma_rstream_options opt = {0};
+    opt.start = st->start;
+    opt.start_len = st->start_len;
+    opt.feen_flags = st->normalise ? KOMA_FEEN_NORMALISE : KOMA_FEEN_STRICT;
+    koma_rstream *rs = koma_rstream_new(st->hub, st->from, &opt, &err);
+    if (rs == NULL) {
+        cli_trouble(c, "%s: %s", koma_code_name(err.code), err.message);
+        cli_input_close(&in);
+        return;
+    }
+    char *chunk = malloc(1 << 16);
+    if (chunk == NULL) {
+        cli_trouble(c, "memory: out of memory");
+        koma_rstream_free(rs);
+        cli_input_close(&in);
+        return;
+    }
+    int done = 0;
+    while (!done) {
+        long n = cli_input_read(c, &in, chunk, 1 << 16);
+        if (n < 0) break;
+        if (n == 0) koma_rstream_finish(rs);
+        else if (koma_rstream_feed(rs, chunk, (size_t)n, &err) != 0) {
+            cli_trouble(c, "%s: %s", koma_code_name(err.code), err.message);
+            break;
+        }
+        for (;;) {
+            koma_pcn *rec = NULL;
+            koma_error_clear(&err);
+            int rc = koma_rstream_next(rs, &rec, &err);
+            if (rc == KOMA_PCN_AGAIN) break;
+            if (rc == KOMA_PCN_END) {
+                done = 1;
+                break;
+            }
+            if (rc == KOMA_PCN_FATAL) {
+                if (err.code == KOMA_E_MEMORY) cli_trouble(c, "%s: memory: out of memory", in.name);
+                else diag_err(st, in.name, &err);
+                cli_fail(c, CLI_TROUBLE);
+                done = 1;
+                break;
+            }
+            cli_progress_step(c, "records");
+            if (rc == KOMA_PCN_INVALID) {
+                st->records++;
+                st->failed++;
+                diag_err(st, in.name, &err);
+                continue;
+            }
+            convert_record(st, in.name, koma_rstream_line(rs), rec);
+            koma_pcn_free(rec);
+            if (cli_stdout_broken(c)) {
+                done = 1;
+                break;
+            }
+        }
+        if (n == 0) break;
+    }
+    free(chunk);
+    koma_rstream_free(rs);
+    cli_input_close(&in);
+}
+
+static void list_formats(void)
+{
+    static const char *kinds[] = {"position", "moves", "record", "recognised only"};
+    for (size_t i = 0; i < koma_format_count(); i++) {
+        const koma_format *f = koma_format_at(i);
+        unsigned caps = koma_format_caps(f);
+        printf("%-9s %-5s %-8s %s", koma_format_name(f),
+               caps == (KOMA_FORMAT_READ | KOMA_FORMAT_WRITE) ? "rw" : caps & KOMA_FORMAT_READ ? "r" :
+               caps & KOMA_FORMAT_WRITE ? "w" : "-",
+               kinds[koma_format_kind_of(f)], koma_format_title(f));
+        if (koma_format_aliases(f)[0]) printf(" (also %s)", koma_format_aliases(f));
+        putchar('\n');
+    }
+    printf("%-9s %-5s %-8s %s\n", "ggn", "w", "game", "the move patterns of a game (--game), as GGN");
+}
+
 /* ---- main ---------------------------------------------------------------------- */
 
-enum target { T_NONE, T_GGN, T_FEEN };
+/* --start: a FEEN, or an SFEN made a FEEN. 0, or the status of a usage error. */
+static int start_option(state *st, const char *arg)
+{
+    koma_position pos;
+    koma_position_init(&pos);
+    koma_error e1, e2;
+    koma_error_clear(&e1);
+    koma_error_clear(&e2);
+    size_t n = strlen(arg);
+    int rc = 0;
+    if (koma_feen_parse(arg, n, KOMA_FEEN_STRICT, &pos, &e1) != 0 && koma_sfen_parse(arg, n, &pos, &e2) != 0) {
+        rc = cli_usage_error(st->c, "--start: column %lu: %s: %s", e1.column, koma_code_name(e1.code),
+                             e1.message);
+    } else {
+        size_t fl = koma_feen_write(&pos, st->start_feen, sizeof st->start_feen);
+        st->start = st->start_feen;
+        st->start_len = fl;
+    }
+    koma_position_cleanup(&pos);
+    return rc;
+}
 
-static const struct {
-    const char *name;
-    enum target t;
-} targets[] = {
-    {"ggn", T_GGN},
-    {"feen", T_FEEN},
-};
+static const koma_format *format_option(cli *c, const char *arg, int *status)
+{
+    const koma_format *f = koma_format_find(arg, strlen(arg));
+    *status = 0;
+    if (f == NULL) *status = cli_usage_error(c, "unknown format '%s' (koma-convert --list shows them)", arg);
+    return f;
+}
 
 int main(int argc, char **argv)
 {
@@ -172,61 +349,145 @@ int main(int argc, char **argv)
     cli_init(&c, "koma-convert", usage);
     memset(&st, 0, sizeof st);
     st.c = &c;
-    enum target to = T_NONE;
-    int rc;
+    int ggn = 0, list = 0, rc;
+    const char *from_name = NULL, *to_name = NULL;
 
-    enum { OPT_COMPACT = CLI_OPT_OWN };
+    enum { OPT_COMPACT = CLI_OPT_OWN, OPT_START, OPT_EACH, OPT_PRETTY, OPT_LIST };
     static const struct option longopts[] = {
         {"to", required_argument, NULL, 't'},
+        {"from", required_argument, NULL, 'f'},
         {"game", required_argument, NULL, 'g'},
         {"compact", no_argument, NULL, OPT_COMPACT},
         {"normalise", no_argument, NULL, 'n'},
         {"normalize", no_argument, NULL, 'n'},
+        {"start", required_argument, NULL, OPT_START},
+        {"each", no_argument, NULL, OPT_EACH},
+        {"pretty", no_argument, NULL, OPT_PRETTY},
+        {"list", no_argument, NULL, OPT_LIST},
         CLI_OPTION_JSON,
         CLI_OPTION_SUMMARY,
         CLI_OPTIONS_END,
     };
     int opt;
-    while ((opt = cli_getopt(argc, argv, "t:g:nqh", longopts)) != -1) {
+    const char *start_arg = NULL;
+    while ((opt = cli_getopt(argc, argv, "t:f:g:nqh", longopts)) != -1) {
         switch (opt) {
         case 't':
-            to = T_NONE;
-            for (size_t i = 0; i < sizeof targets / sizeof targets[0]; i++)
-                if (strcmp(optarg, targets[i].name) == 0) to = targets[i].t;
-            if (to == T_NONE) return cli_usage_error(&c, "unknown format '%s' (ggn, feen)", optarg);
+            to_name = optarg;
+            ggn = strcmp(optarg, "ggn") == 0;
+            if (!ggn && (st.to = format_option(&c, optarg, &rc)) == NULL) return rc;
+            break;
+        case 'f':
+            from_name = optarg;
+            st.from = NULL;
+            if (strcmp(optarg, "auto") != 0 && (st.from = format_option(&c, optarg, &rc)) == NULL) return rc;
             break;
         case 'g': st.game = optarg; break;
         case OPT_COMPACT: st.compact = 1; break;
         case 'n': st.normalise = 1; break;
+        case OPT_START: start_arg = optarg; break;
+        case OPT_EACH: st.each = 1; break;
+        case OPT_PRETTY: st.pretty = 1; break;
+        case OPT_LIST: list = 1; break;
         default:
             if ((rc = cli_option(&c, opt, argv)) != CLI_OPTION_TAKEN) return rc;
         }
     }
-    if (to == T_NONE && st.normalise) to = T_FEEN;
-    if (to == T_NONE) return cli_usage_error(&c, "missing --to FORMAT (ggn, feen)");
-    if (to == T_GGN) {
+    if (list) {
+        list_formats();
+        return cli_finish(&c);
+    }
+    if (to_name == NULL && st.normalise) st.to = koma_format_find("feen", 4);
+    if (to_name == NULL && st.to == NULL) return cli_usage_error(&c, "missing --to FORMAT (--list shows them)");
+    if (ggn) {
         if (st.game == NULL) return cli_usage_error(&c, "--to ggn needs --game GAME");
         if (st.normalise) return cli_usage_error(&c, "--normalise needs --to feen");
         if (optind < argc) return cli_usage_error(&c, "--to ggn reads no input: '%s'", argv[optind]);
-        if (c.summary) return cli_usage_error(&c, "--summary needs --to feen");
+        if (c.summary) return cli_usage_error(&c, "--summary needs an input to convert");
+        if (from_name) return cli_usage_error(&c, "--to ggn reads no input: --from %s", from_name);
         to_ggn(&st);
         return cli_finish(&c);
     }
     if (st.game != NULL) return cli_usage_error(&c, "--game needs --to ggn");
     if (st.compact) return cli_usage_error(&c, "--compact needs --to ggn");
+    if (!(koma_format_caps(st.to) & KOMA_FORMAT_WRITE))
+        return cli_usage_error(&c, "koma does not write %s (%s)", koma_format_name(st.to), koma_format_title(st.to));
+    if (st.from && !(koma_format_caps(st.from) & KOMA_FORMAT_READ))
+        return cli_usage_error(&c, "koma does not read %s (%s)", koma_format_name(st.from),
+                               koma_format_title(st.from));
+    if (st.normalise && strcmp(koma_format_name(st.to), "feen") != 0 &&
+        (st.from == NULL || strcmp(koma_format_name(st.from), "feen") != 0))
+        return cli_usage_error(&c, "--normalise needs --to feen or --from feen");
+    if (st.each && koma_format_kind_of(st.to) != KOMA_FORMAT_POSITION)
+        return cli_usage_error(&c, "--each needs a position format (--to feen, sfen, fen, fid)");
+    if (st.pretty && !koma_format_pcn(st.to, NULL)) return cli_usage_error(&c, "--pretty needs --to pcn");
+    if (start_arg && (rc = start_option(&st, start_arg)) != 0) return rc;
+    if (st.from && koma_format_kind_of(st.from) == KOMA_FORMAT_MOVES && start_arg == NULL &&
+        strcmp(koma_format_name(st.from), "pmn") == 0)
+        return cli_usage_error(&c, "--from pmn needs --start POSITION (the moves' start)");
+    if (start_arg && (st.from == NULL || koma_format_kind_of(st.from) != KOMA_FORMAT_MOVES))
+        return cli_usage_error(&c, "--start needs --from pmn, usi-move or fen-move");
+
     koma_position_init(&st.pos);
+    /* FEEN lines to FEEN: the line-by-line path of old, with its counts */
+    int feen_lines = strcmp(koma_format_name(st.to), "feen") == 0 && !st.each &&
+                     (st.from == NULL || strcmp(koma_format_name(st.from), "feen") == 0) && start_arg == NULL;
+    koma_error err;
+    koma_error_clear(&err);
+    st.hub = koma_hub_new(NULL, &err);
+    if (st.hub == NULL || (st.ws = koma_wstream_new(st.hub, st.to,
+                                                    (st.each ? KOMA_WRITE_EACH : 0) |
+                                                        (st.pretty ? KOMA_WRITE_PRETTY : 0),
+                                                    &err)) == NULL) {
+        cli_trouble(&c, "%s: %s", koma_code_name(err.code), err.message);
+        koma_hub_free(st.hub);
+        return cli_finish(&c);
+    }
     CLI_FOREACH_OPERAND(i, argc, argv, optind, path) {
-        to_feen(&st, path);
+        int lines = feen_lines;
+        if (lines && st.from == NULL) {
+            /* detect: FEEN lines (or nothing recognisable) keep the FEEN path */
+            cli_input in;
+            if (cli_input_open(&c, &in, path) != 0) continue;
+            const char *s;
+            size_t n;
+            int conf = 0;
+            const koma_format *f = NULL;
+            if (cli_input_peek(&c, &in, 4096, &s, &n) == 0) f = koma_format_detect(s, n, n < 4096, &conf);
+            lines = f == NULL || strcmp(koma_format_name(f), "feen") == 0;
+            if (lines) {
+                st.in = &in;
+                cli_input_lines(&c, &in, NULL, feen_input_line, &st);
+                cli_input_close(&in);
+                continue;
+            }
+            cli_input_close(&in);
+        }
+        if (lines) to_feen(&st, path);
+        else convert_input(&st, path);
         if (cli_stdout_broken(&c)) break;
     }
     if (c.summary && !c.quiet) {
-        if (c.json)
-            printf("{\"summary\":{\"lines\":%lu,\"converted\":%lu,\"invalid\":%lu}}\n", st.lines,
-                   st.converted, st.invalid);
-        else
-            printf("%lu %s read: %lu converted, %lu invalid\n", st.lines,
-                   st.lines == 1 ? "line" : "lines", st.converted, st.invalid);
+        if (st.records == 0 && (st.lines > 0 || feen_lines)) {
+            if (c.json)
+                printf("{\"summary\":{\"lines\":%lu,\"converted\":%lu,\"invalid\":%lu}}\n", st.lines,
+                       st.converted, st.invalid);
+            else
+                printf("%lu %s read: %lu converted, %lu invalid\n", st.lines,
+                       st.lines == 1 ? "line" : "lines", st.converted, st.invalid);
+        } else {
+            unsigned long total = st.records + st.lines;
+            if (c.json)
+                printf("{\"summary\":{\"records\":%lu,\"converted\":%lu,\"failed\":%lu}}\n", total,
+                       st.converted, st.failed + st.invalid);
+            else
+                printf("%lu %s read: %lu converted, %lu failed\n", total, total == 1 ? "record" : "records",
+                       st.converted, st.failed + st.invalid);
+        }
     }
+    koma_wstream_free(st.ws);
+    koma_hub_free(st.hub);
+    koma_pcn_buffer_cleanup(&st.out);
     koma_position_cleanup(&st.pos);
     return cli_finish(&c);
 }

@@ -10,6 +10,7 @@
 #define KOMA_IS_UPPER(c) ((c) >= 'A' && (c) <= 'Z')
 #define KOMA_IS_ALPHA(c) (KOMA_IS_LOWER(c) || KOMA_IS_UPPER(c))
 #define KOMA_IS_DIGIT(c) ((c) >= '0' && (c) <= '9')
+#define KOMA_IS_ALNUM(c) (KOMA_IS_ALPHA(c) || KOMA_IS_DIGIT(c))
 
 /* koma_error_set with a va_list (the message is the code's text when fmt is NULL);
  * line 1, column offset + 1. Returns -1. */

@@ -81,6 +81,9 @@ perft --split 1 --game minishogi --depth 3
 perft 'K / C/c' 'rbsgk^/4p/5/P4/K^GSBR / S/s'
 perft --summary --depth 2 --game minishogi
 convert --normalise --summary feen/mixed.feen
+convert --to pcn --summary convert/multi.csa shogi-records/chudan.csa convert/games.usi
+convert --to sfen --summary convert/positions.sfen
+convert --to csa --summary replay/ogi.jsonl convert/games.usi
 replay replay/ogi.jsonl replay/shogi.jsonl replay/okisaki.yaml
 replay --adjudicate --summary replay/ogi.jsonl
 repetition-check --summary repetition/ogi.jsonl repetition/shogi.jsonl repetition/okisaki.yaml repetition/mixed.jsonl

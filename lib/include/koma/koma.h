@@ -14,6 +14,9 @@
 #include <koma/ggn.h>
 #include <koma/pcn.h>
 #include <koma/diagram.h>
+#include <koma/record.h>
+#include <koma/format.h>
+#include <koma/sfen.h>
 
 #define KOMA_VERSION "0.1.0"
 KOMA_API const char *koma_version(void);

@@ -1,0 +1,848 @@
+/*
+ * lib/format.c — the format registry (koma/format.h), what an input looks
+ * like, and the record streams: any readable format in, PCN records out; PCN
+ * records in, any writable format out. Also the small helpers every format
+ * module shares: output buffers and text encodings (iconv from the C library).
+ */
+#include <errno.h>
+#include <iconv.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "format_internal.h"
+#include "internal.h"
+
+/* ---- buffers -------------------------------------------------------------------- */
+
+int koma__buf_put(koma_pcn_buffer *b, const char *s, size_t len, koma_error *err)
+{
+    if (b->len + len + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 256;
+        while (cap < b->len + len + 1) cap *= 2;
+        char *p = realloc(b->data, cap);
+        if (p == NULL) return koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
+        b->data = p;
+        b->cap = cap;
+    }
+    if (len) memcpy(b->data + b->len, s, len);
+    b->len += len;
+    b->data[b->len] = '\0';
+    return 0;
+}
+
+int koma__buf_puts(koma_pcn_buffer *b, const char *s, koma_error *err)
+{
+    return koma__buf_put(b, s, strlen(s), err);
+}
+
+int koma__buf_printf(koma_pcn_buffer *b, koma_error *err, const char *fmt, ...)
+{
+    char small[256];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
+    va_end(ap);
+    if (n < 0) return koma_error_set(err, KOMA_E_INTERNAL, 0, "format error");
+    if ((size_t)n < sizeof small) return koma__buf_put(b, small, (size_t)n, err);
+    char *big = malloc((size_t)n + 1);
+    if (big == NULL) return koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
+    va_start(ap, fmt);
+    vsnprintf(big, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    int rc = koma__buf_put(b, big, (size_t)n, err);
+    free(big);
+    return rc;
+}
+
+/* ---- encodings ------------------------------------------------------------------ */
+
+int koma__utf8_valid(const char *s, size_t len, size_t *bad)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t i = 0;
+    while (i < len) {
+        unsigned c = p[i];
+        size_t n;
+        unsigned min;
+        if (c < 0x80) { i++; continue; }
+        if (c >= 0xc2 && c <= 0xdf) { n = 1; min = 0x80; }
+        else if (c >= 0xe0 && c <= 0xef) { n = 2; min = 0x800; }
+        else if (c >= 0xf0 && c <= 0xf4) { n = 3; min = 0x10000; }
+        else goto invalid;
+        if (len - i <= n) goto invalid;
+        unsigned cp = c & (0x3fu >> n);
+        for (size_t k = 1; k <= n; k++) {
+            if ((p[i + k] & 0xc0) != 0x80) goto invalid;
+            cp = (cp << 6) | (p[i + k] & 0x3f);
+        }
+        if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) goto invalid;
+        i += n + 1;
+    }
+    return 1;
+invalid:
+    if (bad) *bad = i;
+    return 0;
+}
+
+static int iconv_run(const char *to, const char *from, const char *s, size_t len,
+                     koma_pcn_buffer *out, size_t *bad)
+{
+    iconv_t cd = iconv_open(to, from);
+    if (cd == (iconv_t)-1) {
+        if (bad) *bad = 0;
+        return -1;
+    }
+    char *in = (char *)s;
+    size_t left = len;
+    int rc = 0;
+    while (left > 0) {
+        if (out->cap - out->len < left * 3 + 16) {
+            size_t cap = out->cap ? out->cap : 256;
+            while (cap - out->len < left * 3 + 16) cap *= 2;
+            char *p = realloc(out->data, cap);
+            if (p == NULL) {
+                rc = -2;
+                break;
+            }
+            out->data = p;
+            out->cap = cap;
+        }
+        char *o = out->data + out->len;
+        size_t room = out->cap - out->len - 1;
+        size_t r = iconv(cd, &in, &left, &o, &room);
+        out->len = (size_t)(o - out->data);
+        if (r == (size_t)-1 && errno != E2BIG) {
+            if (bad) *bad = (size_t)(in - s);
+            rc = -1;
+            break;
+        }
+    }
+    if (rc == 0 && out->data == NULL) {
+        out->data = malloc(1);
+        if (out->data == NULL) rc = -2;
+        else out->cap = 1;
+    }
+    if (out->data) out->data[out->len] = '\0';
+    iconv_close(cd);
+    return rc;
+}
+
+int koma__to_utf8(const char *from, const char *s, size_t len, koma_pcn_buffer *out, size_t *bad)
+{
+    return iconv_run("UTF-8", from, s, len, out, bad);
+}
+
+int koma__from_utf8(const char *to, const char *s, size_t len, koma_pcn_buffer *out, size_t *bad)
+{
+    return iconv_run(to, "UTF-8", s, len, out, bad);
+}
+
+/* ---- formats koma recognises but does not read ------------------------------------ */
+
+static int has(const char *s, size_t len, const char *needle)
+{
+    size_t n = strlen(needle);
+    if (n > len) return 0;
+    for (size_t i = 0; i + n <= len; i++)
+        if (s[i] == needle[0] && memcmp(s + i, needle, n) == 0) return 1;
+    return 0;
+}
+
+/* The first non-blank byte. */
+static const char *skip_blank(const char *s, size_t len, size_t *rest)
+{
+    size_t i = 0;
+    if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0) i = 3;
+    while (i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n')) i++;
+    *rest = len - i;
+    return s + i;
+}
+
+static int detect_pgn(const char *s, size_t len, int at_end)
+{
+    (void)at_end;
+    size_t n;
+    const char *p = skip_blank(s, len, &n);
+    return n > 8 && p[0] == '[' && (has(p, n < 64 ? n : 64, " \"") && (has(s, len, "[Event ") ||
+                                                                       has(s, len, "[White ")))
+               ? 3 : 0;
+}
+
+static int detect_sgf(const char *s, size_t len, int at_end)
+{
+    (void)at_end;
+    size_t n;
+    const char *p = skip_blank(s, len, &n);
+    return n >= 2 && p[0] == '(' && p[1] == ';' ? 3 : 0;
+}
+
+static int detect_kif(const char *s, size_t len, int at_end)
+{
+    (void)at_end;
+    /* 手数----指手 / 手合割 / 先手： in UTF-8 or Shift_JIS */
+    if (has(s, len, "\xe6\x89\x8b\xe6\x95\xb0----") || has(s, len, "\x8e\xe8\x90\x94----")) return 3;
+    if (has(s, len, "\xe6\x89\x8b\xe5\x90\x88\xe5\x89\xb2") || has(s, len, "\x8e\xe8\x8d\x87\x8a\x84"))
+        return 2;
+    return 0;
+}
+
+static int detect_ki2(const char *s, size_t len, int at_end)
+{
+    (void)at_end;
+    if (has(s, len, "\xe6\x89\x8b\xe6\x95\xb0----") || has(s, len, "\x8e\xe8\x90\x94----")) return 0;
+    /* ▲ or △ starting moves */
+    if (has(s, len, "\n\xe2\x96\xb2") || has(s, len, "\n\x81\xa3") || has(s, len, "\xe2\x96\xb3") ||
+        has(s, len, "\x81\xa2"))
+        return 2;
+    return 0;
+}
+
+static int detect_jkf(const char *s, size_t len, int at_end)
+{
+    (void)at_end;
+    size_t n;
+    const char *p = skip_blank(s, len, &n);
+    if (n == 0 || p[0] != '{') return 0;
+    if (has(p, n, "\"moves\"") && (has(p, n, "\"header\"") || has(p, n, "\"initial\""))) return 3;
+    return 0;
+}
+
+#define DETECT_ONLY(id, nm, ttl, fn) \
+    static const koma_format id = {.name = nm, .aliases = "", .title = ttl, \
+                                   .kind = KOMA_FORMAT_DETECT, .detect = fn}
+
+DETECT_ONLY(fmt_pgn, "pgn", "PGN chess games (not read by koma)", detect_pgn);
+DETECT_ONLY(fmt_sgf, "sgf", "SGF game records (not read by koma)", detect_sgf);
+DETECT_ONLY(fmt_kif, "kif", "KIF shogi records (not read yet)", detect_kif);
+DETECT_ONLY(fmt_ki2, "ki2", "KI2 shogi records (not read yet)", detect_ki2);
+DETECT_ONLY(fmt_jkf, "jkf", "JKF shogi records (not read yet)", detect_jkf);
+
+/* ---- the registry -------------------------------------------------------------------- */
+
+/* Order matters for detection ties: the first that claims an input most surely wins. */
+static const koma_format *const formats[] = {
+    &koma__fmt_pcn_json, &koma__fmt_pcn_yaml, &koma__fmt_feen,     &koma__fmt_fid,
+    &koma__fmt_sfen,     &koma__fmt_fen,      &koma__fmt_pmn,      &koma__fmt_usi_move,
+    &koma__fmt_fen_move, &koma__fmt_usi,      &koma__fmt_csa,      &fmt_jkf,
+    &fmt_kif,            &fmt_ki2,            &fmt_pgn,            &fmt_sgf,
+};
+#define NFORMATS (sizeof formats / sizeof formats[0])
+
+size_t koma_format_count(void) { return NFORMATS; }
+const koma_format *koma_format_at(size_t i) { return i < NFORMATS ? formats[i] : NULL; }
+const char *koma_format_name(const koma_format *f) { return f->name; }
+const char *koma_format_aliases(const koma_format *f) { return f->aliases; }
+const char *koma_format_title(const koma_format *f) { return f->title; }
+koma_format_kind koma_format_kind_of(const koma_format *f) { return f->kind; }
+
+unsigned koma_format_caps(const koma_format *f)
+{
+    unsigned c = 0;
+    if (f->pcn || f->read_record || f->read_position || f->read_move) c |= KOMA_FORMAT_READ;
+    if (f->pcn || f->write_record || f->write_position || f->write_move) c |= KOMA_FORMAT_WRITE;
+    return c;
+}
+
+int koma_format_pcn(const koma_format *f, koma_pcn_format *out)
+{
+    if (!f->pcn) return 0;
+    if (out) *out = (koma_pcn_format)(f->pcn - 1);
+    return 1;
+}
+
+static int word_in(const char *list, const char *w, size_t len)
+{
+    const char *p = list;
+    while (*p) {
+        const char *e = strchr(p, ' ');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        if (n == len && memcmp(p, w, len) == 0) return 1;
+        p += n;
+        while (*p == ' ') p++;
+    }
+    return 0;
+}
+
+const koma_format *koma_format_find(const char *name, size_t len)
+{
+    for (size_t i = 0; i < NFORMATS; i++)
+        if ((strlen(formats[i]->name) == len && memcmp(formats[i]->name, name, len) == 0) ||
+            word_in(formats[i]->aliases, name, len))
+            return formats[i];
+    return NULL;
+}
+
+const koma_format *koma_format_detect(const char *s, size_t len, int at_end, int *confidence)
+{
+    const koma_format *best = NULL;
+    int bc = 0;
+    for (size_t i = 0; i < NFORMATS; i++) {
+        if (formats[i]->detect == NULL) continue;
+        int c = formats[i]->detect(s, len, at_end);
+        if (c > bc) {
+            bc = c;
+            best = formats[i];
+        }
+    }
+    if (confidence) *confidence = bc;
+    return best;
+}
+
+/* ---- reading ---------------------------------------------------------------------- */
+
+#define HEAD_MAX 4096u                 /* bytes kept for detection */
+#define LINE_MAX_BYTES (1u << 20)
+
+struct koma_rstream {
+    koma_hub *h;
+    const koma_format *fmt;
+    int explicit_fmt;
+    koma_rstream_options opt;
+    char *start;                       /* copy of opt.start */
+    koma_pcn_reader *pr;
+    char *buf;                         /* pending input */
+    size_t len, cap;
+    unsigned long line;                /* line number of buf[0] */
+    size_t base;                       /* input offset of buf[0] */
+    int at_end, stopped, records_seen, failed_first;
+    char head[HEAD_MAX];
+    size_t headlen;
+    void *state;
+    koma_srec rec;
+    koma_position pos;
+    unsigned long last_line;
+    koma_pcn *moves_rec;               /* MOVES: the record being read */
+    int moves_bad;                     /* MOVES: the record is invalid (skip to a blank line) */
+    koma_error moves_err;
+};
+
+koma_rstream *koma_rstream_new(koma_hub *h, const koma_format *fmt, const koma_rstream_options *opt,
+                               koma_error *err)
+{
+    if (fmt && !(koma_format_caps(fmt) & KOMA_FORMAT_READ)) {
+        koma_error_set(err, KOMA_E_CONVERT_FORMAT, 0, "koma does not read %s (%s)", fmt->name,
+                       fmt->title);
+        return NULL;
+    }
+    koma_rstream *rs = calloc(1, sizeof *rs);
+    if (rs == NULL) {
+        koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
+        return NULL;
+    }
+    rs->h = h;
+    rs->fmt = fmt;
+    rs->explicit_fmt = fmt != NULL;
+    if (opt) rs->opt = *opt;
+    rs->line = 1;
+    koma_srec_init(&rs->rec);
+    koma_position_init(&rs->pos);
+    if (opt && opt->start) {
+        rs->start = malloc(opt->start_len + 1);
+        if (rs->start == NULL) {
+            koma_rstream_free(rs);
+            koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
+            return NULL;
+        }
+        memcpy(rs->start, opt->start, opt->start_len);
+        rs->start[opt->start_len] = '\0';
+        rs->opt.start = rs->start;
+    }
+    return rs;
+}
+
+void koma_rstream_free(koma_rstream *rs)
+{
+    if (rs == NULL) return;
+    koma_pcn_reader_free(rs->pr);
+    if (rs->state && rs->fmt && rs->fmt->free_state) rs->fmt->free_state(rs->state);
+    free(rs->state);
+    free(rs->buf);
+    free(rs->start);
+    koma_srec_cleanup(&rs->rec);
+    koma_position_cleanup(&rs->pos);
+    koma_pcn_free(rs->moves_rec);
+    free(rs);
+}
+
+const koma_format *koma_rstream_format(const koma_rstream *rs) { return rs->fmt; }
+unsigned long koma_rstream_line(const koma_rstream *rs) { return rs->last_line; }
+
+int koma_rstream_locate(const koma_rstream *rs, const char *pointer, unsigned long *line,
+                        unsigned long *column)
+{
+    if (rs->pr == NULL) return -1;
+    return koma_pcn_reader_locate(rs->pr, pointer, line, column);
+}
+
+int koma_rstream_feed(koma_rstream *rs, const char *data, size_t len, koma_error *err)
+{
+    if (rs->stopped || len == 0) return 0;
+    if (rs->headlen < HEAD_MAX) {
+        size_t n = len < HEAD_MAX - rs->headlen ? len : HEAD_MAX - rs->headlen;
+        memcpy(rs->head + rs->headlen, data, n);
+        rs->headlen += n;
+    }
+    if (rs->pr) return koma_pcn_reader_feed(rs->pr, data, len, err);
+    if (rs->len + len > rs->cap) {
+        size_t cap = rs->cap ? rs->cap : 65536;
+        while (cap < rs->len + len) cap *= 2;
+        char *p = realloc(rs->buf, cap);
+        if (p == NULL) return koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
+        rs->buf = p;
+        rs->cap = cap;
+    }
+    memcpy(rs->buf + rs->len, data, len);
+    rs->len += len;
+    return 0;
+}
+
+void koma_rstream_finish(koma_rstream *rs)
+{
+    rs->at_end = 1;
+    if (rs->pr) koma_pcn_reader_finish(rs->pr);
+}
+
+/* Drop n bytes from the front of the pending input, counting lines. */
+static void consume(koma_rstream *rs, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (rs->buf[i] == '\n') rs->line++;
+    memmove(rs->buf, rs->buf + n, rs->len - n);
+    rs->len -= n;
+    rs->base += n;
+}
+
+/* The input looks like another format: one diagnostic, the rest not read. */
+static int wrong_format(koma_rstream *rs, koma_error *err)
+{
+    int conf;
+    const koma_format *seen = koma_format_detect(rs->head, rs->headlen, rs->at_end, &conf);
+    if (seen == NULL || seen == rs->fmt || conf < 2) return 0;
+    if (rs->fmt && rs->fmt->detect && rs->fmt->detect(rs->head, rs->headlen, rs->at_end) >= conf)
+        return 0;
+    koma_error_clear(err);
+    koma_error_set(err, KOMA_E_CONVERT_FORMAT, 0, "this looks like %s (%s), not %s%s%s", seen->name,
+                   seen->title, rs->fmt ? rs->fmt->name : "a format koma reads",
+                   koma_format_caps(seen) & KOMA_FORMAT_READ ? "; try --from " : "",
+                   koma_format_caps(seen) & KOMA_FORMAT_READ ? seen->name : "");
+    err->line = 1;
+    err->column = 1;
+    rs->stopped = 1;
+    rs->len = 0;
+    return 1;
+}
+
+static int start_pcn_reader(koma_rstream *rs, koma_error *err)
+{
+    koma_pcn_format pf = (koma_pcn_format)(rs->fmt->pcn - 1);
+    rs->pr = koma_pcn_reader_new(pf, rs->opt.pcn_flags, NULL, NULL, err);
+    if (rs->pr == NULL) return -1;
+    if (rs->len && koma_pcn_reader_feed(rs->pr, rs->buf, rs->len, err) != 0) return -1;
+    if (rs->at_end) koma_pcn_reader_finish(rs->pr);
+    free(rs->buf);
+    rs->buf = NULL;
+    rs->len = rs->cap = 0;
+    return 0;
+}
+
+/* The next line of the pending input: 1 with *s, *n (without "\r\n"), *used;
+ * 0 when more input is needed; 2 for a line over the limit (skipped). */
+static int next_line(koma_rstream *rs, const char **s, size_t *n, size_t *used)
+{
+    char *nl = memchr(rs->buf, '\n', rs->len);
+    if (nl == NULL) {
+        if (rs->len > LINE_MAX_BYTES) return 2;
+        if (!rs->at_end || rs->len == 0) return 0;
+        *used = rs->len;
+    } else {
+        *used = (size_t)(nl - rs->buf) + 1;
+        if (*used - 1 > LINE_MAX_BYTES) return 2;
+    }
+    *s = rs->buf;
+    *n = nl ? (size_t)(nl - rs->buf) : rs->len;
+    if (*n && (*s)[*n - 1] == '\r') (*n)--;
+    return 1;
+}
+
+static int blank(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (s[i] != ' ' && s[i] != '\t') return 0;
+    return 1;
+}
+
+static int too_long(koma_rstream *rs, koma_error *err)
+{
+    koma__error_at(err, KOMA_E_LINE_LENGTH, rs->line, LINE_MAX_BYTES + 1, rs->base, NULL);
+    /* skip to the end of the line */
+    char *nl = memchr(rs->buf, '\n', rs->len);
+    if (nl) consume(rs, (size_t)(nl - rs->buf) + 1);
+    else {
+        rs->base += rs->len;
+        rs->len = 0;
+    }
+    return KOMA_PCN_INVALID;
+}
+
+static int first_failure(koma_rstream *rs, koma_error *err)
+{
+    if (!rs->records_seen && rs->explicit_fmt && !rs->failed_first) {
+        rs->failed_first = 1;
+        if (wrong_format(rs, err)) return 1;
+    }
+    rs->failed_first = 1;
+    return 0;
+}
+
+static int next_position(koma_rstream *rs, koma_pcn **out, koma_error *err)
+{
+    for (;;) {
+        const char *s;
+        size_t n, used;
+        int r = next_line(rs, &s, &n, &used);
+        if (r == 0) return rs->at_end ? KOMA_PCN_END : KOMA_PCN_AGAIN;
+        if (r == 2) return too_long(rs, err);
+        unsigned long line = rs->line;
+        if (blank(s, n) || (n > 0 && s[0] == '#')) {
+            consume(rs, used);
+            continue;
+        }
+        rs->last_line = line;
+        int rc = rs->fmt->read_position(rs->h, s, n, rs->opt.feen_flags, &rs->pos, err);
+        if (rc == 0) {
+            char feen[KOMA_FEEN_MAX_LEN + 1];
+            size_t fl = koma_feen_write(&rs->pos, feen, sizeof feen);
+            consume(rs, used);
+            if (fl >= sizeof feen) {
+                koma__error_at(err, KOMA_E_FEEN_LENGTH, line, 1, 0, "the position's FEEN exceeds 4096 bytes");
+                return KOMA_PCN_INVALID;
+            }
+            *out = koma_pcn_new(feen, fl, err);
+            if (*out == NULL) return KOMA_PCN_FATAL;
+            rs->records_seen++;
+            return KOMA_PCN_RECORD;
+        }
+        consume(rs, used);
+        if (err) err->line = line;
+        if (first_failure(rs, err)) return KOMA_PCN_INVALID;
+        return KOMA_PCN_INVALID;
+    }
+}
+
+/* MOVES: a run of move lines from the start position. */
+static int moves_begin(koma_rstream *rs, koma_error *err)
+{
+    const char *start = rs->opt.start ? rs->opt.start : rs->fmt->default_start;
+    if (start == NULL)
+        return koma_error_set(err, KOMA_E_CONVERT_FORMAT, 0, "%s moves need a start position",
+                              rs->fmt->name);
+    if (koma_feen_parse(start, strlen(start), KOMA_FEEN_STRICT, &rs->pos, err) != 0) return -1;
+    rs->moves_rec = koma_pcn_new(start, strlen(start), err);
+    return rs->moves_rec ? 0 : -1;
+}
+
+static int moves_end(koma_rstream *rs, koma_pcn **out, koma_error *err)
+{
+    if (rs->moves_bad) {
+        *err = rs->moves_err;
+        rs->moves_bad = 0;
+        koma_pcn_free(rs->moves_rec);
+        rs->moves_rec = NULL;
+        return KOMA_PCN_INVALID;
+    }
+    *out = rs->moves_rec;
+    rs->moves_rec = NULL;
+    rs->records_seen++;
+    return KOMA_PCN_RECORD;
+}
+
+static int next_moves(koma_rstream *rs, koma_pcn **out, koma_error *err)
+{
+    for (;;) {
+        const char *s;
+        size_t n, used;
+        int r = next_line(rs, &s, &n, &used);
+        if (r == 0) {
+            if (!rs->at_end) return KOMA_PCN_AGAIN;
+            if (rs->moves_rec || rs->moves_bad) return moves_end(rs, out, err);
+            return KOMA_PCN_END;
+        }
+        if (r == 2) return too_long(rs, err);
+        unsigned long line = rs->line;
+        if (blank(s, n)) {
+            consume(rs, used);
+            if (rs->moves_rec || rs->moves_bad) return moves_end(rs, out, err);
+            continue;
+        }
+        if (rs->moves_rec == NULL && !rs->moves_bad) {
+            rs->last_line = line;
+            if (moves_begin(rs, err) != 0) {
+                if (err->code == KOMA_E_MEMORY) return KOMA_PCN_FATAL;
+                rs->stopped = 1;
+                rs->len = 0;
+                err->line = line;
+                err->column = 1;
+                return KOMA_PCN_INVALID;
+            }
+        }
+        if (rs->moves_bad) {
+            consume(rs, used);
+            continue;
+        }
+        koma_move m;
+        koma_error e;
+        koma_error_clear(&e);
+        size_t b = 0;
+        while (b < n && (s[b] == ' ' || s[b] == '\t')) b++;
+        size_t t = n;
+        while (t > b && (s[t - 1] == ' ' || s[t - 1] == '\t')) t--;
+        int rc = rs->fmt->read_move(rs->h, &rs->pos, s + b, t - b, &m, &e);
+        char pmn[KOMA_PMN_BUF];
+        if (rc == 0 && koma_pmn_write(&m, pmn) > 0 && koma_move_apply(&rs->pos, &m, &e) == 0 &&
+            koma_pcn_append_ply(rs->moves_rec, pmn, strlen(pmn), &e) == 0) {
+            consume(rs, used);
+            continue;
+        }
+        if (e.code == KOMA_E_MEMORY) {
+            *err = e;
+            return KOMA_PCN_FATAL;
+        }
+        e.line = line;
+        e.column += b;
+        rs->moves_err = e;
+        rs->moves_bad = 1;
+        koma_pcn_free(rs->moves_rec);
+        rs->moves_rec = NULL;
+        consume(rs, used);
+        if (!rs->records_seen && first_failure(rs, err)) return KOMA_PCN_INVALID;
+    }
+}
+
+static int next_record(koma_rstream *rs, koma_pcn **out, koma_error *err)
+{
+    for (;;) {
+        size_t rec_len = rs->len, used = rs->len;
+        if (rs->fmt->split) {
+            if (rs->fmt->split(rs->buf, rs->len, rs->at_end, &rec_len, &used) == KOMA__SPLIT_MORE) {
+                if (rs->len > KOMA_PCN_MAX_RECORD) {
+                    koma__error_at(err, KOMA_E_CONVERT_SIZE, rs->line, 1, rs->base,
+                                   "record exceeds 16 MiB");
+                    rs->stopped = 1;
+                    rs->len = 0;
+                    return KOMA_PCN_INVALID;
+                }
+                return rs->at_end ? KOMA_PCN_END : KOMA_PCN_AGAIN;
+            }
+        } else if (!rs->at_end) {
+            if (rs->len > KOMA_PCN_MAX_RECORD) {
+                koma__error_at(err, KOMA_E_CONVERT_SIZE, rs->line, 1, rs->base, "record exceeds 16 MiB");
+                rs->stopped = 1;
+                rs->len = 0;
+                return KOMA_PCN_INVALID;
+            }
+            return KOMA_PCN_AGAIN;
+        }
+        if (used == 0) return KOMA_PCN_END;
+        if (blank(rs->buf, rec_len) || rs->buf[0] == '\0') {
+            int only_blank = 1;
+            for (size_t i = 0; i < rec_len; i++)
+                if (rs->buf[i] != ' ' && rs->buf[i] != '\t' && rs->buf[i] != '\r' && rs->buf[i] != '\n')
+                    only_blank = 0;
+            if (only_blank) {
+                consume(rs, used);
+                continue;
+            }
+        }
+        unsigned long line = rs->line;
+        rs->last_line = line;
+        if (rec_len > KOMA_PCN_MAX_RECORD) {
+            consume(rs, used);
+            koma__error_at(err, KOMA_E_CONVERT_SIZE, line, 1, 0, "record exceeds 16 MiB");
+            return KOMA_PCN_INVALID;
+        }
+        if (rs->state == NULL && rs->fmt->state_size) {
+            rs->state = calloc(1, rs->fmt->state_size);
+            if (rs->state == NULL) {
+                koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
+                return KOMA_PCN_FATAL;
+            }
+        }
+        koma_srec_reset(&rs->rec);
+        rs->rec.line = line;
+        int rc = rs->fmt->read_record(rs->h, rs->state, rs->buf, rec_len, line, &rs->rec, err);
+        if (rc == 0) rc = koma_srec_to_pcn(rs->h, &rs->rec, out, err);
+        consume(rs, used);
+        if (rc == 0) {
+            rs->records_seen++;
+            return KOMA_PCN_RECORD;
+        }
+        if (err && err->code == KOMA_E_MEMORY) return KOMA_PCN_FATAL;
+        if (err && err->line == 0) {
+            err->line = line;
+            err->column = 1;
+        }
+        first_failure(rs, err);
+        return KOMA_PCN_INVALID;
+    }
+}
+
+int koma_rstream_next(koma_rstream *rs, koma_pcn **out, koma_error *err)
+{
+    *out = NULL;
+    if (rs->stopped) return rs->at_end ? KOMA_PCN_END : KOMA_PCN_AGAIN;
+    if (rs->fmt == NULL) {
+        if (rs->len < HEAD_MAX && !rs->at_end) return KOMA_PCN_AGAIN;
+        size_t n;
+        skip_blank(rs->buf ? rs->buf : "", rs->len, &n);
+        if (n == 0) return rs->at_end ? KOMA_PCN_END : KOMA_PCN_AGAIN;
+        int conf;
+        const koma_format *f = koma_format_detect(rs->head, rs->headlen, rs->at_end, &conf);
+        if (f == NULL || !(koma_format_caps(f) & KOMA_FORMAT_READ)) {
+            if (f)
+                koma_error_set(err, KOMA_E_CONVERT_FORMAT, 0, "this looks like %s (%s)", f->name, f->title);
+            else
+                koma_error_set(err, KOMA_E_CONVERT_FORMAT, 0,
+                               "not a format koma reads (see koma-convert --list)");
+            err->line = 1;
+            err->column = 1;
+            rs->stopped = 1;
+            rs->len = 0;
+            return KOMA_PCN_INVALID;
+        }
+        rs->fmt = f;
+    }
+    if (rs->fmt->pcn) {
+        if (rs->pr == NULL && start_pcn_reader(rs, err) != 0) return KOMA_PCN_FATAL;
+        int rc = koma_pcn_reader_next(rs->pr, out, err);
+        if (rc == KOMA_PCN_RECORD || rc == KOMA_PCN_INVALID) rs->last_line = koma_pcn_reader_line(rs->pr);
+        if (rc == KOMA_PCN_RECORD) rs->records_seen++;
+        if (rc == KOMA_PCN_INVALID && first_failure(rs, err)) {
+            koma_pcn_reader_free(rs->pr);
+            rs->pr = NULL;
+        }
+        return rc;
+    }
+    switch (rs->fmt->kind) {
+    case KOMA_FORMAT_POSITION: return next_position(rs, out, err);
+    case KOMA_FORMAT_MOVES: return next_moves(rs, out, err);
+    default: return next_record(rs, out, err);
+    }
+}
+
+/* ---- writing ------------------------------------------------------------------------ */
+
+struct koma_wstream {
+    koma_hub *h;
+    const koma_format *fmt;
+    unsigned flags;
+    size_t index;
+    koma_srec rec;
+    koma_position pos;
+};
+
+koma_wstream *koma_wstream_new(koma_hub *h, const koma_format *fmt, unsigned flags, koma_error *err)
+{
+    if (!(koma_format_caps(fmt) & KOMA_FORMAT_WRITE)) {
+        koma_error_set(err, KOMA_E_CONVERT_FORMAT, 0, "koma does not write %s (%s)", fmt->name,
+                       fmt->title);
+        return NULL;
+    }
+    koma_wstream *ws = calloc(1, sizeof *ws);
+    if (ws == NULL) {
+        koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
+        return NULL;
+    }
+    ws->h = h;
+    ws->fmt = fmt;
+    ws->flags = flags;
+    koma_srec_init(&ws->rec);
+    koma_position_init(&ws->pos);
+    return ws;
+}
+
+void koma_wstream_free(koma_wstream *ws)
+{
+    if (ws == NULL) return;
+    koma_srec_cleanup(&ws->rec);
+    koma_position_cleanup(&ws->pos);
+    free(ws);
+}
+
+/* Each ply of rec in turn: fn before applying it (m resolved), then applied. */
+static int write_plies(koma_wstream *ws, const koma_pcn *rec, const koma_game *g, koma_pcn_buffer *out,
+                       koma_error *err)
+{
+    size_t n = koma_pcn_ply_count(rec);
+    const koma_format *f = ws->fmt;
+    int each = f->kind == KOMA_FORMAT_POSITION && (ws->flags & KOMA_WRITE_EACH);
+    if (each && f->write_position(ws->h, &ws->pos, g, NULL, 0, ws->index, out, err) != 0) return -1;
+    for (size_t i = 0; i < n; i++) {
+        size_t len;
+        const char *s = koma_pcn_ply_pmn(rec, i, &len);
+        koma_move m;
+        if (s == NULL || koma_pmn_parse(s, len, &m, err) != 0 || koma_pmn_resolve(&ws->pos, &m, err) != 0) {
+            if (err) {
+                char msg[KOMA_ERROR_MESSAGE_MAX];
+                snprintf(msg, sizeof msg, "%s", err->message);
+                koma_error_set(err, err->code, 0, "ply %zu: %s", i + 1, msg);
+            }
+            return -1;
+        }
+        if (f->kind == KOMA_FORMAT_MOVES) {
+            if (f->write_move(ws->h, &ws->pos, &m, out, err) != 0) {
+                char msg[KOMA_ERROR_MESSAGE_MAX];
+                snprintf(msg, sizeof msg, "%s", err ? err->message : "");
+                if (err) koma_error_set(err, err->code, 0, "ply %zu \"%.*s\": %s", i + 1, (int)len, s, msg);
+                return -1;
+            }
+            if (koma__buf_put(out, "\n", 1, err) != 0) return -1;
+        }
+        if (koma_move_apply(&ws->pos, &m, err) != 0) {
+            char msg[KOMA_ERROR_MESSAGE_MAX];
+            snprintf(msg, sizeof msg, "%s", err ? err->message : "");
+            if (err) koma_error_set(err, err->code, 0, "ply %zu \"%.*s\": %s", i + 1, (int)len, s, msg);
+            return -1;
+        }
+        if (each && f->write_position(ws->h, &ws->pos, g, &m, i + 1, ws->index, out, err) != 0) return -1;
+    }
+    if (f->kind == KOMA_FORMAT_POSITION && !each)
+        return f->write_position(ws->h, &ws->pos, g, NULL, n, ws->index, out, err);
+    return 0;
+}
+
+int koma_wstream_record(koma_wstream *ws, const koma_pcn *rec, koma_pcn_buffer *out, koma_error *err)
+{
+    size_t mark = out->len;
+    int rc;
+    const koma_format *f = ws->fmt;
+    if (f->pcn) {
+        rc = koma_pcn_write(rec, (koma_pcn_format)(f->pcn - 1),
+                            (ws->flags & KOMA_WRITE_PRETTY) ? KOMA_PCN_PRETTY : 0, out, err);
+    } else if (f->kind == KOMA_FORMAT_RECORD) {
+        koma_srec_reset(&ws->rec);
+        rc = koma_srec_from_pcn(ws->h, rec, &ws->rec, err);
+        if (rc == 0) rc = f->write_record(ws->h, &ws->rec, ws->index, out, err);
+    } else {
+        size_t len;
+        const char *feen = koma_pcn_setup_feen(rec, &len);
+        const koma_game *g = NULL;
+        rc = -1;
+        if (feen == NULL) koma_error_set(err, KOMA_E_PCN_REQUIRED, 0, "no setup.feen");
+        else if (koma_feen_parse(feen, len, KOMA_FEEN_STRICT, &ws->pos, err) == 0) {
+            g = koma_game_set_find_position(koma_hub_games(ws->h), &ws->pos, NULL);
+            if (f->kind == KOMA_FORMAT_MOVES && ws->index > 0 && koma__buf_put(out, "\n", 1, err) != 0)
+                rc = -1;
+            else
+                rc = write_plies(ws, rec, g, out, err);
+        }
+    }
+    if (rc != 0) {
+        out->len = mark;
+        if (out->data) out->data[mark] = '\0';
+        return -1;
+    }
+    ws->index++;
+    return 0;
+}

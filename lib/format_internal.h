@@ -1,0 +1,103 @@
+/*
+ * lib/format_internal.h — what a format module defines (not installed).
+ *
+ * A format is a const struct koma_format in its own module (lib/fmt_*.c, or
+ * the module of its notation), listed in the table of lib/format.c. Every
+ * callback may be NULL when the format does not do that.
+ */
+#ifndef KOMA_FORMAT_INTERNAL_H
+#define KOMA_FORMAT_INTERNAL_H
+
+#include <koma/koma.h>
+#include <koma/format.h>
+#include <koma/record.h>
+
+/* An output buffer: koma_pcn_buffer, appended to. */
+int koma__buf_put(koma_pcn_buffer *b, const char *s, size_t len, koma_error *err);
+int koma__buf_puts(koma_pcn_buffer *b, const char *s, koma_error *err);
+int koma__buf_printf(koma_pcn_buffer *b, koma_error *err, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* Record splitting answers. */
+enum { KOMA__SPLIT_MORE = 0, KOMA__SPLIT_RECORD = 1 };
+
+struct koma_format {
+    const char *name;
+    const char *aliases;           /* space-separated, "" when none */
+    const char *title;
+    koma_format_kind kind;
+    int pcn;                       /* 1 + koma_pcn_format for the PCN formats, else 0 */
+
+    /* 0 (not this) .. 3 (sure), from the start of an input (at_end: all of it). */
+    int (*detect)(const char *s, size_t len, int at_end);
+
+    /*
+     * RECORD formats: the first record of s[0..len): *rec_len bytes of it are
+     * the record, *used bytes (>= rec_len) are consumed (separators). Returns
+     * KOMA__SPLIT_RECORD, or KOMA__SPLIT_MORE when more input is needed (never
+     * with at_end). NULL: the whole input is one record.
+     */
+    int (*split)(const char *s, size_t len, int at_end, size_t *rec_len, size_t *used);
+
+    /* Per-input state of the reader (zeroed; freed with free_state). */
+    size_t state_size;
+    void (*free_state)(void *state);
+
+    /* RECORD: one record's text (line: its first line in the input) into r
+     * (reset by the caller); errors with line and column in the input. */
+    int (*read_record)(koma_hub *h, void *state, const char *s, size_t len, unsigned long line,
+                       koma_srec *r, koma_error *err);
+    /* RECORD: one record (index: its 0-based number in the output). */
+    int (*write_record)(koma_hub *h, const koma_srec *r, size_t index, koma_pcn_buffer *out,
+                        koma_error *err);
+
+    /* POSITION: one line (column-based errors). */
+    int (*read_position)(koma_hub *h, const char *s, size_t len, unsigned flags,
+                         koma_position *pos, koma_error *err);
+    /* POSITION: one position of a game; last (may be NULL) the move that led
+     * to it, ply its number (0 for the setup); index as write_record. */
+    int (*write_position)(koma_hub *h, const koma_position *pos, const koma_game *game,
+                          const koma_move *last, size_t ply, size_t index,
+                          koma_pcn_buffer *out, koma_error *err);
+
+    /* MOVES: one move s[0..len) in pos, into canonical PMN (pieces resolved). */
+    int (*read_move)(koma_hub *h, const koma_position *pos, const char *s, size_t len,
+                     koma_move *out, koma_error *err);
+    /* MOVES: m (canonical, legal for pos at the protocol level) as text. */
+    int (*write_move)(koma_hub *h, const koma_position *pos, const koma_move *m,
+                      koma_pcn_buffer *out, koma_error *err);
+    /* MOVES: the default start position (NULL: none, a start is required). */
+    const char *default_start;
+};
+
+/* The game of a position (the hub's set), or NULL with err (game.unknown). */
+const koma_game *koma__hub_game(koma_hub *h, const koma_position *pos, koma_error *err);
+/* The hub's engine for a game (made on first use). */
+koma_engine *koma__hub_engine(koma_hub *h, const koma_game *g, koma_error *err);
+
+/* Set err at a line and column of a multi-line input (offset: from the input's start). */
+int koma__error_at(koma_error *err, koma_code code, unsigned long line, unsigned long column,
+                   size_t offset, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 6, 7)))
+#endif
+    ;
+
+/* Text encodings (iconv): convert s[0..len) from `from` ("CP932", ...) to UTF-8
+ * into out (appended). On a byte that is not valid in `from`: -1 with
+ * *bad the offset of it in s. -2 on memory trouble. */
+int koma__to_utf8(const char *from, const char *s, size_t len, koma_pcn_buffer *out, size_t *bad);
+/* From UTF-8 to `to`; -1 with *bad at a character `to` cannot hold. */
+int koma__from_utf8(const char *to, const char *s, size_t len, koma_pcn_buffer *out, size_t *bad);
+/* 1 when s[0..len) is valid UTF-8; *bad gets the first invalid byte otherwise. */
+int koma__utf8_valid(const char *s, size_t len, size_t *bad);
+
+/* Formats defined in their modules. */
+extern const koma_format koma__fmt_pcn_json, koma__fmt_pcn_yaml, koma__fmt_feen,
+    koma__fmt_fid, koma__fmt_pmn, koma__fmt_sfen, koma__fmt_usi_move, koma__fmt_fen,
+    koma__fmt_fen_move, koma__fmt_usi, koma__fmt_csa;
+
+#endif

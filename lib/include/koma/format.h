@@ -1,0 +1,131 @@
+/*
+ * koma/format.h — the format registry and record streams of koma-convert
+ * (issue 10): every format koma reads or writes, by name; what an input
+ * looks like; reading any of them record by record as PCN, and writing PCN
+ * records in any of them.
+ *
+ * Kinds of formats:
+ *   POSITION  one position a line (feen, sfen, fen) or a picture (write only):
+ *             read as a record with no plies; a record written in one is its
+ *             final position (every position with KOMA_WRITE_EACH)
+ *   MOVES     one move a line (pmn, usi-move, fen-move), played from a start
+ *             position (koma_rstream_options.start), a blank line between
+ *             records
+ *   RECORD    game records (pcn, pcn-yaml, usi, csa, ...): the shogi-world
+ *             ones go through koma/record.h
+ *   DETECT    formats koma recognises but does not read (so a diagnostic can
+ *             name them: "this looks like a PGN file")
+ *
+ * Adding a format is one module lib/fmt_NAME.c defining a struct koma_format
+ * (lib/format_internal.h) and one line in the table of lib/format.c.
+ */
+#ifndef KOMA_FORMAT_H
+#define KOMA_FORMAT_H
+
+#include <stddef.h>
+#include <koma/error.h>
+#include <koma/pcn.h>
+#include <koma/record.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct koma_format koma_format;
+
+typedef enum koma_format_kind {
+    KOMA_FORMAT_POSITION,
+    KOMA_FORMAT_MOVES,
+    KOMA_FORMAT_RECORD,
+    KOMA_FORMAT_DETECT
+} koma_format_kind;
+
+/* Capabilities. */
+#define KOMA_FORMAT_READ  0x1u
+#define KOMA_FORMAT_WRITE 0x2u
+
+/* By name or alias ("csa", "yaml", "json"...), exactly; NULL when unknown. */
+KOMA_API const koma_format *koma_format_find(const char *name, size_t len);
+KOMA_API size_t koma_format_count(void);
+KOMA_API const koma_format *koma_format_at(size_t i);
+KOMA_API const char *koma_format_name(const koma_format *f);
+/* Space-separated aliases, or "". */
+KOMA_API const char *koma_format_aliases(const koma_format *f);
+/* A short description: "CSA records (V2.2, V3.0)". */
+KOMA_API const char *koma_format_title(const koma_format *f);
+KOMA_API koma_format_kind koma_format_kind_of(const koma_format *f);
+KOMA_API unsigned koma_format_caps(const koma_format *f);
+/* For the PCN formats: their koma_pcn_format (1); 0 for the others. */
+KOMA_API int koma_format_pcn(const koma_format *f, koma_pcn_format *out);
+
+/*
+ * What the start of an input s[0..len) looks like: the format that claims it
+ * most surely, with *confidence (may be NULL) 1 (might be), 2 (likely) or 3
+ * (sure); NULL (confidence 0) when none does. DETECT formats take part.
+ * at_end: s is the whole input.
+ */
+KOMA_API const koma_format *koma_format_detect(const char *s, size_t len, int at_end,
+                                               int *confidence);
+
+/* ---- reading --------------------------------------------------------------------- */
+
+typedef struct koma_rstream_options {
+    const char *start;             /* MOVES: the start FEEN (NULL: the format's default,
+                                      the shogi start for USI moves) */
+    size_t start_len;
+    unsigned pcn_flags;            /* PCN formats: koma_pcn_reader_new flags */
+    unsigned feen_flags;           /* feen: KOMA_FEEN_NORMALISE accepts loose hands */
+} koma_rstream_options;
+
+typedef struct koma_rstream koma_rstream;
+
+/*
+ * A reader of one input in format fmt (NULL: detected from the first bytes; an
+ * input that looks like nothing koma reads is one convert.format diagnostic).
+ * With an explicit format, an input whose first record does not parse but
+ * that looks like another format gets convert.format naming it ("looks like
+ * CSA, not PCN YAML") instead of the parser's error, and the rest of that
+ * input is not read. Push mode, as koma_pcn_reader: feed chunks, call next
+ * until KOMA_PCN_AGAIN, finish at the end of the input. Records are at most
+ * 16 MiB (convert.size otherwise, the record skipped).
+ */
+KOMA_API koma_rstream *koma_rstream_new(koma_hub *h, const koma_format *fmt,
+                                        const koma_rstream_options *opt, koma_error *err);
+KOMA_API void koma_rstream_free(koma_rstream *rs);
+KOMA_API int koma_rstream_feed(koma_rstream *rs, const char *data, size_t len, koma_error *err);
+KOMA_API void koma_rstream_finish(koma_rstream *rs);
+/* KOMA_PCN_RECORD (*out: the caller frees), KOMA_PCN_INVALID (err: line and
+ * column in the whole input), KOMA_PCN_AGAIN, KOMA_PCN_END, KOMA_PCN_FATAL. */
+KOMA_API int koma_rstream_next(koma_rstream *rs, koma_pcn **out, koma_error *err);
+/* The first line of the record last returned. */
+KOMA_API unsigned long koma_rstream_line(const koma_rstream *rs);
+/* The format being read (after detection; NULL before it). */
+KOMA_API const koma_format *koma_rstream_format(const koma_rstream *rs);
+/* Where the value at a JSON pointer of the last record is in the input (PCN
+ * formats), as koma_pcn_reader_locate; -1 for other formats. */
+KOMA_API int koma_rstream_locate(const koma_rstream *rs, const char *pointer,
+                                 unsigned long *line, unsigned long *column);
+
+/* ---- writing --------------------------------------------------------------------- */
+
+#define KOMA_WRITE_EACH   0x1u     /* POSITION formats: every position of a record */
+#define KOMA_WRITE_PRETTY 0x2u     /* pcn: indented JSON */
+
+typedef struct koma_wstream koma_wstream;
+
+KOMA_API koma_wstream *koma_wstream_new(koma_hub *h, const koma_format *fmt, unsigned flags,
+                                        koma_error *err);
+KOMA_API void koma_wstream_free(koma_wstream *ws);
+/*
+ * Append one record's text to out. A record the format cannot hold (an Ōgi
+ * record as CSA, a pass as a USI move) is convert.unrepresentable, naming
+ * what; out is then unchanged. The text of several records, in order, is a
+ * valid file of the format (CSA records are separated by "/" lines).
+ */
+KOMA_API int koma_wstream_record(koma_wstream *ws, const koma_pcn *rec, koma_pcn_buffer *out,
+                                 koma_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,852 @@
+/*
+ * lib/record_pcn.c — the hub: a shogi-world record (koma/record.h) to PCN and
+ * back, with the position (and, for moves without an origin, the move
+ * generator) as context. The extension keys are listed in koma/record.h.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "format_internal.h"
+#include "internal.h"
+#include "pcn_internal.h"
+
+#define MAX_ENGINES 16
+
+struct koma_hub {
+    koma_game_set *games;
+    int own_games;
+    struct {
+        const koma_game *game;
+        koma_engine *engine;
+    } engines[MAX_ENGINES];
+    size_t nengines;
+    koma_position pos;                 /* scratch: the position being converted */
+};
+
+static int oom(koma_error *err) { return koma_error_set(err, KOMA_E_MEMORY, 0, NULL); }
+
+koma_hub *koma_hub_new(koma_game_set *games, koma_error *err)
+{
+    koma_hub *h = calloc(1, sizeof *h);
+    if (h == NULL) {
+        oom(err);
+        return NULL;
+    }
+    koma_position_init(&h->pos);
+    if (games == NULL) {
+        if (koma_game_set_new(&h->games, err) != 0) {
+            free(h);
+            return NULL;
+        }
+        h->own_games = 1;
+    } else {
+        h->games = games;
+    }
+    return h;
+}
+
+void koma_hub_free(koma_hub *h)
+{
+    if (h == NULL) return;
+    for (size_t i = 0; i < h->nengines; i++) koma_engine_free(h->engines[i].engine);
+    if (h->own_games) koma_game_set_free(h->games);
+    koma_position_cleanup(&h->pos);
+    free(h);
+}
+
+koma_game_set *koma_hub_games(koma_hub *h) { return h->games; }
+
+const koma_game *koma__hub_game(koma_hub *h, const koma_position *pos, koma_error *err)
+{
+    return koma_game_set_find_position(h->games, pos, err);
+}
+
+koma_engine *koma__hub_engine(koma_hub *h, const koma_game *g, koma_error *err)
+{
+    for (size_t i = 0; i < h->nengines; i++)
+        if (h->engines[i].game == g) return h->engines[i].engine;
+    koma_engine *e;
+    if (koma_engine_new(g, &e, err) != 0) return NULL;
+    if (h->nengines == MAX_ENGINES) {
+        koma_engine_free(h->engines[0].engine);
+        memmove(h->engines, h->engines + 1, (MAX_ENGINES - 1) * sizeof h->engines[0]);
+        h->nengines--;
+    }
+    h->engines[h->nengines].game = g;
+    h->engines[h->nengines].engine = e;
+    h->nengines++;
+    return e;
+}
+
+int koma__error_at(koma_error *err, koma_code code, unsigned long line, unsigned long column,
+                   size_t offset, const char *fmt, ...)
+{
+    if (err == NULL) return -1;
+    va_list ap;
+    va_start(ap, fmt);
+    koma__error_vset(err, code, offset, fmt, ap);
+    va_end(ap);
+    err->line = line;
+    err->column = column;
+    return -1;
+}
+
+/* ---- pieces and squares --------------------------------------------------------- */
+
+/* The kind of a piece: letter and state, first player's case, no markers. */
+static koma_piece kind_of(koma_piece p) { return (koma_piece)(p & (KOMA_PIECE_LETTER | KOMA_PIECE_STATE)); }
+
+static void piece_text(koma_piece p, char buf[KOMA_EPIN_BUF])
+{
+    if (p == KOMA_PIECE_NONE) {
+        strcpy(buf, "none");
+        return;
+    }
+    koma_epin_write(p, buf);
+}
+
+static void sq_text(koma_sq sq, char *buf, size_t cap)
+{
+    if (sq.file < 10 && sq.rank <= 26 && sq.rank >= 1)
+        snprintf(buf, cap, "%u%c", sq.file, 'a' + sq.rank - 1);
+    else
+        snprintf(buf, cap, "%u,%u", sq.file, sq.rank);
+}
+
+static const char *side_name(int side) { return side == KOMA_FIRST ? "Sente" : "Gote"; }
+
+/* Where a move was read, for its errors. */
+static int move_error(koma_error *err, const koma_smove *sm, size_t ply, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+static int move_error(koma_error *err, const koma_smove *sm, size_t ply, const char *fmt, ...)
+{
+    if (err == NULL) return -1;
+    char msg[KOMA_ERROR_MESSAGE_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    koma_error_set(err, KOMA_E_CONVERT_MOVE, 0, "ply %zu: %s", ply, msg);
+    err->line = sm->line;
+    err->column = sm->column ? sm->column : 1;
+    return -1;
+}
+
+/* ---- finding an origin (KI2) -------------------------------------------------- */
+
+/* The legal board moves of `kind` to `to` in pos, one per origin, narrowed by the
+ * relative marks; the origin when exactly one remains. */
+static int find_origin(koma_hub *h, const koma_game *g, const koma_position *pos,
+                       const koma_smove *sm, koma_sq to, size_t ply, koma_sq *from,
+                       koma_error *err)
+{
+    koma_engine *e = koma__hub_engine(h, g, err);
+    if (e == NULL) return -1;
+    if (koma_engine_set_position(e, pos, err) != 0) return -1;
+    size_t max = koma_engine_max_moves(e);
+    koma_emove *moves = malloc(max * sizeof *moves);
+    if (moves == NULL) return oom(err);
+    size_t n = koma_engine_legal_moves(e, moves);
+    koma_sq cand[64];
+    size_t nc = 0;
+    uint32_t tosq;
+    if (koma_sq_to_square(&pos->shape, to, &tosq) != 0) {
+        free(moves);
+        return move_error(err, sm, ply, "destination off the board");
+    }
+    for (size_t i = 0; i < n; i++) {
+        koma_move m;
+        koma_engine_move_pmn(e, moves[i], &m);
+        if (m.kind != KOMA_MOVE_QUIET && m.kind != KOMA_MOVE_CAPTURE) continue;
+        uint32_t s, d;
+        if (koma_shape_square(&pos->shape, &m.dst, &d, NULL) != 0 || d != tosq) continue;
+        if (koma_shape_square(&pos->shape, &m.src, &s, NULL) != 0) continue;
+        if (kind_of(pos->board[s]) != sm->piece) continue;
+        int promotes = m.actor != KOMA_PIECE_NONE;
+        if (sm->promote == KOMA_PROMOTE_YES && !promotes) continue;
+        if (sm->promote == KOMA_PROMOTE_NO && promotes) continue;
+        koma_sq f = koma_sq_from_square(&pos->shape, s);
+        int dup = 0;
+        for (size_t j = 0; j < nc; j++)
+            if (cand[j].file == f.file && cand[j].rank == f.rank) dup = 1;
+        if (!dup && nc < 64) cand[nc++] = f;
+    }
+    free(moves);
+    int fwd = pos->turn == KOMA_FIRST ? -1 : 1;    /* rank change of a forward move */
+    unsigned rel = sm->relative;
+    if (nc > 1 && (rel & (KOMA_REL_UP | KOMA_REL_DOWN | KOMA_REL_SIDEWAYS | KOMA_REL_STRAIGHT))) {
+        size_t k = 0;
+        for (size_t j = 0; j < nc; j++) {
+            int dy = (to.rank - cand[j].rank) * fwd;   /* > 0: forwards */
+            int ok = 1;
+            if ((rel & KOMA_REL_UP) && dy <= 0) ok = 0;
+            if ((rel & KOMA_REL_DOWN) && dy >= 0) ok = 0;
+            if ((rel & KOMA_REL_SIDEWAYS) && dy != 0) ok = 0;
+            if ((rel & KOMA_REL_STRAIGHT) && (dy <= 0 || cand[j].file != to.file)) ok = 0;
+            if (ok) cand[k++] = cand[j];
+        }
+        nc = k;
+    }
+    if (nc > 1 && (rel & (KOMA_REL_RIGHT | KOMA_REL_LEFT))) {
+        /* the mover's right: lower file numbers for Sente, higher for Gote */
+        int best = -1;
+        for (size_t j = 0; j < nc; j++) {
+            int v = cand[j].file * (pos->turn == KOMA_FIRST ? 1 : -1);
+            if (rel & KOMA_REL_LEFT) v = -v;
+            if (best == -1 || v < best) best = v;
+        }
+        size_t k = 0;
+        for (size_t j = 0; j < nc; j++) {
+            int v = cand[j].file * (pos->turn == KOMA_FIRST ? 1 : -1);
+            if (rel & KOMA_REL_LEFT) v = -v;
+            if (v == best) cand[k++] = cand[j];
+        }
+        nc = k;
+    }
+    char p[KOMA_EPIN_BUF], t[16];
+    piece_text(sm->piece, p);
+    sq_text(to, t, sizeof t);
+    if (nc == 0) return move_error(err, sm, ply, "no legal move of %s to %s", p, t);
+    if (nc > 1) {
+        char a[16], b[16];
+        sq_text(cand[0], a, sizeof a);
+        sq_text(cand[1], b, sizeof b);
+        return move_error(err, sm, ply, "ambiguous: %s to %s from %s or %s%s", p, t, a, b,
+                          nc > 2 ? " or more" : "");
+    }
+    *from = cand[0];
+    return 0;
+}
+
+/* ---- one shogi-world move to PMN --------------------------------------------- */
+
+static int resolve(koma_hub *h, const koma_game *g, const koma_position *pos, const koma_smove *sm,
+                   koma_sq prev_to, size_t ply, koma_move *m, koma_error *err)
+{
+    memset(m, 0, sizeof *m);
+    int mover = pos->turn;
+    if (sm->side >= 0 && sm->side != mover)
+        return move_error(err, sm, ply, "a move by %s, but %s is to move", side_name(sm->side),
+                          side_name(mover));
+    koma_sq to = sm->same ? prev_to : sm->to;
+    uint32_t dst;
+    char t[16];
+    sq_text(to, t, sizeof t);
+    if (sm->same && to.file == 0) return move_error(err, sm, ply, "'same square' with no previous move");
+    if (koma_sq_to_square(&pos->shape, to, &dst) != 0)
+        return move_error(err, sm, ply, "square %s is not on the board", t);
+    koma_shape_cell(&pos->shape, dst, &m->dst);
+    koma_piece target = pos->board[dst];
+    if (sm->drop) {
+        koma_piece want = sm->piece;
+        const koma_hand *hand = &pos->hands[mover];
+        koma_piece found = KOMA_PIECE_NONE;
+        for (size_t i = 0; i < hand->len; i++)
+            if (kind_of(hand->items[i].piece) == want) found = hand->items[i].piece;
+        char p[KOMA_EPIN_BUF];
+        piece_text(want, p);
+        if (found == KOMA_PIECE_NONE)
+            return move_error(err, sm, ply, "drop of %s, which is not in %s's hand", p,
+                              side_name(mover));
+        if (target != KOMA_PIECE_NONE)
+            return move_error(err, sm, ply, "drop of %s on %s, which is occupied", p, t);
+        m->kind = KOMA_MOVE_DROP;
+        m->piece = found;
+        return 0;
+    }
+    koma_sq from = sm->from;
+    if (from.file == 0 && from.rank == 0) {
+        if (sm->piece == KOMA_PIECE_NONE) return move_error(err, sm, ply, "a move with neither origin nor piece");
+        if (find_origin(h, g, pos, sm, to, ply, &from, err) != 0) return -1;
+    }
+    uint32_t src;
+    char f[16];
+    sq_text(from, f, sizeof f);
+    if (koma_sq_to_square(&pos->shape, from, &src) != 0)
+        return move_error(err, sm, ply, "square %s is not on the board", f);
+    if (src == dst) return move_error(err, sm, ply, "a move from %s to the same square", f);
+    koma_piece actor = pos->board[src];
+    if (actor == KOMA_PIECE_NONE) return move_error(err, sm, ply, "no piece on %s", f);
+    koma_piece kind = kind_of(actor);
+    char a[KOMA_EPIN_BUF], p[KOMA_EPIN_BUF];
+    piece_text(kind, a);
+    int promote = sm->promote == KOMA_PROMOTE_YES;
+    if (sm->piece != KOMA_PIECE_NONE && sm->piece != kind) {
+        piece_text(sm->piece, p);
+        return move_error(err, sm, ply, "the move names %s, but %s holds %s", p, f, a);
+    }
+    if (sm->after != KOMA_PIECE_NONE) {
+        if (sm->after == kind) {
+            promote = 0;
+        } else if (!(kind & KOMA_PIECE_STATE) && sm->after == (kind | KOMA_PIECE_ENHANCED)) {
+            promote = 1;
+        } else {
+            piece_text(sm->after, p);
+            return move_error(err, sm, ply, "%s on %s cannot become %s", a, f, p);
+        }
+    }
+    if (promote && (kind & KOMA_PIECE_STATE))
+        return move_error(err, sm, ply, "%s on %s is already promoted", a, f);
+    koma_shape_cell(&pos->shape, src, &m->src);
+    if (promote) m->actor = (koma_piece)(actor | KOMA_PIECE_ENHANCED);
+    if (target == KOMA_PIECE_NONE) {
+        m->kind = KOMA_MOVE_QUIET;
+    } else {
+        m->kind = KOMA_MOVE_CAPTURE;
+        koma_piece cap = koma_capture_identity(target, mover);
+        if (cap != target) m->captured = cap;
+    }
+    return 0;
+}
+
+/* ---- to PCN --------------------------------------------------------------------- */
+
+typedef struct to_ctx {
+    koma_hub *h;
+    const koma_game *game;
+    koma_error *err;
+} to_ctx;
+
+static int jset(json_t *obj, const char *key, json_t *v, koma_error *err)
+{
+    if (v == NULL || json_object_set_new(obj, key, v) != 0) return oom(err);
+    return 0;
+}
+
+/* A UTF-8 string (convert.encoding when it is not). */
+static json_t *jstr(const char *s, koma_error *err)
+{
+    size_t bad;
+    if (!koma__utf8_valid(s, strlen(s), &bad)) {
+        char q[64];
+        koma_quote(q, sizeof q, s + bad, strlen(s + bad));
+        koma_error_set(err, KOMA_E_CONVERT_ENCODING, 0, "text is not UTF-8: \"%s\"", q);
+        return NULL;
+    }
+    json_t *v = json_string(s);
+    if (v == NULL) oom(err);
+    return v;
+}
+
+static int set_str(json_t *obj, const char *key, const char *s, koma_error *err)
+{
+    json_t *v = jstr(s, err);
+    if (v == NULL) return -1;
+    return jset(obj, key, v, err);
+}
+
+static int has_zone(const char *s)
+{
+    size_t n = strlen(s);
+    if (n < 20 || s[10] != 'T') return 0;
+    return s[n - 1] == 'Z' || (n >= 6 && (s[n - 6] == '+' || s[n - 6] == '-') && s[n - 3] == ':');
+}
+
+static json_t *periods_json(const koma_speriod *p, size_t n, koma_error *err)
+{
+    json_t *a = json_array();
+    if (a == NULL) {
+        oom(err);
+        return NULL;
+    }
+    for (size_t i = 0; i < n; i++) {
+        json_t *o = json_object();
+        if (o == NULL || json_array_append_new(a, o) != 0 ||
+            jset(o, "duration_ms", json_integer(p[i].duration_ms), err) != 0 ||
+            (p[i].increment_ms != KOMA_TIME_NONE &&
+             jset(o, "increment_ms", json_integer(p[i].increment_ms), err) != 0) ||
+            (p[i].plies > 0 && jset(o, "plies", json_integer(p[i].plies), err) != 0)) {
+            json_decref(a);
+            if (o == NULL) oom(err);
+            return NULL;
+        }
+    }
+    return a;
+}
+
+/* The result, status and ply an ending gives; the mover is to move after n plies. */
+typedef struct outcome_of {
+    const char *result;                /* NULL: none */
+    const char *status;                /* NULL: none */
+    int has_ply;
+    size_t ply;
+} outcome_of;
+
+static const char *win(int side) { return side == KOMA_FIRST ? "1-0" : "0-1"; }
+
+static void ending_outcome(koma_send_code code, int mover, size_t n, outcome_of *o)
+{
+    memset(o, 0, sizeof *o);
+    o->has_ply = 1;
+    o->ply = n;
+    int other = 1 - mover;
+    switch (code) {
+    case KOMA_SEND_RESIGN: o->result = win(other); o->status = "resignation"; break;
+    case KOMA_SEND_REPETITION: o->result = "1/2-1/2"; o->status = "repetition"; break;
+    case KOMA_SEND_PERPETUAL_CHECK: o->result = win(mover); o->status = "repetition"; break;
+    case KOMA_SEND_IMPASSE: o->result = "1/2-1/2"; break;
+    case KOMA_SEND_MATE: o->result = win(other); o->status = "checkmate"; break;
+    case KOMA_SEND_TIME_UP: o->result = win(other); o->status = "timelimit"; break;
+    case KOMA_SEND_ILLEGAL_LOSS: o->result = win(other); o->status = "illegalmove"; o->ply = n + 1; break;
+    case KOMA_SEND_ILLEGAL_WIN: o->result = win(mover); o->status = "illegalmove"; break;
+    case KOMA_SEND_ENTERING_KING: o->result = win(mover); break;
+    case KOMA_SEND_DRAW: o->result = "1/2-1/2"; break;
+    case KOMA_SEND_MAX_MOVES: o->result = "1/2-1/2"; break;
+    default: o->has_ply = 0; break;
+    }
+}
+
+/* The ending an outcome says, for a line of n plies with mover to move. */
+static koma_send_code outcome_ending(const char *result, const char *status, const char *csa,
+                                     int has_ply, uint64_t ply, int mover, size_t n)
+{
+    if (csa != NULL) return koma_send_from_csa(csa, strlen(csa), mover);
+    if (status == NULL) {
+        if (result == NULL) return KOMA_SEND_NONE;
+        return KOMA_SEND_OTHER;
+    }
+    int mover_lost = result != NULL && strcmp(result, win(1 - mover)) == 0;
+    int mover_won = result != NULL && strcmp(result, win(mover)) == 0;
+    if (!strcmp(status, "resignation") && mover_lost) return KOMA_SEND_RESIGN;
+    if (!strcmp(status, "timelimit") && mover_lost) return KOMA_SEND_TIME_UP;
+    if (!strcmp(status, "checkmate") && mover_lost) return KOMA_SEND_MATE;
+    if (!strcmp(status, "repetition")) {
+        if (result != NULL && !strcmp(result, "1/2-1/2")) return KOMA_SEND_REPETITION;
+        if (mover_won) return KOMA_SEND_PERPETUAL_CHECK;
+    }
+    if (!strcmp(status, "illegalmove")) {
+        if (mover_lost && (!has_ply || ply > n)) return KOMA_SEND_ILLEGAL_LOSS;
+        if (mover_won) return KOMA_SEND_ILLEGAL_WIN;
+    }
+    if (!strcmp(status, "agreement") && result != NULL && !strcmp(result, "1/2-1/2"))
+        return KOMA_SEND_DRAW;
+    return KOMA_SEND_OTHER;
+}
+
+static int outcome_json(const koma_send *e, int mover, size_t n, json_t **out, koma_error *err)
+{
+    *out = NULL;
+    if (e->code == KOMA_SEND_NONE && e->comment == NULL) return 0;
+    json_t *o = json_object();
+    if (o == NULL) return oom(err);
+    outcome_of oc;
+    ending_outcome(e->code, mover, n, &oc);
+    if ((oc.result && jset(o, "result", json_string(oc.result), err)) ||
+        (oc.status && jset(o, "status", json_string(oc.status), err)) ||
+        (oc.has_ply && jset(o, "ply", json_integer((json_int_t)oc.ply), err)))
+        goto fail;
+    if (e->code != KOMA_SEND_NONE) {
+        /* outcome.csa when result and status do not give the code back */
+        const char *want = e->csa ? e->csa : koma_send_csa(e->code, 1 - mover);
+        koma_send_code back = outcome_ending(oc.result, oc.status, NULL, oc.has_ply, oc.ply, mover, n);
+        const char *backcsa = back == KOMA_SEND_OTHER ? NULL : koma_send_csa(back, 1 - mover);
+        if (want != NULL && (backcsa == NULL || strcmp(backcsa, want) != 0) &&
+            set_str(o, "csa", want, err))
+            goto fail;
+        if (e->code == KOMA_SEND_OTHER && e->text && set_str(o, "text", e->text, err)) goto fail;
+    }
+    if (e->elapsed_ms != KOMA_TIME_NONE && jset(o, "elapsed_ms", json_integer(e->elapsed_ms), err))
+        goto fail;
+    if (e->comment && set_str(o, "comment", e->comment, err)) goto fail;
+    *out = o;
+    return 0;
+fail:
+    json_decref(o);
+    return -1;
+}
+
+/* Convert a line of play from pos (changed: the position after it) into plies
+ * (an array) and *outcome; first is the number of its first ply. */
+static int line_to_json(to_ctx *c, koma_position *pos, const koma_sline *line, koma_sq prev_to,
+                        size_t first, json_t *plies, json_t **outcome)
+{
+    koma_error *err = c->err;
+    koma_position fork;
+    koma_position_init(&fork);
+    int rc = -1;
+    for (size_t i = 0; i < line->len; i++) {
+        const koma_smove *sm = &line->moves[i];
+        size_t ply = first + i;
+        json_t *o = json_object();
+        if (o == NULL || json_array_append_new(plies, o) != 0) {
+            oom(err);
+            goto out;
+        }
+        json_t *vars = NULL;
+        if (sm->nforks) {
+            vars = json_array();
+            if (vars == NULL) {
+                oom(err);
+                goto out;
+            }
+            for (size_t k = 0; k < sm->nforks; k++) {
+                json_t *v = json_object(), *vp = json_array(), *vo = NULL;
+                if (v == NULL || json_array_append_new(vars, v) != 0 || jset(v, "plies", vp, err)) {
+                    json_decref(vars);
+                    oom(err);
+                    goto out;
+                }
+                if (koma_position_copy(&fork, pos, err) != 0 ||
+                    line_to_json(c, &fork, &sm->forks[k], prev_to, ply, vp, &vo) != 0 ||
+                    (vo && jset(v, "outcome", vo, err))) {
+                    json_decref(vars);
+                    goto out;
+                }
+            }
+        }
+        koma_move m;
+        if (resolve(c->h, c->game, pos, sm, prev_to, ply, &m, err) != 0) {
+            json_decref(vars);
+            goto out;
+        }
+        char buf[KOMA_PMN_BUF];
+        size_t n = koma_pmn_write(&m, buf);
+        koma_error aerr;
+        if (n == 0 || koma_move_apply(pos, &m, &aerr) != 0) {
+            move_error(err, sm, ply, "%s: %s", n ? buf : "?", n ? aerr.message : "not writable");
+            json_decref(vars);
+            goto out;
+        }
+        /* pmn first, then the rest, in the order PCN lists them */
+        json_t *pmn = json_stringn(buf, n);
+        if (pmn == NULL || json_object_set_new(o, "pmn", pmn) != 0) {
+            json_decref(vars);
+            oom(err);
+            goto out;
+        }
+        if ((sm->elapsed_ms != KOMA_TIME_NONE && jset(o, "elapsed_ms", json_integer(sm->elapsed_ms), err)) ||
+            (sm->total_ms != KOMA_TIME_NONE && jset(o, "total_ms", json_integer(sm->total_ms), err)) ||
+            (sm->comment && set_str(o, "comment", sm->comment, err))) {
+            json_decref(vars);
+            goto out;
+        }
+        if (vars && jset(o, "variations", vars, err)) goto out;
+        uint32_t d;
+        koma_shape_square(&pos->shape, &m.dst, &d, NULL);
+        prev_to = koma_sq_from_square(&pos->shape, d);
+    }
+    rc = outcome_json(&line->end, pos->turn, first + line->len - 1, outcome, err);
+out:
+    koma_position_cleanup(&fork);
+    return rc;
+}
+
+static int meta_json(const koma_srec *r, json_t *root, koma_error *err)
+{
+    json_t *meta = json_object(), *sides = json_object(), *first = json_object(),
+           *second = json_object(), *headers = json_object();
+    int rc = -1;
+    if (!meta || !sides || !first || !second || !headers) {
+        oom(err);
+        goto out;
+    }
+    for (size_t i = 0; i < r->nheaders; i++) {
+        const koma_shdr *h = &r->headers[i];
+        const char *key = NULL;
+        json_t *obj = meta;
+        switch (h->key) {
+        case KOMA_H_NAME: key = "name"; break;
+        case KOMA_H_EVENT: key = "event"; break;
+        case KOMA_H_SITE: key = "site"; break;
+        case KOMA_H_ROUND: key = "round"; break;
+        case KOMA_H_START: key = has_zone(h->value) ? "started_at" : "started_at_local"; break;
+        case KOMA_H_END: key = "ended_at_local"; break;
+        case KOMA_H_OPENING: key = "opening"; break;
+        case KOMA_H_TIME_CONTROL: key = "time_control"; break;
+        case KOMA_H_HANDICAP: key = "handicap"; break;
+        case KOMA_H_FIRST_NAME: key = "name"; obj = first; break;
+        case KOMA_H_SECOND_NAME: key = "name"; obj = second; break;
+        case KOMA_H_OTHER: key = h->name ? h->name : ""; obj = headers; break;
+        }
+        json_t *old = json_object_get(obj, key);
+        if (old != NULL && json_is_string(old)) {
+            /* a repeated field: its values joined by a line feed */
+            size_t n = json_string_length(old), m = strlen(h->value);
+            char *joined = malloc(n + m + 2);
+            if (joined == NULL) {
+                oom(err);
+                goto out;
+            }
+            memcpy(joined, json_string_value(old), n);
+            joined[n] = '\n';
+            memcpy(joined + n + 1, h->value, m + 1);
+            int s = set_str(obj, key, joined, err);
+            free(joined);
+            if (s) goto out;
+        } else if (set_str(obj, key, h->value, err)) {
+            goto out;
+        }
+    }
+    if (json_object_size(headers) && jset(meta, "headers", json_incref(headers), err)) goto out;
+    if (r->source_format) {
+        json_t *src = json_object();
+        if (jset(meta, "source", src, err) || set_str(src, "format", r->source_format, err) ||
+            (r->source_version && set_str(src, "version", r->source_version, err)) ||
+            (r->source_encoding && set_str(src, "encoding", r->source_encoding, err)))
+            goto out;
+    }
+    if (json_object_size(meta) && jset(root, "meta", json_incref(meta), err)) goto out;
+    if (r->nperiods[0] && jset(root, "periods", periods_json(r->periods[0], r->nperiods[0], err), err))
+        goto out;
+    if (r->nperiods[1] && jset(first, "periods", periods_json(r->periods[1], r->nperiods[1], err), err))
+        goto out;
+    if (r->nperiods[2] && jset(second, "periods", periods_json(r->periods[2], r->nperiods[2], err), err))
+        goto out;
+    if (json_object_size(first) && jset(sides, "first", json_incref(first), err)) goto out;
+    if (json_object_size(second) && jset(sides, "second", json_incref(second), err)) goto out;
+    if (json_object_size(sides) && jset(root, "sides", json_incref(sides), err)) goto out;
+    rc = 0;
+out:
+    json_decref(meta);
+    json_decref(sides);
+    json_decref(first);
+    json_decref(second);
+    json_decref(headers);
+    return rc;
+}
+
+int koma_srec_to_pcn(koma_hub *h, const koma_srec *r, koma_pcn **out, koma_error *err)
+{
+    *out = NULL;
+    to_ctx c = {h, r->game, err};
+    if (c.game == NULL) {
+        c.game = koma__hub_game(h, &r->setup, err);
+        if (c.game == NULL) return -1;
+    }
+    char feen[KOMA_FEEN_MAX_LEN + 1];
+    size_t fl = koma_feen_write(&r->setup, feen, sizeof feen);
+    if (fl >= sizeof feen) return koma_error_set(err, KOMA_E_FEEN_LENGTH, 0, "setup FEEN exceeds 4096 bytes");
+    json_t *root = json_object(), *setup = json_object(), *plies = json_array(), *outcome = NULL;
+    if (!root || !setup || !plies) {
+        json_decref(root);
+        json_decref(setup);
+        json_decref(plies);
+        return oom(err);
+    }
+    if (meta_json(r, root, err) != 0) goto fail;
+    if (jset(root, "setup", setup, err) || jset(setup, "feen", json_stringn(feen, fl), err)) {
+        setup = NULL;
+        goto fail;
+    }
+    if (r->setup_comment && set_str(setup, "comment", r->setup_comment, err)) {
+        setup = NULL;
+        goto fail;
+    }
+    setup = NULL;
+    if (koma_position_copy(&h->pos, &r->setup, err) != 0) goto fail;
+    koma_sq none = {0, 0};
+    if (line_to_json(&c, &h->pos, &r->main, none, 1, plies, &outcome) != 0) goto fail;
+    if (r->main.len && jset(root, "plies", json_incref(plies), err)) goto fail;
+    if (outcome && jset(root, "outcome", outcome, err)) {
+        outcome = NULL;
+        goto fail;
+    }
+    json_decref(plies);
+    *out = koma__pcn_wrap(root, err);
+    return *out ? 0 : -1;
+fail:
+    json_decref(root);
+    json_decref(setup);
+    json_decref(plies);
+    json_decref(outcome);
+    return -1;
+}
+
+/* ---- from PCN ------------------------------------------------------------------- */
+
+static const char *str_of(json_t *obj, const char *key)
+{
+    json_t *v = json_object_get(obj, key);
+    return json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+static int add_hdr(koma_srec *r, koma_hkey key, const char *name, const char *value, koma_error *err)
+{
+    if (value == NULL) return 0;
+    return koma_srec_add_header(r, key, name, name ? strlen(name) : 0, value, strlen(value), err);
+}
+
+static void periods_from(json_t *a, koma_speriod *p, size_t *n)
+{
+    *n = 0;
+    if (!json_is_array(a)) return;
+    for (size_t i = 0; i < json_array_size(a) && *n < KOMA_SREC_MAX_PERIODS; i++) {
+        json_t *o = json_array_get(a, i);
+        json_t *d = json_object_get(o, "duration_ms"), *inc = json_object_get(o, "increment_ms"),
+               *pl = json_object_get(o, "plies");
+        if (!json_is_number(d)) continue;
+        p[*n].duration_ms = (long long)json_number_value(d);
+        p[*n].increment_ms = json_is_number(inc) ? (long long)json_number_value(inc) : KOMA_TIME_NONE;
+        p[*n].plies = json_is_number(pl) ? (long long)json_number_value(pl) : 0;
+        (*n)++;
+    }
+}
+
+static int text_of(json_t *obj, const char *key, char **dst, koma_error *err)
+{
+    const char *s = str_of(obj, key);
+    if (s == NULL) return 0;
+    return koma_srec_text(dst, s, strlen(s), 0, err);
+}
+
+static int line_from_json(koma_hub *h, koma_position *pos, json_t *plies, json_t *outcome,
+                          size_t first, koma_sq prev_to, koma_sline *line, koma_error *err)
+{
+    koma_position fork;
+    koma_position_init(&fork);
+    int rc = -1;
+    size_t n = json_array_size(plies);
+    for (size_t i = 0; i < n; i++) {
+        json_t *o = json_array_get(plies, i);
+        const char *s = str_of(o, "pmn");
+        size_t ply = first + i;
+        koma_smove sm;
+        koma_srec_move_init(&sm);
+        koma_move m;
+        if (s == NULL) {
+            koma_error_set(err, KOMA_E_PCN_REQUIRED, 0, "ply %zu has no pmn", ply);
+            goto out;
+        }
+        if (koma_pmn_parse(s, strlen(s), &m, err) != 0 || koma_pmn_resolve(pos, &m, err) != 0) {
+            char msg[KOMA_ERROR_MESSAGE_MAX];
+            snprintf(msg, sizeof msg, "%s", err->message);
+            koma_error_set(err, err->code, 0, "ply %zu \"%s\": %s", ply, s, msg);
+            goto out;
+        }
+        if (m.kind != KOMA_MOVE_QUIET && m.kind != KOMA_MOVE_CAPTURE && m.kind != KOMA_MOVE_DROP) {
+            koma_error_set(err, KOMA_E_CONVERT_UNREPRESENTABLE, 0,
+                           "ply %zu \"%s\": a move shogi-world formats cannot write", ply, s);
+            goto out;
+        }
+        sm.side = pos->turn;
+        uint32_t d;
+        if (koma_shape_square(&pos->shape, &m.dst, &d, err) != 0) goto out;
+        sm.to = koma_sq_from_square(&pos->shape, d);
+        sm.same = prev_to.file == sm.to.file && prev_to.rank == sm.to.rank;
+        if (m.kind == KOMA_MOVE_DROP) {
+            sm.drop = 1;
+            sm.piece = kind_of(m.piece);
+            sm.after = m.actor ? kind_of(m.actor) : sm.piece;
+            sm.promote = KOMA_PROMOTE_NO;
+        } else {
+            uint32_t s2;
+            if (koma_shape_square(&pos->shape, &m.src, &s2, err) != 0) goto out;
+            sm.from = koma_sq_from_square(&pos->shape, s2);
+            koma_piece actor = pos->board[s2];
+            sm.piece = kind_of(actor);
+            sm.after = m.actor ? kind_of(m.actor) : sm.piece;
+            sm.promote = sm.after != sm.piece ? KOMA_PROMOTE_YES : KOMA_PROMOTE_NO;
+            if (pos->board[d] != KOMA_PIECE_NONE) sm.captured = kind_of(pos->board[d]);
+        }
+        json_t *el = json_object_get(o, "elapsed_ms"), *tot = json_object_get(o, "total_ms");
+        if (json_is_number(el)) sm.elapsed_ms = (long long)json_number_value(el);
+        if (json_is_number(tot)) sm.total_ms = (long long)json_number_value(tot);
+        if (text_of(o, "comment", &sm.comment, err) != 0) goto out;
+        koma_smove *stored = koma_sline_push(line, &sm, err);
+        if (stored == NULL) {
+            free(sm.comment);
+            goto out;
+        }
+        json_t *vars = json_object_get(o, "variations");
+        for (size_t k = 0; json_is_array(vars) && k < json_array_size(vars); k++) {
+            json_t *v = json_array_get(vars, k);
+            koma_sline *fl = koma_smove_add_fork(&line->moves[line->len - 1], err);
+            if (fl == NULL) goto out;
+            if (koma_position_copy(&fork, pos, err) != 0) goto out;
+            if (line_from_json(h, &fork, json_object_get(v, "plies"), json_object_get(v, "outcome"),
+                               ply, prev_to, fl, err) != 0)
+                goto out;
+        }
+        koma_error aerr;
+        if (koma_move_apply(pos, &m, &aerr) != 0) {
+            koma_error_set(err, aerr.code, 0, "ply %zu \"%s\": %s", ply, s, aerr.message);
+            goto out;
+        }
+        prev_to = sm.to;
+    }
+    if (json_is_object(outcome)) {
+        koma_send *e = &line->end;
+        json_t *pl = json_object_get(outcome, "ply");
+        const char *csa = str_of(outcome, "csa");
+        e->code = outcome_ending(str_of(outcome, "result"), str_of(outcome, "status"), csa,
+                                 json_is_integer(pl), json_is_integer(pl) ? (uint64_t)json_integer_value(pl) : 0,
+                                 pos->turn, first + n - 1);
+        if (csa && koma_srec_text(&e->csa, csa, strlen(csa), 0, err)) goto out;
+        if (e->code == KOMA_SEND_OTHER && !csa) {
+            char t[64];
+            snprintf(t, sizeof t, "%s%s%s", str_of(outcome, "result") ? str_of(outcome, "result") : "",
+                     str_of(outcome, "status") ? " " : "",
+                     str_of(outcome, "status") ? str_of(outcome, "status") : "");
+            const char *tx = str_of(outcome, "text");
+            if (koma_srec_text(&e->text, tx ? tx : t, strlen(tx ? tx : t), 0, err)) goto out;
+        }
+        json_t *el = json_object_get(outcome, "elapsed_ms");
+        if (json_is_number(el)) e->elapsed_ms = (long long)json_number_value(el);
+        if (text_of(outcome, "comment", &e->comment, err) != 0) goto out;
+    }
+    rc = 0;
+out:
+    koma_position_cleanup(&fork);
+    return rc;
+}
+
+int koma_srec_from_pcn(koma_hub *h, const koma_pcn *p, koma_srec *r, koma_error *err)
+{
+    json_t *root = p->root;
+    size_t flen;
+    const char *feen = koma_pcn_setup_feen(p, &flen);
+    if (feen == NULL) return koma_error_set(err, KOMA_E_PCN_REQUIRED, 0, "no setup.feen");
+    if (koma_feen_parse(feen, flen, KOMA_FEEN_STRICT, &r->setup, err) != 0) return -1;
+    r->game = koma__hub_game(h, &r->setup, err);
+    if (r->game == NULL) return -1;
+    json_t *meta = json_object_get(root, "meta");
+    if (json_is_object(meta)) {
+        if (add_hdr(r, KOMA_H_NAME, NULL, str_of(meta, "name"), err) ||
+            add_hdr(r, KOMA_H_EVENT, NULL, str_of(meta, "event"), err) ||
+            add_hdr(r, KOMA_H_SITE, NULL, str_of(meta, "site"), err) ||
+            add_hdr(r, KOMA_H_ROUND, NULL, str_of(meta, "round"), err) ||
+            add_hdr(r, KOMA_H_START, NULL,
+                    str_of(meta, "started_at") ? str_of(meta, "started_at") : str_of(meta, "started_at_local"),
+                    err) ||
+            add_hdr(r, KOMA_H_END, NULL, str_of(meta, "ended_at_local"), err) ||
+            add_hdr(r, KOMA_H_OPENING, NULL, str_of(meta, "opening"), err) ||
+            add_hdr(r, KOMA_H_TIME_CONTROL, NULL, str_of(meta, "time_control"), err) ||
+            add_hdr(r, KOMA_H_HANDICAP, NULL, str_of(meta, "handicap"), err))
+            return -1;
+        json_t *hd = json_object_get(meta, "headers");
+        const char *k;
+        json_t *v;
+        if (json_is_object(hd)) {
+            json_object_foreach(hd, k, v) {
+                if (json_is_string(v) && add_hdr(r, KOMA_H_OTHER, k, json_string_value(v), err)) return -1;
+            }
+        }
+        json_t *src = json_object_get(meta, "source");
+        if (json_is_object(src) && (text_of(src, "format", &r->source_format, err) ||
+                                    text_of(src, "version", &r->source_version, err) ||
+                                    text_of(src, "encoding", &r->source_encoding, err)))
+            return -1;
+    }
+    json_t *sides = json_object_get(root, "sides");
+    json_t *first = json_object_get(sides, "first"), *second = json_object_get(sides, "second");
+    if (add_hdr(r, KOMA_H_FIRST_NAME, NULL, str_of(first, "name"), err) ||
+        add_hdr(r, KOMA_H_SECOND_NAME, NULL, str_of(second, "name"), err))
+        return -1;
+    periods_from(json_object_get(root, "periods"), r->periods[0], &r->nperiods[0]);
+    periods_from(json_object_get(first, "periods"), r->periods[1], &r->nperiods[1]);
+    periods_from(json_object_get(second, "periods"), r->periods[2], &r->nperiods[2]);
+    if (text_of(json_object_get(root, "setup"), "comment", &r->setup_comment, err)) return -1;
+    if (koma_position_copy(&h->pos, &r->setup, err) != 0) return -1;
+    koma_sq none = {0, 0};
+    json_t *plies = json_object_get(root, "plies");
+    return line_from_json(h, &h->pos, json_is_array(plies) ? plies : NULL,
+                          json_object_get(root, "outcome"), 1, none, &r->main, err);
+}
