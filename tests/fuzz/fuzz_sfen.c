@@ -10,21 +10,7 @@
  * position: an accepted move is canonical PMN the protocol applier accepts,
  * and writes back to the same text.
  */
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include <koma/koma.h>
-
-#define CHECK(cond)                                                                     \
-    do {                                                                                \
-        if (!(cond)) {                                                                  \
-            fprintf(stderr, "fuzz_sfen: %s:%d: check failed: %s\n", __FILE__, __LINE__, \
-                    #cond);                                                             \
-            abort();                                                                    \
-        }                                                                               \
-    } while (0)
+#include "fuzz.h"
 
 static void check_error(const koma_error *err, size_t len)
 {
@@ -77,8 +63,6 @@ static void moves(const koma_position *start, const char *s, size_t len, int fen
     }
     koma_position_cleanup(&pos);
 }
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -5,8 +5,6 @@
  */
 #include "stream_checks.h"
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static koma_hub *hub;

@@ -4,20 +4,7 @@
  * is a valid PCN record; every invalid one has a located, printable error;
  * written back in the format and read again, a record gives the same PCN.
  */
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include <koma/koma.h>
-
-#define CHECK(cond)                                                                     \
-    do {                                                                                \
-        if (!(cond)) {                                                                  \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);    \
-            abort();                                                                    \
-        }                                                                               \
-    } while (0)
+#include "fuzz.h"
 
 static void stream_error(const koma_error *err)
 {
