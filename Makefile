@@ -70,7 +70,7 @@ STATIC_LIB := $(B)/lib/libkoma.a
 SHARED_LIB := $(B)/lib/libkoma.so.$(VERSION)
 
 .PHONY: FORCE all lib cmds tests deps demo check check-unit check-cli check-fuzz check-perft \
-        check-man check-schema check-install check-build check-pictures check-koshogi sanitize fuzz bench perft-deep install uninstall clean
+        check-man check-schema check-install check-build check-pictures check-koshogi check-convert sanitize fuzz bench perft-deep install uninstall clean
 
 all: lib cmds
 
@@ -145,7 +145,7 @@ deps:
 check: deps
 	@$(MAKE) --no-print-directory all tests
 	@$(MAKE) --no-print-directory check-unit check-cli check-fuzz check-perft check-man check-schema check-install check-build \
-	    check-pictures check-koshogi
+	    check-pictures check-koshogi check-convert
 	@echo "check: all suites passed"
 
 check-unit: $(UNITS)
@@ -160,6 +160,9 @@ check-fuzz: $(FUZZ_REPLAY)
 
 check-perft: $(CMDS)
 	@sh tests/perft/run.sh $(B)/bin
+
+check-convert: $(CMDS) $(STATIC_LIB)
+	@sh tests/convert/sfen-cross.sh $(B)/bin
 
 check-install: all
 	@sh tests/install-check.sh $(B)

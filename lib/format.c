@@ -225,7 +225,8 @@ DETECT_ONLY(fmt_jkf, "jkf", "JKF shogi records (not read yet)", detect_jkf);
 static const koma_format *const formats[] = {
     &koma__fmt_pcn_json, &koma__fmt_pcn_yaml, &koma__fmt_feen,     &koma__fmt_fid,
     &koma__fmt_sfen,     &koma__fmt_fen,      &koma__fmt_pmn,      &koma__fmt_usi_move,
-    &koma__fmt_fen_move, &koma__fmt_usi,      &koma__fmt_csa,      &fmt_jkf,
+    &koma__fmt_fen_move, &koma__fmt_usi,      &koma__fmt_csa,      &koma__fmt_ascii,
+    &koma__fmt_unicode,  &koma__fmt_svg,      &fmt_jkf,
     &fmt_kif,            &fmt_ki2,            &fmt_pgn,            &fmt_sgf,
 };
 #define NFORMATS (sizeof formats / sizeof formats[0])

@@ -98,6 +98,7 @@ int koma__utf8_valid(const char *s, size_t len, size_t *bad);
 /* Formats defined in their modules. */
 extern const koma_format koma__fmt_pcn_json, koma__fmt_pcn_yaml, koma__fmt_feen,
     koma__fmt_fid, koma__fmt_pmn, koma__fmt_sfen, koma__fmt_usi_move, koma__fmt_fen,
-    koma__fmt_fen_move, koma__fmt_usi, koma__fmt_csa;
+    koma__fmt_fen_move, koma__fmt_usi, koma__fmt_csa, koma__fmt_ascii, koma__fmt_unicode,
+    koma__fmt_svg;
 
 #endif
