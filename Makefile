@@ -160,6 +160,7 @@ check-fuzz: $(FUZZ_REPLAY)
 
 check-perft: $(CMDS)
 	@sh tests/perft/run.sh $(B)/bin
+	@sh tests/koshogi/movelists/check-format.sh
 
 check-convert: $(CMDS) $(STATIC_LIB)
 	@sh tests/convert/sfen-cross.sh $(B)/bin
