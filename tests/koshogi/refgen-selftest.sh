@@ -96,6 +96,11 @@ EOF
 same "burned actor in hand" "$($gen apply "$burned" e10-e11,+e11)" \
     "18k^/19/19/19/19/6n12/5p13/4+u14/19/19/19/19/19/19/19/19/19/19/K^18 G/ k/K"
 
+# A mover that shoots the enemy flame it lands beside survives ("after its own captures").
+moves "shot saves from the flame" "18k^/19/19/19/19/19/19/10+u8/12p6/9L9/19/19/19/19/19/19/19/19/K^18 / K/k" j10 <<'EOF'
+j10-i11 j10-i9 j10-k11,+k11 j10-k11,+k11,+m11 j10-k11,+k12 j10-k9 j10-k9,+k12 j10-k9,+m11
+EOF
+
 # ---- the clerk: capture promotion, zone condition, cascade [R3,R13]
 clerk="b^16+uk^/19/19/A6+u11/A'18/7m^10+A/8I10/19/19/16+U2/19/19/19/19/19/19/19/19/K^18 / K/k"
 moves clerk "$clerk" i13 <<'EOF'

@@ -741,9 +741,10 @@ def canonical_chain(before, after, origin, final, survived):
     """[R19]: displacement first (`a+b` iff b held an enemy, `=X` iff the surviving
     actor changed), then every other removal `+c`, then every other identity change
     `c=X`, each group in ascending CELL order; `...` when nothing changed."""
-    # Choice: a fog/light may shoot the enemy on its final point after its first jump;
-    # the final point then "held an enemy the actor captured", so element 1 is `a+b`
-    # (the only form a rule-agnostic applier can replay: `a-b` needs an empty b).
+    # The final point can only have been emptied by the actor landing there (a shot
+    # never hits the final point: shooters do not move after shooting, and a fog's
+    # second jump lands 2 points from the first landing, its shot 1 point away), so
+    # "b held an enemy" is "b was occupied before the move".
     elements = []
     skip = {origin}
     if final != origin:
