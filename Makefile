@@ -187,9 +187,12 @@ check-schema:
 check-pictures: $(B)/tests/render-diagram
 	@sh tests/pictures/run.sh $(B)/tests/render-diagram $(B)/pictures
 
-# Ko shogi's second, simple generator (python3) checks itself.
+# Ko shogi's second, simple generator (python3) checks itself, then must reproduce
+# every hand-written move list.
 check-koshogi:
 	@sh tests/koshogi/refgen-selftest.sh
+	@sh tests/koshogi/check-movelists.sh >$(B)/check-movelists.out || { cat $(B)/check-movelists.out; exit 1; }
+	@tail -n 1 $(B)/check-movelists.out
 
 sanitize: deps
 	@$(MAKE) --no-print-directory B=build-san OPT=-O1 \

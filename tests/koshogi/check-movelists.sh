@@ -17,7 +17,7 @@ tmp=${TMPDIR:-/tmp}/check-movelists.$$
 trap 'rm -rf "$tmp"' EXIT INT TERM
 mkdir -p "$tmp" || exit 2
 
-[ $# -gt 0 ] || set -- $(find "$here/movelists" -type f ! -name 'README*' ! -name '.*' 2>/dev/null | sort)
+[ $# -gt 0 ] || set -- $(find "$here/movelists" -type f -name '*.txt' 2>/dev/null | sort)
 [ $# -gt 0 ] || { echo "check-movelists: no list files found in $here/movelists" >&2; exit 2; }
 
 total=0 agree=0 bad=0
