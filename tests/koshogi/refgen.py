@@ -858,8 +858,11 @@ def perft(pos, depth):
 DOUBLE_MOVERS = {"W", "+Q", "+Q'", "+H", "N'", "+N", "+N'", "+I", "+O", "+T", "+T'"}
 
 
-def features(pos, moves):
-    """Which of the interesting features a position shows (for `random`)."""
+def features(pos):
+    """Which features a position shows (for `random`): "flame" (a poison flame on the
+    board), "double" (a double mover with an enemy one first leg away), "shooter" (a
+    shooter of the side to move with a shot among its moves), "promotable" (an
+    unpromoted promotable piece in its zone or within two ranks of it)."""
     board = pos.board
     found = set()
     if any(kind(t) == "+U" for t in board.values()):
@@ -903,7 +906,7 @@ def random_positions(seed, count):
             if not moves:
                 break
             if ply >= 20 and ply % 3 == 0:
-                feats = features(pos, moves)
+                feats = features(pos)
                 flame = "flame" in feats
                 if ((flame and len(feats) == 4 and kept[True] < 10)
                         or (not flame and len(feats) == 3 and kept[False] < 3
