@@ -43,7 +43,7 @@ TESTLIBS  := -lcmocka
 # Debian packages the build and the tests need (installed by `make deps`).
 DEB_PACKAGES := libyaml-dev libjansson-dev nettle-dev libcmocka-dev mandoc parallel python3-jsonschema \
                 librsvg2-bin fonts-ipafont-mincho
-BENCH_PACKAGES := time jq parallel pgn-extract fairy-stockfish
+BENCH_PACKAGES := time jq parallel pgn-extract fairy-stockfish python3-yaml nodejs npm
 
 LIB_SRC   := $(sort $(wildcard lib/*.c))
 GAME_YAML := $(sort $(wildcard lib/games/*.yaml))

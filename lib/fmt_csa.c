@@ -527,11 +527,12 @@ out:
 
 /* ---- writing ------------------------------------------------------------------------- */
 
+/* A key a "$KEY:value" line can hold: '$', then printable ASCII but ':'. */
 static int is_csa_key(const char *k)
 {
     if (k == NULL || k[0] != '$' || k[1] == '\0') return 0;
     for (const char *p = k + 1; *p; p++)
-        if (!(KOMA_IS_UPPER(*p) || KOMA_IS_DIGIT(*p) || *p == '_' || *p == '+' || *p == '-')) return 0;
+        if (*p < 0x21 || *p > 0x7e || *p == ':') return 0;
     return 1;
 }
 
@@ -664,33 +665,41 @@ static int write_body(const koma_srec *r, int v3, koma_pcn_buffer *o, koma_error
     int no_version = !v3 && r->source_format && !strcmp(r->source_format, "csa") && !r->source_version;
     if (!no_version && (koma__buf_puts(o, ver, err) || koma__buf_put(o, "\n", 1, err))) return -1;
     const char *v;
-    if ((v = koma_srec_header(r, KOMA_H_FIRST_NAME, NULL)) && koma__buf_printf(o, err, "N+%s\n", v)) return -1;
-    if ((v = koma_srec_header(r, KOMA_H_SECOND_NAME, NULL)) && koma__buf_printf(o, err, "N-%s\n", v)) return -1;
+    if ((v = koma_srec_header(r, KOMA_H_FIRST_NAME, NULL)) && put_lines(o, "N+", v, err)) return -1;
+    if ((v = koma_srec_header(r, KOMA_H_SECOND_NAME, NULL)) && put_lines(o, "N-", v, err)) return -1;
     char d[32];
     for (size_t i = 0; i < r->nheaders; i++) {
         const koma_shdr *h = &r->headers[i];
         int rc = 0;
+        char pre[64];
+        const char *prefix = pre;
         switch (h->key) {
-        case KOMA_H_EVENT: rc = koma__buf_printf(o, err, "$EVENT:%s\n", h->value); break;
-        case KOMA_H_SITE: rc = koma__buf_printf(o, err, "$SITE:%s\n", h->value); break;
-        case KOMA_H_OPENING: rc = koma__buf_printf(o, err, "$OPENING:%s\n", h->value); break;
+        case KOMA_H_EVENT: prefix = "$EVENT:"; break;
+        case KOMA_H_SITE: prefix = "$SITE:"; break;
+        case KOMA_H_OPENING: prefix = "$OPENING:"; break;
+        case KOMA_H_TIME_CONTROL: prefix = "$TIME_LIMIT:"; break;
         case KOMA_H_START:
         case KOMA_H_END:
-            if (csa_date(h->value, d))
+            if (strchr(h->value, '\n') == NULL && csa_date(h->value, d)) {
                 rc = koma__buf_printf(o, err, "$%s:%s\n", h->key == KOMA_H_START ? "START_TIME" : "END_TIME", d);
-            else
-                rc = koma__buf_printf(o, err, "'%s: %s\n", h->key == KOMA_H_START ? "start" : "end", h->value);
+                prefix = NULL;
+            } else {
+                prefix = h->key == KOMA_H_START ? "'start: " : "'end: ";
+            }
             break;
-        case KOMA_H_TIME_CONTROL: rc = koma__buf_printf(o, err, "$TIME_LIMIT:%s\n", h->value); break;
         case KOMA_H_OTHER:
-            if (is_csa_key(h->name)) rc = koma__buf_printf(o, err, "%s:%s\n", h->name, h->value);
-            else rc = koma__buf_printf(o, err, "'%s: %s\n", h->name ? h->name : "", h->value);
+            if (is_csa_key(h->name) && strlen(h->name) < sizeof pre - 2) snprintf(pre, sizeof pre, "%s:", h->name);
+            else {
+                prefix = NULL;
+                snprintf(pre, sizeof pre, "'%s: ", h->name ? h->name : "");
+            }
             break;
-        case KOMA_H_NAME: rc = koma__buf_printf(o, err, "'name: %s\n", h->value); break;
-        case KOMA_H_ROUND: rc = koma__buf_printf(o, err, "'round: %s\n", h->value); break;
-        case KOMA_H_HANDICAP: rc = koma__buf_printf(o, err, "'handicap: %s\n", h->value); break;
-        default: break;
+        case KOMA_H_NAME: prefix = "'name: "; break;
+        case KOMA_H_ROUND: prefix = "'round: "; break;
+        case KOMA_H_HANDICAP: prefix = "'handicap: "; break;
+        default: prefix = NULL; break;
         }
+        if (rc == 0 && prefix) rc = put_lines(o, prefix, h->value, err);
         if (rc) return -1;
     }
     const koma_position *p = &r->setup;
