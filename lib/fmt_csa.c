@@ -430,13 +430,14 @@ static int read_csa(koma_hub *h, void *state, const char *s, size_t len, unsigne
     /* the encoding: a declaration on the first line, else the file's, else UTF-8 if valid */
     const char *nl = memchr(s, '\n', len);
     size_t l1 = nl ? (size_t)(nl - s) : len;
-    int enc = st->encoding;
+    int enc = st->encoding, declared = 0;
     if (has_prefix(s, l1, "'CSA encoding=") || has_prefix(s, l1, "'encoding=")) {
         const char *eq = memchr(s, '=', l1);
         size_t k = l1 - (size_t)(eq + 1 - s);
         if (k && eq[k] == '\r') k--;
         enc = (k == 5 && (memcmp(eq + 1, "UTF-8", 5) == 0 || memcmp(eq + 1, "utf-8", 5) == 0)) ? 1 : 2;
         st->encoding = enc;
+        declared = 1;
     }
     size_t bad;
     int ascii = 1;
@@ -469,7 +470,8 @@ static int read_csa(koma_hub *h, void *state, const char *s, size_t len, unsigne
         }
     }
     if (koma_srec_text(&r->source_format, "csa", 3, 0, err) != 0) goto out;
-    if (enc && koma_srec_text(&r->source_encoding, enc == 1 ? "UTF-8" : "Shift_JIS", enc == 1 ? 5 : 9, 0, err))
+    /* the encoding is the record's when it declares one or has non-ASCII text */
+    if (enc && (declared || !ascii) && koma_srec_text(&r->source_encoding, enc == 1 ? "UTF-8" : "Shift_JIS", enc == 1 ? 5 : 9, 0, err))
         goto out;
     koma_shape shape = {2, {9, 9, 1}, 81};
     if (koma_position_reset(&r->setup, &shape, err) != 0) goto out;
@@ -759,7 +761,7 @@ static int write_csa(koma_hub *h, const koma_srec *r, size_t index, koma_pcn_buf
     for (size_t i = 0; i < body.len; i++)
         if ((unsigned char)body.data[i] >= 0x80) ascii = 0;
     if (index > 0 && koma__buf_puts(out, "/\n", err)) goto out;
-    if (!ascii && !v3) {
+    if (!v3 && (!ascii || (r->source_encoding && !strcmp(r->source_encoding, "Shift_JIS")))) {
         koma_pcn_buffer sj = {0};
         size_t bad;
         int x = koma__from_utf8("CP932", body.data, body.len, &sj, &bad);

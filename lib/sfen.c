@@ -111,7 +111,15 @@ static int parse_board(const char *s, size_t len, int fen, koma_code code, koma_
 
 /* The kinds a hand may hold, in SFEN's written order. */
 static const char sfen_hand_order[] = "RBGSNLP";
-static const char fen_hand_order[] = "GNLPSRBIQ";
+/* Fairy-Stockfish's own order of hand pieces, per game (its piece types' order). */
+static const char *fen_hand_order(char style)
+{
+    switch (style) {
+    case 'Q': return "GLPSQRBN";       /* okisaki (the variants file) */
+    case 'O': return "NLPISRB";        /* ogi (the variants file) */
+    default: return "GNLPSRB";         /* shogi, minishogi */
+    }
+}
 
 static int check_hand_piece(const koma_hand_item *it, koma_error *err, const char *what)
 {
@@ -456,15 +464,16 @@ static int fen_put(const koma_position *pos, unsigned long fullmove, koma_pcn_bu
     if (game_check(pos, 1, err) != 0) return -1;
     if (write_board(pos, b, "Fairy-Stockfish FEN", err) != 0) return -1;
     if (koma__buf_put(b, "[", 1, err)) return -1;
+    const char *order = fen_hand_order(pos->style[0]);
     for (int side = 0; side < 2; side++) {
         const koma_hand *h = &pos->hands[side];
         for (size_t i = 0; i < h->len; i++) {
             if (check_hand_piece(&h->items[i], err, "Fairy-Stockfish") != 0) return -1;
-            if (!strchr(fen_hand_order, koma_piece_letter(h->items[i].piece) & ~0x20))
+            if (!strchr(order, koma_piece_letter(h->items[i].piece) & ~0x20))
                 return koma_error_set(err, KOMA_E_CONVERT_UNREPRESENTABLE, 0, "no Fairy-Stockfish hand piece %c",
                                       koma_piece_letter(h->items[i].piece));
         }
-        for (const char *o = fen_hand_order; *o; o++) {
+        for (const char *o = order; *o; o++) {
             koma_piece p = koma_piece_from_letter(side ? (char)(*o | 0x20) : *o);
             uint32_t n = koma_hand_count(h, p);
             char c = koma_piece_letter(p);

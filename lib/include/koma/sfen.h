@@ -15,8 +15,9 @@
  *
  * Fairy-Stockfish FEN: the board as FEEN's (ranks from the top, files from
  * the left, counts of empty squares, `+X` promoted), the hands in brackets
- * as repeated letters (Sente's first, in Fairy-Stockfish's own order for
- * shogi: G N L P S R B), `w` = Sente to move (as chess's White), then
+ * as repeated letters (Sente's first, in Fairy-Stockfish's own order: G N L P S
+ * R B for shogi and minishogi, G L P S Q R B N for okisaki, N L P I S R B for
+ * ogi), `w` = Sente to move (as chess's White), then
  * `- - 0 N` (no castling, no en passant, halfmove clock 0, the full-move
  * number). Games by board shape: 9x9 shogi, 5x5 minishogi, and the games of
  * tests/data/fsf/variants.ini, 10x10 okisaki and 8x8 ogi. Moves use FEEN's own
