@@ -156,6 +156,44 @@ static int all_rest(rd *d, int side)
     return 0;
 }
 
+/*
+ * A time control into PCN periods, when its text is in the canonical form the
+ * writer gives back: V2 "$TIME_LIMIT:HH:MM+SS" (main time, byoyomi seconds), V3
+ * "$TIME:T+B+I" in whole seconds (main, byoyomi, increment). The periods are the
+ * main time (with the increment) and, when there is one, the byoyomi as a period
+ * of one ply. Returns 1 when taken.
+ */
+static int time_control(koma_srec *r, int v3, const char *v, size_t n)
+{
+    char buf[64], again[64];
+    long long a, b, c = 0;
+    if (n >= sizeof buf || r->nperiods[0]) return 0;
+    memcpy(buf, v, n);
+    buf[n] = '\0';
+    if (!v3) {
+        long long h, m;
+        if (sscanf(buf, "%2lld:%2lld+%2lld", &h, &m, &b) != 3) return 0;
+        snprintf(again, sizeof again, "%02lld:%02lld+%02lld", h, m, b);
+        a = (h * 60 + m) * 60;
+    } else {
+        if (sscanf(buf, "%lld+%lld+%lld", &a, &b, &c) != 3) return 0;
+        snprintf(again, sizeof again, "%lld+%lld+%lld", a, b, c);
+    }
+    if (strcmp(again, buf) != 0 || a < 0 || b < 0 || c < 0) return 0;
+    koma_speriod *p = r->periods[0];
+    p[0].duration_ms = a * 1000;
+    p[0].increment_ms = v3 && c ? c * 1000 : KOMA_TIME_NONE;
+    p[0].plies = 0;
+    r->nperiods[0] = 1;
+    if (b > 0) {
+        p[1].duration_ms = b * 1000;
+        p[1].increment_ms = KOMA_TIME_NONE;
+        p[1].plies = 1;
+        r->nperiods[0] = 2;
+    }
+    return 1;
+}
+
 static int header(rd *d, const char *s, size_t n)
 {
     const char *colon = memchr(s, ':', n);
@@ -189,6 +227,7 @@ static int header(rd *d, const char *s, size_t n)
         key = KOMA_H_TIME_CONTROL;
     }
 #undef IS
+    if (key == KOMA_H_TIME_CONTROL && time_control(d->r, kl == 4, v, vl)) return 0;
     if (key == KOMA_H_OTHER) return koma_srec_add_header(d->r, key, s, kl + 1, v, vl, d->err);
     if (key == KOMA_H_TIME_CONTROL) {
         /* keep which line it was: $TIME_LIMIT (V2) or $TIME (V3) */
@@ -659,6 +698,28 @@ static int needs_v3(const koma_srec *r)
     return 0;
 }
 
+/* PCN periods as a CSA time control, when they have that shape (a main time,
+ * maybe with an increment, then maybe a byoyomi period of one ply); else a comment. */
+static int write_periods(koma_pcn_buffer *o, const koma_srec *r, int v3, koma_error *err)
+{
+    const koma_speriod *p = r->periods[0];
+    size_t n = r->nperiods[0];
+    int ok = n <= 2 && p[0].plies == 0 && p[0].duration_ms % 1000 == 0 &&
+             (n == 1 || (p[1].plies == 1 && p[1].increment_ms == KOMA_TIME_NONE && p[1].duration_ms % 1000 == 0));
+    long long a = p[0].duration_ms / 1000, b = n == 2 ? p[1].duration_ms / 1000 : 0;
+    long long c = p[0].increment_ms == KOMA_TIME_NONE ? 0 : p[0].increment_ms;
+    if (ok && c % 1000) ok = 0;
+    c /= 1000;
+    if (ok && !v3 && c == 0 && a % 60 == 0 && a / 3600 < 100 && b < 100)
+        return koma__buf_printf(o, err, "$TIME_LIMIT:%02lld:%02lld+%02lld\n", a / 3600, a / 60 % 60, b);
+    if (ok) return koma__buf_printf(o, err, "$TIME:%lld+%lld+%lld\n", a, b, c);
+    for (size_t i = 0; i < n; i++)
+        if (koma__buf_printf(o, err, "'period: %lld ms, increment %lld ms, %lld plies\n", p[i].duration_ms,
+                             p[i].increment_ms == KOMA_TIME_NONE ? 0 : p[i].increment_ms, p[i].plies))
+            return -1;
+    return 0;
+}
+
 static int write_body(const koma_srec *r, int v3, koma_pcn_buffer *o, koma_error *err)
 {
     const char *ver = v3 ? "V3.0" : "V2.2";
@@ -704,6 +765,7 @@ static int write_body(const koma_srec *r, int v3, koma_pcn_buffer *o, koma_error
         if (rc == 0 && prefix) rc = put_lines(o, prefix, h->value, err);
         if (rc) return -1;
     }
+    if (r->nperiods[0] && write_periods(o, r, v3, err) != 0) return -1;
     const koma_position *p = &r->setup;
     char pi[96];
     if (even_start(p)) {
