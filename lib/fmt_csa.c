@@ -409,6 +409,9 @@ static int statement(rd *d, const char *s, size_t n, size_t col0)
     char c = s[0];
     if (c == 'V') {
         if (d->in_moves) return fail(d, col0, KOMA_E_CSA_LINE, "a version line among the moves", s, n);
+        if (!((n == 2 && s[1] == '2') || (n == 4 && (!memcmp(s, "V2.1", 4) || !memcmp(s, "V2.2", 4) ||
+                                                     !memcmp(s, "V3.0", 4)))))
+            return fail(d, col0, KOMA_E_CSA_LINE, "not a CSA version (V2, V2.1, V2.2, V3.0)", s, n);
         return koma_srec_text(&d->r->source_version, s, n, 0, d->err);
     }
     if (c == 'N' && n >= 2 && (s[1] == '+' || s[1] == '-'))
