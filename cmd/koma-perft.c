@@ -116,7 +116,10 @@ static void run(state *st, const char *file, unsigned long line, unsigned long c
     st->positions++;
 
     char feen[KOMA_FEEN_MAX_LEN + 1];
-    koma_engine_feen(e, feen, sizeof feen);
+    if (koma_engine_feen(e, feen, sizeof feen, NULL, &err) != 0) {
+        cli_trouble(c, "%s: %s", koma_code_name(err.code), err.message);
+        return;
+    }
     if (st->split >= 0) {
         split_out so = {st};
         if ((unsigned)st->split > depth) {
@@ -128,7 +131,7 @@ static void run(state *st, const char *file, unsigned long line, unsigned long c
             return;
         }
         if (koma_engine_perft_split(e, depth, (unsigned)st->split, split_job, &so, &err) < 0)
-            cli_trouble(c, "%s", err.message);
+            cli_trouble(c, "%s: %s", koma_code_name(err.code), err.message);
         return;
     }
     double t0 = now();
@@ -141,14 +144,14 @@ static void run(state *st, const char *file, unsigned long line, unsigned long c
             nodes = 1;
         } else if (koma_engine_perft_divide(e, depth, &entries, &nentries,
                                             want_progress ? progress_cb : NULL, c, &err) != 0) {
-            cli_trouble(c, "%s", err.message);
+            cli_trouble(c, "%s: %s", koma_code_name(err.code), err.message);
             return;
         }
         cli_progress_end(c);
         for (size_t i = 0; i < nentries; i++) nodes += entries[i].nodes;
     } else {
         if (koma_engine_perft(e, depth, &nodes, &err) != 0) {
-            cli_trouble(c, "%s", err.message);
+            cli_trouble(c, "%s: %s", koma_code_name(err.code), err.message);
             return;
         }
     }

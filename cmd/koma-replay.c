@@ -8,7 +8,8 @@
  * FID; --adjudicate: SOURCE, RESULT, STATUS, PLY, REASON; --each: the FEEN
  * after every ply; --write-outcome: the records with their outcome filled in;
  * --json: one object a record (schemas/koma-replay.schema.json).
- * The rules themselves are in cmd/replay_core.c. See man/koma-replay.1.
+ * The judging is the referee's (koma/referee.h, through cmd/judge.c); the
+ * words are cmd/verdict_text.c's. See man/koma-replay.1.
  */
 #include <getopt.h>
 #include <stdlib.h>
@@ -16,23 +17,19 @@
 
 #include "cli.h"
 #include "games.h"
+#include "judge.h"
 #include "records.h"
-#include "replay_core.h"
+#include "verdict_out.h"
 
 enum { MODE_LINE, MODE_ADJUDICATE, MODE_EACH, MODE_WRITE };
 
 typedef struct state {
     cli *c;
-    replay *rp;
+    judge *jd;
     int mode;
     const char *start;                 /* --start FEEN (canonical), or NULL */
-    size_t start_len;
     records_options pcn;               /* --format; no PMN check with a dialect */
-    const char *file;                  /* the input being read (for --each) */
-    unsigned long line;
     int each_open;                     /* --each printed positions of this record */
-    replay_verdict v;                  /* the record in progress (--start) */
-    int begun;                         /* replay_begin's answer for it */
     unsigned long records, finished, unfinished, disputed, invalid;
     unsigned long long plies;
 } state;
@@ -76,117 +73,16 @@ static void usage(FILE *f)
 
 /* ---- output ----------------------------------------------------------------------- */
 
-static void put_status(const replay_verdict *v)
-{
-    fputs(v->has_status ? koma_cgsn_name(v->status) : "-", stdout);
-}
-
-static void put_ply(const replay_verdict *v)
-{
-    if (v->has_ply) printf("%zu", v->ply);
-    else putchar('-');
-}
-
-static void json_verdict(const replay_verdict *v, const record_source *src, const char *fid)
-{
-    FILE *f = stdout;
-    fputs("{\"file\":", f);
-    cli_json_cstr(f, src->file);
-    fprintf(f, ",\"line\":%lu,\"game\":", src->line);
-    cli_json_cstr(f, koma_game_id(v->game));
-    fputs(",\"result\":", f);
-    cli_json_cstr(f, v->result);
-    fputs(",\"status\":", f);
-    if (v->has_status) cli_json_cstr(f, koma_cgsn_name(v->status));
-    else fputs("null", f);
-    if (v->has_ply) fprintf(f, ",\"ply\":%zu", v->ply);
-    else fputs(",\"ply\":null", f);
-    fprintf(f, ",\"played\":%zu,\"plies\":%zu,\"feen\":", v->played, v->plies);
-    cli_json_cstr(f, v->feen);
-    fprintf(f, ",\"fid\":\"%s\",\"reason\":", fid);
-    cli_json_cstr(f, v->reason);
-    fprintf(f, ",\"disputed\":%s", v->problems ? "true" : "false");
-    if (v->illegal) {
-        fprintf(f, ",\"illegal\":{\"ply\":%zu,\"pmn\":", v->ply);
-        cli_json_cstr(f, v->illegal_pmn);
-        fputs(",\"code\":", f);
-        cli_json_cstr(f, koma_code_name(v->illegal_code));
-        fputs(",\"message\":", f);
-        cli_json_cstr(f, v->illegal_message);
-        fputs(",\"legal\":[", f);
-        const char *p = v->legal;
-        int first = 1;
-        while (*p) {
-            const char *e = strchr(p, ' ');
-            size_t n = e ? (size_t)(e - p) : strlen(p);
-            if (!first) putc(',', f);
-            cli_json_string(f, p, n);
-            first = 0;
-            p += n;
-            if (*p == ' ') p++;
-        }
-        fputs("]}", f);
-    }
-    if (v->extra) fprintf(f, ",\"extra\":%zu", v->extra);
-    if (v->has_recorded) {
-        fputs(",\"recorded\":{", f);
-        int any = 0;
-        if (v->rec_result[0]) {
-            fputs("\"result\":", f);
-            cli_json_cstr(f, v->rec_result);
-            any = 1;
-        }
-        if (v->rec_has_status) {
-            fprintf(f, "%s\"status\":", any ? "," : "");
-            cli_json_cstr(f, koma_cgsn_name(v->rec_status));
-            any = 1;
-        }
-        if (v->rec_has_ply) fprintf(f, "%s\"ply\":%llu", any ? "," : "", (unsigned long long)v->rec_ply);
-        putc('}', f);
-    }
-    fputs("}\n", f);
-}
-
-static void print_verdict(state *st, const replay_verdict *v, const record_source *src)
-{
-    cli *c = st->c;
-    st->plies += v->played;
-    if (v->problems) st->disputed++;
-    else if (v->how == REPLAY_UNFINISHED) st->unfinished++;
-    else st->finished++;
-    if (c->quiet || st->mode == MODE_EACH || st->mode == MODE_WRITE) return;
-    if (c->json) {
-        char fid[KOMA_FID_BUF];
-        koma_fid_of(v->feen, strlen(v->feen), fid);
-        json_verdict(v, src, fid);
-        return;
-    }
-    fputs(src->file, stdout);
-    printf(":%lu\t%s\t", src->line, v->result);
-    put_status(v);
-    putchar('\t');
-    put_ply(v);
-    if (st->mode == MODE_ADJUDICATE) {
-        printf("\t%s\n", v->reason);
-        return;
-    }
-    char fid[KOMA_FID_BUF];
-    koma_fid_of(v->feen, strlen(v->feen), fid);
-    printf("\t%s\t%zu\t%s\n", v->feen, v->played, fid);
-}
-
 /* --each: the FEEN of the setup and after every ply. */
-static void each_cb(void *ctx, const replay_verdict *v, size_t ply, const char *feen, size_t len)
+static void each_cb(void *ctx, const record_source *src, size_t ply, const char *feen, size_t len)
 {
     state *st = ctx;
-    cli *c = st->c;
-    (void)v;
-    if (c->quiet) return;
+    if (st->c->quiet) return;
     st->each_open = 1;
-    if (c->json) {
+    if (st->c->json) {
         fputs("{\"file\":", stdout);
-        cli_json_cstr(stdout, st->file);
-        printf(",\"line\":%lu,\"ply\":%zu,\"feen\":", st->line, ply);
+        cli_json_cstr(stdout, src->file);
+        printf(",\"line\":%lu,\"ply\":%zu,\"feen\":", src->line, ply);
         cli_json_string(stdout, feen, len);
         fputs("}\n", stdout);
     } else {
@@ -194,15 +90,6 @@ static void each_cb(void *ctx, const replay_verdict *v, size_t ply, const char *
         putchar('\n');
     }
 }
-
-/* After a record with --each: a blank line (text output) when it printed any. */
-static void each_end(state *st)
-{
-    if (st->each_open && !st->c->json) putchar('\n');
-    st->each_open = 0;
-}
-
-/* ---- PCN input --------------------------------------------------------------------- */
 
 /* --write-outcome: a record that could not be replayed goes through as it was. */
 static void pass_through(state *st, const record_item *item)
@@ -224,86 +111,47 @@ static void pass_through(state *st, const record_item *item)
     if (len == 0 || text[len - 1] != '\n') putchar('\n');
 }
 
-static int pcn_record(void *ctx, record_item *item)
+/* Each record: its verdict line (or object), or the record with its outcome. */
+static int on_record(void *ctx, const judge_record *r)
 {
     state *st = ctx;
     cli *c = st->c;
-    koma_error err;
+    const koma_verdict *v = r->v;
+    int stop = 0;
     st->records++;
-    if (item->rec == NULL) {
+    if (r->item && r->item->rec == NULL)
+        cli_diag_error(c, CLI_DATA, r->item->src.file, &r->item->err, NULL);
+    if (v == NULL) {
         st->invalid++;
-        cli_diag_error(c, CLI_DATA, item->src.file, &item->err, NULL);
-        if (st->mode == MODE_WRITE) pass_through(st, item);
-        return 0;
-    }
-    replay_verdict v;
-    st->file = item->src.file;
-    st->line = item->src.line;
-    int rc = replay_pcn(st->rp, item->rec, &item->src, &v);
-    if (rc == -2) {
-        each_end(st);
-        return 1;
-    }
-    if (rc == -1) {
-        st->invalid++;
-        if (st->mode == MODE_WRITE) pass_through(st, item);
+        if (st->mode == MODE_WRITE && r->item) pass_through(st, r->item);
     } else {
-        print_verdict(st, &v, &item->src);
+        st->plies += v->played;
+        if (v->disputes) st->disputed++;
+        else if (v->kind == KOMA_VERDICT_UNFINISHED) st->unfinished++;
+        else st->finished++;
+        koma_error err;
         koma_error_clear(&err);
-        if (st->mode == MODE_WRITE && !c->quiet &&
-            (replay_write_outcome(&v, item->rec, &err) != 0 ||
-             koma_pcn_fwrite(item->rec, item->format, 0, stdout, &err) != 0) &&
-            err.code == KOMA_E_MEMORY) {
+        if (st->mode == MODE_LINE || st->mode == MODE_ADJUDICATE) {
+            if (!c->quiet)
+                verdict_print_replay(c, v, r->src->file, r->src->line, st->mode == MODE_ADJUDICATE);
+        } else if (st->mode == MODE_WRITE && !c->quiet &&
+                   (judge_write_outcome(v, r->item->rec, &err) != 0 ||
+                    koma_pcn_fwrite(r->item->rec, r->item->format, 0, stdout, &err) != 0) &&
+                   err.code == KOMA_E_MEMORY) {
             cli_trouble(c, "memory: out of memory");
-            each_end(st);
-            return 1;
+            stop = 1;
         }
     }
-    each_end(st);
-    return 0;
+    if (st->each_open && !c->json) putchar('\n');  /* --each: a blank line after a record */
+    st->each_open = 0;
+    return stop;
 }
-
-/* ---- move lists (--start) ------------------------------------------------------------- */
-
-static int moves_begin(void *ctx, const record_source *src)
-{
-    state *st = ctx;
-    st->records++;
-    st->line = src->line;
-    st->begun = replay_begin(st->rp, st->start, st->start_len, src, &st->v);
-    return st->begun;
-}
-
-static int moves_move(void *ctx, const char *s, size_t len, unsigned long line)
-{
-    state *st = ctx;
-    if (s == NULL) {                   /* too long: reported */
-        replay_abandon(st->rp);
-        return 0;
-    }
-    return replay_ply(st->rp, s, len, line) == -2 ? -2 : 0;
-}
-
-static int moves_end(void *ctx)
-{
-    state *st = ctx;
-    int rc = st->begun == 0 ? replay_finish(st->rp) : st->begun;
-    if (rc == -2) return -2;
-    if (rc == -1) st->invalid++;
-    else print_verdict(st, &st->v, &(record_source){st->file, st->line, NULL, NULL});
-    each_end(st);
-    return 0;
-}
-
-static const records_moves_fns moves_fns = {moves_begin, moves_move, moves_end, 1};
 
 static void replay_input(state *st, const char *path)
 {
     cli_input in;
     if (cli_input_open(st->c, &in, path) != 0) return;
-    st->file = in.name;
-    if (st->start) records_moves(st->c, &in, &moves_fns, st);
-    else records_each(st->c, &in, &st->pcn, pcn_record, st);
+    judge_input(st->jd, &in, &st->pcn, st->start, on_record, st);
     cli_input_close(&in);
 }
 
@@ -370,14 +218,13 @@ int main(int argc, char **argv)
         /* check the start position now: a bad one is a usage error */
         if (records_start_option(&c, games, start, NULL, &forced, startbuf) != 0) goto done;
         st.start = startbuf;
-        st.start_len = strlen(startbuf);
     }
-    st.rp = replay_new(&c, games, forced, dialect);
-    if (st.rp == NULL) {
+    st.jd = judge_new(&c, games, forced, dialect, 0, JUDGE_REPLAY);
+    if (st.jd == NULL) {
         cli_trouble(&c, "memory: out of memory");
         goto done;
     }
-    if (st.mode == MODE_EACH) replay_set_each(st.rp, each_cb, &st);
+    if (st.mode == MODE_EACH) judge_set_each(st.jd, each_cb, &st);
 
     CLI_FOREACH_OPERAND(i, argc, argv, optind, path) {
         replay_input(&st, path);
@@ -396,7 +243,7 @@ int main(int argc, char **argv)
                    st.disputed, st.invalid);
     }
 done:
-    replay_free(st.rp);
+    judge_free(st.jd);
     koma_game_set_free(games);
     return cli_finish(&c);
 }

@@ -14,7 +14,7 @@
 #include "cli.h"
 #include "games.h"
 #include "records.h"
-#include "replay_core.h"
+#include "judge.h"
 
 typedef struct validator validator;
 
@@ -27,7 +27,7 @@ typedef struct state {
     int has_context;                   /* --position given */
     koma_position context;             /* --position: PMN lines are checked against it */
     records_options pcn;               /* --format */
-    replay *rp;                        /* --replay: PCN records are replayed too */
+    judge *jd;                         /* --replay: PCN records are judged too */
     const cli_input *in;               /* the input of validate_lines */
     unsigned long records, valid, invalid;
 } state;
@@ -107,7 +107,7 @@ static int v_cgsn(state *st, const char *s, size_t len, koma_error *err)
 
 static void check_line(state *st, const char *file, unsigned long line, const char *s, size_t len);
 static void validate_lines(state *st, cli_input *in);
-static void record_result(state *st, const char *file, unsigned long line, koma_error *err,
+static void record_result(state *st, const char *file, unsigned long line, const koma_error *err,
                           int valid);
 
 /* GGN: the whole input is one JSON document. */
@@ -128,31 +128,38 @@ static void v_ggn_input(state *st, cli_input *in)
     koma_ggn_free(g);
 }
 
-/* PCN: a JSON Lines database or a YAML stream (cmd/records.c). With --replay
- * each valid record is also replayed under its game's rules (cmd/replay_core.c). */
+/* PCN: a JSON Lines database or a YAML stream (cmd/records.c). */
 static int pcn_record(void *ctx, record_item *item)
 {
     state *st = ctx;
+    if (item->rec == NULL) record_result(st, item->src.file, item->err.line, &item->err, 0);
+    else record_result(st, item->src.file, item->src.line, &item->err, 1);
+    return 0;
+}
+
+/* --replay: each valid record is also judged under its game's rules (cmd/judge.c,
+ * which gives the diagnostics of a record that is not valid under them). */
+static int replay_record(void *ctx, const judge_record *r)
+{
+    state *st = ctx;
+    const record_item *item = r->item;
     if (item->rec == NULL) {
         record_result(st, item->src.file, item->err.line, &item->err, 0);
-        return 0;
+    } else if (r->v == NULL || r->invalid || r->v->disputes) {
+        st->records++;
+        st->invalid++;
+    } else {
+        koma_error none;
+        koma_error_clear(&none);
+        record_result(st, item->src.file, item->src.line, &none, 1);
     }
-    if (st->rp) {
-        replay_verdict v;
-        int rc = replay_pcn(st->rp, item->rec, &item->src, &v);
-        if (rc != 0 || v.problems != 0) {
-            st->records++;                 /* replay_pcn gave the diagnostics */
-            st->invalid++;
-            return rc == -2;
-        }
-    }
-    record_result(st, item->src.file, item->src.line, &item->err, 1);
     return 0;
 }
 
 static void v_pcn_input(state *st, cli_input *in)
 {
-    records_each(st->c, in, &st->pcn, pcn_record, st);
+    if (st->jd) judge_input(st->jd, in, &st->pcn, NULL, replay_record, st);
+    else records_each(st->c, in, &st->pcn, pcn_record, st);
 }
 
 /* --type auto (DESIGN.md §3, records_sniff_input): PCN (YAML, or JSON with a
@@ -264,7 +271,7 @@ static void json_valid(state *st, const char *file, unsigned long line, const ch
 
 /* Count one item and report it: a diagnostic when invalid, a JSON object with
  * --json when valid. */
-static void record_result(state *st, const char *file, unsigned long line, koma_error *err,
+static void record_result(state *st, const char *file, unsigned long line, const koma_error *err,
                           int valid)
 {
     cli *c = st->c;
@@ -419,7 +426,7 @@ int main(int argc, char **argv)
     koma_game_set *games = NULL;
     if (want_replay) {
         if (games_open(&c, &games) != 0) goto done;
-        if ((st.rp = replay_new(&c, games, NULL, KOMA_PMN_DIALECT_CANONICAL)) == NULL) {
+        if ((st.jd = judge_new(&c, games, NULL, KOMA_PMN_DIALECT_CANONICAL, 0, JUDGE_REPLAY)) == NULL) {
             cli_trouble(&c, "memory: out of memory");
             goto done;
         }
@@ -437,7 +444,7 @@ int main(int argc, char **argv)
                    item_noun(st.v, st.records != 1), st.valid, st.invalid);
     }
 done:
-    replay_free(st.rp);
+    judge_free(st.jd);
     koma_game_set_free(games);
     koma_position_cleanup(&st.pos);
     koma_position_cleanup(&st.context);

@@ -70,6 +70,8 @@ int koma_engine_new(const koma_game *g, koma_engine **out, koma_error *err)
     koma_engine *e = calloc(1, sizeof *e);
     if (e == NULL) return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (engine)");
     e->game = g;
+    e->royal_captured = (uint8_t)g->royal_captured;
+    e->survival = (uint8_t)(g->nsurvival > 0);
     e->files = (int)g->files;
     e->ranks = (int)g->ranks;
     int pad = 1;
@@ -203,7 +205,6 @@ void koma_engine_free(koma_engine *e)
     free(e->nifu);
     free(e->zboard);
     free(e->undo);
-    free(e->hist);
     free(e->movebuf);
     free(e->scratch);
     free(e);
@@ -370,22 +371,13 @@ int koma_engine_set_position(koma_engine *e, const koma_position *pos, koma_erro
     }
     memcpy(e->hand, hand, sizeof hand);
     e->turn = pos->turn;
-    e->limit_count = 0;
     recompute(e);
     e->nundo = 0;
-    e->ended = 0;
-    if (e->hist == NULL) {
+    if (e->undo == NULL) {
         e->cap_undo = 256;
         e->undo = malloc(e->cap_undo * sizeof *e->undo);
-        e->hist = malloc((e->cap_undo + 1) * sizeof *e->hist);
-        if (e->undo == NULL || e->hist == NULL)
-            return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (history)");
+        if (e->undo == NULL) return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (history)");
     }
-    e->hist[0].hash = koma__hash(e);
-    e->hist[0].key = 0;
-    e->hist[0].gave_check = 0;
-    memset(e->hist_bucket, 0, sizeof e->hist_bucket);
-    e->hist_bucket[KOMA__BUCKET(e->hist[0].hash)] = 1;
     return 0;
 }
 
@@ -422,15 +414,25 @@ int koma_engine_get_position(const koma_engine *e, koma_position *pos, koma_erro
     return 0;
 }
 
-size_t koma_engine_feen(const koma_engine *e, char *buf, size_t cap)
+int koma_engine_feen(const koma_engine *e, char *buf, size_t cap, size_t *len, koma_error *err)
 {
     koma_position pos;
     koma_position_init(&pos);
+    int rc = koma_engine_get_position(e, &pos, err);
     size_t n = 0;
-    if (koma_engine_get_position(e, &pos, NULL) == 0) n = koma_feen_write(&pos, buf, cap);
-    else if (cap) buf[0] = '\0';
+    if (rc == 0) {
+        n = koma_feen_write(&pos, buf, cap);
+        if (n >= cap) rc = koma_error_set(err, KOMA_E_FEEN_LENGTH, 0,
+                                          "the position's FEEN needs %zu bytes", n + 1);
+    }
     koma_position_cleanup(&pos);
-    return n;
+    if (rc != 0) {
+        /* never a partial FEEN that could pass for a position */
+        if (cap) buf[0] = '\0';
+        n = 0;
+    }
+    if (len) *len = n;
+    return rc;
 }
 
 /* ---- make / unmake ------------------------------------------------------------------ */
@@ -448,7 +450,6 @@ void koma__make(koma_engine *e, koma_emove m, koma__undo *u)
     u->move = m;
     u->hash_board = e->hash_board;
     u->hash_hand = e->hash_hand;
-    u->limit_count = e->limit_count;
     if (m & KOMA__M_DROP) {
         int slot = KOMA__M_FROM(m);
         int k = slot & 31;
@@ -460,14 +461,12 @@ void koma__make(koma_engine *e, koma_emove m, koma__undo *u)
         if (g->kinds[k].nifu) (*nifu_at(e, s, k, to))++;
         u->moved = c;
         u->captured = 0;
-        e->limit_count++;
     } else {
         int from = KOMA__M_FROM(m);
         uint8_t p = e->board[from], c = e->board[to];
         int pk = KOMA__KIND(p);
         u->moved = p;
         u->captured = c;
-        int reset = g->kinds[pk].resets_move_limit;
         if (c != KOMA__EMPTY) {
             int ck = KOMA__KIND(c);
             int hk = (m & KOMA__M_KEEP) ? ck : g->kinds[ck].demotes_to;
@@ -482,7 +481,6 @@ void koma__make(koma_engine *e, koma_emove m, koma__undo *u)
                 e->material[s]++;
             }
             if (g->kinds[ck].nifu) (*nifu_at(e, s ^ 1, ck, to))--;
-            if (g->move_limit_capture_resets) reset = 1;
         }
         uint8_t np = p;
         if (m & KOMA__M_PROMOTE) np = (uint8_t)(e->promote_code[p & 0x3F] | (p & KOMA__DERIVED));
@@ -495,7 +493,6 @@ void koma__make(koma_engine *e, koma_emove m, koma__undo *u)
             int nk = KOMA__KIND(np);
             if (g->kinds[nk].nifu) (*nifu_at(e, s, nk, to))++;
         }
-        e->limit_count = reset ? 0 : (uint16_t)(e->limit_count + 1);
     }
     e->turn ^= 1;
 }
@@ -542,7 +539,6 @@ void koma__unmake(koma_engine *e, const koma__undo *u)
     }
     e->hash_board = u->hash_board;
     e->hash_hand = u->hash_hand;
-    e->limit_count = u->limit_count;
 }
 
 static int push_history(koma_engine *e, koma_error *err)
@@ -555,51 +551,44 @@ static int push_history(koma_engine *e, koma_error *err)
         koma__undo *u = realloc(e->undo, cap * sizeof *u);
         if (u == NULL) return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (history)");
         e->undo = u;
-        koma__hist *h = realloc(e->hist, (cap + 1) * sizeof *h);
-        if (h == NULL) return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (history)");
-        e->hist = h;
         e->cap_undo = cap;
     }
     return 0;
 }
 
-/* The identity of a move for Ōgi's same-move rule: mover (no "'"), origin or
- * hand slot, target, promotion and privilege flags. */
-static uint64_t move_key(const koma_engine *e, koma_emove m)
+void koma_engine_move_facts(const koma_engine *e, koma_emove m, koma_move_facts *out)
 {
+    /* the identity for a same-move rule: mover (no "'"), origin or hand slot
+     * (no "'"), target, promotion and privilege flags */
     uint32_t mm = m;
     unsigned mover;
     if (m & KOMA__M_DROP) {
-        mm &= ~(32u << 10);               /* the "'" bit of the hand slot */
-        mover = (unsigned)(KOMA__M_FROM(m) & 31) + 1;
+        mm &= ~((uint32_t)KOMA__SLOT_DERIVED << KOMA__M_FROM_SHIFT);
+        mover = (unsigned)KOMA__SLOT_KIND(KOMA__M_FROM(m)) + 1;
+        out->captures = 0;
+        out->resets = 0;
     } else {
-        mover = e->board[KOMA__M_FROM(m)] & 0x3Fu;
+        unsigned p = e->board[KOMA__M_FROM(m)];
+        mover = KOMA__MOVER(p);
+        out->captures = e->board[KOMA__M_TO(m)] != KOMA__EMPTY;
+        out->resets = e->game->kinds[KOMA__KIND(p)].resets_move_limit;
     }
-    return ((uint64_t)mover << 32) | mm;
+    out->key = ((uint64_t)mover << 32) | mm;
 }
 
 int koma_engine_make(koma_engine *e, koma_emove m, koma_error *err)
 {
     if (push_history(e, err) != 0) return -1;
-    uint64_t key = move_key(e, m);
     koma__make(e, m, &e->undo[e->nundo]);
     e->nundo++;
-    e->hist[e->nundo].hash = koma__hash(e);
-    e->hist[e->nundo].key = key;
-    e->hist_bucket[KOMA__BUCKET(e->hist[e->nundo].hash)]++;
-    /* only the perpetual-check rule reads it */
-    e->hist[e->nundo].gave_check =
-        (uint8_t)(e->game->perpetual_check_loses && koma__in_check(e, e->turn));
     return 0;
 }
 
 int koma_engine_unmake(koma_engine *e)
 {
     if (e->nundo == 0) return -1;
-    e->hist_bucket[KOMA__BUCKET(e->hist[e->nundo].hash)]--;
     e->nundo--;
     koma__unmake(e, &e->undo[e->nundo]);
-    if (e->ended > e->nundo + 1) e->ended = 0;
     return 0;
 }
 
@@ -635,6 +624,18 @@ size_t koma_engine_move_write(const koma_engine *e, koma_emove m, char buf[KOMA_
     koma_move mv;
     koma_engine_move_pmn(e, m, &mv);
     return koma_pmn_write(&mv, buf);
+}
+
+size_t koma_engine_move_text(const koma_engine *e, koma_emove m, char *buf, size_t cap)
+{
+    char b[KOMA_PMN_BUF];
+    size_t n = koma_engine_move_write(e, m, b);
+    if (cap) {
+        size_t k = n < cap ? n : cap - 1;
+        memcpy(buf, b, k);
+        buf[k] = '\0';
+    }
+    return n;
 }
 
 /* Offsets of the parts of the canonical text of m. */
@@ -732,8 +733,9 @@ int koma_engine_find_move(koma_engine *e, const koma_move *m, koma_emove *out, k
 {
     const koma_game *g = e->game;
     int s = e->turn;
-    if (e->royal_in_hand > 0)
-        return koma_error_set(err, KOMA_E_RULES_OVER, 0, "the game is over (a king was captured)");
+    if (koma__over(e))
+        return koma_error_set(err, KOMA_E_RULES_OVER, 0, koma__defeated_sides(e) && e->royal_in_hand ?
+                              "the game is over (a king was captured)" : "the game is over");
     int to;
     if (m->kind == KOMA_MOVE_DROP) {
         if (cell_index(e, m, &m->dst, PART_DST, &to, err) != 0) return -1;
@@ -856,32 +858,57 @@ int koma_engine_parse_move(koma_engine *e, const char *s, size_t len, koma_emove
 
 /* ---- endings -------------------------------------------------------------------------- */
 
-/* The result of an ending with status st for the side concerned: as the game's
- * termination maps st (loss, draw or win for that side); a loss when unlisted. */
-static koma_result loser_result(const koma_game *g, koma_status st, int side)
+int koma__bare(const koma_engine *e, int s)
 {
-    int t = g->term[st] < 0 ? KOMA__LOSS : g->term[st];
-    if (t == KOMA__DRAW) return KOMA_RESULT_DRAW;
-    int winner = t == KOMA__LOSS ? side ^ 1 : side;
-    return winner == KOMA_FIRST ? KOMA_RESULT_FIRST : KOMA_RESULT_SECOND;
+    return e->nroyal[s] > 0 && e->material[s] == 0;
+}
+
+int koma__defeated_sides(const koma_engine *e)
+{
+    const koma_game *g = e->game;
+    int lost = 0;
+    if (e->royal_captured && e->royal_in_hand > 0) {
+        /* the holder of a royal captured it: the other side lost */
+        for (unsigned k = 0; k < g->nkinds; k++) {
+            if (!g->kinds[k].royal) continue;
+            for (int s = 0; s < 2; s++)
+                if (e->hand[s][k] || e->hand[s][k + KOMA__SLOT_DERIVED]) lost |= 1 << (s ^ 1);
+        }
+    }
+    if (e->survival) {
+        /* a side survives while its board holds every piece of one set */
+        uint16_t count[2][KOMA__MAX_KINDS];
+        memset(count, 0, sizeof count);
+        for (int sq = 0; sq < e->nsquares; sq++) {
+            unsigned c = e->board[e->sq_index[sq]];
+            if (c != KOMA__EMPTY) count[KOMA__SIDE_OF(c)][KOMA__KIND(c)]++;
+        }
+        for (int s = 0; s < 2; s++) {
+            int survives = 0;
+            for (unsigned i = 0; i < g->nsurvival && !survives; i++) {
+                const struct koma__survival_set *set = &g->survival[i];
+                unsigned j = 0;
+                while (j < set->n && count[s][set->kinds[j]]) j++;
+                survives = j == set->n;
+            }
+            if (!survives) lost |= 1 << s;
+        }
+    }
+    return lost;
+}
+
+int koma__finished(const koma_engine *e)
+{
+    if (koma__over(e)) return 1;
+    return e->game->bare_king && koma__bare(e, e->turn ^ 1);
 }
 
 static void set_ending(const koma_game *g, koma_ending *out, koma_status st, int side)
 {
     out->over = 1;
     out->status = st;
-    out->result = loser_result(g, st, side);
-}
-
-int koma__bare(const koma_engine *e, int s)
-{
-    return e->nroyal[s] > 0 && e->material[s] == 0;
-}
-
-int koma__finished(const koma_engine *e)
-{
-    if (e->royal_in_hand > 0) return 1;
-    return e->game->bare_king && koma__bare(e, e->turn ^ 1);
+    out->side = side;
+    out->result = koma_game_result(g, st, side);
 }
 
 void koma_engine_position_ending(koma_engine *e, koma_ending *out)
@@ -889,14 +916,12 @@ void koma_engine_position_ending(koma_engine *e, koma_ending *out)
     const koma_game *g = e->game;
     int s = e->turn;
     memset(out, 0, sizeof *out);
-    if (e->royal_in_hand > 0) {
-        /* the holder of a royal captured it; the side without it lost */
-        int victim = s;
-        for (unsigned k = 0; k < g->nkinds; k++) {
-            if (!g->kinds[k].royal) continue;
-            if (e->hand[KOMA_FIRST][k] || e->hand[KOMA_FIRST][k + 32]) victim = KOMA_SECOND;
-            if (e->hand[KOMA_SECOND][k] || e->hand[KOMA_SECOND][k + 32]) victim = KOMA_FIRST;
-        }
+    out->side = -1;
+    int lost = koma__defeated_sides(e);
+    if (lost) {
+        /* both sides defeated: the side that has just moved resolved its
+         * captures first, so the side to move lost */
+        int victim = lost == 3 ? s : (lost & (1 << KOMA_FIRST)) ? KOMA_FIRST : KOMA_SECOND;
         set_ending(g, out, KOMA_STATUS_MAREKING, victim);
         return;
     }
@@ -909,95 +934,39 @@ void koma_engine_position_ending(koma_engine *e, koma_ending *out)
         return;
     }
     if (g->bare_king && koma__bare(e, s ^ 1)) {
-        if (koma__bare(e, s)) {
-            out->over = 1;
-            out->status = KOMA_STATUS_BAREKING;
-            out->result = KOMA_RESULT_DRAW;
-        } else {
-            set_ending(g, out, KOMA_STATUS_BAREKING, s ^ 1);
-        }
+        set_ending(g, out, KOMA_STATUS_BAREKING, s ^ 1);
+        if (koma__bare(e, s)) out->result = KOMA_RESULT_DRAW;
     }
 }
 
-int koma_engine_play(koma_engine *e, const koma_move *m, koma_ending *out, koma_error *err)
+int koma_engine_threatens(koma_engine *e, int side)
 {
+    /* a royal of the other side attacked (check) */
+    if (koma__in_check(e, side ^ 1)) return 1;
+    if (!e->survival) return 0;
+    /* a piece of the other side whose capture would fail its survival test */
     const koma_game *g = e->game;
-    memset(out, 0, sizeof *out);
-    if (e->ended) return koma_error_set(err, KOMA_E_RULES_OVER, 0, "the game is already over");
-    koma_ending pe;
-    if (e->nundo == 0) {
-        koma_engine_position_ending(e, &pe);
-        if (pe.over) {
-            e->ended = e->nundo + 1;
-            return koma_error_set(err, KOMA_E_RULES_OVER, 0, "the game is already over (%s)",
-                                  koma_cgsn_name(pe.status));
+    int other = side ^ 1;
+    uint16_t count[KOMA__MAX_KINDS];
+    memset(count, 0, sizeof count);
+    for (int sq = 0; sq < e->nsquares; sq++) {
+        unsigned c = e->board[e->sq_index[sq]];
+        if (c != KOMA__EMPTY && KOMA__SIDE_OF(c) == other) count[KOMA__KIND(c)]++;
+    }
+    for (int sq = 0; sq < e->nsquares; sq++) {
+        int idx = e->sq_index[sq];
+        unsigned c = e->board[idx];
+        if (c == KOMA__EMPTY || KOMA__SIDE_OF(c) != other) continue;
+        int k = KOMA__KIND(c), survives = 0;
+        count[k]--;
+        for (unsigned i = 0; i < g->nsurvival && !survives; i++) {
+            const struct koma__survival_set *set = &g->survival[i];
+            unsigned j = 0;
+            while (j < set->n && count[set->kinds[j]]) j++;
+            survives = j == set->n;
         }
-    }
-    int s = e->turn;
-    koma_emove em;
-    if (koma_engine_find_move(e, m, &em, err) != 0) {
-        set_ending(g, out, KOMA_STATUS_ILLEGALMOVE, s);
-        e->ended = e->nundo + 1;
-        return 1;
-    }
-    if (koma_engine_make(e, em, err) != 0) return -1;
-    if (g->repetition == KOMA__REP_SAME_MOVE &&
-        e->hist_bucket[KOMA__BUCKET(e->hist[e->nundo].hash)] > 1) {
-        const koma__hist *h = &e->hist[e->nundo];
-        /* only the plies of the same player can match (the move key holds the
-         * mover's side): every second ply, the earliest first */
-        for (size_t i = 2 - (e->nundo & 1); i < e->nundo; i += 2) {
-            if (e->hist[i].key == h->key && e->hist[i].hash == h->hash) {
-                koma_engine_unmake(e);
-                set_ending(g, out, KOMA_STATUS_REPETITION, s);
-                e->ended = e->nundo + 1;
-                char b[KOMA_PMN_BUF];
-                koma_pmn_write(m, b);
-                koma_error_set(err, KOMA_E_RULES_REPETITION, 0,
-                               "\"%s\" repeats ply %zu and its position", b, i);
-                return 1;
-            }
-        }
-    }
-    koma_engine_position_ending(e, &pe);
-    if (pe.over) {
-        *out = pe;
-        e->ended = e->nundo + 1;
-        return 0;
-    }
-    if (g->repetition == KOMA__REP_FOURFOLD &&
-        e->hist_bucket[KOMA__BUCKET(e->hist[e->nundo].hash)] >= g->repetition_count) {
-        uint64_t h = e->hist[e->nundo].hash;
-        unsigned seen = 0;
-        size_t first = 0;
-        for (size_t i = 0; i <= e->nundo; i++)
-            if (e->hist[i].hash == h) {
-                if (seen == 0) first = i;
-                seen++;
-            }
-        if (seen >= g->repetition_count) {
-            /* the side concerned is the player of the ply that completes it */
-            set_ending(g, out, KOMA_STATUS_REPETITION, s);
-            if (g->perpetual_check_loses) {
-                /* plies first+1 .. nundo; ply i was made by the side to move at i-1 */
-                int all[2] = {1, 1}, any[2] = {0, 0};
-                int setup_turn = (e->turn ^ (int)(e->nundo & 1));
-                for (size_t i = first + 1; i <= e->nundo; i++) {
-                    int mover = setup_turn ^ (int)((i - 1) & 1);
-                    any[mover] = 1;
-                    if (!e->hist[i].gave_check) all[mover] = 0;
-                }
-                for (int side = 0; side < 2; side++)
-                    if (any[side] && all[side] && !(any[side ^ 1] && all[side ^ 1]))
-                        out->result = side == KOMA_FIRST ? KOMA_RESULT_SECOND : KOMA_RESULT_FIRST;
-            }
-            e->ended = e->nundo + 1;
-            return 0;
-        }
-    }
-    if (g->move_limit && e->limit_count >= g->move_limit) {
-        set_ending(g, out, KOMA_STATUS_MOVELIMIT, s);
-        e->ended = e->nundo + 1;
+        count[k]++;
+        if (!survives && koma__attacked(e, idx, side)) return 1;
     }
     return 0;
 }

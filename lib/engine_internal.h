@@ -15,6 +15,8 @@
 #define KOMA__MAX_RANKS 26
 #define KOMA__MAX_BOARD 1024           /* padded board squares (koma_engine.size) */
 #define KOMA__NAME_MAX 48
+#define KOMA__SURVIVAL_SETS 16         /* defeat.survival: sets of pieces */
+#define KOMA__SURVIVAL_SET_MAX 8       /* pieces in one set */
 
 typedef struct koma__kind {
     koma_piece pin;                    /* first-player identity: letter, state, '^' */
@@ -68,6 +70,15 @@ struct koma_game {
     int kings_privilege;               /* royal capturing a promoted piece may keep it */
     int promoted_drops;                /* promoted pieces in hand drop promoted */
     int bare_king;                     /* Okisaki's bare-king rule */
+    /* defeat (status mareking): a side has lost when its royal piece is in the
+     * other side's hand (royal_captured), or when its board holds none of the
+     * survival sets (every piece of a set, at least once) */
+    int royal_captured;
+    unsigned nsurvival;
+    struct koma__survival_set {
+        uint8_t n;
+        uint8_t kinds[KOMA__SURVIVAL_SET_MAX];
+    } survival[KOMA__SURVIVAL_SETS];
     int nolegal_check, nolegal_other;  /* koma__nolegal for no legal move */
     int repetition;                    /* koma__rep */
     unsigned repetition_count;         /* fourfold: 4 */
@@ -105,11 +116,13 @@ enum { KOMA__LOSS = 0, KOMA__DRAW = 1, KOMA__WIN = 2 };
 #define KOMA__M_KEEP     (1u << 22)                     /* King's privilege: kept promoted */
 #define KOMA__MOVE(from, to) (((uint32_t)(from) << 10) | (uint32_t)(to))
 
-/* Hand slots: kind + 32 * derived. */
-#define KOMA__SLOTS 64
+#define KOMA__M_FROM_SHIFT 10
+
+/* Hand slots: kind + KOMA__SLOT_DERIVED for a piece with the "'" marker. */
+#define KOMA__SLOT_DERIVED 32
+#define KOMA__SLOT_KIND(slot) ((slot) & (KOMA__SLOT_DERIVED - 1))
+#define KOMA__SLOTS (2 * KOMA__SLOT_DERIVED)
 #define KOMA__SCRATCH_LEVELS 4         /* nested legality look-ahead (pawn-drop mate) */
-#define KOMA__HIST_BUCKETS 1024
-#define KOMA__BUCKET(h) ((size_t)((h) % KOMA__HIST_BUCKETS))
 
 typedef struct koma__ride {
     int16_t off;
@@ -134,15 +147,8 @@ typedef struct koma__undo {
     koma_emove move;
     uint8_t captured;                  /* board code taken (0 none) */
     uint8_t moved;                     /* board code that moved (drop: the dropped code) */
-    uint16_t limit_count;              /* move-limit count before the ply */
     uint64_t hash_board, hash_hand;    /* hashes before the ply */
 } koma__undo;
-
-typedef struct koma__hist {
-    uint64_t hash;                     /* hash after the ply */
-    uint64_t key;                      /* the move, for Ōgi's same-move rule */
-    uint8_t gave_check;
-} koma__hist;
 
 struct koma_engine {
     const koma_game *game;
@@ -182,30 +188,23 @@ struct koma_engine {
     int material[2];                   /* non-royal pieces on board and in hand */
     uint8_t *nifu;                     /* [side][kind][file] unpromoted counts */
     uint64_t hash_board, hash_hand;
-    uint16_t limit_count;              /* plies since a capture or pawn move */
+    uint8_t royal_captured;            /* the game's defeat.royal_captured */
+    uint8_t survival;                  /* the game has defeat.survival sets */
 
     /* Zobrist keys */
     uint64_t *zboard;                  /* [mover code 64][size] */
     uint64_t zhand[2][KOMA__SLOTS];
     uint64_t zturn;
 
-    /* history of made moves */
+    /* the plies made since the position was set, for unmake */
     koma__undo *undo;
-    koma__hist *hist;                  /* hist[0]: setup; hist[i]: after ply i */
     size_t nundo, cap_undo;
-    /* how many of hist[0..nundo] have a hash in each bucket (hash mod
-     * KOMA__HIST_BUCKETS): the repetition rules look through the history only
-     * when the bucket of the new position holds enough */
-    uint32_t hist_bucket[KOMA__HIST_BUCKETS];
 
     /* move buffers for perft and search, one per ply */
     size_t max_moves;
     koma_emove *movebuf;
     unsigned movebuf_depth;
     koma_emove *scratch;               /* 2 x max_moves: legality look-ahead */
-    /* koma_engine_play ended the game: 1 + the ply count then (0: not ended); taking
-     * back a ply of that count or before (not one made after) un-ends it */
-    size_t ended;
 };
 
 /* ---- shared helpers ------------------------------------------------------------ */
@@ -233,11 +232,24 @@ int koma__reaches(const koma_engine *e, uint8_t code, int from, int to, int igno
 /* engine.c */
 void koma__make(koma_engine *e, koma_emove m, koma__undo *u);
 void koma__unmake(koma_engine *e, const koma__undo *u);
+/* The sides the game's defeat rules say have lost (status mareking): bit
+ * 1 << KOMA_FIRST, bit 1 << KOMA_SECOND. */
+int koma__defeated_sides(const koma_engine *e);
+/* A finished position for move generation and perft: a side defeated, or
+ * (bare-king games) the side that has just moved bare. */
 int koma__finished(const koma_engine *e);
-int koma__bare(const koma_engine *e, int side);   /* mareking or bare king (not "no moves") */
+int koma__bare(const koma_engine *e, int side);   /* the king alone, nothing in hand */
 int koma__movebuf(koma_engine *e, unsigned depth, koma_error *err);
 /* 0 when pos fits g as koma_engine_set_position requires, else -1 with its error. */
 int koma__position_fits(const koma_game *g, const koma_position *pos, koma_error *err);
+
+/* A side is defeated: no move is legal any more (a royal captured, a failed
+ * survival test). Cheap when nothing is in question. */
+static inline int koma__over(const koma_engine *e)
+{
+    return (e->royal_in_hand > 0 && e->royal_captured) ||
+           (e->survival && koma__defeated_sides(e) != 0);
+}
 
 static inline uint64_t koma__hash(const koma_engine *e)
 {

@@ -169,7 +169,7 @@ static int get_str(ydoc *y, const yaml_node_t *map, const char *key, char *buf, 
 static const char *const top_keys[] = {
     "id", "name", "style", "board", "start", "description", "promotion", "check",
     "kings_privilege", "promoted_drops", "bare_king", "no_legal_move", "repetition",
-    "move_limit", "termination", "pieces", "diagram", NULL};
+    "move_limit", "termination", "defeat", "pieces", "diagram", NULL};
 static const char *const board_keys[] = {"files", "ranks", NULL};
 static const char *const promotion_keys[] = {"zone", "compulsory", NULL};
 static const char *const nolegal_keys[] = {"in_check", "otherwise", NULL};
@@ -179,6 +179,7 @@ static const char *const piece_keys[] = {
     "pin", "name", "betza", "royal", "promotes_to", "must_promote_ranks",
     "resets_move_limit", "drop", NULL};
 static const char *const drop_keys[] = {"never", "forbidden_ranks", "nifu", "no_mate", NULL};
+static const char *const defeat_keys[] = {"royal_captured", "survival", NULL};
 
 int koma__game_kind_of(const koma_game *g, koma_piece p)
 {
@@ -283,6 +284,60 @@ static int parse_piece(ydoc *y, koma_game *g, yaml_node_t *n, char promotes[][8]
     }
     if (royal) k->droppable = 0;
     g->nkinds++;
+    return 0;
+}
+
+/*
+ * defeat: when a side has lost (status mareking). royal_captured (default true):
+ * its royal piece is in the other side's hand. survival: a list of sets of
+ * pieces (first-player PINs of the game); a side whose board holds every piece
+ * of none of the sets has lost. Both may be given (either defeats).
+ */
+static int parse_defeat(ydoc *y, koma_game *g, yaml_node_t *n)
+{
+    g->royal_captured = 1;
+    g->nsurvival = 0;
+    if (n == NULL) return 0;
+    if (check_keys(y, n, "defeat", defeat_keys) != 0) return -1;
+    if (get_bool(y, n, "royal_captured", &g->royal_captured) != 0) return -1;
+    yaml_node_t *sv = get(y, n, "survival");
+    if (sv == NULL) return 0;
+    if (sv->type != YAML_SEQUENCE_NODE || sv->data.sequence.items.top == sv->data.sequence.items.start)
+        return node_error(y, sv, KOMA_E_GAME_FIELD, "defeat.survival must be a non-empty list of lists of pieces");
+    for (yaml_node_item_t *it = sv->data.sequence.items.start; it < sv->data.sequence.items.top; it++) {
+        yaml_node_t *set = ynode(y, *it);
+        if (g->nsurvival >= KOMA__SURVIVAL_SETS)
+            return node_error(y, set, KOMA_E_GAME_LIMIT, "defeat.survival: more than %d sets",
+                              KOMA__SURVIVAL_SETS);
+        if (set->type != YAML_SEQUENCE_NODE || set->data.sequence.items.top == set->data.sequence.items.start)
+            return node_error(y, set, KOMA_E_GAME_FIELD,
+                              "defeat.survival: each set must be a non-empty list of pieces");
+        struct koma__survival_set *ss = &g->survival[g->nsurvival];
+        ss->n = 0;
+        for (yaml_node_item_t *pi = set->data.sequence.items.start; pi < set->data.sequence.items.top; pi++) {
+            yaml_node_t *pn = ynode(y, *pi);
+            if (ss->n >= KOMA__SURVIVAL_SET_MAX)
+                return node_error(y, pn, KOMA_E_GAME_LIMIT, "defeat.survival: more than %d pieces in a set",
+                                  KOMA__SURVIVAL_SET_MAX);
+            koma_piece p;
+            koma_error e2;
+            int k = -1;
+            if (is_scalar(pn) && koma_pin_parse(sval(pn), slen(pn), &p, &e2) == 0 &&
+                !(p & KOMA_PIECE_SECOND))
+                k = koma__game_kind_of(g, p);
+            if (k < 0) {
+                char q[32];
+                koma_quote(q, sizeof q, is_scalar(pn) ? sval(pn) : "", is_scalar(pn) ? slen(pn) : 0);
+                return node_error(y, pn, KOMA_E_GAME_PIECE,
+                                  "defeat.survival: \"%s\" is not a piece of the game (first-player PIN)", q);
+            }
+            for (unsigned j = 0; j < ss->n; j++)
+                if (ss->kinds[j] == k)
+                    return node_error(y, pn, KOMA_E_GAME_PIECE, "defeat.survival: a piece twice in one set");
+            ss->kinds[ss->n++] = (uint8_t)k;
+        }
+        g->nsurvival++;
+    }
     return 0;
 }
 
@@ -421,7 +476,7 @@ static int parse_rules(ydoc *y, koma_game *g, yaml_node_t *root)
             return node_error(y, pnodes[i], KOMA_E_GAME_PIECE,
                               "must_promote_ranks exceeds the promotion zone");
     }
-    return 0;
+    return parse_defeat(y, g, get(y, root, "defeat"));
 }
 
 static int check_start(ydoc *y, koma_game *g, yaml_node_t *sn)
@@ -590,7 +645,7 @@ static int parse_game(ydoc *y, koma_game *g)
     } else {
         static const char *const rule_keys[] = {
             "promotion", "check", "kings_privilege", "promoted_drops", "bare_king",
-            "no_legal_move", "repetition", "move_limit", "termination", NULL};
+            "no_legal_move", "repetition", "move_limit", "termination", "defeat", NULL};
         for (size_t i = 0; rule_keys[i]; i++)
             if ((n = get(y, root, rule_keys[i])) != NULL)
                 return node_error(y, n, KOMA_E_GAME_FIELD, "\"%s\" without \"pieces\"",
@@ -860,6 +915,17 @@ const koma_game *koma_game_set_find_position(const koma_game_set *set, const kom
     return g;
 }
 
+int koma_game_set_open_feen(const koma_game_set *set, const char *feen, size_t len,
+                            koma_position *pos, const koma_game **game, koma_error *err)
+{
+    if (koma_feen_parse(feen, len, KOMA_FEEN_STRICT, pos, err) != 0) return -1;
+    if (*game == NULL && (*game = koma_game_set_find_position(set, pos, err)) == NULL) return -1;
+    if (!(*game)->playable)
+        return koma_error_set(err, KOMA_E_GAME_NO_RULES, 0, "game %s has no rule engine yet",
+                              (*game)->id);
+    return koma__position_fits(*game, pos, err);
+}
+
 const char *koma_game_id(const koma_game *g) { return g->id; }
 const char *koma_game_name(const koma_game *g) { return g->name; }
 char koma_game_style(const koma_game *g) { return g->style; }
@@ -879,6 +945,23 @@ const char *koma_game_kanji(const koma_game *g, koma_piece p)
         key = (koma_piece)(key & ~KOMA_PIECE_DERIVED);    /* a marker the game does not name */
     }
     return NULL;
+}
+
+koma_result koma_game_result(const koma_game *g, koma_status status, int side)
+{
+    int t = g->term[status] < 0 ? KOMA__LOSS : g->term[status];
+    if (t == KOMA__DRAW) return KOMA_RESULT_DRAW;
+    int winner = t == KOMA__LOSS ? side ^ 1 : side;
+    return winner == KOMA_FIRST ? KOMA_RESULT_FIRST : KOMA_RESULT_SECOND;
+}
+
+koma_result koma_result_parse(const char *s, size_t len)
+{
+    for (koma_result r = KOMA_RESULT_FIRST; r <= KOMA_RESULT_DRAW; r++) {
+        const char *name = koma_result_name(r);
+        if (strlen(name) == len && memcmp(name, s, len) == 0) return r;
+    }
+    return KOMA_RESULT_NONE;
 }
 
 const char *koma_result_name(koma_result r)

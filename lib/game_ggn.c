@@ -345,7 +345,7 @@ static int on_displacement(const char *pmn, size_t len, const koma_move *m, void
 static int run(gen *g)
 {
     koma_engine *e = g->e;
-    if (e->royal_in_hand > 0) return 0;        /* the game is over: no moves */
+    if (koma__over(e)) return 0;               /* the game is over: no moves */
     koma_position pos;
     koma_position_init(&pos);
     int rc = koma_engine_get_position(e, &pos, g->err);

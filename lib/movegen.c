@@ -353,7 +353,7 @@ static int legal_move(koma_engine *e, koma_emove m, int level)
 
 static int has_legal_level(koma_engine *e, int level)
 {
-    if (e->royal_in_hand > 0) return 0;
+    if (koma__over(e)) return 0;
     if (!e->game->check_rule) return any_pseudo(e);
     /* piece by piece, stopping at the first legal move */
     koma_emove *buf = e->scratch + (size_t)level * e->max_moves;
@@ -377,7 +377,7 @@ int koma__has_legal_move(koma_engine *e) { return has_legal_level(e, 0); }
 
 int koma__legal_pseudo(koma_engine *e, koma_emove m)
 {
-    if (e->royal_in_hand > 0) return 0;
+    if (koma__over(e)) return 0;
     return !e->game->check_rule || legal_move(e, m, 0);
 }
 
@@ -418,7 +418,7 @@ static int find_pins(const koma_engine *e, int ksq, int s, int *pins, int cap)
 
 size_t koma__gen_legal(koma_engine *e, koma_emove *moves)
 {
-    if (e->royal_in_hand > 0) return 0;
+    if (koma__over(e)) return 0;
     size_t n = koma__gen_pseudo(e, moves);
     const koma_game *g = e->game;
     if (!g->check_rule) return n;

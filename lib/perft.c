@@ -83,8 +83,8 @@ typedef struct split_ctx {
 static int split_rec(koma_engine *e, unsigned plies, koma_emove *buf, split_ctx *sc)
 {
     if (plies == 0) {
-        size_t len = koma_engine_feen(e, sc->feen, sc->cap);
-        if (len + 1 > sc->cap) return koma_error_set(sc->err, KOMA_E_INTERNAL, 0, "FEEN too long");
+        size_t len;
+        if (koma_engine_feen(e, sc->feen, sc->cap, &len, sc->err) != 0) return -1;
         int rc = sc->job(sc->ctx, sc->left, sc->feen, len);
         return rc ? 1 : 0;
     }

@@ -225,3 +225,27 @@ int koma_position_reset(koma_position *pos, const koma_shape *shape, koma_error 
     pos->hands[1].len = 0;
     return 0;
 }
+
+int koma_position_strip_derived(koma_position *pos, koma_error *err)
+{
+    for (uint32_t i = 0; i < pos->shape.squares; i++)
+        pos->board[i] = (koma_piece)(pos->board[i] & ~KOMA_PIECE_DERIVED);
+    for (int s = 0; s < 2; s++) {
+        koma_hand *h = &pos->hands[s];
+        /* take a marked item out and add it back unmarked (merged, in order),
+         * until none is left (hands are short) */
+        for (size_t k = 0; k < h->len;) {
+            if (!(h->items[k].piece & KOMA_PIECE_DERIVED)) {
+                k++;
+                continue;
+            }
+            koma_hand_item it = h->items[k];
+            memmove(h->items + k, h->items + k + 1, (h->len - k - 1) * sizeof *h->items);
+            h->len--;
+            if (koma_hand_add(h, (koma_piece)(it.piece & ~KOMA_PIECE_DERIVED), it.count, err) != 0)
+                return -1;
+            k = 0;
+        }
+    }
+    return 0;
+}

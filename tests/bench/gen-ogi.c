@@ -6,9 +6,9 @@
  *
  * Each game starts from the Ōgi start position; every ply is a legal move
  * drawn uniformly (xorshift64*, seeded from SEED and the game number, so the
- * output depends only on the arguments) and played with koma_engine_play,
- * which applies every rule. A move the rules refuse (Ōgi's illegal
- * repetition) is taken back and another drawn. A game ends when the rules end
+ * output depends only on the arguments) and given to the referee
+ * (koma/referee.h), which applies every rule. A move the rules refuse (Ōgi's
+ * illegal repetition: koma_referee_allows) is not played: another is drawn. A game ends when the rules end
  * it (its outcome then holds result, status and ply) or after MAXPLIES plies
  * (default 300; no outcome). The totals go to stderr: records, plies, finished.
  */
@@ -42,53 +42,60 @@ int main(int argc, char **argv)
     koma_error_clear(&err);
     koma_game_set *games;
     koma_engine *e;
+    koma_referee *ref;
+    const koma_game *ogi;
     if (koma_game_set_new(&games, &err) != 0 ||
-        koma_engine_new(koma_game_set_find_id(games, "ogi", 3), &e, &err) != 0) {
+        koma_engine_new(ogi = koma_game_set_find_id(games, "ogi", 3), &e, &err) != 0 ||
+        koma_referee_new(NULL, &ref, &err) != 0) {
         fprintf(stderr, "gen-ogi: %s\n", err.message);
         return 2;
     }
-    const char *start = koma_game_start(koma_engine_game(e));
+    const char *start = koma_game_start(ogi);
     size_t max = koma_engine_max_moves(e);
     koma_emove *moves = malloc(max * sizeof *moves);
-    koma_emove *played = malloc((maxplies + 1) * sizeof *played);
-    if (moves == NULL || played == NULL) return 2;
+    koma_position pos;
+    koma_position_init(&pos);
+    if (moves == NULL || koma_feen_parse(start, strlen(start), KOMA_FEEN_STRICT, &pos, &err) != 0)
+        return 2;
+    koma_verdict *v = malloc(sizeof *v);
+    if (v == NULL) return 2;
     unsigned long long total = 0;
     unsigned long finished = 0;
     for (unsigned long g = 0; g < count; g++) {
         uint64_t s = (seed * 0x9E3779B97F4A7C15ull) ^ (g + 1) * 0xD1B54A32D192ED03ull;
         if (s == 0) s = 1;
-        if (koma_engine_set_start(e, &err) != 0) return 2;
+        if (koma_engine_set_start(e, &err) != 0 || koma_referee_begin(ref, ogi, &pos, &err) != 0)
+            return 2;
         printf("{\"setup\":{\"feen\":\"%s\"},\"plies\":[", start);
-        koma_ending end;
-        memset(&end, 0, sizeof end);
         unsigned long n = 0;
-        while (n < maxplies && !end.over) {
+        while (n < maxplies && !koma_referee_over(ref)) {
             size_t k = koma_engine_legal_moves(e, moves);
-            int rc = 1;
-            while (k > 0) {
+            int played = 0;
+            while (k > 0 && !played) {
                 size_t i = (size_t)(next(&s) % k);
-                koma_move m;
-                koma_engine_move_pmn(e, moves[i], &m);
-                rc = koma_engine_play(e, &m, &end, &err);
-                if (rc == 0) {
-                    char b[KOMA_PMN_BUF];
-                    koma_pmn_write(&m, b);
+                char b[KOMA_MOVE_TEXT_BUF];
+                size_t len = koma_engine_move_text(e, moves[i], b, sizeof b);
+                int ok = koma_referee_allows(ref, b, len, &err);
+                if (ok < 0) return 2;
+                if (ok) {
+                    if (koma_referee_ply(ref, b, len, &err) != KOMA_PLY_PLAYED ||
+                        koma_engine_make(e, moves[i], &err) != 0)
+                        return 2;
                     printf("%s{\"pmn\":\"%s\"}", n ? "," : "", b);
-                    played[n++] = moves[i];    /* for a take-back */
-                    break;
+                    n++;
+                    played = 1;
+                } else {
+                    /* refused (an illegal repetition): draw another */
+                    moves[i] = moves[--k];
                 }
-                /* refused (an illegal repetition): restore the engine, draw another */
-                memset(&end, 0, sizeof end);
-                koma_engine_unmake(e);
-                koma_engine_make(e, played[n - 1], NULL);
-                moves[i] = moves[--k];
             }
-            if (rc != 0) break;        /* no legal move left that the rules allow */
+            if (!played) break;        /* no legal move left that the rules allow */
         }
         fputs("]", stdout);
-        if (end.over) {
+        if (koma_referee_over(ref)) {
+            if (koma_referee_finish(ref, v, &err) != 0) return 2;
             printf(",\"outcome\":{\"result\":\"%s\",\"status\":\"%s\",\"ply\":%lu}",
-                   koma_result_name(end.result), koma_cgsn_name(end.status), n);
+                   v->result_text, koma_cgsn_name(v->status), n);
             finished++;
         }
         fputs("}\n", stdout);
@@ -96,7 +103,9 @@ int main(int argc, char **argv)
     }
     fprintf(stderr, "gen-ogi: %lu records, %llu plies, %lu finished\n", count, total, finished);
     free(moves);
-    free(played);
+    free(v);
+    koma_position_cleanup(&pos);
+    koma_referee_free(ref);
     koma_engine_free(e);
     koma_game_set_free(games);
     return ferror(stdout) ? 2 : 0;

@@ -94,7 +94,8 @@ static inline void checker_cleanup(checker *c)
 /* The engine's FEEN into buf (KOMA_FEEN_MAX_LEN + 1 bytes). */
 static inline size_t engine_feen(const koma_engine *e, char *buf)
 {
-    size_t n = koma_engine_feen(e, buf, KOMA_FEEN_MAX_LEN + 1);
+    size_t n;
+    CHECK(koma_engine_feen(e, buf, KOMA_FEEN_MAX_LEN + 1, &n, NULL) == 0);
     CHECK(n > 0 && n <= KOMA_FEEN_MAX_LEN && strlen(buf) == n);
     return n;
 }

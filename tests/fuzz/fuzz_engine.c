@@ -18,10 +18,12 @@
  *  - koma_engine_find_move accepts exactly the moves of the legal list (its
  *    canonical PMN in the list; refused: not in the list), with a rules.* or
  *    cell.* error whose message is printable;
- *  - koma_engine_play applies the ply exactly when find_move accepts it (or
- *    refuses it as an illegal repetition), ends the game with a status and a
- *    result, and refuses every ply after the end (rules.over); after the end the
- *    plies go on through koma_engine_make alone (no history rules);
+ *  - the referee (koma/referee.h), given the same text, applies the ply
+ *    exactly when find_move accepts it (or refuses it as an illegal
+ *    repetition), or takes a refused text as a notation slip for one legal
+ *    move; its position is then the engine's; it ends the game with a status
+ *    and a result, and counts every ply after the end as after the end; after
+ *    the end (or a slip) the plies go on through koma_engine_make alone;
  *  - at the end, unmaking every ply gives back the set-up FEEN and hash.
  */
 
@@ -37,6 +39,7 @@
 typedef struct slot {
     const koma_game *game;
     koma_engine *e;
+    koma_referee *ref;
     koma_ggn *ggn;
     checker c;
 } slot;
@@ -55,6 +58,7 @@ static void init(void)
         slot *s = &slots[nslots];
         s->game = g;
         CHECK(koma_engine_new(g, &s->e, &err) == 0);
+        CHECK(koma_referee_new(NULL, &s->ref, &err) == 0);
         s->ggn = koma_game_to_ggn(g, &err);
         CHECK(s->ggn != NULL);
         CHECK(checker_init(&s->c, s->e, s->ggn) == 0);
@@ -164,9 +168,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     check_position(c);
     check_perft(s);
 
-    int ended = 0;                     /* koma_engine_play ended the game */
+    /* the referee judges the same plies from the same setup */
+    int ended = 0;                     /* the referee is over (or no longer followed) */
     koma_position ctx;
     koma_position_init(&ctx);
+    CHECK(koma_engine_get_position(e, &ctx, &err) == 0);
+    CHECK(koma_referee_begin(s->ref, s->game, &ctx, &err) == 0);
+    ended = koma_referee_over(s->ref);
     while (next_line(text, size, &at, &line, &len)) {
         koma_move m;
         if (koma_pmn_parse(line, len, &m, &err) != 0) {
@@ -204,39 +212,45 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
 
         if (!ended) {
-            koma_ending end;
-            size_t ply = koma_engine_ply(e);
-            int rc = koma_engine_play(e, &m, &end, &err);
-            if (rc < 0) {
-                CHECK(err.code == KOMA_E_RULES_OVER || err.code == KOMA_E_MEMORY);
-                CHECK(!found || ply == 0);     /* over before a ply: the set-up is finished */
-                CHECK(koma_engine_ply(e) == ply);
+            koma_error why;
+            size_t ply = koma_referee_played(s->ref);
+            int rc = koma_referee_ply(s->ref, want, wlen, &why);
+            CHECK(rc >= 0);
+            if (rc == KOMA_PLY_ILLEGAL) {
+                check_message(&why);
+                CHECK(koma_referee_played(s->ref) == ply && koma_referee_over(s->ref));
+                if (found) CHECK(why.code == KOMA_E_RULES_REPETITION);
+                else CHECK(why.code != KOMA_E_RULES_REPETITION);
                 ended = 1;
-            } else if (rc == 1) {
-                CHECK(end.over && end.result != KOMA_RESULT_NONE);
-                CHECK(koma_engine_ply(e) == ply);
-                check_message(&err);
-                if (found) CHECK(end.status == KOMA_STATUS_REPETITION);
-                else CHECK(end.status == KOMA_STATUS_ILLEGALMOVE);
-                ended = 1;
+            } else if (rc == KOMA_PLY_NOTATION) {
+                CHECK(!found && why.code == KOMA_E_REPLAY_NOTATION);
+                check_message(&why);
+                ended = 1;             /* (the engine would need the named move) */
+                continue;
             } else {
-                CHECK(rc == 0 && found);
-                CHECK(koma_engine_ply(e) == ply + 1);
-                if (end.over) {
-                    CHECK(end.result != KOMA_RESULT_NONE);
-                    CHECK(end.status == KOMA_STATUS_MAREKING || end.status == KOMA_STATUS_CHECKMATE ||
-                          end.status == KOMA_STATUS_STALEMATE || end.status == KOMA_STATUS_NOMOVE ||
-                          end.status == KOMA_STATUS_BAREKING ||
-                          end.status == KOMA_STATUS_REPETITION ||
-                          end.status == KOMA_STATUS_MOVELIMIT);
+                CHECK(rc == KOMA_PLY_PLAYED && found);
+                CHECK(koma_referee_played(s->ref) == ply + 1);
+                CHECK(koma_engine_make(e, em, &err) == 0);
+                char rf[KOMA_FEEN_MAX_LEN + 1];
+                CHECK(koma_referee_feen(s->ref, rf, sizeof rf, NULL, &err) == 0);
+                engine_feen(e, feen);
+                CHECK(strcmp(rf, feen) == 0);
+                if (koma_referee_over(s->ref)) {
+                    koma_verdict *v = malloc(sizeof *v);
+                    CHECK(v != NULL);
+                    CHECK(koma_referee_finish(s->ref, v, &err) == 0);
+                    CHECK(v->kind == KOMA_VERDICT_RULES && v->result != KOMA_RESULT_NONE);
+                    CHECK(v->status == KOMA_STATUS_MAREKING || v->status == KOMA_STATUS_CHECKMATE ||
+                          v->status == KOMA_STATUS_STALEMATE || v->status == KOMA_STATUS_NOMOVE ||
+                          v->status == KOMA_STATUS_BAREKING ||
+                          v->status == KOMA_STATUS_REPETITION ||
+                          v->status == KOMA_STATUS_MOVELIMIT);
+                    free(v);
+                    /* every later ply is after the end */
+                    CHECK(koma_referee_ply(s->ref, want, wlen, &why) == KOMA_PLY_AFTER_END);
                     ended = 1;
                 }
                 check_position(c);
-                if (ended) {
-                    /* every later ply is refused */
-                    CHECK(koma_engine_play(e, &m, &end, &err) == -1 &&
-                          err.code == KOMA_E_RULES_OVER);
-                }
                 continue;
             }
         }

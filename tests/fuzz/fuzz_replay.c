@@ -1,79 +1,53 @@
 /*
  * tests/fuzz/fuzz_replay.c — libFuzzer harness for a whole PCN JSON record
- * replayed under the rules through the library calls koma-replay makes
- * (cmd/replay_core.c is command code; this is its library part).
+ * judged by the referee (koma_referee_pcn, as koma-replay and koma-validate
+ * --replay judge one).
  *
  * The record is read (koma_pcn_parse, plies' PMN checked by the caller as with
- * a dialect); its setup FEEN picks the game (koma_game_set_find_position) and
- * is set on that game's engine; the recorded outcome is read (a recorded
- * resignation before the last ply stops the replay there). Each ply is read as
- * canonical PMN and played (koma_engine_play); an illegal ply ends the game
- * and lists the legal moves from the same square (the "alternatives"). Checked
- * (abort() on a violation):
- *  - after each ply, the engine's FEEN reads back strictly, names the same game,
- *    and set afresh on a second engine gives the same FEEN and hash; the ply
- *    count follows the plies played;
- *  - an ending has a status the rules decide and a result; every ply after it
- *    is refused (rules.over); an illegal ply's alternatives are legal moves
- *    from its square, none equal to it except an illegal repetition;
+ * a dialect); the referee opens its setup with its game, reads its outcome (a
+ * recorded resignation before the last ply stops the judging there) and plays
+ * each ply. Checked (abort() on a violation):
+ *  - after each applied ply, the FEEN reads back strictly, names the same game,
+ *    and set afresh on a second engine gives the same FEEN; the plies follow
+ *    the plies given; every error message is printable;
+ *  - a rule ending has a status the rules decide and a result; a ply after it
+ *    counts as after the end; an illegal ply's alternatives are legal moves
+ *    from its square in the position it was refused in, none equal to it;
  *  - the verdict written back into a copy of the record (outcome result,
  *    status, ply; or the status removed and the ply kept or removed, as
- *    replay_write_outcome does) validates, writes as JSON and reads back as an
- *    equal record; the original record is unchanged.
+ *    koma-replay --write-outcome does) validates, writes as JSON and reads back
+ *    as an equal record; the original record is unchanged.
  */
-
 #include <koma/koma.h>
 #include "fuzz.h"
 
 #define MAX_GAMES 16
 
 static koma_game_set *games;
+static koma_referee *referee;
 static const koma_game *cached_game[MAX_GAMES];
-static koma_engine *cached[MAX_GAMES], *fresh[MAX_GAMES];
-static koma_emove *moves;
-static size_t capmoves;
+static koma_engine *fresh[MAX_GAMES];
 
 static void init(void)
 {
     koma_error err;
     CHECK(koma_game_set_new(&games, &err) == 0);
+    CHECK(koma_referee_new(NULL, &referee, &err) == 0);
 }
 
-/* The engine of game g (and a second one), made once. NULL for a game
- * without rules. */
-static koma_engine *engine_for(const koma_game *g, koma_engine **second)
+/* A second engine of game g (made once). */
+static koma_engine *engine_for(const koma_game *g)
 {
     koma_error err;
     for (size_t i = 0; i < MAX_GAMES; i++) {
-        if (cached_game[i] == g) {
-            *second = fresh[i];
-            return cached[i];
-        }
+        if (cached_game[i] == g) return fresh[i];
         if (cached_game[i] == NULL) {
-            if (koma_engine_new(g, &cached[i], &err) != 0) {
-                CHECK(err.code == KOMA_E_GAME_NO_RULES);
-                return NULL;
-            }
             CHECK(koma_engine_new(g, &fresh[i], &err) == 0);
             cached_game[i] = g;
-            size_t max = koma_engine_max_moves(cached[i]);
-            if (max > capmoves) {
-                koma_emove *m = realloc(moves, max * sizeof *m);
-                CHECK(m != NULL);
-                moves = m;
-                capmoves = max;
-            }
-            *second = fresh[i];
-            return cached[i];
+            return fresh[i];
         }
     }
     abort();
-}
-
-static int explicit_status(koma_status st)
-{
-    return st == KOMA_STATUS_RESIGNATION || st == KOMA_STATUS_TIMELIMIT ||
-           st == KOMA_STATUS_AGREEMENT;
 }
 
 static int decided_status(koma_status st)
@@ -88,66 +62,86 @@ static int decided_status(koma_status st)
     }
 }
 
-/* The position after a ply: a FEEN that reads back, of the same game, and
- * sets up afresh to the same FEEN and hash. */
-static void check_reached(koma_engine *e, koma_engine *second, const koma_game *g)
+/* The referee's position: a FEEN that reads back, of the same game, and sets
+ * up afresh on a second engine to the same FEEN. */
+static void check_reached(koma_referee *ref, const koma_game *g)
 {
     char feen[KOMA_FEEN_MAX_LEN + 1], again[KOMA_FEEN_MAX_LEN + 1];
-    size_t n = koma_engine_feen(e, feen, sizeof feen);
-    CHECK(n > 0 && n < sizeof feen);
-    koma_position pos;
+    size_t n, m;
     koma_error err;
+    CHECK(koma_referee_feen(ref, feen, sizeof feen, &n, &err) == 0);
+    CHECK(n > 0 && n < sizeof feen && strlen(feen) == n);
+    koma_position pos;
     koma_position_init(&pos);
     if (koma_feen_parse(feen, n, KOMA_FEEN_STRICT, &pos, &err) != 0) {
-        fprintf(stderr, "fuzz_replay: the engine wrote a FEEN it cannot read: %s: %s\n", feen,
+        fprintf(stderr, "fuzz_replay: the referee wrote a FEEN it cannot read: %s: %s\n", feen,
                 err.message);
         abort();
     }
     const koma_game *h = koma_game_set_find_position(games, &pos, &err);
     CHECK(h != NULL && koma_game_style(h) == koma_game_style(g) &&
           koma_game_files(h) == koma_game_files(g) && koma_game_ranks(h) == koma_game_ranks(g));
+    koma_engine *second = engine_for(g);
     CHECK(koma_engine_set_position(second, &pos, &err) == 0);
-    CHECK(koma_engine_feen(second, again, sizeof again) == n && strcmp(feen, again) == 0);
-    CHECK(koma_engine_hash(second) == koma_engine_hash(e));
+    CHECK(koma_engine_feen(second, again, sizeof again, &m, &err) == 0);
+    CHECK(m == n && strcmp(feen, again) == 0);
     koma_position_cleanup(&pos);
 }
 
-/* The legal moves from the illegal ply's square (its target for a drop),
- * as replay_core.c lists them. */
-static void alternatives(koma_engine *e, const koma_move *m, int repetition)
+/* An illegal ply's alternatives (v->legal): legal moves in the position it was
+ * refused in (the final one), from its square (onto it for a drop), none equal
+ * to the refused text. */
+static void check_alternatives(const koma_verdict *v)
 {
-    size_t n = koma_engine_legal_moves(e, moves);
-    CHECK(n <= capmoves);
-    int drop = m->kind == KOMA_MOVE_DROP || m->kind == KOMA_MOVE_DROPCAP;
-    char self[KOMA_PMN_BUF], buf[KOMA_PMN_BUF];
-    koma_pmn_write(m, self);
-    int seen_self = 0;
-    for (size_t i = 0; i < n; i++) {
-        koma_move lm;
-        koma_engine_move_pmn(e, moves[i], &lm);
-        int same = drop ? lm.kind == KOMA_MOVE_DROP && koma_cell_equal(&lm.dst, &m->dst)
-                        : lm.kind != KOMA_MOVE_DROP && m->src.ndims &&
-                          koma_cell_equal(&lm.src, &m->src);
-        if (!same) continue;
-        size_t len = koma_pmn_write(&lm, buf);
-        CHECK(len > 0 && len <= KOMA_PMN_MAX_LEN);
-        koma_emove found;
-        koma_error err;
-        CHECK(koma_engine_find_move(e, &lm, &found, &err) == 0);
-        if (strcmp(buf, self) == 0) seen_self = 1;
+    koma_position pos;
+    koma_error err;
+    koma_position_init(&pos);
+    CHECK(koma_feen_parse(v->feen, strlen(v->feen), KOMA_FEEN_STRICT, &pos, &err) == 0);
+    koma_engine *e = engine_for(v->game);
+    CHECK(koma_engine_set_position(e, &pos, &err) == 0);
+    koma_position_cleanup(&pos);
+    for (const char *p = v->legal; *p;) {
+        const char *end = strchr(p, ' ');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        koma_emove m;
+        koma_move mv;
+        CHECK(koma_engine_parse_move(e, p, n, &m, &err) == 0);
+        CHECK(koma_pmn_parse(p, n, &mv, &err) == 0);
+        char sq[KOMA_CELL_BUF];
+        koma_cell_write(v->alt_drop ? &mv.dst : &mv.src, sq);
+        CHECK(strcmp(sq, v->alt_square) == 0);
+        CHECK(strlen(v->refused_text) != n || memcmp(v->refused_text, p, n) != 0);
+        p += n;
+        if (*p == ' ') p++;
     }
-    /* the refused ply is among the legal moves only as an illegal repetition */
-    if (seen_self) CHECK(repetition);
 }
 
-typedef struct verdict {
-    int over;
-    koma_ending end;
-    size_t ply;                        /* the deciding ply (0: the setup) */
-} verdict;
+typedef struct run {
+    const koma_game *game;
+    size_t plies;                      /* plies given */
+} run;
 
-/* Write the verdict into a copy of the record, as replay_write_outcome does. */
-static void write_back(const koma_pcn *rec, const verdict *v)
+static int on_begun(void *ctx, koma_referee *ref)
+{
+    check_reached(ref, ((run *)ctx)->game);
+    return 0;
+}
+
+static int on_ply(void *ctx, koma_referee *ref, size_t index, int status, const koma_error *err)
+{
+    run *r = ctx;
+    CHECK(index == r->plies);
+    r->plies++;
+    CHECK(status >= KOMA_PLY_PLAYED && status <= KOMA_PLY_IGNORED);
+    if (status == KOMA_PLY_PLAYED || status == KOMA_PLY_NOTATION) check_reached(ref, r->game);
+    if (status == KOMA_PLY_NOTATION || status == KOMA_PLY_ILLEGAL || status == KOMA_PLY_UNREADABLE)
+        check_message(err);
+    if (status == KOMA_PLY_NOTATION) CHECK(err->code == KOMA_E_REPLAY_NOTATION);
+    return 0;
+}
+
+/* Write the verdict into a copy of the record, as koma-replay --write-outcome does. */
+static void write_back(const koma_pcn *rec, const koma_verdict *v)
 {
     koma_error err;
     koma_pcn *copy = koma_pcn_copy(rec, &err);
@@ -157,8 +151,8 @@ static void write_back(const koma_pcn *rec, const verdict *v)
     }
     CHECK(koma_pcn_equal(copy, rec));
     int rc;
-    if (v->over) {
-        const char *res = koma_result_name(v->end.result), *st = koma_cgsn_name(v->end.status);
+    if (v->kind == KOMA_VERDICT_RULES || v->kind == KOMA_VERDICT_RECORDED) {
+        const char *res = v->result_text, *st = koma_cgsn_name(v->status);
         rc = koma_pcn_set_outcome_result(copy, res, strlen(res), &err);
         if (rc == 0) rc = koma_pcn_set_outcome_status(copy, st, strlen(st), &err);
         if (rc == 0) rc = koma_pcn_set_outcome_ply(copy, v->ply, &err);
@@ -207,87 +201,49 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (rec == NULL) return 0;
     koma_pcn *orig = koma_pcn_copy(rec, &err);
     CHECK(orig != NULL);
+    koma_verdict *v = malloc(sizeof *v);
+    CHECK(v != NULL);
 
+    /* the game, as koma_referee_pcn finds it (the hooks need it) */
+    run r = {NULL, 0};
     size_t flen;
     const char *feen = koma_pcn_setup_feen(rec, &flen);
     koma_position pos;
     koma_position_init(&pos);
-    const koma_game *g = NULL;
-    koma_engine *e = NULL, *second = NULL;
-    koma_error_clear(&err);
-    if (feen != NULL && koma_feen_parse(feen, flen, KOMA_FEEN_STRICT, &pos, &err) == 0 &&
-        (g = koma_game_set_find_position(games, &pos, &err)) != NULL &&
-        (e = engine_for(g, &second)) != NULL && koma_engine_set_position(e, &pos, &err) != 0)
-        e = NULL;
-    if (e == NULL) {
-        /* no FEEN, an invalid one, no game, a game without rules, or a position
-         * the game refuses: "cannot replay this record" */
-        if (err.code != KOMA_OK) check_message(&err);
-        koma_position_cleanup(&pos);
-        koma_pcn_free(orig);
-        koma_pcn_free(rec);
-        return 0;
-    }
+    int open = koma_game_set_open_feen(games, feen ? feen : "", feen ? flen : 0, &pos, &r.game, &err);
     koma_position_cleanup(&pos);
 
-    /* a recorded resignation (or a bare result) before the last ply stops there */
-    size_t n = koma_pcn_ply_count(rec), stop = n;
-    if (koma_pcn_has_outcome(rec)) {
-        uint64_t ply;
-        const char *st = koma_pcn_outcome_status(rec);
-        koma_status status;
-        int has_status = st && koma_cgsn_parse(st, strlen(st), &status, NULL) == 0;
-        if (koma_pcn_outcome_ply(rec, &ply) && ply < n &&
-            ((has_status && explicit_status(status)) ||
-             (!has_status && koma_pcn_outcome_result(rec) != NULL)))
-            stop = (size_t)ply;
-    }
-
-    verdict v;
-    memset(&v, 0, sizeof v);
-    koma_engine_position_ending(e, &v.end);
-    v.over = v.end.over;
-    size_t played = 0;
-    for (size_t i = 0; i < stop && !v.over; i++) {
-        size_t len;
-        const char *s = koma_pcn_ply_pmn(rec, i, &len);
-        koma_move m;
-        if (s == NULL || koma_pmn_parse(s, len, &m, &err) != 0) {
-            if (s != NULL) check_message(&err);
-            break;                     /* unreadable: the record is invalid */
+    koma_referee_hooks hooks = {on_begun, on_ply, &r};
+    koma_error_clear(&err);
+    int rc = koma_referee_pcn(referee, games, NULL, rec, &hooks, v, &err);
+    CHECK(rc >= 0);
+    CHECK((rc == 1) == (open != 0));
+    if (rc == 0) {
+        size_t n = koma_pcn_ply_count(rec);
+        CHECK(v->game == r.game);
+        CHECK(v->plies == r.plies && r.plies <= n && v->played <= v->plies);
+        if (v->kind == KOMA_VERDICT_UNREADABLE) {
+            CHECK(v->refused && v->refused_ply == r.plies);
+        } else {
+            CHECK(r.plies == n);
+            CHECK(v->played + v->extra + (v->illegal ? 1u : 0u) == n);
         }
-        koma_ending end;
-        int rc = koma_engine_play(e, &m, &end, &err);
-        CHECK(rc >= 0);                /* not over yet */
-        if (rc == 1) {
-            check_message(&err);
-            CHECK(end.over && (end.status == KOMA_STATUS_ILLEGALMOVE ||
-                               end.status == KOMA_STATUS_REPETITION));
-            alternatives(e, &m, end.status == KOMA_STATUS_REPETITION);
-            v.over = 1;
-            v.end = end;
-            v.ply = i + 1;
-            break;
+        if (v->kind == KOMA_VERDICT_RULES) {
+            CHECK(decided_status(v->status) && v->result != KOMA_RESULT_NONE);
+            CHECK(v->has_ply && v->ply <= n);
+            if (v->illegal) {
+                CHECK(v->status == KOMA_STATUS_ILLEGALMOVE || v->status == KOMA_STATUS_REPETITION);
+                check_alternatives(v);
+            }
+            /* a ply after the end is after the end */
+            koma_error e2;
+            CHECK(koma_referee_ply(referee, "e1-e2", 5, &e2) == KOMA_PLY_AFTER_END);
         }
-        played++;
-        CHECK(koma_engine_ply(e) == played);
-        check_reached(e, second, g);
-        if (end.over) {
-            v.over = 1;
-            v.end = end;
-            v.ply = i + 1;
-        }
+        write_back(rec, v);
+    } else {
+        check_message(&err);
     }
-    if (v.over) {
-        CHECK(decided_status(v.end.status) && v.end.result != KOMA_RESULT_NONE);
-        /* every ply after the end is refused */
-        koma_move any;
-        koma_ending after;
-        memset(&any, 0, sizeof any);
-        CHECK(koma_engine_play(e, &any, &after, &err) == -1 && err.code == KOMA_E_RULES_OVER);
-        CHECK(!after.over);
-    }
-    write_back(rec, &v);
+    free(v);
     CHECK(koma_pcn_equal(rec, orig));
     koma_pcn_free(orig);
     koma_pcn_free(rec);

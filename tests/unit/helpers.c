@@ -3,7 +3,7 @@
  * linked into every test binary: growing lists of move texts, the built-in games
  * as a cmocka group fixture, and the rules-engine expectations used by the move
  * generation tests (a complete legal-move list, a refused move and its code, an
- * ending, a ply played).
+ * ending).
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -241,13 +241,4 @@ void expect_ending(const char *game, const char *feen, int over, koma_status st,
         assert_int_equal(nodes, 0);
     }
     koma_engine_free(e);
-}
-
-int play(koma_engine *e, const char *pmn, koma_ending *end)
-{
-    koma_move m;
-    koma_error err;
-    koma_error_clear(&err);
-    assert_int_equal(koma_pmn_parse(pmn, strlen(pmn), &m, &err), 0);
-    return koma_engine_play(e, &m, end, &err);
 }

@@ -696,7 +696,7 @@ static void compare(cross *x)
     for (size_t i = 0; same && i < x->a->n; i++) same = strcmp(x->a->m[i], x->b->m[i]) == 0;
     if (!same) {
         char feen[KOMA_FEEN_MAX_LEN + 1];
-        koma_engine_feen(x->e, feen, sizeof feen);
+        if (koma_engine_feen(x->e, feen, sizeof feen, NULL, &err) != 0) feen[0] = '\0';
         print_error("%s: %s\n  built-in %zu:", koma_game_id(koma_engine_game(x->e)), feen, x->a->n);
         for (size_t i = 0; i < x->a->n; i++) print_error(" %s", x->a->m[i]);
         print_error("\n  ggn %zu:", x->b->n);

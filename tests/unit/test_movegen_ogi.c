@@ -242,71 +242,7 @@ static void test_nomove(void **state)
 
 /* ---- 6. history: Ōgi's same-move repetition; hash and make/unmake ---------------- */
 
-static void test_same_move_repetition(void **state)
-{
-    (void)state;
-    /* Kings walk out and back: the position after ply 4 is the setup again, but
-     * no ply repeated an earlier (move, position) pair. Ply 5 repeats ply 1 (the
-     * same move producing the same position): illegal, its player loses, and it
-     * is not applied. */
-    koma_engine *e = engine_at("ogi", "4k^3/8/8/8/8/8/8/4K^3 / O/o");
-    koma_ending end;
-    uint64_t h0 = koma_engine_hash(e);
-    static const char *const plies[] = {"e1-d1", "e8-d8", "d1-e1", "d8-e8", NULL};
-    for (size_t i = 0; plies[i]; i++) {
-        assert_int_equal(play(e, plies[i], &end), 0);
-        assert_int_equal(end.over, 0);
-    }
-    assert_true(koma_engine_hash(e) == h0);
-    assert_int_equal(play(e, "e1-d1", &end), 1);
-    assert_int_equal(end.over, 1);
-    assert_int_equal(end.status, KOMA_STATUS_REPETITION);
-    assert_int_equal(end.result, KOMA_RESULT_SECOND);
-    assert_int_equal(koma_engine_ply(e), 4);
-    assert_true(koma_engine_hash(e) == h0);
-    /* the game is over: no more plies */
-    koma_error err;
-    koma_move m;
-    koma_pmn_parse("e1-f1", 5, &m, &err);
-    assert_int_equal(koma_engine_play(e, &m, &end, &err), -1);
-    assert_int_equal(err.code, KOMA_E_RULES_OVER);
-    koma_engine_free(e);
-
-    /* The same move again, producing another position (the second king now
-     * on d8): legal. (The setup position itself came back at ply 4 through new
-     * moves, legal too.) */
-    e = engine_at("ogi", "4k^3/8/8/8/8/8/8/4K^3 / O/o");
-    static const char *const p2[] = {"e1-d1", "e8-d8", "d1-d2", "d8-e8", "d2-e1", "e8-d8",
-                                     "e1-d1", NULL};
-    for (size_t i = 0; p2[i]; i++) {
-        assert_int_equal(play(e, p2[i], &end), 0);
-        assert_int_equal(end.over, 0);
-    }
-    assert_int_equal(koma_engine_ply(e), 7);
-    koma_engine_free(e);
-}
-
-static void test_king_capture_play(void **state)
-{
-    (void)state;
-    koma_engine *e = engine_at("ogi", "k^7/8/8/8/8/8/8/R3K^3 / O/o");
-    koma_ending end;
-    assert_int_equal(play(e, "a1+a8/K^", &end), 0);
-    assert_int_equal(end.over, 1);
-    assert_int_equal(end.status, KOMA_STATUS_MAREKING);
-    assert_int_equal(end.result, KOMA_RESULT_FIRST);
-    char feen[128];
-    koma_engine_feen(e, feen, sizeof feen);
-    assert_string_equal(feen, "R7/8/8/8/8/8/8/4K^3 K^/ o/O");
-    koma_engine_free(e);
-    /* an illegal ply loses at once and is not applied */
-    e = engine_at("ogi", "k^7/8/8/8/8/8/8/R3K^3 / O/o");
-    assert_int_equal(play(e, "a1-b2", &end), 1);
-    assert_int_equal(end.status, KOMA_STATUS_ILLEGALMOVE);
-    assert_int_equal(end.result, KOMA_RESULT_SECOND);
-    assert_int_equal(koma_engine_ply(e), 0);
-    koma_engine_free(e);
-}
+/* (Ōgi's same-move repetition and the king capture in play: tests/unit/test_referee.c) */
 
 static void test_make_unmake_hash(void **state)
 {
@@ -330,7 +266,7 @@ static void test_make_unmake_hash(void **state)
         for (size_t j = 0; j < n2; j += 7) {
             assert_int_equal(koma_engine_make(e, m2[j], &err), 0);
             char feen[256];
-            koma_engine_feen(e, feen, sizeof feen);
+            assert_int_equal(koma_engine_feen(e, feen, sizeof feen, NULL, &err), 0);
             assert_int_equal(koma_engine_set_feen(x, feen, strlen(feen), &err), 0);
             assert_true(koma_engine_hash(x) == koma_engine_hash(e));
             assert_int_equal(koma_engine_unmake(e), 0);
@@ -341,14 +277,14 @@ static void test_make_unmake_hash(void **state)
     assert_int_equal(n1, 192);
     assert_true(checked > 3000);
     char feen[256];
-    koma_engine_feen(e, feen, sizeof feen);
+    assert_int_equal(koma_engine_feen(e, feen, sizeof feen, NULL, &err), 0);
     assert_string_equal(feen, f);
     assert_true(koma_engine_hash(e) == h0);
     /* the Jeweled King's "'" does not change the hash, but is kept */
     assert_int_equal(koma_engine_set_feen(x, LIT("4k^'3/8/8/8/8/8/8/4K^3 / O/o"), &err), 0);
     assert_int_equal(koma_engine_set_feen(e, LIT("4k^3/8/8/8/8/8/8/4K^3 / O/o"), &err), 0);
     assert_true(koma_engine_hash(x) == koma_engine_hash(e));
-    koma_engine_feen(x, feen, sizeof feen);
+    assert_int_equal(koma_engine_feen(x, feen, sizeof feen, NULL, &err), 0);
     assert_string_equal(feen, "4k^'3/8/8/8/8/8/8/4K^3 / O/o");
     free(m1);
     free(m2);
@@ -397,8 +333,6 @@ int main(void)
         cmocka_unit_test(test_classic_check),
         cmocka_unit_test(test_classic_checkmate),
         cmocka_unit_test(test_nomove),
-        cmocka_unit_test(test_same_move_repetition),
-        cmocka_unit_test(test_king_capture_play),
         cmocka_unit_test(test_make_unmake_hash),
         cmocka_unit_test(test_positions_refused),
     };

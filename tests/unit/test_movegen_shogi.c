@@ -205,45 +205,7 @@ static void test_bare_king(void **state)
 
 /* ---- history: fourfold repetition, perpetual check ------------------------------- */
 
-static void test_fourfold(void **state)
-{
-    (void)state;
-    /* Kings shuffle: the setup position occurs for the 4th time at ply 12: a draw. */
-    koma_engine *e = engine_at("minishogi", "k^4/5/5/5/4K^ / S/s");
-    static const char *const cycle[] = {"e1-d1", "a5-b5", "d1-e1", "b5-a5"};
-    koma_ending end;
-    for (int i = 0; i < 12; i++) {
-        assert_int_equal(play(e, cycle[i % 4], &end), 0);
-        assert_int_equal(end.over, i == 11);
-    }
-    assert_int_equal(end.status, KOMA_STATUS_REPETITION);
-    assert_int_equal(end.result, KOMA_RESULT_DRAW);
-    koma_engine_free(e);
-    /* The rook checks at every move of the first player: perpetual check, the
-     * checking side loses. */
-    e = engine_at("minishogi", "k^4/2R2/5/5/4K^ / S/s");
-    static const char *const perpetual[] = {"c4-c5", "a5-a4", "c5-c4", "a4-a5"};
-    for (int i = 0; i < 12; i++) {
-        assert_int_equal(play(e, perpetual[i % 4], &end), 0);
-        assert_int_equal(end.over, i == 11);
-    }
-    assert_int_equal(end.status, KOMA_STATUS_REPETITION);
-    assert_int_equal(end.result, KOMA_RESULT_SECOND);
-    koma_engine_free(e);
-    /* Checkmate by a played ply ends the game there. */
-    e = engine_at("shogi", "k^8/2G6/9/9/9/9/9/9/L3K^4 LP/ S/s");
-    assert_int_equal(play(e, "L*a8", &end), 0);
-    assert_int_equal(end.over, 1);
-    assert_int_equal(end.status, KOMA_STATUS_CHECKMATE);
-    assert_int_equal(end.result, KOMA_RESULT_FIRST);
-    koma_engine_free(e);
-    /* Mate by pawn drop played: an illegal move, the dropper loses. */
-    e = engine_at("shogi", "k^8/2G6/9/9/9/9/9/9/L3K^4 LP/ S/s");
-    assert_int_equal(play(e, "P*a8", &end), 1);
-    assert_int_equal(end.status, KOMA_STATUS_ILLEGALMOVE);
-    assert_int_equal(end.result, KOMA_RESULT_SECOND);
-    koma_engine_free(e);
-}
+/* (fourfold repetition and perpetual check: tests/unit/test_referee.c) */
 
 int main(void)
 {
@@ -257,7 +219,6 @@ int main(void)
         cmocka_unit_test(test_endings),
         cmocka_unit_test(test_okisaki_pieces),
         cmocka_unit_test(test_bare_king),
-        cmocka_unit_test(test_fourfold),
     };
     return cmocka_run_group_tests(tests, games_setup, games_teardown);
 }

@@ -58,7 +58,5 @@ void expect_illegal_at(const char *game, const char *feen, const char *pmn, koma
 /* The position's ending; a finished position has no moves (perft(1) = 0). */
 void expect_ending(const char *game, const char *feen, int over, koma_status st,
                    koma_result res);
-/* Play one ply given as PMN text: koma_engine_play's return. */
-int play(koma_engine *e, const char *pmn, koma_ending *end);
 
 #endif

@@ -1,4 +1,6 @@
-/* koma/engine.h — the position engine: legal moves, make/unmake, game endings, perft.
+/* koma/engine.h — the rules engine: legal moves, make/unmake, the endings a
+ * position decides, perft. (Judging a whole game — history rules, verdicts —
+ * is the referee's, koma/referee.h.)
  *
  * An engine plays one game (koma/game.h) on one position at a time. It keeps
  * its own compact board (a padded mailbox of one byte a square, hands as
@@ -15,7 +17,9 @@
  * Choices (where DESIGN.md §4 leaves room):
  * - A captured royal goes to the capturer's hand like any piece (`/K^`); a
  *   royal in a hand is how a position shows that a king was captured
- *   (mareking: its holder won), so a FEEN alone tells the game is over.
+ *   (mareking: its holder won), so a FEEN alone tells the game is over
+ *   (the game's defeat.royal_captured, the default; defeat.survival adds a
+ *   survival test on the board, see schemas/game.schema.json).
  * - A hand holds only pieces of its owner's case (rules.hand); any piece of the
  *   game may be there (K^ after a capture, +P in a shogi hand: never dropped).
  * - Games with the check rule allow at most one royal a side (rules.royal); a
@@ -26,8 +30,8 @@
  * - The bare-king rule (Okisaki) is decided from the position: the side that has
  *   just moved is bare (king alone, empty hand): it loses, or a draw when the
  *   side to move is bare too. Perft treats such a position as finished.
- * - Repetition and move-limit decisions compare 64-bit Zobrist hashes (keys from
- *   a fixed seed, computed into the engine object; no global state).
+ * - Positions are identified by 64-bit Zobrist hashes (keys from a fixed
+ *   seed, computed into the engine object; no global state).
  */
 #ifndef KOMA_ENGINE_H
 #define KOMA_ENGINE_H
@@ -67,13 +71,25 @@ KOMA_API int koma_engine_set_start(koma_engine *e, koma_error *err);
 
 /* The current position as a koma_position (pos initialised by the caller). */
 KOMA_API int koma_engine_get_position(const koma_engine *e, koma_position *pos, koma_error *err);
-/* Canonical FEEN, snprintf-style (returns the full length). */
-KOMA_API size_t koma_engine_feen(const koma_engine *e, char *buf, size_t cap);
+/* The current position as canonical FEEN into buf (cap bytes, NUL-terminated),
+ * its length into *len (may be NULL). -1 with err when it cannot be written
+ * (memory; feen.length when cap is too small: KOMA_FEEN_MAX_LEN + 1 always
+ * fits a game's position): buf then holds "" and *len 0, never a partial FEEN. */
+KOMA_API KOMA_NODISCARD int koma_engine_feen(const koma_engine *e, char *buf, size_t cap,
+                                             size_t *len, koma_error *err);
 
 KOMA_API int koma_engine_turn(const koma_engine *e);          /* KOMA_FIRST / KOMA_SECOND */
 KOMA_API uint64_t koma_engine_hash(const koma_engine *e);
 /* 1 when the side to move has a royal piece attacked (any game). */
 KOMA_API int koma_engine_in_check(koma_engine *e);
+
+/*
+ * 1 when `side` threatens to end the game on its next move in this position:
+ * it attacks a royal piece of the other side (check), or, in games with
+ * defeat.survival, a piece of the other side whose capture would make it fail
+ * the survival test. The perpetual-check rule asks this after every ply.
+ */
+KOMA_API int koma_engine_threatens(koma_engine *e, int side);
 
 /* ---- moves ------------------------------------------------------------------ */
 
@@ -87,6 +103,21 @@ KOMA_API size_t koma_engine_legal_moves(koma_engine *e, koma_emove *moves);
 /* The canonical PMN of a move of the current position. */
 KOMA_API void koma_engine_move_pmn(const koma_engine *e, koma_emove m, koma_move *out);
 KOMA_API size_t koma_engine_move_write(const koma_engine *e, koma_emove m, char buf[KOMA_PMN_BUF]);
+/* The same into buf of any size (NUL-terminated, cut to cap - 1 bytes); returns
+ * the full length of the move's canonical text. */
+KOMA_API size_t koma_engine_move_text(const koma_engine *e, koma_emove m, char *buf, size_t cap);
+
+/* What the history rules need to know of a legal move m of the current
+ * position (before it is made). */
+typedef struct koma_move_facts {
+    uint64_t key;                      /* the move's identity for a same-move repetition
+                                          rule: piece, origin or hand, target, promotion
+                                          and privilege choice, every "'" ignored */
+    unsigned captures;                 /* pieces it removes from the board */
+    int resets;                        /* it moves a piece whose move resets the move-limit
+                                          count (resets_move_limit; a drop never does) */
+} koma_move_facts;
+KOMA_API void koma_engine_move_facts(const koma_engine *e, koma_emove m, koma_move_facts *out);
 
 /*
  * "Is this move legal here": the legal move whose canonical PMN is m, or -1
@@ -103,46 +134,36 @@ KOMA_API int koma_engine_find_move(koma_engine *e, const koma_move *m, koma_emov
 KOMA_API int koma_engine_parse_move(koma_engine *e, const char *s, size_t len,
                                     koma_emove *out, koma_error *err);
 
-/* Play a legal move of the current position / take back the last one. The
- * history holds up to KOMA_ENGINE_MAX_PLIES plies (rules.illegal beyond). */
+/* Play a legal move of the current position / take back the last one. At most
+ * KOMA_ENGINE_MAX_PLIES plies are kept for unmake (rules.illegal beyond). No
+ * history rule is applied here: that is the referee's (koma/referee.h). */
 #define KOMA_ENGINE_MAX_PLIES 65536
 KOMA_API int koma_engine_make(koma_engine *e, koma_emove m, koma_error *err);
 KOMA_API int koma_engine_unmake(koma_engine *e);
 /* Plies made since the position was set. */
 KOMA_API size_t koma_engine_ply(const koma_engine *e);
 
-/* ---- endings (DESIGN.md §4) -------------------------------------------------- */
+/* ---- endings the position decides (DESIGN.md §4) ---------------------------- */
 
 typedef struct koma_ending {
     int over;                      /* 1 when the game has ended */
     koma_status status;            /* the CGSN status when over */
     koma_result result;
+    int side;                      /* the side concerned (the defeated side, the side
+                                      to move without a legal move, the bare side);
+                                      -1 when not over */
 } koma_ending;
 
 /*
- * The endings the position alone decides, in the order of DESIGN.md §4:
- * a royal in a hand (mareking: its holder captured it and wins), no legal move
- * (checkmate / stalemate / nomove, as the game maps them), a bare king (games
- * with that rule: the side that has just moved is bare: it loses, or a draw
- * when the side to move is bare too).
+ * The endings the position alone decides, in the order of DESIGN.md §4, as the
+ * game's definition gives them: a side defeated (mareking: its royal in the
+ * other side's hand, or its board failing defeat.survival; when both sides are,
+ * the side to move lost), no legal move (checkmate / stalemate / nomove, as
+ * no_legal_move maps them), a bare king (bare_king games: the side that has
+ * just moved is bare: it loses, or a draw when the side to move is bare too).
+ * The result is the game's termination for the side concerned.
  */
 KOMA_API void koma_engine_position_ending(koma_engine *e, koma_ending *out);
-
-/*
- * Play one recorded ply with every rule, history included, in the order of
- * DESIGN.md §4: an illegal ply (not applied; status illegalmove, or repetition
- * for Ōgi's same-move-same-position rule; the mover loses; err says why),
- * then the position endings above, then fourfold repetition (a draw, or the
- * perpetual checker loses), then the move limit (movelimit, a draw).
- * Returns 0 when the ply was applied (out says whether the game ended there),
- * 1 when it was refused as illegal (out->over = 1), -1 on a usage error
- * (the game was already over: rules.over). The game stays over until
- * koma_engine_unmake takes back a ply made before it ended (the deciding ply
- * included); plies made with koma_engine_make after the end and taken back
- * leave it over.
- */
-KOMA_API int koma_engine_play(koma_engine *e, const koma_move *m, koma_ending *out,
-                              koma_error *err);
 
 /* ---- GGN-driven generation ------------------------------------------------------ */
 

@@ -10,6 +10,13 @@
 #define KOMA_API
 #endif
 
+/* A function whose failure must not go unnoticed (its result is the error). */
+#if defined(__GNUC__)
+#define KOMA_NODISCARD __attribute__((warn_unused_result))
+#else
+#define KOMA_NODISCARD
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif

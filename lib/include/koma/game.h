@@ -114,6 +114,19 @@ KOMA_API const koma_game *koma_game_set_find_position(const koma_game_set *set,
                                                       const koma_position *pos,
                                                       koma_error *err);
 
+/*
+ * Open a position of a game from a FEEN: parse feen[0..len) (strict) into pos
+ * (initialised by the caller), take *game when it is not NULL (--game), else
+ * the game the FEEN's style and board give (game.unknown), and check that the
+ * game has rules (game.norules) and that the position fits it as an engine
+ * needs (rules.shape, rules.style, rules.piece, rules.hand, rules.royal). *game
+ * is set to the game as soon as it is known. 0, or -1 with err (a FEEN error
+ * keeps its offsets into feen).
+ */
+KOMA_API int koma_game_set_open_feen(const koma_game_set *set, const char *feen, size_t len,
+                                     koma_position *pos, const koma_game **game,
+                                     koma_error *err);
+
 KOMA_API const char *koma_game_id(const koma_game *g);
 KOMA_API const char *koma_game_name(const koma_game *g);      /* SNN */
 KOMA_API char koma_game_style(const koma_game *g);            /* uppercase SIN */
@@ -177,6 +190,14 @@ typedef enum koma_result {
 
 /* "1-0", "0-1", "1/2-1/2", "*". */
 KOMA_API const char *koma_result_name(koma_result r);
+/* The reverse: KOMA_RESULT_FIRST, _SECOND, _DRAW for "1-0", "0-1", "1/2-1/2";
+ * KOMA_RESULT_NONE for anything else (an asymmetric result like "1/2-0", "*"). */
+KOMA_API koma_result koma_result_parse(const char *s, size_t len);
+
+/* The result of an ending of the game with this status for the side concerned
+ * (KOMA_FIRST / KOMA_SECOND), as the definition's termination maps the status:
+ * a loss, a draw or a win for that side (a loss when the status is not listed). */
+KOMA_API koma_result koma_game_result(const koma_game *g, koma_status status, int side);
 
 #ifdef __cplusplus
 }

@@ -17,6 +17,8 @@
 #include <koma/record.h>
 #include <koma/format.h>
 #include <koma/sfen.h>
+#include <koma/repeats.h>
+#include <koma/referee.h>
 
 #define KOMA_VERSION "0.1.0"
 KOMA_API const char *koma_version(void);

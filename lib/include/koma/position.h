@@ -48,6 +48,11 @@ KOMA_API int koma_position_equal(const koma_position *a, const koma_position *b)
 /* Resize the board to shape (all squares empty); hands emptied. */
 KOMA_API int koma_position_reset(koma_position *pos, const koma_shape *shape, koma_error *err);
 
+/* Remove every "'" (derivation marker) from the board and the hands (hand items
+ * that become equal are merged). Positions compared for repetition are equal
+ * exactly when their stripped forms are. -1 (memory). */
+KOMA_API int koma_position_strip_derived(koma_position *pos, koma_error *err);
+
 KOMA_API uint32_t koma_hand_count(const koma_hand *hand, koma_piece p);
 /* Number of pieces (sum of counts). */
 KOMA_API uint64_t koma_hand_total(const koma_hand *hand);

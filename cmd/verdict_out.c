@@ -1,0 +1,166 @@
+/* cmd/verdict_out.c — verdicts on stdout (see verdict_out.h). */
+#include "verdict_out.h"
+
+#include <string.h>
+
+#include "verdict_text.h"
+
+static void replay_json(FILE *f, const koma_verdict *v, const char *file, unsigned long line,
+                        const char *fid)
+{
+    char reason[1024];
+    verdict_reason(v, reason, sizeof reason);
+    fputs("{\"file\":", f);
+    cli_json_cstr(f, file);
+    fprintf(f, ",\"line\":%lu,\"game\":", line);
+    cli_json_cstr(f, koma_game_id(v->game));
+    fputs(",\"result\":", f);
+    cli_json_cstr(f, v->result_text);
+    fputs(",\"status\":", f);
+    if (v->has_status) cli_json_cstr(f, koma_cgsn_name(v->status));
+    else fputs("null", f);
+    if (v->has_ply) fprintf(f, ",\"ply\":%zu", v->ply);
+    else fputs(",\"ply\":null", f);
+    fprintf(f, ",\"played\":%zu,\"plies\":%zu,\"feen\":", v->played, v->plies);
+    cli_json_cstr(f, v->feen);
+    fprintf(f, ",\"fid\":\"%s\",\"reason\":", fid);
+    cli_json_cstr(f, reason);
+    fprintf(f, ",\"disputed\":%s", v->disputes ? "true" : "false");
+    if (v->illegal) {
+        fprintf(f, ",\"illegal\":{\"ply\":%zu,\"pmn\":", v->ply);
+        cli_json_cstr(f, v->refused_text);
+        fputs(",\"code\":", f);
+        cli_json_cstr(f, koma_code_name(v->refused_code));
+        fputs(",\"message\":", f);
+        cli_json_cstr(f, v->refused_message);
+        fputs(",\"legal\":[", f);
+        for (const char *p = v->legal; *p;) {
+            const char *e = strchr(p, ' ');
+            size_t n = e ? (size_t)(e - p) : strlen(p);
+            if (p != v->legal) putc(',', f);
+            cli_json_string(f, p, n);
+            p += n;
+            if (*p == ' ') p++;
+        }
+        fputs("]}", f);
+    }
+    if (v->extra) fprintf(f, ",\"extra\":%zu", v->extra);
+    if (v->notation_faults) fprintf(f, ",\"notation\":%zu", v->notation_faults);
+    if (v->has_recorded) {
+        const koma_recorded *rec = &v->recorded;
+        fputs(",\"recorded\":{", f);
+        const char *sep = "";
+        if (rec->has_result) {
+            fputs("\"result\":", f);
+            cli_json_cstr(f, rec->result);
+            sep = ",";
+        }
+        if (rec->has_status) {
+            fprintf(f, "%s\"status\":", sep);
+            cli_json_cstr(f, koma_cgsn_name(rec->status));
+            sep = ",";
+        }
+        if (rec->has_ply) fprintf(f, "%s\"ply\":%llu", sep, (unsigned long long)rec->ply);
+        putc('}', f);
+    }
+    fputs("}\n", f);
+}
+
+void verdict_print_replay(const cli *c, const koma_verdict *v, const char *file,
+                          unsigned long line, int adjudicate)
+{
+    char fid[KOMA_FID_BUF];
+    koma_fid_of(v->feen, strlen(v->feen), fid);
+    if (c->json) {
+        replay_json(stdout, v, file, line, fid);
+        return;
+    }
+    printf("%s:%lu\t%s\t%s\t", file, line, v->result_text,
+           v->has_status ? koma_cgsn_name(v->status) : "-");
+    if (v->has_ply) printf("%zu", v->ply);
+    else putchar('-');
+    if (adjudicate) {
+        char reason[1024];
+        verdict_reason(v, reason, sizeof reason);
+        printf("\t%s\n", reason);
+        return;
+    }
+    printf("\t%s\t%zu\t%s\n", v->feen, v->played, fid);
+}
+
+int verdict_print_positions(cli *c, koma_repeats *t, const char *noun, const char *file,
+                            unsigned long line, size_t *n)
+{
+    koma_error err;
+    if (koma_repeats_list(t, n, &err) != 0) {
+        cli_trouble(c, "memory: out of memory");
+        return -1;
+    }
+    for (size_t i = 0; i < *n && !c->quiet; i++) {
+        koma_repeat r;
+        unsigned long where;
+        koma_repeats_at(t, i, &r);
+        if (c->json) {
+            fputs("{\"file\":", stdout);
+            cli_json_cstr(stdout, file);
+            printf(",\"line\":%lu,\"type\":\"position\",\"count\":%lu,\"%s\":[", line, r.count, noun);
+        } else {
+            printf("%s:%lu\tposition\t%lu\t", file, line, r.count);
+        }
+        for (int m = 0; koma_repeats_where(t, &r, &where); m++) printf("%s%lu", m ? "," : "", where);
+        if (c->json) {
+            printf("],\"fid\":\"%s\",\"feen\":", r.fid);
+            cli_json_cstr(stdout, r.feen);
+            fputs("}\n", stdout);
+        } else {
+            printf("\t%s\t%s\n", r.fid, r.feen);
+        }
+    }
+    return 0;
+}
+
+void verdict_print_repetition(const cli *c, const koma_verdict *v, koma_repeats *positions,
+                              size_t nrep, const char *file, unsigned long line)
+{
+    const char *rule = verdict_repetition_rule(v);
+    int trig = strcmp(rule, "none") != 0;
+    char reason[1024];
+    if (c->quiet) return;
+    verdict_repetition_reason(v, positions, nrep, reason, sizeof reason);
+    if (!c->json) {
+        if (trig)
+            printf("%s:%lu\tverdict\t%s\t%s\t%zu\t%s\t%s\n", file, line, rule, v->result_text,
+                   v->ply, v->repeated_fid, reason);
+        else
+            printf("%s:%lu\tverdict\tnone\t*\t-\t-\t%s\n", file, line, reason);
+        return;
+    }
+    fputs("{\"file\":", stdout);
+    cli_json_cstr(stdout, file);
+    printf(",\"line\":%lu,\"type\":\"verdict\",\"game\":\"%s\",\"plies\":%zu,\"repeated\":%zu,"
+           "\"rule\":\"%s\",\"triggered\":%s", line, koma_game_id(v->game), v->played, nrep, rule,
+           trig ? "true" : "false");
+    if (trig) {
+        printf(",\"result\":\"%s\",\"status\":\"repetition\",\"ply\":%zu", v->result_text, v->ply);
+        if (v->illegal) {
+            printf(",\"repeats\":%zu,\"pmn\":", v->repeats);
+            cli_json_cstr(stdout, v->move);
+        } else {
+            printf(",\"first\":%zu", v->cycle_first);
+        }
+        if (v->result != KOMA_RESULT_DRAW)
+            printf(",\"loser\":\"%s\"", v->result == KOMA_RESULT_FIRST ? "second" : "first");
+        printf(",\"fid\":\"%s\",\"feen\":", v->repeated_fid);
+        cli_json_cstr(stdout, v->repeated_feen);
+    } else if (v->refused) {
+        printf(",\"illegal\":{\"ply\":%zu,\"code\":\"%s\"}", v->refused_ply,
+               koma_code_name(v->refused_code));
+    } else if (v->kind == KOMA_VERDICT_RULES) {
+        printf(",\"ended\":{\"ply\":%zu,\"status\":\"%s\",\"result\":\"%s\"}", v->ply,
+               koma_cgsn_name(v->status), v->result_text);
+    }
+    if (v->extra) printf(",\"unchecked\":%zu", v->extra);
+    fputs(",\"reason\":", stdout);
+    cli_json_cstr(stdout, reason);
+    fputs("}\n", stdout);
+}

@@ -1,0 +1,360 @@
+/* cmd/verdict_text.c — a verdict in words (see verdict_text.h). */
+#include "verdict_text.h"
+
+#include <string.h>
+
+#include "cli.h"
+
+/* Append to buf[0..cap) (always NUL-terminated, cut at cap). */
+typedef struct text {
+    char *buf;
+    size_t cap, len;
+} text;
+
+static void add(text *t, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static void add(text *t, const char *fmt, ...)
+{
+    if (t->len + 1 >= t->cap) return;
+    va_list ap;
+    va_start(ap, fmt);
+    int w = vsnprintf(t->buf + t->len, t->cap - t->len, fmt, ap);
+    va_end(ap);
+    if (w > 0) t->len += (size_t)w < t->cap - t->len ? (size_t)w : t->cap - t->len - 1;
+}
+
+static text text_at(char *buf, size_t cap)
+{
+    text t = {buf, cap, 0};
+    if (cap) buf[0] = '\0';
+    return t;
+}
+
+const char *verdict_side(int side) { return side == KOMA_FIRST ? "Sente" : "Gote"; }
+
+static const char *plies_word(size_t n) { return n == 1 ? "ply" : "plies"; }
+
+static const char *winner_text(koma_result res)
+{
+    switch (res) {
+    case KOMA_RESULT_FIRST: return "Sente wins";
+    case KOMA_RESULT_SECOND: return "Gote wins";
+    case KOMA_RESULT_DRAW: return "draw";
+    default: return "no result";
+    }
+}
+
+/* The side that lost by a decisive result ("Gote" when Sente won). */
+static const char *loser_of(koma_result res) { return res == KOMA_RESULT_FIRST ? "Gote" : "Sente"; }
+
+static const char *ordinal(unsigned long n)
+{
+    static const char *const nth[] = {"first", "second", "third", "fourth", "fifth",
+                                      "sixth", "seventh", "eighth", "ninth", "tenth"};
+    return n >= 1 && n <= 10 ? nth[n - 1] : NULL;
+}
+
+static void add_ordinal(text *t, unsigned long n)
+{
+    const char *o = ordinal(n);
+    if (o) add(t, "%s", o);
+    else add(t, "%luth", n);
+}
+
+/* "after ply 12", "before the first ply" */
+static void add_after(text *t, size_t ply)
+{
+    if (ply == 0) add(t, "before the first ply");
+    else add(t, "after ply %zu", ply);
+}
+
+/* A rule ending in plain words. */
+static void rules_reason(const koma_verdict *v, text *t)
+{
+    const char *mover = verdict_side(v->mover), *loser = verdict_side(v->mover ^ 1);
+    const char *win = winner_text(v->result);
+    char at[KOMA_MOVE_TEXT_BUF + 64];
+    if (v->ply == 0) snprintf(at, sizeof at, "in the setup position");
+    else snprintf(at, sizeof at, "after %s at ply %zu", v->move, v->ply);
+    if (v->illegal) {
+        if (v->status == KOMA_STATUS_REPETITION && v->repeats)
+            add(t, "%s's ply %zu \"%s\" repeats ply %zu, the same move to the same position "
+                "(illegal repetition); %s", mover, v->ply, v->refused_text, v->repeats, win);
+        else if (v->status == KOMA_STATUS_REPETITION)
+            add(t, "%s's ply %zu \"%s\" is an illegal repetition; %s", mover, v->ply,
+                v->refused_text, win);
+        else
+            add(t, "%s's ply %zu \"%s\" is illegal (%s); %s", mover, v->ply, v->refused_text,
+                v->refused_message, win);
+        return;
+    }
+    /* the side that has just moved is v->mover; the side to move is the other */
+    switch (v->status) {
+    case KOMA_STATUS_MAREKING:
+        if (v->ply == 0)
+            add(t, "%s's king is already captured in the setup position; %s", loser_of(v->result), win);
+        else
+            add(t, "%s's king captured by %s at ply %zu; %s", loser, v->move, v->ply, win);
+        break;
+    case KOMA_STATUS_CHECKMATE:
+        add(t, "%s is checkmated %s; %s", loser, at, win);
+        break;
+    case KOMA_STATUS_STALEMATE:
+        add(t, "%s has no legal move and is not in check %s (stalemate); %s", loser, at, win);
+        break;
+    case KOMA_STATUS_NOMOVE:
+        add(t, "%s has no legal move %s; %s", loser, at, win);
+        break;
+    case KOMA_STATUS_BAREKING:
+        if (v->result == KOMA_RESULT_DRAW) add(t, "both kings are bare %s; draw", at);
+        else add(t, "%s is left with a bare king %s; %s", loser_of(v->result), at, win);
+        break;
+    case KOMA_STATUS_REPETITION:
+        add(t, "the position %s occurs for the ", at);
+        add_ordinal(t, v->occurrences);
+        if (v->cycle_first == 0) add(t, " time (first in the setup position)");
+        else add(t, " time (first after ply %zu)", v->cycle_first);
+        if (v->result == KOMA_RESULT_DRAW)
+            add(t, "; draw");
+        else
+            add(t, " and every %s move since gave check (perpetual check); %s", loser_of(v->result), win);
+        break;
+    case KOMA_STATUS_MOVELIMIT:
+        add(t, "the move limit (plies without a capture or a pawn move) is reached %s; %s", at, win);
+        break;
+    default:
+        add(t, "%s %s; %s", koma_cgsn_name(v->status), at, win);
+    }
+}
+
+/* A recorded resignation, time limit or agreement in plain words. */
+static void recorded_reason(const koma_verdict *v, text *t)
+{
+    switch (v->status) {
+    case KOMA_STATUS_RESIGNATION:
+        add(t, "%s resigned ", loser_of(v->result));
+        add_after(t, v->ply);
+        add(t, " (recorded); %s", winner_text(v->result));
+        break;
+    case KOMA_STATUS_AGREEMENT:
+        add(t, "the players agreed to a draw ");
+        add_after(t, v->ply);
+        add(t, " (recorded); draw");
+        break;
+    default: /* timelimit */
+        if (v->result == KOMA_RESULT_FIRST || v->result == KOMA_RESULT_SECOND) {
+            add(t, "%s ran out of time ", loser_of(v->result));
+            add_after(t, v->ply);
+            add(t, " (recorded); %s", winner_text(v->result));
+        } else {
+            add(t, "a clock ran out ");
+            add_after(t, v->ply);
+            add(t, " (recorded); result %s", v->result_text);
+        }
+    }
+}
+
+void verdict_reason(const koma_verdict *v, char *buf, size_t cap)
+{
+    text t = text_at(buf, cap);
+    switch (v->kind) {
+    case KOMA_VERDICT_RULES:
+        rules_reason(v, &t);
+        break;
+    case KOMA_VERDICT_RECORDED:
+        recorded_reason(v, &t);
+        break;
+    case KOMA_VERDICT_RESULT_ONLY:
+        add(&t, "the rules do not end the game ");
+        add_after(&t, v->ply);
+        add(&t, "; the recorded result %s is kept", v->result_text);
+        break;
+    case KOMA_VERDICT_UNREADABLE:
+        add(&t, "ply %zu \"%s\" cannot be read", v->refused_ply, v->refused_text);
+        break;
+    default:
+        add(&t, "the game is not over after %zu %s; %s to move", v->played, plies_word(v->played),
+            verdict_side(v->turn));
+    }
+}
+
+const char *verdict_member_pointer(koma_outcome_member m)
+{
+    switch (m) {
+    case KOMA_MEMBER_RESULT: return "/outcome/result";
+    case KOMA_MEMBER_STATUS: return "/outcome/status";
+    case KOMA_MEMBER_PLY: return "/outcome/ply";
+    default: return NULL;
+    }
+}
+
+/* "1-0 checkmate at ply 40" from the parts present. */
+static void add_described(text *t, const char *result, int has_status, koma_status st, int has_ply,
+                          uint64_t ply)
+{
+    size_t start = t->len;
+    if (result && *result) add(t, "%s", result);
+    if (has_status) add(t, "%s%s", t->len > start ? " " : "", koma_cgsn_name(st));
+    if (has_ply) add(t, "%sat ply %llu", t->len > start ? " " : "", (unsigned long long)ply);
+}
+
+void verdict_illegal_message(const koma_verdict *v, char *buf, size_t cap)
+{
+    text t = text_at(buf, cap);
+    add(&t, "ply %zu \"%s\" by %s: %s", v->ply, v->refused_text, verdict_side(v->mover),
+        v->refused_message);
+    if (v->alt_square[0]) {
+        add(&t, "; %s %s: ", v->alt_drop ? "legal drops on" : "legal from", v->alt_square);
+        if (!v->legal[0]) add(&t, "none");
+        for (const char *l = v->legal; *l; l++) {
+            if (*l == ' ') add(&t, ", ");
+            else add(&t, "%c", *l);
+        }
+    }
+    add(&t, "; the rules give %s (%s)", v->result_text, koma_cgsn_name(v->status));
+}
+
+void verdict_extra_message(const koma_verdict *v, char *buf, size_t cap)
+{
+    text t = text_at(buf, cap);
+    add(&t, "ply %zu \"%s\"", v->extra_ply, v->extra_text);
+    if (v->extra > 1) add(&t, " and %zu more %s", v->extra - 1, plies_word(v->extra - 1));
+    add(&t, " recorded after the game ended (");
+    add_described(&t, NULL, v->has_status, v->status, 1, v->ply);
+    add(&t, ")");
+}
+
+void verdict_outcome_message(const koma_verdict *v, char *buf, size_t cap)
+{
+    const koma_recorded *rec = &v->recorded;
+    text t = text_at(buf, cap);
+    add(&t, "recorded ");
+    add_described(&t, rec->has_result ? rec->result : NULL, rec->has_status, rec->status,
+                  rec->has_ply, rec->ply);
+    if (v->kind == KOMA_VERDICT_RULES) {
+        add(&t, ", but the rules give ");
+        add_described(&t, v->result_text, 1, v->status, 1, v->ply);
+    } else if (v->disagrees == KOMA_MEMBER_PLY && rec->has_ply && rec->ply > v->plies) {
+        add(&t, ", but the record has %zu %s", v->plies, plies_word(v->plies));
+    } else {
+        add(&t, ", but the rules do not end the game ");
+        add_after(&t, v->played);
+    }
+}
+
+void verdict_result_message(const koma_verdict *v, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "recorded %s %s, but %s", v->recorded.result,
+             koma_cgsn_name(v->recorded.status),
+             v->recorded.status == KOMA_STATUS_RESIGNATION
+                 ? "a resignation is a win for the other side (1-0 or 0-1)"
+                 : "an agreement is a draw (1/2-1/2)");
+}
+
+void verdict_unreadable_message(size_t ply, const char *s, size_t len, const koma_error *err,
+                                char *buf, size_t cap)
+{
+    if (err->code == KOMA_E_PCN_PLIES_LIMIT) {
+        snprintf(buf, cap, "%s", err->message);
+        return;
+    }
+    char q[64];
+    koma_quote(q, sizeof q, s, len);
+    snprintf(buf, cap, "ply %zu \"%s\" cannot be read: %s", ply, q, err->message);
+}
+
+void verdict_notation_message(size_t ply, const char *s, size_t len, int side,
+                              const koma_error *err, char *buf, size_t cap)
+{
+    char q[KOMA_MOVE_TEXT_BUF];
+    koma_quote(q, sizeof q, s, len);
+    snprintf(buf, cap, "ply %zu \"%s\" by %s: %s", ply, q, verdict_side(side), err->message);
+}
+
+/* ---- koma-repetition-check ---------------------------------------------------------- */
+
+static int triggered(const koma_verdict *v)
+{
+    return v->kind == KOMA_VERDICT_RULES && v->status == KOMA_STATUS_REPETITION;
+}
+
+static int loser(const koma_verdict *v)
+{
+    if (v->result == KOMA_RESULT_FIRST) return KOMA_SECOND;
+    if (v->result == KOMA_RESULT_SECOND) return KOMA_FIRST;
+    return -1;
+}
+
+const char *verdict_repetition_rule(const koma_verdict *v)
+{
+    if (!triggered(v)) return "none";
+    if (v->illegal) return "illegal-repeat";
+    return v->perpetual >= 0 && v->perpetual == loser(v) ? "perpetual-check" : "fourfold";
+}
+
+/* "plies 0, 4 and 8": the occurrences of r but the last */
+static void add_occurrences(text *t, const koma_repeats *positions, koma_repeat *r)
+{
+    unsigned long total = r->count - 1, m = 0, where;
+    while (m < total && koma_repeats_where(positions, r, &where)) {
+        const char *sep = m == 0 ? (total > 1 ? "plies " : "ply ") : m + 1 == total ? " and " : ", ";
+        add(t, "%s%lu", sep, where);
+        m++;
+    }
+}
+
+void verdict_repetition_reason(const koma_verdict *v, koma_repeats *positions, size_t nrep,
+                               char *buf, size_t cap)
+{
+    text t = text_at(buf, cap);
+    const char *rule = verdict_repetition_rule(v);
+    if (strcmp(rule, "illegal-repeat") == 0) {
+        add(&t, "ply %zu (%s) by %s repeats ply %zu: the same move to the same position; %s loses",
+            v->ply, v->move, verdict_side(v->mover), v->repeats, verdict_side(v->mover));
+    } else if (triggered(v)) {
+        koma_repeat r;
+        int found = 0;
+        for (size_t i = 0; i < nrep && !found; i++) {
+            koma_repeats_at(positions, i, &r);
+            found = r.last == v->ply;
+        }
+        add(&t, "the position of ");
+        if (found) add_occurrences(&t, positions, &r);
+        add(&t, " occurs a ");
+        add_ordinal(&t, found ? r.count : 0);
+        add(&t, " time at ply %zu", v->ply);
+        int lost = loser(v);
+        if (strcmp(rule, "perpetual-check") == 0) {
+            size_t from = v->cycle_first + 1;
+            int setup_turn = v->turn ^ (int)(v->played & 1);
+            if ((setup_turn ^ (int)((from - 1) & 1)) != lost) from++;
+            add(&t, " and every move of %s from ply %zu to ply %zu gave check (perpetual check): "
+                "%s loses", verdict_side(lost), from, v->ply, verdict_side(lost));
+        } else if (lost >= 0) {
+            add(&t, ": %s loses", verdict_side(lost));
+        } else if (v->all_threatened[0] && v->all_threatened[1]) {
+            add(&t, " and both sides gave check with every move: a draw");
+        } else {
+            add(&t, ": a draw");
+        }
+    } else {
+        if (nrep == 0)
+            add(&t, "no repeated position in %zu %s", v->played, plies_word(v->played));
+        else
+            add(&t, "%zu %s repeated in %zu %s; the repetition rule was not triggered", nrep,
+                nrep == 1 ? "position" : "positions", v->played, plies_word(v->played));
+        if (v->refused)
+            add(&t, "; ply %zu is illegal (%s)", v->refused_ply, koma_code_name(v->refused_code));
+        else if (v->kind == KOMA_VERDICT_RULES && v->ply == 0)
+            add(&t, "; the setup position is already final (%s, %s)", koma_cgsn_name(v->status),
+                v->result_text);
+        else if (v->kind == KOMA_VERDICT_RULES)
+            add(&t, "; the game ended at ply %zu (%s, %s)", v->ply, koma_cgsn_name(v->status),
+                v->result_text);
+    }
+    if (v->extra) add(&t, "; %zu later %s not checked", v->extra, plies_word(v->extra));
+}

@@ -1,0 +1,899 @@
+/*
+ * lib/referee.c — judging a game (koma/referee.h): the history rules
+ * (same-move repetition, fourfold repetition and perpetual check, the move
+ * limit), the order of DESIGN.md §4, the record's own outcome, and the verdict.
+ *
+ * Everything about positions and moves is asked of the engine through its
+ * public API (the list at the top of koma/referee.h); the game definition gives
+ * the history rules and the termination table.
+ *
+ * History: h[0] is the setup, h[i] the position after ply i (its hash, the
+ * ply's move key, and whether its player threatened to end the game). The
+ * fourfold and same-move rules look through the history only when the bucket
+ * of the new position's hash (hash mod BUCKETS) holds enough positions, so a
+ * ply costs O(1) unless positions repeat.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "engine_internal.h"           /* struct koma_game: the history rules */
+#include <koma/referee.h>
+
+#define ENGINES_MAX 8                  /* engines kept, one a game */
+#define BUCKETS 1024
+
+enum { ON, ENDED, UNREADABLE };
+
+typedef struct hist {
+    uint64_t hash;                     /* the position after the ply */
+    uint64_t key;                      /* the ply's move (same-move rule) */
+    uint8_t threat;                    /* its player threatened to end the game */
+} hist;
+
+struct koma_referee {
+    koma_referee_options opt;
+    koma_engine *engines[ENGINES_MAX];
+    size_t nengines;
+    koma_engine *e;                    /* the game in progress */
+    const koma_game *g;
+    koma_position pos;                 /* scratch: dialect context, stripped FEENs */
+    hist *h;                           /* h[0..played] */
+    size_t caph;
+    uint32_t bucket[BUCKETS];
+    uint32_t limit_count;              /* plies since the move-limit count was reset */
+    koma_repeats *track;               /* KOMA_REFEREE_TRACK */
+    koma_emove *moves;                 /* legal moves (illegal plies only) */
+    size_t capmoves;
+    char *texts;                       /* their canonical texts */
+    size_t captexts;
+
+    /* the game in progress */
+    int state;
+    int ruled;                         /* ENDED by the rules (else by the record) */
+    int setup_turn;
+    size_t index;                      /* plies given */
+    size_t played;
+    int has_stop;                      /* a recorded ending before the last ply */
+    size_t stop_at;
+    koma_ending end;                   /* the rules' ending */
+    size_t ply;                        /* the deciding ply */
+    int mover;
+    char move[KOMA_MOVE_TEXT_BUF];
+
+    int illegal, refused;
+    size_t refused_ply, refused_offset;
+    koma_code refused_code;
+    char refused_text[KOMA_MOVE_TEXT_BUF];
+    char refused_message[KOMA_ERROR_MESSAGE_MAX];
+    char alt_square[16];
+    int alt_drop;
+    char legal[KOMA_VERDICT_LEGAL_MAX];
+
+    size_t repeats, cycle_first;
+    unsigned long occurrences;
+    int perpetual, all_threatened[2];
+    int has_repeated;
+    char repeated_fid[KOMA_FID_BUF];
+    char repeated_feen[KOMA_FEEN_MAX_LEN + 1];
+
+    size_t extra, extra_ply;
+    char extra_text[KOMA_MOVE_TEXT_BUF];
+    size_t notation_faults, notation_ply;
+
+    int has_recorded;
+    koma_recorded rec;
+};
+
+/* src into dst[0..cap), cut (snprintf "%s" without its cost on every record). */
+static void copy(char *dst, size_t cap, const char *src)
+{
+    size_t n = strlen(src);
+    if (n >= cap) n = cap - 1;
+    memcpy(dst, src, n);
+    dst[n] = '\0';
+}
+
+static int oom(koma_error *err)
+{
+    return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (referee)");
+}
+
+int koma_referee_new(const koma_referee_options *opt, koma_referee **out, koma_error *err)
+{
+    koma_referee *r = calloc(1, sizeof *r);
+    *out = NULL;
+    if (r == NULL) return oom(err);
+    if (opt) r->opt = *opt;
+    koma_position_init(&r->pos);
+    if ((r->opt.flags & KOMA_REFEREE_TRACK) && koma_repeats_new(&r->track, err) != 0) {
+        free(r);
+        return -1;
+    }
+    *out = r;
+    return 0;
+}
+
+void koma_referee_free(koma_referee *r)
+{
+    if (r == NULL) return;
+    for (size_t i = 0; i < r->nengines; i++) koma_engine_free(r->engines[i]);
+    koma_position_cleanup(&r->pos);
+    koma_repeats_free(r->track);
+    free(r->h);
+    free(r->moves);
+    free(r->texts);
+    free(r);
+}
+
+koma_repeats *koma_referee_positions(const koma_referee *r) { return r->track; }
+int koma_referee_over(const koma_referee *r) { return r->state != ON; }
+size_t koma_referee_played(const koma_referee *r) { return r->played; }
+int koma_referee_turn(const koma_referee *r) { return koma_engine_turn(r->e); }
+
+int koma_referee_feen(const koma_referee *r, char *buf, size_t cap, size_t *len, koma_error *err)
+{
+    return koma_engine_feen(r->e, buf, cap, len, err);
+}
+
+/* The engine of game g (made on first use; the oldest goes when a ninth is needed). */
+static koma_engine *engine_for(koma_referee *r, const koma_game *g, koma_error *err)
+{
+    for (size_t i = 0; i < r->nengines; i++)
+        if (koma_engine_game(r->engines[i]) == g) return r->engines[i];
+    koma_engine *e;
+    if (koma_engine_new(g, &e, err) != 0) return NULL;
+    if (r->nengines == ENGINES_MAX) {
+        koma_engine_free(r->engines[0]);
+        memmove(r->engines, r->engines + 1, (ENGINES_MAX - 1) * sizeof r->engines[0]);
+        r->nengines--;
+    }
+    r->engines[r->nengines++] = e;
+    return e;
+}
+
+static int grow_history(koma_referee *r, size_t need, koma_error *err)
+{
+    if (need <= r->caph) return 0;
+    size_t cap = r->caph ? r->caph : 256;
+    while (cap < need) cap *= 2;
+    hist *h = realloc(r->h, cap * sizeof *h);
+    if (h == NULL) return oom(err);
+    r->h = h;
+    r->caph = cap;
+    return 0;
+}
+
+/* FEEN and FID of the current position with every "'" removed. */
+static int stripped(koma_referee *r, char *feen, size_t cap, size_t *len, char fid[KOMA_FID_BUF],
+                    koma_error *err)
+{
+    if (koma_engine_get_position(r->e, &r->pos, err) != 0 ||
+        koma_position_strip_derived(&r->pos, err) != 0)
+        return -1;
+    size_t n = koma_feen_write(&r->pos, feen, cap);
+    if (n == 0 || n >= cap) {
+        if (cap) feen[0] = '\0';
+        return koma_error_set(err, KOMA_E_FEEN_LENGTH, 0, "the position's FEEN needs %zu bytes", n + 1);
+    }
+    koma_fid_of(feen, n, fid);
+    *len = n;
+    return 0;
+}
+
+/* Note the current position as occurring after ply `ply` (KOMA_REFEREE_TRACK). */
+static int track(koma_referee *r, uint64_t hash, size_t ply, koma_error *err)
+{
+    unsigned long count;
+    if (koma_repeats_add(r->track, hash, (unsigned long)ply, &count, err) != 0) return -1;
+    if (count != 2) return 0;
+    char feen[KOMA_FEEN_MAX_LEN + 1], fid[KOMA_FID_BUF];
+    size_t len;
+    if (stripped(r, feen, sizeof feen, &len, fid, err) != 0) return -1;
+    return koma_repeats_describe(r->track, hash, feen, len, fid, err);
+}
+
+int koma_referee_begin(koma_referee *r, const koma_game *g, const koma_position *setup,
+                       koma_error *err)
+{
+    r->state = UNREADABLE;             /* until the game is set up */
+    r->ruled = 0;
+    r->index = r->played = 0;
+    r->has_stop = 0;
+    r->has_recorded = 0;
+    memset(&r->rec, 0, sizeof r->rec);
+    memset(&r->end, 0, sizeof r->end);
+    r->end.side = -1;
+    r->ply = 0;
+    r->move[0] = '\0';
+    r->illegal = r->refused = 0;
+    r->refused_ply = r->refused_offset = 0;
+    r->refused_code = KOMA_OK;
+    r->refused_text[0] = r->refused_message[0] = '\0';
+    r->alt_square[0] = r->legal[0] = '\0';
+    r->alt_drop = 0;
+    r->repeats = r->cycle_first = 0;
+    r->occurrences = 0;
+    r->perpetual = -1;
+    r->all_threatened[0] = r->all_threatened[1] = 0;
+    r->has_repeated = 0;
+    r->repeated_fid[0] = r->repeated_feen[0] = '\0';
+    r->extra = r->extra_ply = 0;
+    r->extra_text[0] = '\0';
+    r->notation_faults = r->notation_ply = 0;
+    r->limit_count = 0;
+    r->g = g;
+    if (r->track) koma_repeats_reset(r->track);
+    if ((r->e = engine_for(r, g, err)) == NULL) return -1;
+    if (koma_engine_set_position(r->e, setup, err) != 0) return -1;
+    if (grow_history(r, 1, err) != 0) return -1;
+    uint64_t hash = koma_engine_hash(r->e);
+    r->h[0].hash = hash;
+    r->h[0].key = 0;
+    r->h[0].threat = 0;
+    memset(r->bucket, 0, sizeof r->bucket);
+    r->bucket[hash % BUCKETS] = 1;
+    r->setup_turn = koma_engine_turn(r->e);
+    if (r->track && track(r, hash, 0, err) != 0) return -1;
+    r->state = ON;
+    koma_engine_position_ending(r->e, &r->end);
+    if (r->end.over) {
+        r->state = ENDED;
+        r->ruled = 1;
+        r->ply = 0;
+        r->mover = r->setup_turn ^ 1;
+    }
+    return 0;
+}
+
+static int explicit_status(koma_status st)
+{
+    return st == KOMA_STATUS_RESIGNATION || st == KOMA_STATUS_TIMELIMIT ||
+           st == KOMA_STATUS_AGREEMENT;
+}
+
+void koma_referee_expect(koma_referee *r, const koma_recorded *rec)
+{
+    r->has_recorded = 1;
+    r->rec = *rec;
+    /* a recorded resignation (or a bare result) before the last ply: the rest
+     * comes after the end */
+    if (rec->has_ply && ((rec->has_status && explicit_status(rec->status)) ||
+                         (!rec->has_status && rec->has_result))) {
+        r->has_stop = 1;
+        r->stop_at = rec->ply > SIZE_MAX ? SIZE_MAX : (size_t)rec->ply;
+    }
+}
+
+/* pmn.* codes that say the text is not a move at all (as opposed to a move that
+ * does not fit the position). */
+static int unreadable_code(koma_code code)
+{
+    switch (code) {
+    case KOMA_E_PMN_EMPTY: case KOMA_E_PMN_LENGTH: case KOMA_E_PMN_ASCII:
+    case KOMA_E_PMN_SYNTAX: case KOMA_E_PMN_END: case KOMA_E_PMN_CELL: case KOMA_E_PMN_EPIN:
+    case KOMA_E_PMN_SUFFIX: case KOMA_E_PMN_JSON_SYNTAX: case KOMA_E_PMN_JSON_LENGTH:
+    case KOMA_E_PMN_JSON_LOCATION: case KOMA_E_PMN_JSON_PIECE: case KOMA_E_PMN_JSON_HAND:
+    case KOMA_E_PMN_JSON_UNSUPPORTED: case KOMA_E_PMN_CONTEXT:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* ---- plies -------------------------------------------------------------------------- */
+
+static void refuse(koma_referee *r, size_t i, const char *s, size_t len, const koma_error *why)
+{
+    r->refused = 1;
+    r->refused_ply = i + 1;
+    r->refused_code = why->code;
+    r->refused_offset = why->offset;
+    koma_quote(r->refused_text, sizeof r->refused_text, s, len);
+    copy(r->refused_message, sizeof r->refused_message, why->message);
+}
+
+static int unreadable(koma_referee *r, size_t i, const char *s, size_t len, const koma_error *why)
+{
+    refuse(r, i, s, len, why);
+    r->state = UNREADABLE;
+    return KOMA_PLY_UNREADABLE;
+}
+
+/* The legal moves of the current position as canonical texts (r->texts,
+ * KOMA_MOVE_TEXT_BUF bytes each); their number, or -1 (memory). */
+static long legal_texts(koma_referee *r, koma_error *err)
+{
+    size_t max = koma_engine_max_moves(r->e);
+    if (max > r->capmoves) {
+        koma_emove *mv = realloc(r->moves, max * sizeof *mv);
+        if (mv == NULL) return oom(err);
+        r->moves = mv;
+        r->capmoves = max;
+    }
+    size_t n = koma_engine_legal_moves(r->e, r->moves);
+    if (n > r->captexts) {
+        char *t = realloc(r->texts, n * KOMA_MOVE_TEXT_BUF);
+        if (t == NULL) return oom(err);
+        r->texts = t;
+        r->captexts = n;
+    }
+    for (size_t i = 0; i < n; i++)
+        koma_engine_move_text(r->e, r->moves[i], r->texts + i * KOMA_MOVE_TEXT_BUF, KOMA_MOVE_TEXT_BUF);
+    return (long)n;
+}
+
+static int cmp_text(const void *a, const void *b) { return strcmp(a, b); }
+
+/* The legal moves from the origin of the illegal ply (a drop: onto its square),
+ * sorted, into r->legal. */
+static int alternatives(koma_referee *r, const char *canon, size_t clen, koma_error *err)
+{
+    koma_move m;
+    if (koma_pmn_parse(canon, clen, &m, NULL) != 0) return 0;
+    int drop = m.kind == KOMA_MOVE_DROP || m.kind == KOMA_MOVE_DROPCAP;
+    if (drop) koma_cell_write(&m.dst, r->alt_square);
+    else if (m.src.ndims) koma_cell_write(&m.src, r->alt_square);
+    else return 0;
+    r->alt_drop = drop;
+    long n = legal_texts(r, err);
+    if (n < 0) return -1;
+    size_t k = 0;
+    char self[KOMA_PMN_BUF];
+    koma_pmn_write(&m, self);
+    for (long i = 0; i < n; i++) {
+        char *t = r->texts + (size_t)i * KOMA_MOVE_TEXT_BUF;
+        koma_move lm;
+        if (koma_pmn_parse(t, strlen(t), &lm, NULL) != 0) continue;
+        int same = drop ? lm.kind == KOMA_MOVE_DROP && koma_cell_equal(&lm.dst, &m.dst)
+                        : lm.kind != KOMA_MOVE_DROP && koma_cell_equal(&lm.src, &m.src);
+        if (!same || strcmp(t, self) == 0) continue;   /* an Ōgi repeat is legal but refused */
+        if ((size_t)i != k) memcpy(r->texts + k * KOMA_MOVE_TEXT_BUF, t, KOMA_MOVE_TEXT_BUF);
+        k++;
+    }
+    qsort(r->texts, k, KOMA_MOVE_TEXT_BUF, cmp_text);
+    size_t len = 0;
+    for (size_t i = 0; i < k; i++) {
+        const char *t = r->texts + i * KOMA_MOVE_TEXT_BUF;
+        size_t w = strlen(t);
+        if (len + w + 2 >= sizeof r->legal) break;
+        if (len) r->legal[len++] = ' ';
+        memcpy(r->legal + len, t, w + 1);
+        len += w;
+    }
+    return 0;
+}
+
+/* An illegal ply: the game ends there, its player loses (status illegalmove, or
+ * repetition for the same-move rule). */
+static int illegal(koma_referee *r, size_t i, const char *s, size_t len, const char *canon,
+                   size_t clen, koma_status st, const koma_error *why, koma_error *err)
+{
+    refuse(r, i, s, len, why);
+    r->illegal = 1;
+    r->mover = koma_engine_turn(r->e);
+    r->end.over = 1;
+    r->end.status = st;
+    r->end.side = r->mover;
+    r->end.result = koma_game_result(r->g, st, r->mover);
+    r->state = ENDED;
+    r->ruled = 1;
+    r->ply = i + 1;
+    if (canon && alternatives(r, canon, clen, err) != 0) return -1;
+    return KOMA_PLY_ILLEGAL;
+}
+
+static int same_piece(koma_piece a, koma_piece b)
+{
+    return ((a ^ b) & (koma_piece)~KOMA_PIECE_SECOND) == 0;
+}
+
+/* Whether the move m names the legal move l: the same origin (a drop: the same
+ * piece) and destination, the same promotion choice, the same captured
+ * identity when it is written; the case of a letter and the operator aside. */
+static int names(const koma_move *m, const koma_move *l)
+{
+    int mb = m->kind == KOMA_MOVE_QUIET || m->kind == KOMA_MOVE_CAPTURE;
+    int lb = l->kind == KOMA_MOVE_QUIET || l->kind == KOMA_MOVE_CAPTURE;
+    if (mb != lb || !koma_cell_equal(&m->dst, &l->dst)) return 0;
+    if (mb) {
+        if (!koma_cell_equal(&m->src, &l->src)) return 0;
+    } else if (m->kind != KOMA_MOVE_DROP || l->kind != KOMA_MOVE_DROP ||
+               m->piece == KOMA_PIECE_NONE || !same_piece(m->piece, l->piece)) {
+        return 0;
+    }
+    if ((m->actor != KOMA_PIECE_NONE) != (l->actor != KOMA_PIECE_NONE)) return 0;
+    if (m->actor != KOMA_PIECE_NONE && !same_piece(m->actor, l->actor)) return 0;
+    return m->captured == KOMA_PIECE_NONE || same_piece(m->captured, l->captured);
+}
+
+/*
+ * A ply that is not a legal move as written but names exactly one legal move
+ * (a notation slip, issue 12): *out is that move, fixed its canonical text.
+ * 1 when found, 0 when not (none or several), -1 (memory).
+ */
+static int notation_slip(koma_referee *r, const char *canon, size_t clen, koma_emove *out,
+                         char *fixed, size_t cap, koma_error *err)
+{
+    koma_move m;
+    if (koma_pmn_parse(canon, clen, &m, NULL) != 0) return 0;
+    if (m.kind != KOMA_MOVE_QUIET && m.kind != KOMA_MOVE_CAPTURE && m.kind != KOMA_MOVE_DROP)
+        return 0;
+    long n = legal_texts(r, err);
+    if (n < 0) return -1;
+    long found = -1;
+    for (long i = 0; i < n; i++) {
+        const char *t = r->texts + (size_t)i * KOMA_MOVE_TEXT_BUF;
+        koma_move lm;
+        if (koma_pmn_parse(t, strlen(t), &lm, NULL) != 0 || !names(&m, &lm)) continue;
+        if (found >= 0) return 0;      /* several: the text does not say which */
+        found = i;
+    }
+    if (found < 0) return 0;
+    *out = r->moves[found];
+    copy(fixed, cap, r->texts + (size_t)found * KOMA_MOVE_TEXT_BUF);
+    return 1;
+}
+
+/*
+ * A dialect's pieceless drop (`*-e5`) that the rule-agnostic reader found
+ * ambiguous (err: pmn.hand.ambiguous, r->pos the position): read it again with
+ * each kind of the mover's hand alone and keep the kinds the rules let drop
+ * there. One left: *m is that drop, 0. None or several: err lists them, -1.
+ */
+static int resolve_drop(koma_referee *r, const char *s, size_t len, koma_move *m, koma_error *err)
+{
+    koma_hand *hand = &r->pos.hands[r->pos.turn];
+    const koma_hand saved = *hand;
+    char kept[160] = "", all[160] = "", square[KOMA_CELL_BUF] = "";
+    size_t nkept = 0, nk = 0, na = 0;
+    koma_error unread;                 /* why the first kind could not be read there */
+    koma_error_clear(&unread);
+    for (size_t i = 0; i < saved.len; i++) {
+        koma_piece p = saved.items[i].piece;
+        if (koma_piece_side(p) != r->pos.turn) continue;
+        koma_move cand;
+        koma_emove em;
+        koma_error why;
+        koma_error_clear(&why);
+        hand->items = &saved.items[i];
+        hand->len = 1;
+        int ok = koma_pmn_parse_dialect(r->opt.dialect, s, len, &r->pos, &cand, &why) == 0;
+        *hand = saved;
+        if (!ok) {
+            if (unread.code == KOMA_OK) unread = why;
+            continue;
+        }
+        char e[KOMA_EPIN_BUF], text[KOMA_PMN_BUF];
+        koma_epin_write(p, e);
+        koma_cell_write(&cand.dst, square);
+        if (na + strlen(e) + 3 < sizeof all)
+            na += (size_t)snprintf(all + na, sizeof all - na, "%s%s", na ? ", " : "", e);
+        size_t tl = koma_pmn_write(&cand, text);
+        if (koma_engine_parse_move(r->e, text, tl, &em, &why) != 0) continue;
+        if (nk + strlen(e) + 3 < sizeof kept)
+            nk += (size_t)snprintf(kept + nk, sizeof kept - nk, "%s%s", nk ? ", " : "", e);
+        if (nkept++ == 0) *m = cand;
+    }
+    if (nkept == 1) return 0;
+    if (square[0] == '\0') {
+        /* no kind can be read there (an occupied square...): that is the error */
+        if (unread.code != KOMA_OK) *err = unread;
+        return -1;
+    }
+    char q[64];
+    koma_quote(q, sizeof q, s, len);
+    if (nkept == 0)
+        koma_error_set(err, KOMA_E_PMN_HAND_AMBIGUOUS, err->offset,
+                       "none of the pieces in hand (%s) can be dropped on %s: \"%s\"", all,
+                       square, q);
+    else
+        koma_error_set(err, KOMA_E_PMN_HAND_AMBIGUOUS, err->offset,
+                       "several pieces in hand could be dropped on %s (%s): \"%s\"", square,
+                       kept, q);
+    return -1;
+}
+
+static void after_end(koma_referee *r, size_t i, const char *s, size_t len)
+{
+    if (r->extra++ == 0) {
+        r->extra_ply = i + 1;
+        koma_quote(r->extra_text, sizeof r->extra_text, s, len);
+    }
+}
+
+/* The earlier ply of the same player that made the move `key` to the position
+ * `hash` (the same-move rule), or 0. n: the ply being made. */
+static size_t same_move(const koma_referee *r, size_t n, uint64_t key, uint64_t hash)
+{
+    /* only the plies of the same player can match (the key holds the mover's
+     * side): every second ply, the earliest first */
+    for (size_t j = 2 - (n & 1); j < n; j += 2)
+        if (r->h[j].key == key && r->h[j].hash == hash) return j;
+    return 0;
+}
+
+int koma_referee_allows(koma_referee *r, const char *text, size_t len, koma_error *err)
+{
+    if (r->state != ON || (r->has_stop && r->index >= r->stop_at) ||
+        r->index >= KOMA_REFEREE_MAX_PLIES || r->opt.dialect != KOMA_PMN_DIALECT_CANONICAL)
+        return 0;
+    koma_emove m;
+    koma_error why;
+    if (koma_engine_parse_move(r->e, text, len, &m, &why) != 0) {
+        if (why.code != KOMA_E_MEMORY) return 0;
+        if (err) *err = why;
+        return -1;
+    }
+    if (r->g->repetition != KOMA__REP_SAME_MOVE) return 1;
+    koma_move_facts f;
+    koma_engine_move_facts(r->e, m, &f);
+    if (koma_engine_make(r->e, m, err) != 0) return -1;
+    uint64_t hash = koma_engine_hash(r->e);
+    koma_engine_unmake(r->e);
+    if (r->bucket[hash % BUCKETS] == 0) return 1;
+    return same_move(r, r->played + 1, f.key, hash) == 0;
+}
+
+void koma_referee_ply_unreadable(koma_referee *r, const koma_error *why)
+{
+    size_t i = r->index++;
+    if (r->state == ON) unreadable(r, i, "", 0, why);
+    else if (r->state == ENDED) after_end(r, i, "", 0);
+}
+
+/* The fourfold rule at the position after ply n (its hash h). */
+static void fourfold(koma_referee *r, size_t n, uint64_t h, int mover)
+{
+    const koma_game *g = r->g;
+    unsigned long seen = 0;
+    size_t first = 0;
+    for (size_t i = 0; i <= n; i++)
+        if (r->h[i].hash == h) {
+            if (seen == 0) first = i;
+            seen++;
+        }
+    if (seen < g->repetition_count) return;
+    r->end.over = 1;
+    r->end.status = KOMA_STATUS_REPETITION;
+    r->end.side = mover;               /* the player of the ply that completes it */
+    r->end.result = koma_game_result(g, KOMA_STATUS_REPETITION, mover);
+    r->cycle_first = first;
+    r->occurrences = seen;
+    /* plies first+1 .. n; ply i was made by the side to move after ply i-1 */
+    int all[2] = {1, 1}, any[2] = {0, 0};
+    for (size_t i = first + 1; i <= n; i++) {
+        int side = r->setup_turn ^ (int)((i - 1) & 1);
+        any[side] = 1;
+        if (!r->h[i].threat) all[side] = 0;
+    }
+    for (int side = 0; side < 2; side++) r->all_threatened[side] = any[side] && all[side];
+    if (g->perpetual_check_loses)
+        for (int side = 0; side < 2; side++)
+            if (r->all_threatened[side] && !r->all_threatened[side ^ 1]) {
+                r->perpetual = side;
+                r->end.result = side == KOMA_FIRST ? KOMA_RESULT_SECOND : KOMA_RESULT_FIRST;
+            }
+}
+
+/* The repeated position (the current one) for the verdict. */
+static int note_repeated(koma_referee *r, koma_error *err)
+{
+    size_t len;
+    if (stripped(r, r->repeated_feen, sizeof r->repeated_feen, &len, r->repeated_fid, err) != 0)
+        return -1;
+    r->has_repeated = 1;
+    return 0;
+}
+
+static int ply(koma_referee *r, const char *text, size_t len, koma_error *why, koma_error *err);
+
+int koma_referee_ply(koma_referee *r, const char *text, size_t len, koma_error *err)
+{
+    koma_error why;
+    why.code = KOMA_OK;                /* (cleared only when set: the usual ply sets nothing) */
+    int rc = ply(r, text, len, &why, err);
+    /* err says why a ply was refused (or is a notation slip: already set) */
+    if ((rc == KOMA_PLY_ILLEGAL || rc == KOMA_PLY_UNREADABLE) && err) *err = why;
+    return rc;
+}
+
+static int ply(koma_referee *r, const char *text, size_t len, koma_error *why, koma_error *err)
+{
+    const koma_game *g = r->g;
+    if (r->state == UNREADABLE) {
+        r->index++;
+        return KOMA_PLY_IGNORED;
+    }
+    size_t i = r->index++;
+    if (i >= KOMA_REFEREE_MAX_PLIES) {
+        koma_error_set(why, KOMA_E_PCN_PLIES_LIMIT, 0, "more than %u plies in a record",
+                       KOMA_REFEREE_MAX_PLIES);
+        return unreadable(r, i, text, len, why);
+    }
+    if (r->state == ON && r->has_stop && i >= r->stop_at) r->state = ENDED;
+    if (r->state == ENDED) {
+        after_end(r, i, text, len);
+        return KOMA_PLY_AFTER_END;
+    }
+
+    /* read the ply: the legal move it names */
+    koma_engine *e = r->e;
+    const char *canon = text;
+    size_t clen = len;
+    char buf[KOMA_PMN_BUF], fixed[KOMA_MOVE_TEXT_BUF];
+    if (r->opt.dialect != KOMA_PMN_DIALECT_CANONICAL) {
+        koma_move mv;
+        if (koma_engine_get_position(e, &r->pos, err) != 0) return -1;
+        if (koma_pmn_parse_dialect(r->opt.dialect, text, len, &r->pos, &mv, why) != 0 &&
+            (why->code != KOMA_E_PMN_HAND_AMBIGUOUS || resolve_drop(r, text, len, &mv, why) != 0)) {
+            if (unreadable_code(why->code)) return unreadable(r, i, text, len, why);
+            return illegal(r, i, text, len, NULL, 0, KOMA_STATUS_ILLEGALMOVE, why, err);
+        }
+        clen = koma_pmn_write(&mv, buf);
+        canon = buf;
+    }
+    koma_emove m;
+    int slip = 0;
+    if (koma_engine_parse_move(e, canon, clen, &m, why) != 0) {
+        if (why->code == KOMA_E_MEMORY) {
+            *err = *why;
+            return -1;
+        }
+        if (unreadable_code(why->code)) return unreadable(r, i, text, len, why);
+        if (canon != text) why->offset = 0; /* (an offset into the converted text) */
+        slip = notation_slip(r, canon, clen, &m, fixed, sizeof fixed, err);
+        if (slip < 0) return -1;
+        if (!slip) return illegal(r, i, text, len, canon, clen, KOMA_STATUS_ILLEGALMOVE, why, err);
+    }
+
+    /* play it */
+    int mover = koma_engine_turn(e);
+    koma_move_facts f;
+    koma_engine_move_facts(e, m, &f);
+    size_t n = r->played + 1;
+    if (grow_history(r, n + 1, err) != 0) return -1;
+    if (koma_engine_make(e, m, err) != 0) return -1;
+    uint64_t hash = koma_engine_hash(e);
+    size_t b = (size_t)(hash % BUCKETS);
+    r->bucket[b]++;
+    if (g->repetition == KOMA__REP_SAME_MOVE && r->bucket[b] > 1) {
+        size_t j = same_move(r, n, f.key, hash);
+        if (j) {
+            if (note_repeated(r, err) != 0) return -1;
+            r->bucket[b]--;
+            koma_engine_unmake(e);
+            char t[KOMA_MOVE_TEXT_BUF];
+            koma_engine_move_text(e, m, t, sizeof t);
+            koma_error_set(why, KOMA_E_RULES_REPETITION, 0, "\"%s\" repeats ply %zu and its position",
+                           t, j);
+            r->repeats = j;
+            copy(r->move, sizeof r->move, t);
+            return illegal(r, i, text, len, canon, clen, KOMA_STATUS_REPETITION, why, err);
+        }
+    }
+    r->played = n;
+    r->h[n].hash = hash;
+    r->h[n].key = f.key;
+    r->h[n].threat = (uint8_t)(g->repetition == KOMA__REP_FOURFOLD && koma_engine_threatens(e, mover));
+    r->limit_count = (f.resets || (f.captures && g->move_limit_capture_resets)) ? 0 : r->limit_count + 1;
+    if (r->track && track(r, hash, n, err) != 0) return -1;
+    if (slip) {
+        r->notation_faults++;
+        if (r->notation_ply == 0) r->notation_ply = i + 1;
+        koma_error_set(err, KOMA_E_REPLAY_NOTATION, why->offset,
+                       "not the canonical form of the move it names, \"%s\" (%s)", fixed, why->message);
+    }
+
+    /* the endings, in the order of DESIGN.md §4 */
+    koma_engine_position_ending(e, &r->end);
+    if (!r->end.over && g->repetition == KOMA__REP_FOURFOLD && r->bucket[b] >= g->repetition_count) {
+        fourfold(r, n, hash, mover);
+        if (r->end.over && note_repeated(r, err) != 0) return -1;
+    }
+    if (!r->end.over && g->move_limit && r->limit_count >= g->move_limit) {
+        r->end.over = 1;
+        r->end.status = KOMA_STATUS_MOVELIMIT;
+        r->end.side = mover;           /* the player of the ply reaching the limit */
+        r->end.result = koma_game_result(g, KOMA_STATUS_MOVELIMIT, mover);
+    }
+    if (r->end.over) {
+        r->state = ENDED;
+        r->ruled = 1;
+        r->ply = n;
+        r->mover = mover;
+        if (slip) copy(r->move, sizeof r->move, fixed);
+        else if (canon == text && len < sizeof r->move) {
+            memcpy(r->move, text, len);
+            r->move[len] = '\0';
+        } else {
+            snprintf(r->move, sizeof r->move, "%.*s", (int)clen, canon);
+        }
+    }
+    return slip ? KOMA_PLY_NOTATION : KOMA_PLY_PLAYED;
+}
+
+/* ---- the verdict ---------------------------------------------------------------------- */
+
+/* A recorded resignation, time limit or agreement with no rule ending: the
+ * result it gives; 0 when the recorded result fits the status. */
+static int honour(const koma_referee *r, koma_verdict *v)
+{
+    const koma_recorded *rec = &r->rec;
+    koma_result given = rec->has_result ? koma_result_parse(rec->result, strlen(rec->result))
+                                        : KOMA_RESULT_NONE;
+    koma_result other = v->turn == KOMA_FIRST ? KOMA_RESULT_SECOND : KOMA_RESULT_FIRST;
+    int ok = 1;
+    switch (rec->status) {
+    case KOMA_STATUS_RESIGNATION:
+        v->result = given;
+        if (given != KOMA_RESULT_FIRST && given != KOMA_RESULT_SECOND) {
+            ok = !rec->has_result;
+            v->result = other;
+        }
+        break;
+    case KOMA_STATUS_AGREEMENT:
+        ok = !rec->has_result || given == KOMA_RESULT_DRAW;
+        v->result = KOMA_RESULT_DRAW;
+        break;
+    default: /* timelimit: any result */
+        if (!rec->has_result) {
+            v->result = other;
+        } else {
+            v->result = given;
+            copy(v->result_text, sizeof v->result_text, rec->result);
+            return 0;
+        }
+    }
+    copy(v->result_text, sizeof v->result_text, koma_result_name(v->result));
+    return ok ? 0 : -1;
+}
+
+int koma_referee_finish(koma_referee *r, koma_verdict *v, koma_error *err)
+{
+    const koma_recorded *rec = &r->rec;
+    v->game = r->g;
+    v->has_status = 0;
+    v->status = KOMA_STATUS_CHECK;
+    v->result = KOMA_RESULT_NONE;
+    strcpy(v->result_text, "*");
+    v->has_ply = 0;
+    v->ply = 0;
+    v->mover = r->mover;
+    v->turn = koma_engine_turn(r->e);
+    v->played = r->played;
+    v->plies = r->index;
+    v->move[0] = '\0';
+    if (koma_engine_feen(r->e, v->feen, sizeof v->feen, NULL, err) != 0) return -1;
+
+    v->refused = r->refused;
+    v->illegal = r->illegal;
+    v->refused_ply = r->refused_ply;
+    v->refused_code = r->refused_code;
+    v->refused_offset = r->refused_offset;
+    v->alt_drop = r->alt_drop;
+    if (r->refused) {
+        memcpy(v->refused_text, r->refused_text, sizeof v->refused_text);
+        memcpy(v->refused_message, r->refused_message, sizeof v->refused_message);
+        memcpy(v->alt_square, r->alt_square, sizeof v->alt_square);
+        memcpy(v->legal, r->legal, sizeof v->legal);
+    } else {
+        v->refused_text[0] = v->refused_message[0] = v->alt_square[0] = v->legal[0] = '\0';
+    }
+    v->repeats = r->repeats;
+    v->cycle_first = r->cycle_first;
+    v->occurrences = r->occurrences;
+    v->perpetual = r->perpetual;
+    v->all_threatened[0] = r->all_threatened[0];
+    v->all_threatened[1] = r->all_threatened[1];
+    if (r->has_repeated) {
+        memcpy(v->repeated_fid, r->repeated_fid, sizeof v->repeated_fid);
+        memcpy(v->repeated_feen, r->repeated_feen, sizeof v->repeated_feen);
+    } else {
+        v->repeated_fid[0] = v->repeated_feen[0] = '\0';
+    }
+    v->extra = r->extra;
+    v->extra_ply = r->extra_ply;
+    memcpy(v->extra_text, r->extra_text, sizeof v->extra_text);
+    v->notation_faults = r->notation_faults;
+    v->notation_ply = r->notation_ply;
+    v->has_recorded = r->has_recorded;
+    v->recorded = *rec;
+    v->disputes = 0;
+    v->disagrees = KOMA_MEMBER_NONE;
+
+    if (r->state == UNREADABLE) {
+        v->kind = KOMA_VERDICT_UNREADABLE;
+        return 0;
+    }
+    if (r->ruled) {
+        v->kind = KOMA_VERDICT_RULES;
+        v->has_status = 1;
+        v->status = r->end.status;
+        v->result = r->end.result;
+        copy(v->result_text, sizeof v->result_text, koma_result_name(v->result));
+        v->has_ply = 1;
+        v->ply = r->ply;
+        memcpy(v->move, r->move, sizeof v->move);
+        if (rec->has_status && rec->status != v->status) v->disagrees = KOMA_MEMBER_STATUS;
+        else if (rec->has_result && strcmp(rec->result, v->result_text) != 0)
+            v->disagrees = KOMA_MEMBER_RESULT;
+        else if (rec->has_ply && rec->ply != v->ply) v->disagrees = KOMA_MEMBER_PLY;
+        /* an illegal ply the record does not name as its ending */
+        if (v->illegal && (v->disagrees || !rec->has_status)) v->disputes |= KOMA_DISPUTE_ILLEGAL;
+    } else {
+        v->ply = r->played;
+        if (rec->has_status && explicit_status(rec->status)) {
+            v->kind = KOMA_VERDICT_RECORDED;
+            v->has_status = 1;
+            v->status = rec->status;
+            v->has_ply = 1;
+            if (honour(r, v) != 0) v->disputes |= KOMA_DISPUTE_RESULT;
+            if (rec->has_ply && rec->ply > v->plies) v->disagrees = KOMA_MEMBER_PLY;
+        } else if (rec->has_result) {
+            v->kind = KOMA_VERDICT_RESULT_ONLY;
+            v->has_ply = 1;
+            copy(v->result_text, sizeof v->result_text, rec->result);
+            v->result = koma_result_parse(rec->result, strlen(rec->result));
+            if (rec->has_status) v->disagrees = KOMA_MEMBER_STATUS;
+            else if (rec->has_ply && rec->ply > v->plies) v->disagrees = KOMA_MEMBER_PLY;
+        } else {
+            v->kind = KOMA_VERDICT_UNFINISHED;
+            if (rec->has_status) v->disagrees = KOMA_MEMBER_STATUS;
+            else if (rec->has_ply) v->disagrees = KOMA_MEMBER_PLY;
+        }
+    }
+    if (v->extra) v->disputes |= KOMA_DISPUTE_EXTRA;
+    if (v->disagrees != KOMA_MEMBER_NONE) v->disputes |= KOMA_DISPUTE_OUTCOME;
+    if (v->notation_faults) v->disputes |= KOMA_DISPUTE_NOTATION;
+    return 0;
+}
+
+int koma_referee_pcn(koma_referee *r, const koma_game_set *games, const koma_game *game,
+                     const koma_pcn *rec, const koma_referee_hooks *hooks, koma_verdict *v,
+                     koma_error *err)
+{
+    size_t flen;
+    const char *feen = koma_pcn_setup_feen(rec, &flen);
+    v->game = game;
+    /* koma_game_set_open_feen without its fit test: koma_referee_begin sets the
+     * position on the engine, which makes the same test */
+    int rc = koma_feen_parse(feen ? feen : "", feen ? flen : 0, KOMA_FEEN_STRICT, &r->pos, err);
+    if (rc == 0 && game == NULL && (game = koma_game_set_find_position(games, &r->pos, err)) == NULL)
+        rc = -1;
+    if (rc == 0 && !koma_game_playable(game))
+        rc = koma_error_set(err, KOMA_E_GAME_NO_RULES, 0, "game %s has no rule engine yet",
+                            koma_game_id(game));
+    v->game = game;
+    if (rc == 0) rc = koma_referee_begin(r, game, &r->pos, err);
+    if (rc != 0) return err && err->code == KOMA_E_MEMORY ? -1 : 1;
+    if (koma_pcn_has_outcome(rec)) {
+        koma_recorded expect;
+        memset(&expect, 0, sizeof expect);
+        const char *res = koma_pcn_outcome_result(rec);
+        if (res) {
+            expect.has_result = 1;
+            copy(expect.result, sizeof expect.result, res);
+        }
+        const char *st = koma_pcn_outcome_status(rec);
+        if (st && koma_cgsn_parse(st, strlen(st), &expect.status, NULL) == 0) expect.has_status = 1;
+        expect.has_ply = koma_pcn_outcome_ply(rec, &expect.ply);
+        koma_referee_expect(r, &expect);
+    }
+    if (hooks && hooks->begun && hooks->begun(hooks->ctx, r) != 0) return -1;
+    size_t n = koma_pcn_ply_count(rec);
+    for (size_t i = 0; i < n; i++) {
+        size_t len;
+        const char *s = koma_pcn_ply_pmn(rec, i, &len);
+        koma_error why;
+        why.code = KOMA_OK;
+        int st = koma_referee_ply(r, s ? s : "", s ? len : 0, &why);
+        if (st < 0) {
+            if (err) *err = why;
+            return -1;
+        }
+        if (hooks && hooks->ply && hooks->ply(hooks->ctx, r, i, st, &why) != 0) return -1;
+        if (st == KOMA_PLY_UNREADABLE) break;
+    }
+    return koma_referee_finish(r, v, err);
+}
