@@ -102,6 +102,37 @@ void cli_json_string(FILE *f, const char *s, size_t len)
     putc('"', f);
 }
 
+/* One node of a value (koma_pcn_walk), for cli_json_pcn. */
+static int json_node(const koma_pcn_node *n, void *ctx)
+{
+    FILE *f = ctx;
+    const koma_pcn_value *v = &n->value;
+    if (n->step != KOMA_PCN_CLOSE && n->depth > 0) {
+        if (n->index) putc(',', f);
+        if (n->key) {
+            cli_json_string(f, n->key, n->key_len);
+            putc(':', f);
+        }
+    }
+    switch (v->type) {
+    case KOMA_PCN_ABSENT: fputs("(absent)", f); break;
+    case KOMA_PCN_NULL: fputs("null", f); break;
+    case KOMA_PCN_BOOL: fputs(v->boolean ? "true" : "false", f); break;
+    case KOMA_PCN_INTEGER: fprintf(f, "%lld", v->integer); break;
+    case KOMA_PCN_REAL: fprintf(f, "%.17g", v->real); break;
+    case KOMA_PCN_STRING: cli_json_string(f, v->string, v->len); break;
+    case KOMA_PCN_ARRAY: putc(n->step == KOMA_PCN_OPEN ? '[' : ']', f); break;
+    case KOMA_PCN_OBJECT: putc(n->step == KOMA_PCN_OPEN ? '{' : '}', f); break;
+    }
+    return 0;
+}
+
+int cli_json_pcn(FILE *f, const koma_pcn *p, const char *pointer)
+{
+    koma_error err;
+    return koma_pcn_walk(p, pointer, json_node, f, &err) == 0 ? 0 : -1;
+}
+
 /* File names in diagnostics are printed as given, but control bytes are escaped so
  * one diagnostic is always one line. */
 static void put_name(FILE *f, const char *name)

@@ -143,6 +143,10 @@ void cli_progress_end(cli *c);
 /* Write s[0..len) as a JSON string (quotes included); invalid UTF-8 -> U+FFFD. */
 void cli_json_string(FILE *f, const char *s, size_t len);
 static inline void cli_json_cstr(FILE *f, const char *s) { cli_json_string(f, s, s ? strlen(s) : 0); }
+/* Write the value at pointer of a PCN record as compact JSON (numbers as
+ * koma_pcn_get gives them; "(absent)" when the pointer does not resolve).
+ * 0, or -1 when out of memory. */
+int cli_json_pcn(FILE *f, const koma_pcn *p, const char *pointer);
 
 /* ---- input ------------------------------------------------------------------ */
 

@@ -136,6 +136,36 @@ void records_each(cli *c, cli_input *in, const records_options *o, records_fn fn
     records_close(&rd);
 }
 
+void records_in_step(cli *c, const char *const path[2], const records_options *o,
+                     records_pair_fn fn, void *ctx)
+{
+    cli_input in[2];
+    records_reader rd[2];
+    int ready = 0;                         /* inputs open, with their records */
+    for (; ready < 2; ready++) {
+        if (cli_input_open(c, &in[ready], path[ready]) != 0) break;
+        if (records_open(c, &rd[ready], &in[ready], o) != 0) {
+            cli_input_close(&in[ready]);
+            break;
+        }
+    }
+    while (ready == 2) {
+        record_item item[2];
+        int kind[2];
+        for (int i = 0; i < 2; i++) kind[i] = records_next(&rd[i], &item[i]);
+        if (kind[0] == RECORDS_END && kind[1] == RECORDS_END) break;
+        fn(ctx, kind, item, in, rd);
+        koma_pcn_free(item[0].rec);
+        koma_pcn_free(item[1].rec);
+        cli_progress_step(c, "record pairs");
+        if (cli_stdout_broken(c)) break;
+    }
+    for (int i = 0; i < ready; i++) {
+        records_close(&rd[i]);
+        cli_input_close(&in[i]);
+    }
+}
+
 /* ---- moves -------------------------------------------------------------------- */
 
 int records_dialect_option(cli *c, const char *arg, koma_pmn_dialect *out)

@@ -92,6 +92,15 @@ typedef int (*records_fn)(void *ctx, record_item *item);
  * broken. */
 void records_each(cli *c, cli_input *in, const records_options *o, records_fn fn, void *ctx);
 
+/* Two files read in step, record i of one beside record i of the other
+ * (koma-diff): each side's records_next answer and item; the loop ends when
+ * both are at their end, or stdout is broken. fn takes both; an item's record is
+ * freed after the call. Nothing is read when either file cannot be opened. */
+typedef void (*records_pair_fn)(void *ctx, const int kind[2], record_item item[2],
+                                const cli_input in[2], const records_reader rd[2]);
+void records_in_step(cli *c, const char *const path[2], const records_options *o,
+                     records_pair_fn fn, void *ctx);
+
 /* ---- moves -------------------------------------------------------------------- */
 
 /* --pmn-dialect D: pmn, seed or json-array. 0, or the exit status of a usage

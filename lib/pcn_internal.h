@@ -26,6 +26,26 @@ const char *koma__pcn_type_name(const json_t *v);
 /* One of the seven outcome.result values. */
 int koma__pcn_result_ok(const char *s, size_t len);
 
+/* The value at an RFC 6901 pointer below v, or NULL. */
+json_t *koma__pcn_resolve(json_t *v, const char *pointer);
+
+/* A value as koma_pcn_get describes it (v NULL: KOMA_PCN_ABSENT). */
+void koma__pcn_value_of(const json_t *v, koma_pcn_value *out);
+
+/* ---- pcn_walk.c ---- */
+
+/* A JSON pointer built as a walk goes down (members escaped by jsonpos.c). Every
+ * function returns -1 when out of memory; *saved is what pop takes back to. */
+typedef struct koma__pcn_path {
+    char *buf;                     /* NUL-terminated once anything is set */
+    size_t len, cap;
+} koma__pcn_path;
+int koma__pcn_path_set(koma__pcn_path *p, const char *pointer, size_t len);
+int koma__pcn_path_key(koma__pcn_path *p, const char *key, size_t n, size_t *saved);
+int koma__pcn_path_index(koma__pcn_path *p, size_t i, size_t *saved);
+void koma__pcn_path_pop(koma__pcn_path *p, size_t saved);
+void koma__pcn_path_free(koma__pcn_path *p);
+
 /* ---- pcn_check.c ---- */
 
 /*

@@ -263,36 +263,46 @@ const char *koma_pcn_side(const koma_pcn *p, int side, const char *key, size_t *
     return string_of(member(member(sides, side ? "second" : "first"), key), len);
 }
 
-/* Resolve an RFC 6901 pointer in the tree. */
-static json_t *resolve(json_t *v, const char *pointer)
+/* Does the escaped reference token t[0..n) name the member key[0..kn)? */
+static int token_names(const char *t, size_t n, const char *key, size_t kn)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++, k++) {
+        char ch = t[i];
+        if (ch == '~') {
+            if (i + 1 == n || (t[i + 1] != '0' && t[i + 1] != '1')) return 0;
+            ch = t[++i] == '0' ? '~' : '/';
+        }
+        if (k == kn || key[k] != ch) return 0;
+    }
+    return k == kn;
+}
+
+json_t *koma__pcn_resolve(json_t *v, const char *pointer)
 {
     if (pointer == NULL) return NULL;
     const char *p = pointer;
-    char tok[1024];
     while (*p != '\0') {
         if (*p != '/' || v == NULL) return NULL;
-        p++;
-        size_t n = 0;
-        while (*p != '\0' && *p != '/') {
-            char ch = *p++;
-            if (ch == '~') {
-                if (*p == '0') ch = '~';
-                else if (*p == '1') ch = '/';
-                else return NULL;
-                p++;
-            }
-            if (n + 1 >= sizeof tok) return NULL;
-            tok[n++] = ch;
-        }
-        tok[n] = '\0';
+        const char *t = ++p;
+        while (*p != '\0' && *p != '/') p++;
+        size_t n = (size_t)(p - t);
         if (json_is_object(v)) {
-            v = json_object_getn(v, tok, n);
+            if (memchr(t, '~', n) == NULL) {
+                v = json_object_getn(v, t, n);
+                continue;
+            }
+            json_t *found = NULL;
+            for (void *it = json_object_iter(v); it && !found; it = json_object_iter_next(v, it))
+                if (token_names(t, n, json_object_iter_key(it), json_object_iter_key_len(it)))
+                    found = json_object_iter_value(it);
+            v = found;
         } else if (json_is_array(v)) {
-            if (n == 0 || (n > 1 && tok[0] == '0')) return NULL;
+            if (n == 0 || (n > 1 && t[0] == '0')) return NULL;
             size_t idx = 0;
             for (size_t i = 0; i < n; i++) {
-                if (!KOMA_IS_DIGIT(tok[i]) || idx > ((size_t)-1 - 9) / 10) return NULL;
-                idx = idx * 10 + (size_t)(tok[i] - '0');
+                if (!KOMA_IS_DIGIT(t[i]) || idx > ((size_t)-1 - 9) / 10) return NULL;
+                idx = idx * 10 + (size_t)(t[i] - '0');
             }
             v = json_array_get(v, idx);
         } else {
@@ -302,13 +312,13 @@ static json_t *resolve(json_t *v, const char *pointer)
     return v;
 }
 
-koma_pcn_type koma_pcn_get(const koma_pcn *p, const char *pointer, koma_pcn_value *out)
+void koma__pcn_value_of(const json_t *v, koma_pcn_value *out)
 {
-    koma_pcn_value tmp;
-    if (out == NULL) out = &tmp;
     memset(out, 0, sizeof *out);
-    json_t *v = p ? resolve(p->root, pointer) : NULL;
-    if (v == NULL) return out->type = KOMA_PCN_ABSENT;
+    if (v == NULL) {
+        out->type = KOMA_PCN_ABSENT;
+        return;
+    }
     switch (json_typeof(v)) {
     case JSON_OBJECT: out->type = KOMA_PCN_OBJECT; out->len = json_object_size(v); break;
     case JSON_ARRAY: out->type = KOMA_PCN_ARRAY; out->len = json_array_size(v); break;
@@ -323,12 +333,19 @@ koma_pcn_type koma_pcn_get(const koma_pcn *p, const char *pointer, koma_pcn_valu
     case JSON_FALSE: out->type = KOMA_PCN_BOOL; out->boolean = 0; break;
     case JSON_NULL: out->type = KOMA_PCN_NULL; break;
     }
+}
+
+koma_pcn_type koma_pcn_get(const koma_pcn *p, const char *pointer, koma_pcn_value *out)
+{
+    koma_pcn_value tmp;
+    if (out == NULL) out = &tmp;
+    koma__pcn_value_of(p ? koma__pcn_resolve(p->root, pointer) : NULL, out);
     return out->type;
 }
 
 const char *koma_pcn_key(const koma_pcn *p, const char *pointer, size_t i, size_t *len)
 {
-    json_t *obj = p ? resolve(p->root, pointer) : NULL;
+    json_t *obj = p ? koma__pcn_resolve(p->root, pointer) : NULL;
     if (!json_is_object(obj)) return NULL;
     size_t k = 0;
     for (void *it = json_object_iter(obj); it != NULL; it = json_object_iter_next(obj, it), k++) {

@@ -48,6 +48,8 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <koma/error.h>
+#include <koma/feen.h>
+#include <koma/position.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -155,6 +157,80 @@ typedef struct koma_pcn_value {
 KOMA_API koma_pcn_type koma_pcn_get(const koma_pcn *p, const char *pointer, koma_pcn_value *out);
 /* The name of member i (0-based, in document order) of the object at pointer, or NULL. */
 KOMA_API const char *koma_pcn_key(const koma_pcn *p, const char *pointer, size_t i, size_t *len);
+
+/* ---- walking the members (pcn_walk.c) --------------------------------------
+ * koma_pcn_walk visits the value at pointer and everything below it, depth first
+ * in document order: a scalar is one LEAF; an array or object is OPEN, then its
+ * elements or members, then CLOSE. A pointer that does not resolve gives one
+ * LEAF of type KOMA_PCN_ABSENT. Each node carries its JSON pointer, built and
+ * escaped ("~0", "~1") by the library: never escape member names yourself.
+ */
+typedef enum koma_pcn_step {
+    KOMA_PCN_LEAF,                 /* a scalar (or the absent value) */
+    KOMA_PCN_OPEN,                 /* an array or object: its elements follow */
+    KOMA_PCN_CLOSE                 /* the end of the array or object */
+} koma_pcn_step;
+
+typedef struct koma_pcn_node {
+    koma_pcn_step step;
+    koma_pcn_value value;          /* OPEN, CLOSE: ARRAY or OBJECT with its len */
+    const char *pointer;           /* the node's JSON pointer, NUL-terminated */
+    size_t pointer_len;
+    const char *key;               /* its member name (raw) in an object, else NULL */
+    size_t key_len;
+    size_t index;                  /* its member or element number in its parent */
+    size_t depth;                  /* 0 for the value at the walk's pointer */
+} koma_pcn_node;
+
+/* Return 0 to go on; any other value stops the walk and is returned. */
+typedef int (*koma_pcn_walk_fn)(const koma_pcn_node *node, void *ctx);
+
+/* 0 when the walk ends; fn's non-zero value; -1 with err (memory). */
+KOMA_API int koma_pcn_walk(const koma_pcn *p, const char *pointer, koma_pcn_walk_fn fn,
+                           void *ctx, koma_error *err);
+
+/* ---- comparing two records (pcn_diff.c) ------------------------------------
+ * Key by key and ply by ply, as koma-diff(1) shows it: every member outside
+ * the plies (in a's member order, then b's members a lacks; arrays element by
+ * element; a value present in one record only differs), then the plies the two
+ * move lists share — the same move (PMN compared as moves, a pieceless drop
+ * resolved against the position) compares its other members, and the first
+ * ply where the moves differ, or one list ends, is where the lists part.
+ */
+
+/* A member that differs (valid during the callback). */
+typedef struct koma_pcn_member_diff {
+    const char *pointer;           /* its JSON pointer (escaped), NUL-terminated */
+    size_t pointer_len;
+    koma_pcn_type type[2];         /* its type in a and in b (ABSENT: not there) */
+    /* "/setup/feen" when both are valid (strict) FEEN: the two positions, for
+     * koma_position_diff_walk; NULL otherwise */
+    const koma_position *setup[2];
+} koma_pcn_member_diff;
+
+typedef void (*koma_pcn_diff_fn)(const koma_pcn_member_diff *d, void *ctx);
+
+/* Caller storage, reusable from one pair of records to the next. */
+typedef struct koma_pcn_diff {
+    size_t members;                /* differing members reported */
+    size_t plies[2];               /* the ply counts of a and b */
+    size_t ply;                    /* 1-based first ply where the move lists part; 0: none */
+    const char *pmn[2];            /* its PMN in a and b (NULL past a list's end), */
+    size_t pmn_len[2];             /* pointing into the records */
+    koma_position before[2];       /* the position before that ply in a and b, */
+    int known[2];                  /* when known (a valid setup, every ply applied), */
+    char feen[2][KOMA_FEEN_MAX_LEN + 1];   /* and as FEEN ("" when not known) */
+    int same_position;             /* both known and equal */
+    void *priv_;                   /* private */
+} koma_pcn_diff;
+
+KOMA_API void koma_pcn_diff_init(koma_pcn_diff *d);
+KOMA_API void koma_pcn_diff_cleanup(koma_pcn_diff *d);
+/* Compare a with b, calling fn (may be NULL) for each differing member in the
+ * order above. 1 when they differ (members or ply), 0 when not, -1 with err
+ * (memory). */
+KOMA_API int koma_pcn_diff_compare(koma_pcn_diff *d, const koma_pcn *a, const koma_pcn *b,
+                                   koma_pcn_diff_fn fn, void *ctx, koma_error *err);
 
 /* ---- setters --------------------------------------------------------------
  * The outcome object is created (as the record's last member) when missing.

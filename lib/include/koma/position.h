@@ -61,6 +61,55 @@ KOMA_API int koma_hand_add(koma_hand *hand, koma_piece p, uint32_t n, koma_error
 KOMA_API int koma_hand_remove(koma_hand *hand, koma_piece p, uint32_t n);
 KOMA_API void koma_hand_clear(koma_hand *hand);
 
+/* ---- differences (position_diff.c) ---- */
+
+typedef enum koma_position_diff_kind {
+    KOMA_DIFF_BOARD,                   /* the board shapes differ */
+    KOMA_DIFF_SQUARE,                  /* a square's piece differs (or it is off one board) */
+    KOMA_DIFF_HAND,                    /* a hand holds a different count of a piece */
+    KOMA_DIFF_STYLE,                   /* a player's style letter differs */
+    KOMA_DIFF_TURN                     /* the side to move differs */
+} koma_position_diff_kind;
+
+#define KOMA_DIFF_TEXT 16
+
+/* One difference between positions [0] and [1]; only the fields of its kind are
+ * set, and each is also given as text. */
+typedef struct koma_position_diff {
+    koma_position_diff_kind kind;
+    int side;                          /* HAND, STYLE: KOMA_FIRST or KOMA_SECOND */
+    koma_cell cell;                    /* SQUARE */
+    int on_board[2];                   /* SQUARE: the cell is on each board */
+    koma_piece piece[2];               /* SQUARE: each piece (KOMA_PIECE_NONE: empty);
+                                          HAND: the piece (both the same) */
+    uint32_t count[2];                 /* HAND */
+    const koma_shape *shape[2];        /* BOARD */
+    char style[2];                     /* STYLE */
+    int turn[2];                       /* TURN */
+    /* As text: what differs ("e4" for a square, "P" for a hand's piece, else "");
+     * the same as a label ("board", "e4", "first hand P", "second style", "side
+     * to move"); and each side's value: a piece (EPIN), "." (empty) or "off"
+     * (off the board); a count; a shape ("9x9"); a style letter; "first" or
+     * "second". */
+    char what[KOMA_DIFF_TEXT];
+    char label[2 * KOMA_DIFF_TEXT];
+    char text[2][KOMA_DIFF_TEXT];
+} koma_position_diff;
+
+/* Return non-zero to stop the walk. */
+typedef int (*koma_position_diff_fn)(const koma_position_diff *d, void *ctx);
+
+/*
+ * Call fn (may be NULL: count only) for each difference between a and b: the
+ * shapes, then the squares in FEEN order of the smallest board holding both
+ * (same number of dimensions only; an empty square off the other board is no
+ * difference), the hands (first's, then second's, in koma_piece_hand_key
+ * order), the styles, the side to move. Allocates nothing. Returns the number of
+ * differences reported; *stopped (may be NULL) says whether fn stopped the walk.
+ */
+KOMA_API size_t koma_position_diff_walk(const koma_position *a, const koma_position *b,
+                                        koma_position_diff_fn fn, void *ctx, int *stopped);
+
 #ifdef __cplusplus
 }
 #endif
