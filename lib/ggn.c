@@ -406,12 +406,15 @@ koma_ggn *koma_ggn_load(const char *text, size_t len, koma_error *err)
         return NULL;
     }
     json_error_t jerr;
-    json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &jerr);
+    int oom;
+    json_t *root = koma__json_loadb(text, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &jerr, &oom);
+    if (oom) {
+        koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
+        return NULL;
+    }
     if (root == NULL) {
-        enum json_error_code jc = json_error_code(&jerr);
-        koma_code code = jc == json_error_duplicate_key   ? KOMA_E_GGN_DUPLICATE
-                         : jc == json_error_out_of_memory ? KOMA_E_MEMORY
-                                                          : KOMA_E_GGN_JSON;
+        koma_code code = json_error_code(&jerr) == json_error_duplicate_key ? KOMA_E_GGN_DUPLICATE
+                                                                            : KOMA_E_GGN_JSON;
         koma__json_error(err, code, text, len, &jerr);
         return NULL;
     }

@@ -7,10 +7,13 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
 #include "jsonpos.h"
+
+#include <pthread.h>
 
 /* i at a string's opening quote; returns the offset just past its closing quote
  * (len when the string is unterminated). */
@@ -578,4 +581,49 @@ size_t koma__json_pointer_at(const char *text, size_t len, size_t offset, char *
         state = AFTER;
     }
     return pointer_of_stack(text, len, st, n, buf, cap);
+}
+
+/* ---- jansson's allocations ------------------------------------------------------------ */
+
+/* The allocator jansson had before ours (set once), and this thread's count of
+ * its failures: the only state libkoma keeps outside its callers' objects. */
+static json_malloc_t jansson_malloc;
+static json_free_t jansson_free;
+static pthread_once_t hook_once = PTHREAD_ONCE_INIT;
+static _Thread_local unsigned long jansson_failures;
+
+static void *counting_malloc(size_t n)
+{
+    void *p = jansson_malloc(n);
+    if (p == NULL) jansson_failures++;
+    return p;
+}
+
+static void counting_free(void *p)
+{
+    jansson_free(p);
+}
+
+static void hook_install(void)
+{
+    json_get_alloc_funcs(&jansson_malloc, &jansson_free);
+    if (jansson_malloc == NULL || jansson_free == NULL) {
+        jansson_malloc = malloc;
+        jansson_free = free;
+    }
+    json_set_alloc_funcs(counting_malloc, counting_free);
+}
+
+json_t *koma__json_loadb(const char *text, size_t len, size_t flags, json_error_t *jerr, int *oom)
+{
+    pthread_once(&hook_once, hook_install);
+    unsigned long before = jansson_failures;
+    json_t *v = json_loadb(text, len, flags, jerr);
+    *oom = jansson_failures != before ||
+           (v == NULL && json_error_code(jerr) == json_error_out_of_memory);
+    if (*oom && v != NULL) {
+        json_decref(v);
+        v = NULL;
+    }
+    return v;
 }

@@ -23,6 +23,17 @@
 #define KOMA_RECORD_MAX ((size_t)16 * 1024 * 1024)
 
 /*
+ * json_loadb, with out of memory told apart from invalid JSON. jansson reports
+ * an allocation that failed inside its parser as a syntax error ("invalid
+ * token"), or not at all, and may even lose bytes of a string it could not
+ * grow; so every allocation jansson makes goes through a wrapper of the
+ * allocator it had (installed once, process-wide, by the first call), which
+ * counts failures per thread. *oom is 1 when any allocation failed during this
+ * call: the result is then NULL whatever jansson returned.
+ */
+json_t *koma__json_loadb(const char *text, size_t len, size_t flags, json_error_t *jerr, int *oom);
+
+/*
  * Pre-scan text[0..len) and check that no array or object nests deeper than
  * `limit` (the root container is depth 1, so `[[1]]` has depth 2). Strings are
  * skipped correctly; the text need not be valid JSON (the scan only counts '['

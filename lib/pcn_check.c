@@ -303,6 +303,7 @@ static int check_feen(check_ctx *c, const json_t *v)
     unsigned fl = (c->flags & KOMA_PCN_FEEN_NORMALISE) ? KOMA_FEEN_NORMALISE : KOMA_FEEN_STRICT;
     if (koma_feen_parse(json_string_value(v), json_string_length(v), fl, c->pos, &sub) == 0)
         return 0;
+    if (sub.code == KOMA_E_MEMORY) return fail(c, KOMA_E_MEMORY, NULL, "out of memory");
     char q[96], tail[KOMA_ERROR_MESSAGE_MAX + 48];
     koma_quote(q, sizeof q, json_string_value(v), json_string_length(v));
     snprintf(tail, sizeof tail, "%s: %s", koma_code_name(sub.code), sub.message);

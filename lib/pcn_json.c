@@ -197,13 +197,18 @@ koma_pcn *koma__pcn_parse_json(const char *s, size_t len, unsigned flags,
         }
     }
     json_error_t jerr;
-    if (root == NULL) root = json_loadb(s, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &jerr);
+    int oom = 0;
+    if (root == NULL)
+        root = koma__json_loadb(s, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &jerr, &oom);
+    if (oom) {
+        koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
+        return NULL;
+    }
     if (root == NULL) {
         koma_code code = KOMA_E_PCN_JSON;
         switch (json_error_code(&jerr)) {
         case json_error_duplicate_key: code = KOMA_E_PCN_DUPLICATE; break;
         case json_error_numeric_overflow: code = KOMA_E_PCN_NUMBER; break;
-        case json_error_out_of_memory: code = KOMA_E_MEMORY; break;
         default: break;
         }
         koma__json_error(err, code, s, len, &jerr);

@@ -175,8 +175,9 @@ static json_t *float_value(const char *s, size_t n, int *overflow)
         buf[o++] = '0';
     }
     json_error_t jerr;
-    json_t *v = json_loadb(buf, o, JSON_DECODE_ANY, &jerr);
-    if (v == NULL && json_error_code(&jerr) == json_error_numeric_overflow) *overflow = 1;
+    int oom;
+    json_t *v = koma__json_loadb(buf, o, JSON_DECODE_ANY, &jerr, &oom);
+    if (v == NULL && !oom && json_error_code(&jerr) == json_error_numeric_overflow) *overflow = 1;
     if (buf != small) free(buf);
     return v;
 }

@@ -1,0 +1,102 @@
+/* tests/unit/test_oom_json.c — out of memory inside jansson is "memory", never
+ * invalid data (issue 12, defect 2). jansson is given an allocator that fails its
+ * Nth allocation before libkoma first uses it (libkoma's counting wrapper then
+ * sits on top of it); a record or GGN document is parsed for every N until one
+ * run needs no failing allocation: each run either fails with KOMA_E_MEMORY or
+ * gives exactly the record of the run without failures. */
+#include <stdlib.h>
+#include <jansson.h>
+#include "unit.h"
+
+static unsigned long fail_at, calls;   /* fail allocation number fail_at (1-based); 0: never */
+
+static void *failing_malloc(size_t n)
+{
+    if (fail_at && ++calls == fail_at) return NULL;
+    return malloc(n);
+}
+
+/* Records with escapes, negative and real numbers, unknown keys: jansson's path
+ * (the fast path only takes plain records). */
+static const char rec[] =
+    "{\"meta\":{\"event\":\"Ry\\u016b\\u014d-sen\",\"round\":\"7\"},"
+    "\"sides\":{\"first\":{\"name\":\"Fujii \\\"Sota\\\"\",\"elo\":-12},"
+    "\"second\":{\"name\":\"Habu\",\"x\":[1.5,2e3,{\"k\":null}]}},"
+    "\"setup\":{\"feen\":\"lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o\"},"
+    "\"plies\":[{\"pmn\":\"e3-e4\",\"comment\":\"a\\tb\"},{\"pmn\":\"e6-e5\"}],"
+    "\"outcome\":{\"result\":\"1-0\"}}";
+
+static void test_pcn_json(void **state)
+{
+    (void)state;
+    koma_error err;
+    fail_at = 0;
+    koma_pcn *good = koma_pcn_parse_json(rec, strlen(rec), &err);
+    assert_non_null(good);
+    unsigned long runs = 0, mem = 0;
+    for (fail_at = 1;; fail_at++) {
+        calls = 0;
+        koma_error_clear(&err);
+        koma_pcn *p = koma_pcn_parse_json(rec, strlen(rec), &err);
+        runs++;
+        if (p == NULL) {
+            if (err.code != KOMA_E_MEMORY)
+                print_error("allocation %lu failed: %s: %s\n", fail_at, koma_code_name(err.code),
+                            err.message);
+            assert_int_equal(err.code, KOMA_E_MEMORY);
+            mem++;
+            continue;
+        }
+        assert_true(koma_pcn_equal(p, good));
+        koma_pcn_free(p);
+        if (calls < fail_at) break;    /* no allocation failed: every point was tried */
+    }
+    assert_true(mem > 10);
+    fail_at = 0;
+    koma_pcn_free(good);
+}
+
+static void test_ggn(void **state)
+{
+    (void)state;
+    static const char doc[] =
+        "{\"O:K^\":{\"a1\":{\"a2\":[{\"must\":{\"a2\":\"empty\"},\"deny\":{}},"
+        "{\"must\":{\"a2\":\"enemy\"},\"deny\":{\"b\\u0032\":\"O:P\"}}]}}}";
+    koma_error err;
+    fail_at = 0;
+    koma_ggn *good = koma_ggn_load(doc, strlen(doc), &err);
+    if (good == NULL) print_error("%s\n", err.message);
+    assert_non_null(good);
+    koma_ggn_free(good);
+    unsigned long mem = 0;
+    for (fail_at = 1;; fail_at++) {
+        calls = 0;
+        koma_ggn *g = koma_ggn_load(doc, strlen(doc), &err);
+        int ok = g != NULL;
+        koma_ggn_free(g);
+        if (calls < fail_at) {
+            assert_true(ok);
+            break;
+        }
+        if (!ok) {
+            if (err.code != KOMA_E_MEMORY)
+                print_error("allocation %lu failed: %s: %s\n", fail_at, koma_code_name(err.code),
+                            err.message);
+            assert_int_equal(err.code, KOMA_E_MEMORY);
+            mem++;
+        }
+    }
+    assert_true(mem > 0);
+    fail_at = 0;
+}
+
+int main(void)
+{
+    /* before libkoma's first JSON call, so that its wrapper sits on this one */
+    json_set_alloc_funcs(failing_malloc, free);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_pcn_json),
+        cmocka_unit_test(test_ggn),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
