@@ -172,24 +172,18 @@ static int add_mark(koma__dgm *d, const koma_cell *c, int kind, const char *s, s
     return 0;
 }
 
-/* The squares of the last move: every element of a ','-joined chain. */
+/* The squares of the last move: those of every element of a chain (koma/pmn.h). */
 static int parse_last_move(koma__dgm *d, const char *s, size_t len, koma_error *err)
 {
-    size_t start = 0;
-    for (;;) {
-        size_t end = start;
-        while (end < len && s[end] != ',') end++;
-        koma_move m;
-        if (koma_pmn_parse(s + start, end - start, &m, err) != 0) {
-            koma_error_shift(err, start);
+    koma_chain c;
+    if (koma_chain_parse(s, len, &c, err) != 0) return -1;
+    for (size_t i = 0; i < c.len; i++) {
+        size_t at = c.at[i], end = i + 1 < c.len ? c.at[i + 1] - 1 : len;
+        if (add_mark(d, &c.el[i].src, KOMA__MARK_FROM, s + at, end - at, at, err) != 0 ||
+            add_mark(d, &c.el[i].dst, KOMA__MARK_TO, s + at, end - at, at, err) != 0)
             return -1;
-        }
-        if (add_mark(d, &m.src, KOMA__MARK_FROM, s + start, end - start, start, err) != 0 ||
-            add_mark(d, &m.dst, KOMA__MARK_TO, s + start, end - start, start, err) != 0)
-            return -1;
-        if (end >= len) return 0;
-        start = end + 1;
     }
+    return 0;
 }
 
 /* Where p comes in the game's kanji order (pieces it does not name last). */

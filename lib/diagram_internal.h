@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <koma/koma.h>
 
-#define KOMA__DGM_MAX_MARKS 64         /* squares a last move may shade */
+#define KOMA__DGM_MAX_MARKS (2 * KOMA_CHAIN_MAX_ELEMENTS) /* squares a last move shades */
 #define KOMA__DGM_LABEL 24             /* a coordinate label, NUL included */
 
 enum { KOMA__MARK_NONE = 0, KOMA__MARK_FROM = 1, KOMA__MARK_TO = 2 };

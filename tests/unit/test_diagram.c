@@ -401,9 +401,9 @@ static void test_svg(void **state)
     assert_int_equal(count(svg, "<circle cx"), 4 + 1);    /* star points, the turn ring */
     free(svg);
     parse(&pos, KOSHOGI);
-    svg = draw(KOMA_DIAGRAM_SVG, KOSHOGI, "j7-j8,j13+j14", NULL);
+    svg = draw(KOMA_DIAGRAM_SVG, KOSHOGI, "j7-j8,+j14", NULL);
     check_svg(svg, &pos);
-    assert_int_equal(count(svg, "fill=\"#f6dd9c\""), 2);
+    assert_int_equal(count(svg, "fill=\"#f6dd9c\""), 1);
     assert_int_equal(count(svg, "fill=\"#f2b44c\""), 2);
     assert_int_equal(count(svg, "<circle cx"), 9 + 1);
     assert_int_equal(count(svg, ">仏</text>"), 2);
@@ -553,7 +553,8 @@ static void test_errors(void **state)
     expect_error(SHOGI_7F, "c3c4", NULL, 0, KOMA_E_PMN_SYNTAX, 2);
     expect_error(SHOGI_7F, "c3-j4", NULL, 0, KOMA_E_CELL_SHAPE, 3);
     expect_error(SHOGI_7F, "c3-c4,", NULL, 0, KOMA_E_PMN_EMPTY, 6);
-    expect_error(SHOGI_7F, "c3-c4,c4+z1", NULL, 0, KOMA_E_CELL_SHAPE, 9);
+    expect_error(SHOGI_7F, "c3-c4,+z1", NULL, 0, KOMA_E_CELL_SHAPE, 7);
+    expect_error(SHOGI_7F, "c3-c4,c4+z1", NULL, 0, KOMA_E_PMN_CHAIN_ORDER, 6);
     expect_error(SHOGI_7F, NULL, LIT("two\nlines"), KOMA_E_DIAGRAM_CAPTION, 0);
     expect_error(SHOGI_7F, NULL, LIT("\xe6\xad"), KOMA_E_DIAGRAM_CAPTION, 0);
     expect_error(SHOGI_7F, NULL, LIT("\xc0\xaf"), KOMA_E_DIAGRAM_CAPTION, 0);
