@@ -119,7 +119,7 @@ $(B)/bin/%: $(B)/obj/cmd/%.o $(CLI_OBJ) $(STATIC_LIB)
 
 # ---- tests ---------------------------------------------------------------
 
-tests: $(UNITS) $(FUZZ_REPLAY) $(B)/tests/render-diagram
+tests: $(UNITS) $(FUZZ_REPLAY)
 
 $(B)/obj/tests/%.o: tests/%.c $(B)/obj/tests/%.d
 	@mkdir -p $(dir $@)
@@ -133,11 +133,6 @@ $(B)/tests/%: $(B)/obj/tests/unit/%.o $(UNIT_HELP_OBJ) $(STATIC_LIB)
 $(B)/fuzz/%-replay: $(B)/obj/tests/fuzz/%.o $(B)/obj/tests/fuzz/replay.o $(STATIC_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(B)/obj/tests/fuzz/replay.o $(STATIC_LIB) $(LDFLAGS) $(DEPLIBS)
-
-# The picture test's renderer (tests/pictures/render.c), built in one step.
-$(B)/tests/render-diagram: tests/pictures/render.c $(STATIC_LIB)
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(STATIC_LIB) $(LDFLAGS) $(DEPLIBS)
 
 deps:
 	@sh tests/deps.sh $(DEB_PACKAGES)
@@ -185,8 +180,8 @@ check-schema:
 
 # SVG diagrams rasterised and compared with tests/data/pictures (pictures kept in
 # $(B)/pictures; UPDATE=1 rewrites the references).
-check-pictures: $(B)/tests/render-diagram
-	@sh tests/pictures/run.sh $(B)/tests/render-diagram $(B)/pictures
+check-pictures: $(CMDS)
+	@sh tests/pictures/run.sh $(B)/bin $(B)/pictures
 
 # Ko shogi's second, simple generator (python3) checks itself, then must reproduce
 # every hand-written move list.

@@ -11,12 +11,16 @@
  *                            other, record by record: PCN JSON/YAML, USI, CSA,
  *                            SFEN, Fairy-Stockfish FEN, moves...; the input format
  *                            is detected unless --from names it
+ *   --to svg|ascii|unicode   pictures of positions (koma/diagram.h); -o PATTERN
+ *                            writes each position to its own file (%r record, %p ply)
  *   --json, --summary        as every tool (DESIGN.md §5); schemas/koma-convert.schema.json
  *
  * The conversions themselves are the library's (koma_rstream, koma_wstream);
  * this command opens inputs, reports and counts. See man/koma-convert.1.
  */
+#include <errno.h>
 #include <getopt.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,6 +44,10 @@ typedef struct state {
     char start_feen[KOMA_FEEN_MAX_LEN + 1];
     int each, pretty;
     unsigned long records, failed;
+    const char *output;                /* -o PATTERN: one file a position */
+    int output_r;                      /* PATTERN has %r */
+    int stop;                          /* a file could not be written (reported) */
+    unsigned long pictures;            /* SVG documents written to stdout */
 } state;
 
 static void usage(FILE *f)
@@ -51,7 +59,8 @@ static void usage(FILE *f)
           "\n"
           "  -f, --from FORMAT the input format (default auto: detected from the first bytes)\n"
           "  -t, --to FORMAT   the output format: pcn (JSON Lines), yaml, csa, usi, sfen,\n"
-          "                    fen (Fairy-Stockfish), feen, fid, pmn, usi-move, fen-move\n"
+          "                    fen (Fairy-Stockfish), feen, fid, pmn, usi-move, fen-move,\n"
+          "                    svg, ascii, unicode (pictures of positions)\n"
           "                    (--list for all), or:\n"
           "                      ggn   the move patterns of the game (--game) as a GGN\n"
           "                            document; reads no input\n"
@@ -60,6 +69,9 @@ static void usage(FILE *f)
           "                    SFEN; default: the Shogi start for usi-move and fen-move)\n"
           "      --each        position formats: every position of each record (the\n"
           "                    setup and after each ply), not only the last\n"
+          "  -o, --output PATTERN  position formats: each position to a file of its own,\n"
+          "                    named by PATTERN: %r the record number, %p the ply (0: the\n"
+          "                    setup), %% a '%'; a width pads with zeros (%03p)\n"
           "      --pretty      pcn: indented JSON\n"
           "      --list        list the formats and exit\n"
           "  -g, --game GAME   the game (--to ggn): an id (ogi, ogi-classic, shogi,\n"
@@ -186,6 +198,78 @@ static void diag_err(state *st, const char *file, koma_error *err)
     cli_diag_error(st->c, err->code == KOMA_E_MEMORY ? CLI_TROUBLE : CLI_DATA, file, err, NULL);
 }
 
+/* ---- -o PATTERN: one file a position ----------------------------------------------------- */
+
+/* %r (record), %p (ply), %% ('%'), the first two with an optional width of one or
+ * two digits. -1 when PATTERN holds another '%' sequence. */
+static int output_pattern(const char *p, int *has_r, int *has_p)
+{
+    for (; *p; p++) {
+        if (*p != '%') continue;
+        if (*++p == '%') continue;
+        for (int digits = 0; *p >= '0' && *p <= '9'; p++)
+            if (++digits > 2) return -1;
+        if (*p == 'r') *has_r = 1;
+        else if (*p == 'p') *has_p = 1;
+        else return -1;
+    }
+    return 0;
+}
+
+static int output_name(const char *pat, unsigned long record, size_t ply, char *buf, size_t cap)
+{
+    size_t n = 0;
+    for (const char *p = pat; *p; p++) {
+        char piece[32];
+        size_t len = 1;
+        piece[0] = *p;
+        if (*p == '%' && p[1] == '%') {
+            p++;
+        } else if (*p == '%') {
+            int width = 0, zero = p[1] == '0';
+            for (p++; *p >= '0' && *p <= '9'; p++) width = width * 10 + (*p - '0');
+            unsigned long v = *p == 'r' ? record : (unsigned long)ply;
+            len = (size_t)snprintf(piece, sizeof piece, zero ? "%0*lu" : "%*lu", width, v);
+        }
+        if (n + len >= cap) return -1;
+        memcpy(buf + n, piece, len);
+        n += len;
+    }
+    buf[n] = '\0';
+    return 0;
+}
+
+static int position_file(void *ctx, size_t ply, const char *text, size_t len)
+{
+    state *st = ctx;
+    cli *c = st->c;
+    char name[4096];
+    if (!st->output_r && st->records > 1) {
+        cli_trouble(c, "-o %s: record %lu would overwrite the files of record 1 (add %%r to the pattern)",
+                    st->output, st->records);
+        st->stop = 1;
+        return -1;
+    }
+    if (output_name(st->output, st->records, ply, name, sizeof name) != 0) {
+        cli_trouble(c, "-o %s: the file name exceeds %zu bytes", st->output, sizeof name - 1);
+        st->stop = 1;
+        return -1;
+    }
+    FILE *f = fopen(name, "w");
+    int ok = f != NULL && fwrite(text, 1, len, f) == len;
+    int e = errno;
+    if (f != NULL && fclose(f) != 0 && ok) {
+        ok = 0;
+        e = errno;
+    }
+    if (!ok) {
+        cli_trouble(c, "%s: io.write: cannot write: %s", name, strerror(e));
+        st->stop = 1;
+        return -1;
+    }
+    return 0;
+}
+
 /* One record read: write it in the target format. */
 static void convert_record(state *st, const char *file, unsigned long line, koma_pcn *rec)
 {
@@ -196,6 +280,7 @@ static void convert_record(state *st, const char *file, unsigned long line, koma
     st->records++;
     if (koma_wstream_record(st->ws, rec, &st->out, &err) != 0) {
         st->failed++;
+        if (st->stop) return;          /* a file of -o: reported */
         if (err.code == KOMA_E_MEMORY) {
             cli_trouble(c, "%s:%lu: %s: %s", file, line, koma_code_name(err.code), err.message);
             return;
@@ -219,6 +304,13 @@ static void convert_record(state *st, const char *file, unsigned long line, koma
         if (koma_format_pcn(st->to, &pf) && pf == KOMA_PCN_JSON) fwrite(st->out.data, 1, n, stdout);
         else cli_json_string(stdout, st->out.data, n);
         fputs("}\n", stdout);
+        return;
+    }
+    /* SVG documents cannot be concatenated: one picture on stdout, more need -o */
+    if (st->out.len && strcmp(koma_format_name(st->to), "svg") == 0 && ++st->pictures > 1) {
+        cli_trouble(c, "%s:%lu: a second SVG picture: write one file a picture with -o PATTERN "
+                    "(%%r the record number)", file, line);
+        st->stop = 1;
         return;
     }
     if (st->out.len && fwrite(st->out.data, 1, st->out.len, stdout) != st->out.len) cli_stdout_broken(c);
@@ -282,7 +374,7 @@ static void convert_input(state *st, const char *path)
             }
             convert_record(st, in.name, koma_rstream_line(rs), rec);
             koma_pcn_free(rec);
-            if (cli_stdout_broken(c)) {
+            if (cli_stdout_broken(c) || st->stop) {
                 done = 1;
                 break;
             }
@@ -353,6 +445,7 @@ int main(int argc, char **argv)
     const char *from_name = NULL, *to_name = NULL;
 
     enum { OPT_COMPACT = CLI_OPT_OWN, OPT_START, OPT_EACH, OPT_PRETTY, OPT_LIST };
+    int has_r = 0, has_p = 0;
     static const struct option longopts[] = {
         {"to", required_argument, NULL, 't'},
         {"from", required_argument, NULL, 'f'},
@@ -364,13 +457,14 @@ int main(int argc, char **argv)
         {"each", no_argument, NULL, OPT_EACH},
         {"pretty", no_argument, NULL, OPT_PRETTY},
         {"list", no_argument, NULL, OPT_LIST},
+        {"output", required_argument, NULL, 'o'},
         CLI_OPTION_JSON,
         CLI_OPTION_SUMMARY,
         CLI_OPTIONS_END,
     };
     int opt;
     const char *start_arg = NULL;
-    while ((opt = cli_getopt(argc, argv, "t:f:g:nqh", longopts)) != -1) {
+    while ((opt = cli_getopt(argc, argv, "t:f:g:no:qh", longopts)) != -1) {
         switch (opt) {
         case 't':
             to_name = optarg;
@@ -389,6 +483,12 @@ int main(int argc, char **argv)
         case OPT_EACH: st.each = 1; break;
         case OPT_PRETTY: st.pretty = 1; break;
         case OPT_LIST: list = 1; break;
+        case 'o':
+            st.output = optarg;
+            if (output_pattern(optarg, &has_r, &has_p) != 0)
+                return cli_usage_error(&c, "-o %s: only %%r (record), %%p (ply) and %%%% may follow '%%'", optarg);
+            st.output_r = has_r;
+            break;
         default:
             if ((rc = cli_option(&c, opt, argv)) != CLI_OPTION_TAKEN) return rc;
         }
@@ -419,7 +519,15 @@ int main(int argc, char **argv)
         (st.from == NULL || strcmp(koma_format_name(st.from), "feen") != 0))
         return cli_usage_error(&c, "--normalise needs --to feen or --from feen");
     if (st.each && koma_format_kind_of(st.to) != KOMA_FORMAT_POSITION)
-        return cli_usage_error(&c, "--each needs a position format (--to feen, sfen, fen, fid)");
+        return cli_usage_error(&c, "--each needs a position format (--to svg, ascii, unicode, feen, sfen, fen, fid)");
+    if (st.output && koma_format_kind_of(st.to) != KOMA_FORMAT_POSITION)
+        return cli_usage_error(&c, "-o needs a position format (--to svg, ascii, unicode, feen, sfen, fen, fid)");
+    if (st.output && c.json) return cli_usage_error(&c, "-o writes files: --json cannot describe them");
+    if (st.output && st.each && !has_p)
+        return cli_usage_error(&c, "-o %s with --each: add %%p (the ply) to name one file a position", st.output);
+    if (!st.output && st.each && strcmp(koma_format_name(st.to), "svg") == 0)
+        return cli_usage_error(&c, "--to svg --each draws one picture a position: name their files with "
+                                   "-o PATTERN (%%p the ply, %%r the record)");
     if (st.pretty && !koma_format_pcn(st.to, NULL)) return cli_usage_error(&c, "--pretty needs --to pcn");
     if (start_arg && (rc = start_option(&st, start_arg)) != 0) return rc;
     if (st.from && koma_format_kind_of(st.from) == KOMA_FORMAT_MOVES && start_arg == NULL &&
@@ -430,7 +538,7 @@ int main(int argc, char **argv)
 
     koma_position_init(&st.pos);
     /* FEEN lines to FEEN: the line-by-line path of old, with its counts */
-    int feen_lines = strcmp(koma_format_name(st.to), "feen") == 0 && !st.each &&
+    int feen_lines = strcmp(koma_format_name(st.to), "feen") == 0 && !st.each && !st.output &&
                      (st.from == NULL || strcmp(koma_format_name(st.from), "feen") == 0) && start_arg == NULL;
     koma_error err;
     koma_error_clear(&err);
@@ -443,6 +551,7 @@ int main(int argc, char **argv)
         koma_hub_free(st.hub);
         return cli_finish(&c);
     }
+    if (st.output) koma_wstream_each_position(st.ws, position_file, &st);
     CLI_FOREACH_OPERAND(i, argc, argv, optind, path) {
         int lines = feen_lines;
         if (lines && st.from == NULL) {
@@ -465,7 +574,7 @@ int main(int argc, char **argv)
         }
         if (lines) to_feen(&st, path);
         else convert_input(&st, path);
-        if (cli_stdout_broken(&c)) break;
+        if (cli_stdout_broken(&c) || st.stop) break;
     }
     if (c.summary && !c.quiet) {
         if (st.records == 0 && (st.lines > 0 || feen_lines)) {

@@ -627,11 +627,12 @@ int koma_diagram_write(const koma_position *pos, const koma_game *g,
                        const koma_diagram_options *opt, koma_diagram_write_fn write, void *ctx,
                        koma_error *err)
 {
-    koma_diagram_options none;
-    if (opt == NULL) {
-        memset(&none, 0, sizeof none);
-        opt = &none;
-    }
+    koma_diagram_options eff;          /* an empty caption or last move is none */
+    if (opt != NULL) eff = *opt;
+    else memset(&eff, 0, sizeof eff);
+    if (eff.caption_len == 0) eff.caption = NULL;
+    if (eff.last_move_len == 0) eff.last_move = NULL;
+    opt = &eff;
     koma__dgm d;
     if (koma__dgm_init(&d, pos, g, opt, err) != 0) return -1;
     koma__dgm_out o = {write, ctx, err, 0};

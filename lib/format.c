@@ -741,6 +741,9 @@ struct koma_wstream {
     size_t index;
     koma_srec rec;
     koma_position pos;
+    koma_wstream_position_fn position_fn; /* koma_wstream_each_position */
+    void *position_ctx;
+    koma_pcn_buffer one;               /* one position's text for position_fn */
 };
 
 koma_wstream *koma_wstream_new(koma_hub *h, const koma_format *fmt, unsigned flags, koma_error *err)
@@ -768,7 +771,27 @@ void koma_wstream_free(koma_wstream *ws)
     if (ws == NULL) return;
     koma_srec_cleanup(&ws->rec);
     koma_position_cleanup(&ws->pos);
+    koma_pcn_buffer_cleanup(&ws->one);
     free(ws);
+}
+
+void koma_wstream_each_position(koma_wstream *ws, koma_wstream_position_fn fn, void *ctx)
+{
+    ws->position_fn = fn;
+    ws->position_ctx = ctx;
+}
+
+/* One position of a position format: into out, or alone to position_fn. */
+static int put_position(koma_wstream *ws, const koma_game *g, const koma_move *last, size_t ply,
+                        koma_pcn_buffer *out, koma_error *err)
+{
+    const koma_format *f = ws->fmt;
+    if (ws->position_fn == NULL) return f->write_position(ws->h, &ws->pos, g, last, ply, ws->index, out, err);
+    ws->one.len = 0;
+    if (f->write_position(ws->h, &ws->pos, g, last, ply, 0, &ws->one, err) != 0) return -1;
+    if (ws->position_fn(ws->position_ctx, ply, ws->one.data ? ws->one.data : "", ws->one.len) != 0)
+        return koma_error_set(err, KOMA_E_IO_WRITE, 0, "cannot write the position after ply %zu", ply);
+    return 0;
 }
 
 /* Each ply of rec in turn: fn before applying it (m resolved), then applied. */
@@ -778,11 +801,11 @@ static int write_plies(koma_wstream *ws, const koma_pcn *rec, const koma_game *g
     size_t n = koma_pcn_ply_count(rec);
     const koma_format *f = ws->fmt;
     int each = f->kind == KOMA_FORMAT_POSITION && (ws->flags & KOMA_WRITE_EACH);
-    if (each && f->write_position(ws->h, &ws->pos, g, NULL, 0, ws->index, out, err) != 0) return -1;
+    if (each && put_position(ws, g, NULL, 0, out, err) != 0) return -1;
+    koma_move m;
     for (size_t i = 0; i < n; i++) {
         size_t len;
         const char *s = koma_pcn_ply_pmn(rec, i, &len);
-        koma_move m;
         if (s == NULL || koma_pmn_parse(s, len, &m, err) != 0 || koma_pmn_resolve(&ws->pos, &m, err) != 0) {
             if (err) {
                 char msg[KOMA_ERROR_MESSAGE_MAX];
@@ -806,10 +829,10 @@ static int write_plies(koma_wstream *ws, const koma_pcn *rec, const koma_game *g
             if (err) koma_error_set(err, err->code, 0, "ply %zu \"%.*s\": %s", i + 1, (int)len, s, msg);
             return -1;
         }
-        if (each && f->write_position(ws->h, &ws->pos, g, &m, i + 1, ws->index, out, err) != 0) return -1;
+        if (each && put_position(ws, g, &m, i + 1, out, err) != 0) return -1;
     }
-    if (f->kind == KOMA_FORMAT_POSITION && !each)
-        return f->write_position(ws->h, &ws->pos, g, NULL, n, ws->index, out, err);
+    /* the last position, with the move that led to it (a diagram shades it) */
+    if (f->kind == KOMA_FORMAT_POSITION && !each) return put_position(ws, g, n ? &m : NULL, n, out, err);
     return 0;
 }
 

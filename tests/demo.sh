@@ -79,6 +79,12 @@ step "koma-convert --to pcn shogi-records/henka.kif"
 step "koma-convert --from yaml --to pcn shogi-records/v2.csa"
 step "head -n 1 replay/ogi.jsonl | koma-convert --to csa"
 echo
+echo "== Pictures: the last position of a record as a diagram, and as an SVG file =="
+pictures=$(cd "$bindir/.." && pwd)/demo
+mkdir -p "$pictures"
+step "head -n 2 replay/ogi.jsonl | tail -n 1 | koma-convert --to unicode"
+step "head -n 2 replay/ogi.jsonl | tail -n 1 | koma-convert --to svg -o '$pictures/ogi-record2.svg' && echo 'SVG picture written to $pictures/ogi-record2.svg (rsvg-convert or a browser shows it)'"
+echo
 echo "== The atoms: coordinates, pieces, styles =="
 step "printf 'e4\na1A\niv256IV\na0\n' | koma-validate --type cell"
 step "printf 'K^\n+p\nK^^\n' | koma-validate --type pin"

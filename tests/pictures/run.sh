@@ -1,19 +1,20 @@
 #!/bin/sh
-# The picture test (issue 10 item 4): draw the positions of tests/pictures/cases as
-# SVG, rasterise them with rsvg-convert and compare the pixels with the reference
-# pictures tests/data/pictures/NAME.png (tests/pictures/compare.py: a small
+# The picture test (issue 10 item 4): draw each input tests/pictures/NAME.feen or
+# NAME.pcn.jsonl as SVG with `koma-convert --to svg` (the last position of the
+# record, its last move shaded), rasterise it with rsvg-convert and compare the
+# pixels with the reference picture tests/data/pictures/NAME.png (tests/pictures/compare.py: a small
 # tolerance for antialiasing, none for a missing piece, a wrong name or a lost
 # highlight). Rendering is pinned: only the fonts of Debian's fonts-ipafont-mincho
 # are visible (a fontconfig file of our own), with hinting off, so other installed
 # fonts or a user's settings cannot change the result.
 #
-# Usage: run.sh RENDER OUTDIR
-#   RENDER  a command taking "svg FEEN [LAST-MOVE [CAPTION]]" and writing the SVG
+# Usage: run.sh BINDIR OUTDIR
+#   BINDIR  where koma-convert is
 #   OUTDIR  where the pictures drawn now (and the differences, on failure) are kept
 # UPDATE=1 rewrites the references from the pictures drawn now: look at every one
 # of them before committing it.
 . "$(dirname "$0")/../lib.sh"
-render=$1 out=$2
+bindir=$1 out=$2
 here=$(cd "$(dirname "$0")" && pwd)
 refs=$here/../data/pictures
 command -v rsvg-convert >/dev/null 2>&1 || { echo "pictures: SKIPPED: rsvg-convert not found (apt-get install librsvg2-bin)"; exit 0; }
@@ -45,16 +46,16 @@ FONTCONFIG_FILE=$tmp/fonts.conf
 export FONTCONFIG_FILE
 unset FONTCONFIG_PATH
 
-tab=$(printf '\t')
-while IFS="$tab" read -r name feen last caption; do
-    case $name in ''|'#'*) continue ;; esac
+for input in "$here"/*.feen "$here"/*.pcn.jsonl; do
+    [ -f "$input" ] || continue
+    name=$(basename "$input"); name=${name%.feen}; name=${name%.pcn.jsonl}
     svg=$out/$name.svg png=$out/$name.png
     rm -f "$out/$name-diff.png"
-    if ! $render svg "$feen" "$last" "$caption" >"$svg"; then
-        suite_fail "pictures: $name: the SVG could not be drawn"; continue
+    if ! "$bindir/koma-convert" --to svg "$input" >"$svg" 2>"$tmp/err"; then
+        suite_fail "pictures: $name: koma-convert failed: $(cat "$tmp/err")"; continue
     fi
     # the same position gives the same bytes
-    if ! $render svg "$feen" "$last" "$caption" | cmp -s - "$svg"; then
+    if ! "$bindir/koma-convert" --to svg "$input" 2>/dev/null | cmp -s - "$svg"; then
         suite_fail "pictures: $name: two drawings of one position differ"; continue
     fi
     if ! rsvg-convert -o "$png" "$svg" 2>"$tmp/err"; then
@@ -72,5 +73,5 @@ while IFS="$tab" read -r name feen last caption; do
     else
         suite_fail "pictures: $name: $msg (drawn now: $png)"
     fi
-done <"$here/cases"
+done
 suite_end pictures

@@ -72,7 +72,8 @@ typedef struct koma_diagram_options {
      * destination squares are shaded in SVG and it is named in the text forms. */
     const char *last_move;
     size_t last_move_len;
-    /* One line of UTF-8 text (no line breaks), or NULL. */
+    /* One line of UTF-8 text (no line breaks), or NULL. An empty caption or
+     * last move is the same as none. */
     const char *caption;
     size_t caption_len;
 } koma_diagram_options;

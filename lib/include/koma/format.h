@@ -122,6 +122,17 @@ KOMA_API void koma_wstream_free(koma_wstream *ws);
  * what; out is then unchanged. The text of several records, in order, is a
  * valid file of the format (CSA records are separated by "/" lines).
  */
+/*
+ * One output a position (position formats; koma-convert -o): from now on the
+ * positions koma_wstream_record writes (the last of each record, or every one
+ * with KOMA_WRITE_EACH) go to fn one at a time instead of to out, each written
+ * as if it stood alone (no separator before it): its ply number (0 the setup),
+ * its text. fn returns 0, or -1 to stop the record (it then fails with
+ * io.write; positions already given stay given). NULL fn: back to out.
+ */
+typedef int (*koma_wstream_position_fn)(void *ctx, size_t ply, const char *text, size_t len);
+KOMA_API void koma_wstream_each_position(koma_wstream *ws, koma_wstream_position_fn fn, void *ctx);
+
 KOMA_API int koma_wstream_record(koma_wstream *ws, const koma_pcn *rec, koma_pcn_buffer *out,
                                  koma_error *err);
 
