@@ -170,10 +170,11 @@ check-man: $(CMDS) $(STATIC_LIB)
 	@sh tests/man-options.sh $(B)/bin
 
 # The build itself: only koma_* leaves the library; a header change rebuilds
-# exactly the objects that include it.
+# exactly the objects that include it; no module calls a higher layer (README).
 check-build: all tests
 	@sh tests/symbols-check.sh $(B)
 	@sh tests/deps-check.sh $(B)
+	@sh tests/layers-check.sh $(B)
 
 check-schema:
 	@sh tests/schema/run.sh $(B)/bin

@@ -25,7 +25,7 @@
 #include <string.h>
 
 #include "internal.h"
-#include "engine_internal.h"
+#include "game_internal.h"
 #include "diagram_internal.h"
 
 /* ---- output --------------------------------------------------------------------- */

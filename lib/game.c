@@ -15,7 +15,7 @@
 #include <yaml.h>
 
 #include "internal.h"
-#include "engine_internal.h"
+#include "game_internal.h"
 #include "games_embedded.h"
 
 struct koma_game_set {
@@ -913,6 +913,66 @@ const koma_game *koma_game_set_find_position(const koma_game_set *set, const kom
                            (unsigned)pos->shape.ndims);
     }
     return g;
+}
+
+/*
+ * Whether pos fits game g as koma_engine_set_position requires: its shape and
+ * styles, every piece one of the game's, hands of their owner's case holding at
+ * most as many of a kind as the board has squares, at most one royal a side
+ * with the check rule. Also
+ * used on a definition's start position (game.c), so a game that loads can be
+ * played from its start.
+ */
+int koma__position_fits(const koma_game *g, const koma_position *pos, koma_error *err)
+{
+    if (pos->shape.ndims != 2 || pos->shape.size[0] != g->files || pos->shape.size[1] != g->ranks)
+        return koma_error_set(err, KOMA_E_RULES_SHAPE, 0, "%s is played on a %ux%u board", g->id,
+                              g->files, g->ranks);
+    char lower = (char)(g->style - 'A' + 'a');
+    if (pos->style[0] != g->style || pos->style[1] != lower)
+        return koma_error_set(err, KOMA_E_RULES_STYLE, 0, "%s positions use the styles %c/%c",
+                              g->id, g->style, lower);
+    for (uint32_t sq = 0; sq < pos->shape.squares; sq++) {
+        koma_piece p = pos->board[sq];
+        if (p != KOMA_PIECE_NONE && koma__game_kind_of(g, p) < 0) {
+            char b[KOMA_EPIN_BUF];
+            koma_epin_write(p, b);
+            return koma_error_set(err, KOMA_E_RULES_PIECE, 0, "\"%s\" is not a piece of %s", b, g->id);
+        }
+    }
+    for (int s = 0; s < 2; s++) {
+        const koma_hand *h = &pos->hands[s];
+        for (size_t i = 0; i < h->len; i++) {
+            koma_piece p = h->items[i].piece;
+            char b[KOMA_EPIN_BUF];
+            koma_epin_write(p, b);
+            if (koma__game_kind_of(g, p) < 0)
+                return koma_error_set(err, KOMA_E_RULES_PIECE, 0, "\"%s\" in hand is not a piece of %s",
+                                      b, g->id);
+            if (koma_piece_side(p) != s)
+                return koma_error_set(err, KOMA_E_RULES_HAND, 0,
+                                      "\"%s\" in the %s player's hand: a hand holds its owner's pieces",
+                                      b, s ? "second" : "first");
+            if (h->items[i].count > pos->shape.squares)
+                return koma_error_set(err, KOMA_E_RULES_HAND, 0, "too many \"%s\" in hand", b);
+        }
+    }
+    if (g->check_rule) {
+        for (int s = 0; s < 2; s++) {
+            int n = 0;
+            for (uint32_t sq = 0; sq < pos->shape.squares; sq++) {
+                koma_piece p = pos->board[sq];
+                if (p != KOMA_PIECE_NONE && koma_piece_side(p) == s &&
+                    g->kinds[koma__game_kind_of(g, p)].royal)
+                    n++;
+            }
+            if (n > 1)
+                return koma_error_set(err, KOMA_E_RULES_ROYAL, 0,
+                                      "%s: the %s player has %d royal pieces", g->id,
+                                      s ? "second" : "first", n);
+        }
+    }
+    return 0;
 }
 
 int koma_game_set_open_feen(const koma_game_set *set, const char *feen, size_t len,

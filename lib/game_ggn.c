@@ -1,6 +1,6 @@
 /*
- * lib/game_ggn.c — a game definition exported as GGN, and legal moves generated
- * from a GGN document plus the game's rule system (issue 4, item 6).
+ * lib/game_ggn.c — a game definition exported as GGN (issue 4, item 6); the
+ * legal moves generated from a GGN document are lib/ggn_generate.c's.
  *
  * What the exported document expresses (GGN v1.0.0 can say no more: it answers
  * "is this displacement pseudo-legal here?", notations.md §11.3):
@@ -20,7 +20,8 @@
  *     second unpromoted pawn of the side on a file is not pseudo-legal.
  *
  * What stays with the rule system (the engine; koma_engine_ggn_moves below
- * applies it to the GGN displacements, reusing the engine's own functions):
+ * (lib/ggn_generate.c) applies it to the GGN displacements, reusing the engine's
+ * own functions):
  *
  *   - promotion: whether a move may, must or cannot promote (the zone, optional
  *     or compulsory promotion, forced promotion where the piece would have no
@@ -43,7 +44,7 @@
 #include <string.h>
 
 #include "internal.h"
-#include "engine_internal.h"
+#include "game_internal.h"
 #include "jsonpos.h"
 
 /* ---- export ------------------------------------------------------------------ */
@@ -244,166 +245,3 @@ fail:
     return NULL;
 }
 
-/* ---- generation ---------------------------------------------------------------- */
-
-typedef struct gen {
-    koma_engine *e;
-    const koma_ggn *ggn;
-    int level;                         /* look-ahead level, 0 for the position itself */
-    int (*emit)(const char *pmn, size_t len, const koma_move *move, void *ctx);
-    void *ctx;                         /* NULL emit: only find whether a move exists */
-    int found;                         /* a legal move was found (look-ahead) */
-    int stopped;                       /* emit asked to stop */
-    int failed;                        /* an error (err set) */
-    koma_error *err;
-} gen;
-
-static int has_legal(gen *g, int level);
-
-/*
- * The rule system's legality of a move built from a GGN displacement: the
- * engine's own test (movegen.c, legal_move: make, is the mover's royal
- * attacked, and after a drop of a no-mate kind that leaves the opponent in
- * check, has the opponent a legal reply, at most KOMA__SCRATCH_LEVELS deep),
- * written again here only because the replies must come from the GGN
- * document too, not from the built-in generator.
- */
-static int legal(gen *g, koma_emove m, int level)
-{
-    koma_engine *e = g->e;
-    const koma_game *game = e->game;
-    if (!game->check_rule) return 1;
-    int s = e->turn;
-    koma__undo u;
-    koma__make(e, m, &u);
-    int ok = !koma__in_check(e, s);
-    if (ok && (m & KOMA__M_DROP) && game->kinds[KOMA__M_FROM(m) & 31].drop_no_mate &&
-        level < KOMA__SCRATCH_LEVELS && koma__in_check(e, s ^ 1))
-        ok = has_legal(g, level);
-    koma__unmake(e, &u);
-    return ok;
-}
-
-static int square_index(const koma_engine *e, const koma_cell *c, int *idx)
-{
-    uint32_t sq;
-    if (koma_shape_square(&e->shape, c, &sq, NULL) != 0) return -1;
-    *idx = e->sq_index[sq];
-    return 0;
-}
-
-/* One displacement of koma_ggn_moves: its moves under the rule system. */
-static int on_displacement(const char *pmn, size_t len, const koma_move *m, void *ctx)
-{
-    gen *g = ctx;
-    koma_engine *e = g->e;
-    koma_emove cand[4];
-    size_t n = 0;
-    int from, to;
-    (void)pmn;
-    (void)len;
-    if (m->kind == KOMA_MOVE_QUIET || m->kind == KOMA_MOVE_CAPTURE) {
-        if (square_index(e, &m->src, &from) != 0 || square_index(e, &m->dst, &to) != 0) return 0;
-        unsigned p = e->board[from], c = e->board[to];
-        if (p == KOMA__EMPTY || KOMA__SIDE_OF(p) != e->turn) return 0;
-        if (c != KOMA__EMPTY && KOMA__SIDE_OF(c) == e->turn) return 0;   /* own piece */
-        n = koma__board_variants(e, from, to, cand);
-    } else if (m->kind == KOMA_MOVE_DROP) {
-        int k = koma__game_kind_of(e->game, m->piece);
-        if (k < 0 || koma_piece_side(m->piece) != e->turn) return 0;
-        int slot = k + ((m->piece & KOMA_PIECE_DERIVED) ? 32 : 0);
-        if (square_index(e, &m->dst, &to) != 0 || e->board[to] != KOMA__EMPTY ||
-            e->hand[e->turn][slot] == 0)
-            return 0;
-        cand[n++] = KOMA__M_DROP | KOMA__MOVE(slot, to);
-    } else {
-        return 0;                      /* static capture, drop with capture: no such moves */
-    }
-    for (size_t i = 0; i < n; i++) {
-        if (!legal(g, cand[i], g->level)) {
-            if (g->failed) return 1;
-            continue;
-        }
-        if (g->failed) return 1;
-        if (g->emit == NULL) {
-            g->found = 1;
-            return 1;
-        }
-        koma_move mv;
-        char text[KOMA_PMN_BUF];
-        koma_engine_move_pmn(e, cand[i], &mv);
-        size_t tl = koma_pmn_write(&mv, text);
-        if (g->emit(text, tl, &mv, g->ctx) != 0) {
-            g->stopped = 1;
-            return 1;
-        }
-    }
-    return 0;
-}
-
-/* Run the document on the engine's current position. */
-static int run(gen *g)
-{
-    koma_engine *e = g->e;
-    if (koma__over(e)) return 0;               /* the game is over: no moves */
-    koma_position pos;
-    koma_position_init(&pos);
-    int rc = koma_engine_get_position(e, &pos, g->err);
-    if (rc == 0) {
-        rc = koma_ggn_moves(g->ggn, &pos, on_displacement, g, g->err);
-        if (rc > 0) rc = 0;                    /* stopped by us */
-    }
-    koma_position_cleanup(&pos);
-    if (rc != 0) g->failed = 1;
-    return g->failed ? -1 : 0;
-}
-
-/* Whether the side to move has a legal move, at look-ahead level `level`
- * (the engine's has_legal_level, with GGN displacements). */
-static int has_legal(gen *g, int level)
-{
-    gen sub;
-    memset(&sub, 0, sizeof sub);
-    sub.e = g->e;
-    sub.ggn = g->ggn;
-    sub.level = level + 1;
-    sub.err = g->err;
-    if (run(&sub) != 0) {
-        g->failed = 1;
-        return 0;
-    }
-    return sub.found;
-}
-
-int koma_engine_ggn_moves(koma_engine *e, const koma_ggn *ggn,
-                          int (*emit)(const char *pmn, size_t len, const koma_move *move,
-                                      void *ctx),
-                          void *ctx, koma_error *err)
-{
-    if (e == NULL || ggn == NULL || emit == NULL)
-        return koma_error_set(err, KOMA_E_INTERNAL, 0, "koma_engine_ggn_moves: missing argument");
-    koma_error_clear(err);
-    gen g;
-    memset(&g, 0, sizeof g);
-    g.e = e;
-    g.ggn = ggn;
-    g.emit = emit;
-    g.ctx = ctx;
-    g.err = err;
-    if (run(&g) != 0) return -1;
-    return g.stopped ? 1 : 0;
-}
-
-int koma_ggn_generate(const koma_ggn *ggn, const koma_game *game, const koma_position *pos,
-                      int (*emit)(const char *pmn, size_t len, const koma_move *move, void *ctx),
-                      void *ctx, koma_error *err)
-{
-    if (ggn == NULL || game == NULL || pos == NULL || emit == NULL)
-        return koma_error_set(err, KOMA_E_INTERNAL, 0, "koma_ggn_generate: missing argument");
-    koma_engine *e;
-    if (koma_engine_new(game, &e, err) != 0) return -1;
-    int rc = koma_engine_set_position(e, pos, err);
-    if (rc == 0) rc = koma_engine_ggn_moves(e, ggn, emit, ctx, err);
-    koma_engine_free(e);
-    return rc;
-}

@@ -1,6 +1,7 @@
 /*
- * lib/ggn.c — GGN documents: load and validate (jansson), build, write, and the
- * §11.3 pseudo-legal move query (notations.md §11, DESIGN.md §3).
+ * lib/ggn.c — GGN documents: load and validate (jansson), build, write
+ * (notations.md §11, DESIGN.md §3); the §11.3 pseudo-legal move query is
+ * lib/ggn_moves.c.
  *
  * A document is held as nested arrays in document order:
  *   pieces[] -> sources[] -> destinations[] -> possibilities[]
@@ -12,47 +13,9 @@
 
 #include "internal.h"
 #include "jsonpos.h"
-#include <koma/ggn.h>
-
-typedef struct ggn_poss {
-    size_t must, nmust;            /* conditions g->conds[must .. must+nmust) */
-    size_t deny, ndeny;
-} ggn_poss;
-
-typedef struct ggn_dst {
-    koma_location loc;
-    ggn_poss *poss;
-    size_t n, cap;
-} ggn_dst;
-
-typedef struct ggn_src {
-    koma_location loc;
-    ggn_dst *dsts;
-    size_t n, cap;
-} ggn_src;
-
-typedef struct ggn_piece {
-    koma_qpi qpi;
-    ggn_src *srcs;
-    size_t n, cap;
-} ggn_piece;
-
-struct koma_ggn {
-    ggn_piece *pieces;
-    size_t n, cap;
-    koma_lcn *conds;
-    size_t nconds, condcap;
-    size_t nposs;
-};
+#include "ggn_internal.h"
 
 /* ---- small helpers ---------------------------------------------------------- */
-
-/* The conditions of g from index i: NULL (never NULL + 0, undefined behaviour)
- * in a document that has none yet, where every count is 0. */
-static const koma_lcn *conds_at(const koma_ggn *g, size_t i)
-{
-    return g->conds ? g->conds + i : NULL;
-}
 
 /* Make room for `need` elements of size `elem` in *p (capacity *cap). */
 static int reserve(void **p, size_t *cap, size_t need, size_t elem)
@@ -68,17 +31,6 @@ static int reserve(void **p, size_t *cap, size_t need, size_t elem)
     *p = np;
     *cap = ncap;
     return 0;
-}
-
-static int qpi_equal(const koma_qpi *a, const koma_qpi *b)
-{
-    return a->style == b->style && a->piece == b->piece;
-}
-
-static int location_equal(const koma_location *a, const koma_location *b)
-{
-    if (a->hand || b->hand) return a->hand && b->hand;
-    return koma_cell_equal(&a->cell, &b->cell);
 }
 
 static int qpi_valid(const koma_qpi *q)
@@ -480,13 +432,13 @@ int koma_ggn_add(koma_ggn *g, const koma_qpi *piece, const koma_location *src,
     ggn_src *s = NULL;
     ggn_dst *d = NULL;
     for (size_t i = g->n; i-- > 0;)
-        if (qpi_equal(&g->pieces[i].qpi, piece)) { pc = &g->pieces[i]; break; }
+        if (koma__qpi_equal(&g->pieces[i].qpi, piece)) { pc = &g->pieces[i]; break; }
     if (pc != NULL)
         for (size_t i = pc->n; i-- > 0;)
-            if (location_equal(&pc->srcs[i].loc, src)) { s = &pc->srcs[i]; break; }
+            if (koma__location_equal(&pc->srcs[i].loc, src)) { s = &pc->srcs[i]; break; }
     if (s != NULL)
         for (size_t i = s->n; i-- > 0;)
-            if (location_equal(&s->dsts[i].loc, dst)) { d = &s->dsts[i]; break; }
+            if (koma__location_equal(&s->dsts[i].loc, dst)) { d = &s->dsts[i]; break; }
 
     /* Reserve everything first, so that a failure leaves g as it was. */
     if (nmust + ndeny > (size_t)-1 / 2 - g->nconds ||
@@ -586,9 +538,9 @@ int koma_ggn_foreach(const koma_ggn *g, int (*fn)(const koma_ggn_entry *e, void 
                 for (size_t m = 0; m < d->n; m++) {
                     const ggn_poss *p = &d->poss[m];
                     e.index = m;
-                    e.must = conds_at(g, p->must);
+                    e.must = koma__ggn_conds(g, p->must);
                     e.nmust = p->nmust;
-                    e.deny = conds_at(g, p->deny);
+                    e.deny = koma__ggn_conds(g, p->deny);
                     e.ndeny = p->ndeny;
                     int rc = fn(&e, ctx);
                     if (rc != 0) return rc;
@@ -604,7 +556,7 @@ int koma_ggn_foreach(const koma_ggn *g, int (*fn)(const koma_ggn_entry *e, void 
 static int lcn_equal(const koma_lcn *a, const koma_lcn *b)
 {
     return koma_cell_equal(&a->cell, &b->cell) && a->kind == b->kind &&
-           (a->kind != KOMA_LCN_PIECE || qpi_equal(&a->piece, &b->piece));
+           (a->kind != KOMA_LCN_PIECE || koma__qpi_equal(&a->piece, &b->piece));
 }
 
 /* Two LCN maps as sets (cells are unique within one map). */
@@ -626,8 +578,8 @@ static int dst_equal(const koma_ggn *ga, const ggn_dst *a, const koma_ggn *gb, c
     if (a->n != b->n) return 0;
     for (size_t i = 0; i < a->n; i++) {
         const ggn_poss *p = &a->poss[i], *q = &b->poss[i];
-        if (!lcn_set_equal(conds_at(ga, p->must), p->nmust, conds_at(gb, q->must), q->nmust) ||
-            !lcn_set_equal(conds_at(ga, p->deny), p->ndeny, conds_at(gb, q->deny), q->ndeny))
+        if (!lcn_set_equal(koma__ggn_conds(ga, p->must), p->nmust, koma__ggn_conds(gb, q->must), q->nmust) ||
+            !lcn_set_equal(koma__ggn_conds(ga, p->deny), p->ndeny, koma__ggn_conds(gb, q->deny), q->ndeny))
             return 0;
     }
     return 1;
@@ -638,9 +590,9 @@ static int src_equal(const koma_ggn *ga, const ggn_src *a, const koma_ggn *gb, c
     if (a->n != b->n) return 0;
     for (size_t i = 0; i < a->n; i++) {
         const ggn_dst *m = NULL;
-        if (location_equal(&a->dsts[i].loc, &b->dsts[i].loc)) m = &b->dsts[i];
+        if (koma__location_equal(&a->dsts[i].loc, &b->dsts[i].loc)) m = &b->dsts[i];
         for (size_t j = 0; m == NULL && j < b->n; j++)
-            if (location_equal(&a->dsts[i].loc, &b->dsts[j].loc)) m = &b->dsts[j];
+            if (koma__location_equal(&a->dsts[i].loc, &b->dsts[j].loc)) m = &b->dsts[j];
         if (m == NULL || !dst_equal(ga, &a->dsts[i], gb, m)) return 0;
     }
     return 1;
@@ -652,9 +604,9 @@ static int piece_equal(const koma_ggn *ga, const ggn_piece *a, const koma_ggn *g
     if (a->n != b->n) return 0;
     for (size_t i = 0; i < a->n; i++) {
         const ggn_src *m = NULL;
-        if (location_equal(&a->srcs[i].loc, &b->srcs[i].loc)) m = &b->srcs[i];
+        if (koma__location_equal(&a->srcs[i].loc, &b->srcs[i].loc)) m = &b->srcs[i];
         for (size_t j = 0; m == NULL && j < b->n; j++)
-            if (location_equal(&a->srcs[i].loc, &b->srcs[j].loc)) m = &b->srcs[j];
+            if (koma__location_equal(&a->srcs[i].loc, &b->srcs[j].loc)) m = &b->srcs[j];
         if (m == NULL || !src_equal(ga, &a->srcs[i], gb, m)) return 0;
     }
     return 1;
@@ -666,9 +618,9 @@ int koma_ggn_equal(const koma_ggn *a, const koma_ggn *b)
     if (a->n != b->n || a->nposs != b->nposs) return 0;
     for (size_t i = 0; i < a->n; i++) {
         const ggn_piece *m = NULL;
-        if (qpi_equal(&a->pieces[i].qpi, &b->pieces[i].qpi)) m = &b->pieces[i];
+        if (koma__qpi_equal(&a->pieces[i].qpi, &b->pieces[i].qpi)) m = &b->pieces[i];
         for (size_t j = 0; m == NULL && j < b->n; j++)
-            if (qpi_equal(&a->pieces[i].qpi, &b->pieces[j].qpi)) m = &b->pieces[j];
+            if (koma__qpi_equal(&a->pieces[i].qpi, &b->pieces[j].qpi)) m = &b->pieces[j];
         if (m == NULL || !piece_equal(a, &a->pieces[i], b, m)) return 0;
     }
     return 1;
@@ -784,9 +736,9 @@ static void w_doc(writer *w, const koma_ggn *g)
                     w_nl(w, 4);
                     w_put(w, "{", 1);
                     w_key(w, 5, 1, "must");
-                    w_lcn(w, 5, conds_at(g, p->must), p->nmust);
+                    w_lcn(w, 5, koma__ggn_conds(g, p->must), p->nmust);
                     w_key(w, 5, 0, "deny");
-                    w_lcn(w, 5, conds_at(g, p->deny), p->ndeny);
+                    w_lcn(w, 5, koma__ggn_conds(g, p->deny), p->ndeny);
                     w_nl(w, 4);
                     w_put(w, "}", 1);
                 }
@@ -853,157 +805,4 @@ char *koma_ggn_dump(const koma_ggn *g, unsigned flags, size_t *len, koma_error *
     }
     if (len) *len = b.n;
     return b.s;
-}
-
-/* ---- the move query (§11.3) -------------------------------------------------------- */
-
-void koma_ggn_qpi_of(koma_piece p, const char styles[2], koma_qpi *out)
-{
-    int side = koma_piece_side(p);
-    int style_side = (p & KOMA_PIECE_DERIVED) ? 1 - side : side;
-    char st = styles[style_side];
-    if (side == KOMA_SECOND && KOMA_IS_UPPER(st)) st = (char)(st - 'A' + 'a');
-    if (side == KOMA_FIRST && KOMA_IS_LOWER(st)) st = (char)(st - 'a' + 'A');
-    out->style = st;
-    out->piece = (koma_piece)(p & ~(koma_piece)KOMA_PIECE_DERIVED);
-}
-
-/* The piece on a cell, or -1 when the cell is not on the board. */
-static int piece_at(const koma_position *pos, const koma_cell *c, koma_piece *out)
-{
-    uint32_t sq;
-    if (koma_shape_square(&pos->shape, c, &sq, NULL) != 0) return -1;
-    *out = pos->board[sq];
-    return 0;
-}
-
-static int lcn_holds(const koma_position *pos, const koma_lcn *c)
-{
-    koma_piece p;
-    if (piece_at(pos, &c->cell, &p) != 0) return 0;
-    switch (c->kind) {
-    case KOMA_LCN_EMPTY: return p == KOMA_PIECE_NONE;
-    case KOMA_LCN_ENEMY: return p != KOMA_PIECE_NONE && koma_piece_side(p) != pos->turn;
-    case KOMA_LCN_PIECE: {
-        if (p == KOMA_PIECE_NONE) return 0;
-        koma_qpi q;
-        koma_ggn_qpi_of(p, pos->style, &q);
-        return qpi_equal(&q, &c->piece);
-    }
-    }
-    return 0;
-}
-
-static int allowed(const koma_ggn *g, const koma_position *pos, const ggn_dst *d)
-{
-    for (size_t i = 0; i < d->n; i++) {
-        const ggn_poss *p = &d->poss[i];
-        size_t k;
-        for (k = 0; k < p->nmust; k++)
-            if (!lcn_holds(pos, &g->conds[p->must + k])) break;
-        if (k < p->nmust) continue;
-        for (k = 0; k < p->ndeny; k++)
-            if (lcn_holds(pos, &g->conds[p->deny + k])) break;
-        if (k < p->ndeny) continue;
-        return 1;
-    }
-    return 0;
-}
-
-static const ggn_src *find_source(const koma_ggn *g, const koma_qpi *q, const koma_location *l)
-{
-    for (size_t i = 0; i < g->n; i++) {
-        const ggn_piece *pc = &g->pieces[i];
-        if (!qpi_equal(&pc->qpi, q)) continue;
-        for (size_t j = 0; j < pc->n; j++)
-            if (location_equal(&pc->srcs[j].loc, l)) return &pc->srcs[j];
-        return NULL;
-    }
-    return NULL;
-}
-
-int koma_ggn_moves(const koma_ggn *g, const koma_position *pos,
-                   int (*emit)(const char *pmn, size_t len, const koma_move *move, void *ctx),
-                   void *ctx, koma_error *err)
-{
-    if (g == NULL || pos == NULL || emit == NULL)
-        return koma_error_set(err, KOMA_E_INTERNAL, 0, "koma_ggn_moves: missing argument");
-    koma_error_clear(err);
-    char text[KOMA_PMN_BUF];
-    char a[KOMA_CELL_BUF], b[KOMA_CELL_BUF], e[KOMA_EPIN_BUF];
-
-    /* Board pieces of the side to move. */
-    for (uint32_t sq = 0; sq < pos->shape.squares; sq++) {
-        koma_piece p = pos->board[sq];
-        if (p == KOMA_PIECE_NONE || koma_piece_side(p) != pos->turn) continue;
-        koma_qpi q;
-        koma_location from;
-        koma_ggn_qpi_of(p, pos->style, &q);
-        memset(&from, 0, sizeof from);
-        koma_shape_cell(&pos->shape, sq, &from.cell);
-        const ggn_src *s = find_source(g, &q, &from);
-        if (s == NULL) continue;
-        size_t alen = koma_cell_write(&from.cell, a);
-        for (size_t k = 0; k < s->n; k++) {
-            const ggn_dst *d = &s->dsts[k];
-            koma_move m;
-            memset(&m, 0, sizeof m);
-            size_t n;
-            if (d->loc.hand) {
-                if (!allowed(g, pos, d)) continue;
-                m.kind = KOMA_MOVE_STATIC;
-                m.dst = from.cell;
-                text[0] = '+';
-                memcpy(text + 1, a, alen + 1);
-                n = alen + 1;
-            } else {
-                koma_piece target;
-                if (koma_cell_equal(&d->loc.cell, &from.cell)) continue;
-                if (piece_at(pos, &d->loc.cell, &target) != 0) continue;
-                if (!allowed(g, pos, d)) continue;
-                size_t blen = koma_cell_write(&d->loc.cell, b);
-                m.kind = target == KOMA_PIECE_NONE ? KOMA_MOVE_QUIET : KOMA_MOVE_CAPTURE;
-                m.src = from.cell;
-                m.dst = d->loc.cell;
-                memcpy(text, a, alen);
-                text[alen] = m.kind == KOMA_MOVE_QUIET ? '-' : '+';
-                memcpy(text + alen + 1, b, blen + 1);
-                n = alen + 1 + blen;
-            }
-            if (emit(text, n, &m, ctx) != 0) return 1;
-        }
-    }
-
-    /* Drops: pieces of the side to move in its own hand. */
-    const koma_hand *hand = &pos->hands[pos->turn];
-    koma_location star;
-    memset(&star, 0, sizeof star);
-    star.hand = 1;
-    for (size_t i = 0; i < hand->len; i++) {
-        koma_piece p = hand->items[i].piece;
-        if (hand->items[i].count == 0 || koma_piece_side(p) != pos->turn) continue;
-        koma_qpi q;
-        koma_ggn_qpi_of(p, pos->style, &q);
-        const ggn_src *s = find_source(g, &q, &star);
-        if (s == NULL) continue;
-        size_t elen = koma_epin_write(p, e);
-        for (size_t k = 0; k < s->n; k++) {
-            const ggn_dst *d = &s->dsts[k];
-            koma_piece target;
-            if (d->loc.hand) continue;
-            if (piece_at(pos, &d->loc.cell, &target) != 0) continue;
-            if (!allowed(g, pos, d)) continue;
-            koma_move m;
-            memset(&m, 0, sizeof m);
-            m.kind = target == KOMA_PIECE_NONE ? KOMA_MOVE_DROP : KOMA_MOVE_DROPCAP;
-            m.piece = p;
-            m.dst = d->loc.cell;
-            size_t blen = koma_cell_write(&d->loc.cell, b);
-            memcpy(text, e, elen);
-            text[elen] = m.kind == KOMA_MOVE_DROP ? '*' : '.';
-            memcpy(text + elen + 1, b, blen + 1);
-            if (emit(text, elen + 1 + blen, &m, ctx) != 0) return 1;
-        }
-    }
-    return 0;
 }

@@ -38,7 +38,7 @@ int koma__attacked(const koma_engine *e, int sq, int by)
     const uint8_t *b = e->board;
     const koma__probe *pr = e->leap_probe[by];
     for (int i = 0, n = e->nleap_probe[by]; i < n; i++)
-        if ((pr[i].mask >> (b[sq - pr[i].off] & 0x3Fu)) & 1u) return 1;
+        if ((pr[i].mask >> KOMA__MOVER(b[sq - pr[i].off])) & 1u) return 1;
     pr = e->ride_probe[by];
     for (int i = 0, n = e->nride_probe[by]; i < n; i++) {
         int off = pr[i].off, t = sq - off, steps = 1;
@@ -46,7 +46,7 @@ int koma__attacked(const koma_engine *e, int sq, int by)
             t -= off;
             steps++;
         }
-        unsigned c = b[t] & 0x3Fu;
+        unsigned c = KOMA__MOVER(b[t]);
         if ((pr[i].mask >> c) & 1u) {
             if (!pr[i].limited) return 1;
             unsigned r = e->ride_range[c][i];
@@ -62,13 +62,13 @@ int koma__in_check(const koma_engine *e, int s)
     if (e->nroyal[s] == 1) {
         int r = e->royal_sq[s];
         unsigned c = r >= 0 ? e->board[r] : 0;
-        if (c != KOMA__EMPTY && !(c & KOMA__OFF) && KOMA__SIDE_OF(c) == s && e->royal_code[c & 0x3F])
+        if (c != KOMA__EMPTY && !(c & KOMA__OFF) && KOMA__SIDE_OF(c) == s && e->royal_code[KOMA__MOVER(c)])
             return koma__attacked(e, r, s ^ 1);
     }
     for (int sq = 0; sq < e->nsquares; sq++) {
         int idx = e->sq_index[sq];
         unsigned c = e->board[idx];
-        if (c != KOMA__EMPTY && KOMA__SIDE_OF(c) == s && e->royal_code[c & 0x3F] &&
+        if (c != KOMA__EMPTY && KOMA__SIDE_OF(c) == s && e->royal_code[KOMA__MOVER(c)] &&
             koma__attacked(e, idx, s ^ 1))
             return 1;
     }
@@ -83,14 +83,14 @@ int koma__in_check(const koma_engine *e, int s)
  */
 int koma__reaches(const koma_engine *e, uint8_t code, int from, int to, int ignore_blockers)
 {
-    const koma__movement *mv = &e->mv[code & 0x3F];
+    const koma__movement *mv = &e->mv[KOMA__MOVER(code)];
     for (int i = 0; i < mv->nleap; i++)
         if (from + mv->leap[i] == to) return 1;
     if (mv->nride == 0) return 0;
     int df = (int)e->file_of[to] - (int)e->file_of[from];
     int dr = (int)e->last_dist[KOMA_FIRST][to] - (int)e->last_dist[KOMA_FIRST][from];
     for (int i = 0; i < mv->nride; i++) {
-        int sf = e->ride_step[code & 0x3F][i][0], sr = e->ride_step[code & 0x3F][i][1], k;
+        int sf = e->ride_step[KOMA__MOVER(code)][i][0], sr = e->ride_step[KOMA__MOVER(code)][i][1], k;
         if (sf == 1 || sf == -1) k = df * sf;            /* most steps: no division */
         else if (sr == 1 || sr == -1) k = dr * sr;
         else if (sf != 0) {
@@ -116,12 +116,12 @@ GEN_INLINE koma_emove *push_board(const koma_engine *e, koma_emove *out, int s, 
                                      int from, int to, unsigned c)
 {
     koma_emove m = KOMA__MOVE(from, to);
-    if (e->promote_code[p & 0x3F] && (e->in_zone[s][from] | e->in_zone[s][to])) {
+    if (e->promote_code[KOMA__MOVER(p)] && (e->in_zone[s][from] | e->in_zone[s][to])) {
         *out++ = m | KOMA__M_PROMOTE;
-        if (e->last_dist[s][to] >= e->must_rank[p & 0x3F]) *out++ = m;
+        if (e->last_dist[s][to] >= e->must_rank[KOMA__MOVER(p)]) *out++ = m;
         return out;
     }
-    if (c != KOMA__EMPTY && e->privilege_code[p & 0x3F] && e->promoted_code[c & 0x3F])
+    if (c != KOMA__EMPTY && e->privilege_code[KOMA__MOVER(p)] && e->promoted_code[KOMA__MOVER(c)])
         *out++ = m | KOMA__M_KEEP;
     *out++ = m;
     return out;
@@ -143,9 +143,9 @@ static koma_emove *gen_piece_overlap(const koma_engine *e, int s, unsigned p, in
 GEN_INLINE koma_emove *gen_piece(const koma_engine *e, int s, unsigned p, int from,
                                     koma_emove *out)
 {
-    if (e->overlap[p & 0x3F]) return gen_piece_overlap(e, s, p, from, out);
+    if (e->overlap[KOMA__MOVER(p)]) return gen_piece_overlap(e, s, p, from, out);
     const uint8_t *b = e->board;
-    const koma__movement *mv = &e->mv[p & 0x3F];
+    const koma__movement *mv = &e->mv[KOMA__MOVER(p)];
     for (int i = 0; i < mv->nleap; i++) {
         int to = from + mv->leap[i];
         unsigned c = b[to];
@@ -181,7 +181,7 @@ static koma_emove *gen_piece_overlap(const koma_engine *e, int s, unsigned p, in
                                      koma_emove *out)
 {
     const uint8_t *b = e->board;
-    const koma__movement *mv = &e->mv[p & 0x3F];
+    const koma__movement *mv = &e->mv[KOMA__MOVER(p)];
     uint8_t seen[KOMA__MAX_BOARD];
     memset(seen, 0, (size_t)e->size);
     for (int i = 0; i < mv->nleap; i++) {
@@ -214,7 +214,7 @@ static koma_emove *gen_piece_overlap(const koma_engine *e, int s, unsigned p, in
 static inline int piece_moves(const koma_engine *e, int s, unsigned p, int from)
 {
     const uint8_t *b = e->board;
-    const koma__movement *mv = &e->mv[p & 0x3F];
+    const koma__movement *mv = &e->mv[KOMA__MOVER(p)];
     for (int i = 0; i < mv->nleap; i++)
         if (!own_or_off(b[from + mv->leap[i]], s)) return 1;
     for (int i = 0; i < mv->nride; i++)
@@ -238,7 +238,7 @@ GEN_INLINE int held_drop_slots(const koma_engine *e, int s, int *slots)
 GEN_INLINE int drop_allowed(const koma_engine *e, int s, int slot, int to)
 {
     const koma_game *g = e->game;
-    int k = slot & 31;
+    int k = KOMA__SLOT_KIND(slot);
     const koma__kind *kd = &g->kinds[k];
     if (e->last_dist[s][to] < kd->drop_forbidden_ranks) return 0;
     if (kd->nifu &&
@@ -259,7 +259,7 @@ GEN_INLINE koma_emove *gen_drops(const koma_engine *e, int s, koma_emove *out)
         if (b[to] != KOMA__EMPTY) continue;
         unsigned dist = e->last_dist[s][to];
         for (int i = 0; i < nslots; i++) {
-            int slot = slots[i], k = slot & 31;
+            int slot = slots[i], k = KOMA__SLOT_KIND(slot);
             const koma__kind *kd = &g->kinds[k];
             if (dist < kd->drop_forbidden_ranks) continue;     /* as drop_allowed */
             if (kd->nifu &&
@@ -290,7 +290,7 @@ int koma__drop_pseudo(const koma_engine *e, int slot, int to)
 {
     int s = e->turn;
     return e->board[to] == KOMA__EMPTY && e->hand[s][slot] &&
-           e->game->kinds[slot & 31].droppable && drop_allowed(e, s, slot, to);
+           e->game->kinds[KOMA__SLOT_KIND(slot)].droppable && drop_allowed(e, s, slot, to);
 }
 
 /* 1 when the side to move has a pseudo-legal move (stops at the first). */
@@ -339,13 +339,13 @@ static int legal_move(koma_engine *e, koma_emove m, int level)
      * so both paths agree even in positions where the opponent was already in
      * check before the drop. */
     int oksq = e->nroyal[s ^ 1] == 1 ? e->royal_sq[s ^ 1] : -1;
-    int no_mate_drop = (m & KOMA__M_DROP) && e->game->kinds[KOMA__M_FROM(m) & 31].drop_no_mate &&
+    int no_mate_drop = (m & KOMA__M_DROP) && e->game->kinds[KOMA__SLOT_KIND(KOMA__M_FROM(m))].drop_no_mate &&
                        oksq >= 0;
     koma__undo u;
     koma__make(e, m, &u);
     int ok = !koma__in_check(e, s);
     if (ok && no_mate_drop && level < KOMA__SCRATCH_LEVELS &&
-        koma__reaches(e, KOMA__CODE(KOMA__M_FROM(m) & 31, s), KOMA__M_TO(m), oksq, 0))
+        koma__reaches(e, KOMA__CODE(KOMA__SLOT_KIND(KOMA__M_FROM(m)), s), KOMA__M_TO(m), oksq, 0))
         ok = has_legal_level(e, level);
     koma__unmake(e, &u);
     return ok;
@@ -404,7 +404,7 @@ static int find_pins(const koma_engine *e, int ksq, int s, int *pins, int cap)
             t -= off;
             steps++;
         } while (b[t] == KOMA__EMPTY);
-        c = b[t] & 0x3Fu;
+        c = KOMA__MOVER(b[t]);
         if (!((pr[i].mask >> c) & 1u)) continue;
         if (pr[i].limited) {
             unsigned r = e->ride_range[c][i];
@@ -427,7 +427,7 @@ size_t koma__gen_legal(koma_engine *e, koma_emove *moves)
     if (e->nroyal[s] == 1) {
         ksq = e->royal_sq[s];
         unsigned c = e->board[ksq];
-        if (c == KOMA__EMPTY || (c & KOMA__OFF) || KOMA__SIDE_OF(c) != s || !e->royal_code[c & 0x3F])
+        if (c == KOMA__EMPTY || (c & KOMA__OFF) || KOMA__SIDE_OF(c) != s || !e->royal_code[KOMA__MOVER(c)])
             ksq = -2;                  /* stale: test every move */
     } else if (e->nroyal[s] > 1) {
         ksq = -2;
@@ -443,7 +443,7 @@ size_t koma__gen_legal(koma_engine *e, koma_emove *moves)
         koma_emove m = moves[i];
         int ok;
         if (m & KOMA__M_DROP) {
-            int kind = KOMA__M_FROM(m) & 31;
+            int kind = KOMA__SLOT_KIND(KOMA__M_FROM(m));
             if (g->kinds[kind].drop_no_mate &&
                 (oksq < 0 || koma__reaches(e, KOMA__CODE(kind, s), KOMA__M_TO(m), oksq, 0)))
                 ok = legal_move(e, m, 0);

@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "internal.h"
-#include "engine_internal.h"           /* struct koma_game: the history rules */
+#include "game_internal.h"             /* struct koma_game: the history rules */
 #include <koma/referee.h>
 
 #define ENGINES_MAX 8                  /* engines kept, one a game */

@@ -59,6 +59,32 @@
  *                                     repeated position
  *
  * Moves are opaque koma_emove handles valid in the position they were found in.
+ *
+ * For Ko shogi (issue 11), concretely:
+ *   - the game's end is data: in lib/games/koshogi.yaml
+ *         defeat:
+ *           royal_captured: false
+ *           survival: [[K^], [+M^], [M^, B^], [M^, +B^]]
+ *     and termination {mareking: loss, repetition: draw}, repetition {rule:
+ *     fourfold, count: 4, perpetual_check: loss}; the built-in engine already
+ *     evaluates `defeat` (lib/board.c: koma__defeated_sides; when both sides
+ *     fail, the side to move lost, i.e. the mover wins) — a second backend must
+ *     answer koma_engine_position_ending the same way, from the same data;
+ *   - plies are PMN chains: koma_engine_parse_move gets the whole text (up to
+ *     KOMA_MOVE_TEXT_MAX, 256 bytes; the referee never assumes KOMA_PMN_BUF),
+ *     and its pmn.* codes must mean "not a move" (the record is unreadable);
+ *     koma_engine_move_text writes the canonical chain (ko-shogi.md §13 R19);
+ *     a text that parses as one PMN element but is not the canonical form of a
+ *     legal move is tested as a notation slip against the legal texts;
+ *   - koma_engine_threatens(side): a legal move of `side`, shots included,
+ *     that would make the other side fail the survival test;
+ *   - koma_engine_hash must treat positions as equal exactly when the rules do
+ *     (for Ōgi and shogi every "'" is ignored; in Ko shogi's Option A "'" is a
+ *     second alphabet, part of the identity). The FEEN the referee reports for
+ *     a repeated position has every "'" removed (koma_position_strip_derived):
+ *     for Ko shogi that step must keep them (a game flag to add with it);
+ *   - koma_engine_move_facts: key unused (no same-move rule), captures and
+ *     resets only matter with a move limit (none in Ko shogi).
  */
 #ifndef KOMA_REFEREE_H
 #define KOMA_REFEREE_H

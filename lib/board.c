@@ -1,0 +1,578 @@
+/*
+ * lib/board.c — the engine's board (the lowest layer of the rules engine): an
+ * engine made from a game definition, positions set and read (koma_position,
+ * FEEN), make and unmake, the Zobrist hash, the facts of a move the history
+ * rules need, and what the pieces alone say: a side defeated (the game's
+ * `defeat` data), a bare king. Move generation is movegen.c's; the legality of
+ * a named move and the endings, rules.c's.
+ *
+ * Board: a padded mailbox, one byte a square (engine_internal.h); `pad` rows
+ * above and below and `pad` columns between ranks, pad = the longest leap
+ * component, so a leap from any real square lands on a real square or on
+ * KOMA__OFF. Side-relative geometry: the first player moves up the FEEN
+ * (towards rank index ranks-1); a second-player vector is the 180° rotation.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "engine_internal.h"
+
+/* ---- creation ----------------------------------------------------------------- */
+
+static uint64_t splitmix(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static int add_probe(koma__probe *probes, int *n, int off, unsigned code, int limited)
+{
+    for (int i = 0; i < *n; i++) {
+        if (probes[i].off == off) {
+            probes[i].mask |= 1ull << code;
+            if (limited) probes[i].limited = 1;
+            return i;
+        }
+    }
+    probes[*n].off = (int16_t)off;
+    probes[*n].mask = 1ull << code;
+    probes[*n].limited = (uint8_t)limited;
+    return (*n)++;
+}
+
+/* 1 when two vectors of kd reach the same displacement on a board whose longer
+ * side is `reach` squares (a rider and a leap or another rider in the same
+ * direction: "RD", "W2D", "WWDD"); the generator then emits each destination
+ * once. */
+static int kind_overlaps(const koma__kind *kd, int reach)
+{
+    enum { R = KOMA__MAX_FILES > KOMA__MAX_RANKS ? KOMA__MAX_FILES : KOMA__MAX_RANKS, W = 2 * R + 1 };
+    uint8_t seen[W][W];
+    memset(seen, 0, sizeof seen);
+    for (unsigned v = 0; v < kd->nvec; v++) {
+        int dx = kd->vec[v].dx, dy = kd->vec[v].dy;
+        for (int k = 1; kd->vec[v].range == 0 || k <= kd->vec[v].range; k++) {
+            int x = k * dx, y = k * dy;
+            if (x <= -reach || x >= reach || y <= -reach || y >= reach) break;
+            if (seen[x + R][y + R]) return 1;
+            seen[x + R][y + R] = 1;
+        }
+    }
+    return 0;
+}
+
+int koma_engine_new(const koma_game *g, koma_engine **out, koma_error *err)
+{
+    *out = NULL;
+    if (!g->playable)
+        return koma_error_set(err, KOMA_E_GAME_NO_RULES, 0, "game %s has no rule engine yet", g->id);
+    koma_engine *e = calloc(1, sizeof *e);
+    if (e == NULL) return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (engine)");
+    e->game = g;
+    e->royal_captured = (uint8_t)g->royal_captured;
+    e->survival = (uint8_t)(g->nsurvival > 0);
+    e->files = (int)g->files;
+    e->ranks = (int)g->ranks;
+    int pad = 1;
+    for (unsigned k = 0; k < g->nkinds; k++)
+        for (unsigned v = 0; v < g->kinds[k].nvec; v++) {
+            int ax = abs(g->kinds[k].vec[v].dx), ay = abs(g->kinds[k].vec[v].dy);
+            if (ax > pad) pad = ax;
+            if (ay > pad) pad = ay;
+        }
+    e->pad = pad;
+    e->stride = e->files + pad;
+    e->base = pad;
+    e->size = e->base + (e->ranks + 2 * pad) * e->stride + pad;
+    if (e->size > KOMA__MAX_BOARD) {
+        free(e);
+        return koma_error_set(err, KOMA_E_GAME_LIMIT, 0, "board too large for the rule engine");
+    }
+    e->nsquares = e->files * e->ranks;
+    e->board = malloc((size_t)e->size);
+    e->sq_index = malloc((size_t)e->nsquares * sizeof *e->sq_index);
+    e->index_sq = malloc((size_t)e->size * sizeof *e->index_sq);
+    e->file_of = calloc((size_t)e->size, 1);
+    e->last_dist[0] = calloc((size_t)e->size, 1);
+    e->last_dist[1] = calloc((size_t)e->size, 1);
+    e->in_zone[0] = calloc((size_t)e->size, 1);
+    e->in_zone[1] = calloc((size_t)e->size, 1);
+    e->nifu = calloc((size_t)2 * g->nkinds * (size_t)e->files, 1);
+    e->zboard = malloc((size_t)KOMA__MOVERS * (size_t)e->size * sizeof *e->zboard);
+    if (!e->board || !e->sq_index || !e->index_sq || !e->file_of || !e->last_dist[0] ||
+        !e->last_dist[1] || !e->in_zone[0] || !e->in_zone[1] || !e->nifu || !e->zboard) {
+        koma_engine_free(e);
+        return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (engine)");
+    }
+    e->shape.ndims = 2;
+    e->shape.size[0] = (uint16_t)e->files;
+    e->shape.size[1] = (uint16_t)e->ranks;
+    e->shape.size[2] = 1;
+    e->shape.squares = (uint32_t)e->nsquares;
+    memset(e->board, KOMA__OFF, (size_t)e->size);
+    for (int i = 0; i < e->size; i++) e->index_sq[i] = -1;
+    for (int r = 0; r < e->ranks; r++)
+        for (int f = 0; f < e->files; f++) {
+            int sq = r * e->files + f;
+            int idx = e->base + (r + pad) * e->stride + f;
+            e->sq_index[sq] = (int16_t)idx;
+            e->index_sq[idx] = (int16_t)sq;
+            e->board[idx] = KOMA__EMPTY;
+            e->file_of[idx] = (uint8_t)f;
+            e->last_dist[KOMA_FIRST][idx] = (uint8_t)r;               /* row 0 = top rank */
+            e->last_dist[KOMA_SECOND][idx] = (uint8_t)(e->ranks - 1 - r);
+            e->in_zone[KOMA_FIRST][idx] = (uint8_t)((unsigned)r < g->zone);
+            e->in_zone[KOMA_SECOND][idx] = (uint8_t)((unsigned)(e->ranks - 1 - r) < g->zone);
+        }
+
+    /* movement tables and attack probes */
+    int maxdest = 0;
+    for (unsigned k = 0; k < g->nkinds; k++) {
+        const koma__kind *kd = &g->kinds[k];
+        int dest = 0;
+        for (int side = 0; side < 2; side++) {
+            unsigned code = KOMA__CODE(k, side);
+            koma__movement *mv = &e->mv[code];
+            for (unsigned v = 0; v < kd->nvec; v++) {
+                int off = kd->vec[v].dx - kd->vec[v].dy * e->stride;
+                if (side) off = -off;
+                if (kd->vec[v].range == 1) {
+                    mv->leap[mv->nleap++] = (int16_t)off;
+                    add_probe(e->leap_probe[side], &e->nleap_probe[side], off, code, 0);
+                    if (side == 0) dest += 1;
+                } else {
+                    mv->ride[mv->nride].off = (int16_t)off;
+                    mv->ride[mv->nride].range = kd->vec[v].range;
+                    e->ride_step[code][mv->nride][0] = (int8_t)(side ? -kd->vec[v].dx : kd->vec[v].dx);
+                    e->ride_step[code][mv->nride][1] = (int8_t)(side ? kd->vec[v].dy : -kd->vec[v].dy);
+                    mv->nride++;
+                    int pi = add_probe(e->ride_probe[side], &e->nride_probe[side], off, code,
+                                       kd->vec[v].range != 0);
+                    e->ride_range[code][pi] = kd->vec[v].range;
+                    if (side == 0) {
+                        int reach = e->files > e->ranks ? e->files : e->ranks;
+                        if (kd->vec[v].range != 0 && kd->vec[v].range < reach) reach = kd->vec[v].range;
+                        dest += reach;
+                    }
+                }
+            }
+            e->royal_code[code] = kd->royal;
+            e->must_rank[code] = g->compulsory_promotion ? 255 : kd->must_promote_ranks;
+            e->privilege_code[code] = (uint8_t)(g->kings_privilege && kd->royal);
+            e->promoted_code[code] = kd->promoted;
+            e->promote_code[code] = kd->promotes_to >= 0 ? KOMA__CODE(kd->promotes_to, side) : 0;
+            e->overlap[code] = (uint8_t)kind_overlaps(kd, e->files > e->ranks ? e->files : e->ranks);
+        }
+        if (dest > maxdest) maxdest = dest;
+        if (kd->droppable) {
+            e->drop_slots[e->ndrop_slots++] = (uint8_t)k;
+            e->drop_slots[e->ndrop_slots++] = (uint8_t)(k + KOMA__SLOT_DERIVED);
+        }
+    }
+    e->max_moves = (size_t)e->nsquares * ((size_t)maxdest * 2 + 2 * g->nkinds) + 16;
+
+    uint64_t seed = 0x6B6F6D61ull;        /* "koma": the same keys for every run */
+    for (size_t i = 0; i < (size_t)KOMA__MOVERS * (size_t)e->size; i++) e->zboard[i] = splitmix(&seed);
+    for (int s = 0; s < 2; s++)
+        for (int k = 0; k < KOMA__SLOTS; k++) e->zhand[s][k] = splitmix(&seed);
+    e->zturn = splitmix(&seed);
+
+    e->scratch = malloc((KOMA__SCRATCH_LEVELS + 1) * e->max_moves * sizeof *e->scratch);
+    if (e->scratch == NULL) {
+        koma_engine_free(e);
+        return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (engine)");
+    }
+    if (koma_engine_set_start(e, err) != 0) {
+        koma_engine_free(e);
+        return -1;
+    }
+    *out = e;
+    return 0;
+}
+
+void koma_engine_free(koma_engine *e)
+{
+    if (e == NULL) return;
+    free(e->board);
+    free(e->sq_index);
+    free(e->index_sq);
+    free(e->file_of);
+    free(e->last_dist[0]);
+    free(e->last_dist[1]);
+    free(e->in_zone[0]);
+    free(e->in_zone[1]);
+    free(e->nifu);
+    free(e->zboard);
+    free(e->undo);
+    free(e->movebuf);
+    free(e->scratch);
+    free(e);
+}
+
+const koma_game *koma_engine_game(const koma_engine *e) { return e->game; }
+size_t koma_engine_max_moves(const koma_engine *e) { return e->max_moves; }
+int koma_engine_turn(const koma_engine *e) { return e->turn; }
+uint64_t koma_engine_hash(const koma_engine *e) { return koma__hash(e); }
+size_t koma_engine_ply(const koma_engine *e) { return e->nundo; }
+
+int koma__movebuf(koma_engine *e, unsigned depth, koma_error *err)
+{
+    if (depth <= e->movebuf_depth) return 0;
+    koma_emove *b = realloc(e->movebuf, (size_t)depth * e->max_moves * sizeof *b);
+    if (b == NULL) return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (move buffers)");
+    e->movebuf = b;
+    e->movebuf_depth = depth;
+    return 0;
+}
+
+/* ---- positions ------------------------------------------------------------------- */
+
+static uint8_t code_of_piece(const koma_engine *e, koma_piece p)
+{
+    int k = koma__game_kind_of(e->game, p);
+    if (k < 0) return 0;
+    uint8_t c = KOMA__CODE(k, koma_piece_side(p));
+    if (p & KOMA_PIECE_DERIVED) c |= KOMA__DERIVED;
+    return c;
+}
+
+koma_piece koma__piece_of_code(const koma_engine *e, unsigned c)
+{
+    koma_piece p = e->game->kinds[KOMA__KIND(c)].pin;
+    if (c & KOMA__SIDE) p |= KOMA_PIECE_SECOND;
+    if (c & KOMA__DERIVED) p |= KOMA_PIECE_DERIVED;
+    return p;
+}
+
+/* Hand slot -> identity in the hand of side s. */
+koma_piece koma__piece_of_slot(const koma_engine *e, int s, int slot)
+{
+    return koma__piece_of_code(e, KOMA__CODE(KOMA__SLOT_KIND(slot), s) | ((slot & KOMA__SLOT_DERIVED) ? KOMA__DERIVED : 0));
+}
+
+static uint64_t zb(const koma_engine *e, unsigned code, int idx)
+{
+    return e->zboard[(size_t)KOMA__MOVER(code) * (size_t)e->size + (size_t)idx];
+}
+
+static void recompute(koma_engine *e)
+{
+    const koma_game *g = e->game;
+    e->hash_board = 0;
+    e->hash_hand = 0;
+    e->nroyal[0] = e->nroyal[1] = 0;
+    e->royal_sq[0] = e->royal_sq[1] = -1;
+    e->royal_in_hand = 0;
+    e->material[0] = e->material[1] = 0;
+    memset(e->nifu, 0, (size_t)2 * g->nkinds * (size_t)e->files);
+    for (int sq = 0; sq < e->nsquares; sq++) {
+        int idx = e->sq_index[sq];
+        unsigned c = e->board[idx];
+        if (c == KOMA__EMPTY) continue;
+        int s = KOMA__SIDE_OF(c), k = KOMA__KIND(c);
+        e->hash_board ^= zb(e, c, idx);
+        if (g->kinds[k].royal) {
+            e->nroyal[s]++;
+            e->royal_sq[s] = idx;
+        } else {
+            e->material[s]++;
+        }
+        if (g->kinds[k].nifu) e->nifu[((size_t)s * g->nkinds + (size_t)k) * (size_t)e->files + e->file_of[idx]]++;
+    }
+    for (int s = 0; s < 2; s++)
+        for (int slot = 0; slot < KOMA__SLOTS; slot++) {
+            unsigned n = e->hand[s][slot];
+            if (n == 0) continue;
+            e->hash_hand += (uint64_t)n * e->zhand[s][KOMA__SLOT_KIND(slot)];
+            if (g->kinds[KOMA__SLOT_KIND(slot)].royal) e->royal_in_hand += (int)n;
+            else e->material[s] += (int)n;
+        }
+}
+
+int koma_engine_set_position(koma_engine *e, const koma_position *pos, koma_error *err)
+{
+    const koma_game *g = e->game;
+    if (koma__position_fits(g, pos, err) != 0) return -1;
+    uint8_t *board = e->board;
+    uint16_t hand[2][KOMA__SLOTS];
+    memset(hand, 0, sizeof hand);
+    for (int s = 0; s < 2; s++) {
+        const koma_hand *h = &pos->hands[s];
+        for (size_t i = 0; i < h->len; i++) {
+            koma_piece p = h->items[i].piece;
+            int k = koma__game_kind_of(g, p);
+            hand[s][k + ((p & KOMA_PIECE_DERIVED) ? KOMA__SLOT_DERIVED : 0)] = (uint16_t)h->items[i].count;
+        }
+    }
+    for (int sq = 0; sq < e->nsquares; sq++) {
+        koma_piece p = pos->board[sq];
+        board[e->sq_index[sq]] = p == KOMA_PIECE_NONE ? KOMA__EMPTY : code_of_piece(e, p);
+    }
+    memcpy(e->hand, hand, sizeof hand);
+    e->turn = pos->turn;
+    recompute(e);
+    e->nundo = 0;
+    if (e->undo == NULL) {
+        e->cap_undo = 256;
+        e->undo = malloc(e->cap_undo * sizeof *e->undo);
+        if (e->undo == NULL) return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (history)");
+    }
+    return 0;
+}
+
+int koma_engine_set_feen(koma_engine *e, const char *feen, size_t len, koma_error *err)
+{
+    koma_position pos;
+    koma_position_init(&pos);
+    int rc = koma_feen_parse(feen, len, KOMA_FEEN_STRICT, &pos, err);
+    if (rc == 0) rc = koma_engine_set_position(e, &pos, err);
+    koma_position_cleanup(&pos);
+    return rc;
+}
+
+int koma_engine_set_start(koma_engine *e, koma_error *err)
+{
+    return koma_engine_set_feen(e, e->game->start, e->game->start_len, err);
+}
+
+int koma_engine_get_position(const koma_engine *e, koma_position *pos, koma_error *err)
+{
+    if (koma_position_reset(pos, &e->shape, err) != 0) return -1;
+    for (int sq = 0; sq < e->nsquares; sq++) {
+        unsigned c = e->board[e->sq_index[sq]];
+        pos->board[sq] = c == KOMA__EMPTY ? KOMA_PIECE_NONE : koma__piece_of_code(e, c);
+    }
+    for (int s = 0; s < 2; s++)
+        for (int slot = 0; slot < KOMA__SLOTS; slot++)
+            if (e->hand[s][slot] &&
+                koma_hand_add(&pos->hands[s], koma__piece_of_slot(e, s, slot), e->hand[s][slot], err) != 0)
+                return -1;
+    pos->style[0] = e->game->style;
+    pos->style[1] = (char)(e->game->style - 'A' + 'a');
+    pos->turn = e->turn;
+    return 0;
+}
+
+int koma_engine_feen(const koma_engine *e, char *buf, size_t cap, size_t *len, koma_error *err)
+{
+    koma_position pos;
+    koma_position_init(&pos);
+    int rc = koma_engine_get_position(e, &pos, err);
+    size_t n = 0;
+    if (rc == 0) {
+        n = koma_feen_write(&pos, buf, cap);
+        if (n >= cap) rc = koma_error_set(err, KOMA_E_FEEN_LENGTH, 0,
+                                          "the position's FEEN needs %zu bytes", n + 1);
+    }
+    koma_position_cleanup(&pos);
+    if (rc != 0) {
+        /* never a partial FEEN that could pass for a position */
+        if (cap) buf[0] = '\0';
+        n = 0;
+    }
+    if (len) *len = n;
+    return rc;
+}
+
+/* ---- make / unmake ------------------------------------------------------------------ */
+
+void koma__make(koma_engine *e, koma_emove m, koma__undo *u)
+{
+    const koma_game *g = e->game;
+    int s = e->turn;
+    int to = KOMA__M_TO(m);
+    u->move = m;
+    u->hash_board = e->hash_board;
+    u->hash_hand = e->hash_hand;
+    if (m & KOMA__M_DROP) {
+        int slot = KOMA__M_FROM(m);
+        int k = KOMA__SLOT_KIND(slot);
+        uint8_t c = (uint8_t)(KOMA__CODE(k, s) | ((slot & KOMA__SLOT_DERIVED) ? KOMA__DERIVED : 0));
+        e->hand[s][slot]--;
+        e->hash_hand -= e->zhand[s][k];
+        e->board[to] = c;
+        e->hash_board ^= zb(e, c, to);
+        if (g->kinds[k].nifu) (*koma__nifu_at(e, s, k, to))++;
+        u->moved = c;
+        u->captured = 0;
+    } else {
+        int from = KOMA__M_FROM(m);
+        uint8_t p = e->board[from], c = e->board[to];
+        int pk = KOMA__KIND(p);
+        u->moved = p;
+        u->captured = c;
+        if (c != KOMA__EMPTY) {
+            int ck = KOMA__KIND(c);
+            int hk = (m & KOMA__M_KEEP) ? ck : g->kinds[ck].demotes_to;
+            e->hand[s][hk + ((c & KOMA__DERIVED) ? KOMA__SLOT_DERIVED : 0)]++;
+            e->hash_hand += e->zhand[s][hk];
+            e->hash_board ^= zb(e, c, to);
+            if (g->kinds[ck].royal) {
+                e->nroyal[s ^ 1]--;
+                e->royal_in_hand++;
+            } else {
+                e->material[s ^ 1]--;
+                e->material[s]++;
+            }
+            if (g->kinds[ck].nifu) (*koma__nifu_at(e, s ^ 1, ck, to))--;
+        }
+        uint8_t np = p;
+        if (m & KOMA__M_PROMOTE) np = (uint8_t)(e->promote_code[KOMA__MOVER(p)] | (p & KOMA__DERIVED));
+        e->board[from] = KOMA__EMPTY;
+        e->board[to] = np;
+        e->hash_board ^= zb(e, p, from) ^ zb(e, np, to);
+        if (e->royal_code[KOMA__MOVER(p)]) e->royal_sq[s] = to;
+        if (g->kinds[pk].nifu) {
+            (*koma__nifu_at(e, s, pk, from))--;
+            int nk = KOMA__KIND(np);
+            if (g->kinds[nk].nifu) (*koma__nifu_at(e, s, nk, to))++;
+        }
+    }
+    e->turn ^= 1;
+}
+
+void koma__unmake(koma_engine *e, const koma__undo *u)
+{
+    const koma_game *g = e->game;
+    e->turn ^= 1;
+    int s = e->turn;
+    koma_emove m = u->move;
+    int to = KOMA__M_TO(m);
+    if (m & KOMA__M_DROP) {
+        int slot = KOMA__M_FROM(m);
+        int k = KOMA__SLOT_KIND(slot);
+        e->hand[s][slot]++;
+        e->board[to] = KOMA__EMPTY;
+        if (g->kinds[k].nifu) (*koma__nifu_at(e, s, k, to))--;
+    } else {
+        int from = KOMA__M_FROM(m);
+        uint8_t p = u->moved, c = u->captured;
+        int pk = KOMA__KIND(p);
+        if (g->kinds[pk].nifu) {
+            int nk = KOMA__KIND(e->board[to]);
+            if (g->kinds[nk].nifu) (*koma__nifu_at(e, s, nk, to))--;
+            (*koma__nifu_at(e, s, pk, from))++;
+        }
+        e->board[from] = p;
+        e->board[to] = c;
+        if (e->royal_code[KOMA__MOVER(p)]) e->royal_sq[s] = from;
+        if (c != KOMA__EMPTY) {
+            int ck = KOMA__KIND(c);
+            int hk = (m & KOMA__M_KEEP) ? ck : g->kinds[ck].demotes_to;
+            e->hand[s][hk + ((c & KOMA__DERIVED) ? KOMA__SLOT_DERIVED : 0)]--;
+            if (g->kinds[ck].royal) {
+                e->nroyal[s ^ 1]++;
+                e->royal_sq[s ^ 1] = to;
+                e->royal_in_hand--;
+            } else {
+                e->material[s ^ 1]++;
+                e->material[s]--;
+            }
+            if (g->kinds[ck].nifu) (*koma__nifu_at(e, s ^ 1, ck, to))++;
+        }
+    }
+    e->hash_board = u->hash_board;
+    e->hash_hand = u->hash_hand;
+}
+
+static int push_history(koma_engine *e, koma_error *err)
+{
+    if (e->nundo >= KOMA_ENGINE_MAX_PLIES)
+        return koma_error_set(err, KOMA_E_RULES_ILLEGAL, 0, "more than %d plies",
+                              KOMA_ENGINE_MAX_PLIES);
+    if (e->nundo == e->cap_undo) {
+        size_t cap = e->cap_undo * 2;
+        koma__undo *u = realloc(e->undo, cap * sizeof *u);
+        if (u == NULL) return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (history)");
+        e->undo = u;
+        e->cap_undo = cap;
+    }
+    return 0;
+}
+
+void koma_engine_move_facts(const koma_engine *e, koma_emove m, koma_move_facts *out)
+{
+    /* the identity for a same-move rule: mover (no "'"), origin or hand slot
+     * (no "'"), target, promotion and privilege flags */
+    uint32_t mm = m;
+    unsigned mover;
+    if (m & KOMA__M_DROP) {
+        mm &= ~((uint32_t)KOMA__SLOT_DERIVED << KOMA__M_FROM_SHIFT);
+        mover = (unsigned)KOMA__SLOT_KIND(KOMA__M_FROM(m)) + 1;
+        out->captures = 0;
+        out->resets = 0;
+    } else {
+        unsigned p = e->board[KOMA__M_FROM(m)];
+        mover = KOMA__MOVER(p);
+        out->captures = e->board[KOMA__M_TO(m)] != KOMA__EMPTY;
+        out->resets = e->game->kinds[KOMA__KIND(p)].resets_move_limit;
+    }
+    out->key = ((uint64_t)mover << 32) | mm;
+}
+
+int koma_engine_make(koma_engine *e, koma_emove m, koma_error *err)
+{
+    if (push_history(e, err) != 0) return -1;
+    koma__make(e, m, &e->undo[e->nundo]);
+    e->nundo++;
+    return 0;
+}
+
+int koma_engine_unmake(koma_engine *e)
+{
+    if (e->nundo == 0) return -1;
+    e->nundo--;
+    koma__unmake(e, &e->undo[e->nundo]);
+    return 0;
+}
+
+/* ---- defeat, bare king ------------------------------------------------------------- */
+
+int koma__bare(const koma_engine *e, int s)
+{
+    return e->nroyal[s] > 0 && e->material[s] == 0;
+}
+
+int koma__defeated_sides(const koma_engine *e)
+{
+    const koma_game *g = e->game;
+    int lost = 0;
+    if (e->royal_captured && e->royal_in_hand > 0) {
+        /* the holder of a royal captured it: the other side lost */
+        for (unsigned k = 0; k < g->nkinds; k++) {
+            if (!g->kinds[k].royal) continue;
+            for (int s = 0; s < 2; s++)
+                if (e->hand[s][k] || e->hand[s][k + KOMA__SLOT_DERIVED]) lost |= 1 << (s ^ 1);
+        }
+    }
+    if (e->survival) {
+        /* a side survives while its board holds every piece of one set */
+        uint16_t count[2][KOMA__MAX_KINDS];
+        memset(count, 0, sizeof count);
+        for (int sq = 0; sq < e->nsquares; sq++) {
+            unsigned c = e->board[e->sq_index[sq]];
+            if (c != KOMA__EMPTY) count[KOMA__SIDE_OF(c)][KOMA__KIND(c)]++;
+        }
+        for (int s = 0; s < 2; s++) {
+            int survives = 0;
+            for (unsigned i = 0; i < g->nsurvival && !survives; i++) {
+                const struct koma__survival_set *set = &g->survival[i];
+                unsigned j = 0;
+                while (j < set->n && count[s][set->kinds[j]]) j++;
+                survives = j == set->n;
+            }
+            if (!survives) lost |= 1 << s;
+        }
+    }
+    return lost;
+}
+
+int koma__finished(const koma_engine *e)
+{
+    if (koma__over(e)) return 1;
+    return e->game->bare_king && koma__bare(e, e->turn ^ 1);
+}
+

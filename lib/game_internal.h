@@ -1,0 +1,108 @@
+/* lib/game_internal.h — the game definition structure (a koma_game), shared by
+ * the modules that read definitions: game.c (loading), game_ggn.c (export),
+ * diagram.c, and the rules engine above them. Not installed, not exported. */
+#ifndef KOMA_GAME_INTERNAL_H
+#define KOMA_GAME_INTERNAL_H
+
+#include <stdint.h>
+#include <koma/koma.h>
+#include <koma/game.h>
+
+/* ---- game definitions ------------------------------------------------------- */
+
+#define KOMA__MAX_KINDS 31             /* kinds per game: a board code holds kind + 1 in
+                                          5 bits (KOMA__KIND_BITS), 0 being empty */
+#define KOMA__MAX_FILES 26             /* boards the rule engine plays */
+#define KOMA__MAX_RANKS 26
+#define KOMA__NAME_MAX 48
+#define KOMA__SURVIVAL_SETS 16         /* defeat.survival: sets of pieces */
+#define KOMA__SURVIVAL_SET_MAX 8       /* pieces in one set */
+
+typedef struct koma__kind {
+    koma_piece pin;                    /* first-player identity: letter, state, '^' */
+    char name[KOMA__NAME_MAX];
+    char betza[KOMA_BETZA_MAX_LEN + 1];
+    koma_betza_vector vec[KOMA_BETZA_MAX_VECTORS];
+    uint8_t nvec;
+    uint8_t royal;
+    int8_t promotes_to;                /* kind index, -1 when it does not promote */
+    int8_t demotes_to;                 /* kind a capture puts in hand (itself if plain) */
+    uint8_t promoted;                  /* 1 when some kind promotes to this one */
+    uint8_t must_promote_ranks;        /* a move ending on the last N ranks promotes */
+    uint8_t droppable;                 /* 0: never dropped */
+    uint8_t drop_forbidden_ranks;      /* not dropped on the last N ranks */
+    uint8_t nifu;                      /* no two unpromoted of a side on a file */
+    uint8_t drop_no_mate;              /* a drop of it may not mate */
+    uint8_t resets_move_limit;         /* a move of it resets the move-limit count */
+} koma__kind;
+
+/* How a game is drawn (the `diagram` section of a definition; lib/diagram*.c). */
+#define KOMA__MAX_LABELS 160           /* kanji entries per game (Ko shogi has 65) */
+#define KOMA__LABEL_MAX 16             /* bytes of one name: up to 3 characters + NUL */
+enum koma__coords { KOMA__COORDS_CELL, KOMA__COORDS_SHOGI };
+enum koma__grid { KOMA__GRID_SQUARES, KOMA__GRID_POINTS };
+typedef struct koma__label {
+    koma_piece piece;                  /* first-player EPIN (letter, state, '^', "'") */
+    char text[KOMA__LABEL_MAX];        /* UTF-8, 1 to 3 characters */
+} koma__label;
+
+enum koma__nolegal { KOMA__NL_CHECKMATE, KOMA__NL_STALEMATE, KOMA__NL_NOMOVE };
+enum koma__rep { KOMA__REP_NONE, KOMA__REP_SAME_MOVE, KOMA__REP_FOURFOLD };
+
+struct koma_game {
+    char id[KOMA_GAME_ID_MAX + 1];
+    char name[KOMA_SNN_MAX_LEN + 1];
+    char style;                        /* uppercase */
+    unsigned files, ranks;
+    char *start;                       /* start FEEN (owned) */
+    size_t start_len;
+    int playable;                      /* pieces and rules present */
+    int builtin;                       /* embedded in libkoma (a load may replace it) */
+    size_t id_offset;                  /* where the id is in the YAML (game.duplicate) */
+    unsigned long id_line, id_column;
+
+    unsigned nkinds;
+    koma__kind kinds[KOMA__MAX_KINDS];
+
+    unsigned zone;                     /* promotion zone: the far N ranks */
+    int compulsory_promotion;          /* every move touching the zone promotes */
+    int check_rule;                    /* self-check illegal */
+    int kings_privilege;               /* royal capturing a promoted piece may keep it */
+    int promoted_drops;                /* promoted pieces in hand drop promoted */
+    int bare_king;                     /* Okisaki's bare-king rule */
+    /* defeat (status mareking): a side has lost when its royal piece is in the
+     * other side's hand (royal_captured), or when its board holds none of the
+     * survival sets (every piece of a set, at least once) */
+    int royal_captured;
+    unsigned nsurvival;
+    struct koma__survival_set {
+        uint8_t n;
+        uint8_t kinds[KOMA__SURVIVAL_SET_MAX];
+    } survival[KOMA__SURVIVAL_SETS];
+    int nolegal_check, nolegal_other;  /* koma__nolegal for no legal move */
+    int repetition;                    /* koma__rep */
+    unsigned repetition_count;         /* fourfold: 4 */
+    int repetition_draw;               /* fourfold: draw (else the repeater loses) */
+    int perpetual_check_loses;
+    unsigned move_limit;               /* plies without capture or pawn move; 0 none */
+    int move_limit_capture_resets;
+    signed char term[KOMA_STATUS_COUNT]; /* per status: -1 unlisted (a loss), KOMA__LOSS/DRAW/WIN */
+
+    int coords;                        /* koma__coords: how diagrams label files and ranks */
+    int grid;                          /* koma__grid: pieces on squares or on points */
+    unsigned nlabels;
+    koma__label labels[KOMA__MAX_LABELS]; /* the names drawn on the pieces */
+};
+
+enum { KOMA__LOSS = 0, KOMA__DRAW = 1, KOMA__WIN = 2 };
+
+/* ---- game.c ------------------------------------------------------------------- */
+
+/* The kind of a first-player PIN (letter, state, '^'; case and "'" ignored), -1. */
+int koma__game_kind_of(const koma_game *g, koma_piece p);
+/* 0 when pos fits g as an engine needs it (koma_engine_set_position): shape,
+ * styles, pieces of the game, hands, at most one royal a side with the check
+ * rule; else -1 with its error (rules.*). */
+int koma__position_fits(const koma_game *g, const koma_position *pos, koma_error *err);
+
+#endif

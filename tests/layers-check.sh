@@ -1,0 +1,70 @@
+#!/bin/sh
+# tests/layers-check.sh — the layer order of libkoma, checked on the objects.
+#
+# README.md's "Architecture" section holds the layers, lowest first at the bottom,
+# between the lines `<!-- layers -->` and `<!-- /layers -->`, one a line:
+#     N NAME  module module ...
+# A module may call (use a symbol defined by) modules of its own layer and of
+# the layers below, never one above. The calls are read from the objects: each
+# undefined symbol of an object (nm -P, type U) is resolved to the object of
+# the library that defines it. Every object of the library must be in exactly
+# one layer, and every module named must exist, so the picture cannot go stale.
+# Usage: layers-check.sh BUILDDIR
+b=${1:-build}
+root=$(cd "$(dirname "$0")/.." && pwd)
+readme=$root/README.md
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+NM=${NM:-nm}
+
+# module -> layer
+sed -n '/^<!-- layers -->$/,/^<!-- \/layers -->$/p' "$readme" |
+    awk '$1 ~ /^[0-9]+$/ { for (i = 3; i <= NF; i++) print $i, $1, $2 }' >"$tmp/layers"
+if [ ! -s "$tmp/layers" ]; then
+    echo "layers: no layer table in README.md (<!-- layers --> ... <!-- /layers -->)" >&2
+    exit 1
+fi
+
+# module -> defined symbols, and undefined ones
+for o in "$b"/obj/lib/*.o "$b"/obj/gen/*.o; do
+    [ -f "$o" ] || continue
+    m=$(basename "$o" .o)
+    echo "$m" >>"$tmp/objects"
+    "$NM" -P "$o" | awk -v m="$m" '$2 ~ /^[TDBRCVWG]$/ { print $1, m, "def" } $2 == "U" { print $1, m, "use" }'
+done >"$tmp/symbols"
+if [ ! -s "$tmp/objects" ]; then
+    echo "layers: no objects in $b/obj/lib (build first)" >&2
+    exit 2
+fi
+
+awk -v tmp="$tmp" '
+    FILENAME == tmp "/layers"  { layer[$1] = $2; lname[$1] = $3; named[$1] = 1; next }
+    FILENAME == tmp "/objects" { obj[$1] = 1; next }
+    $3 == "def" { def[$1] = $2; next }
+    $3 == "use" { use[++n] = $2 " " $1; next }
+    END {
+        bad = 0; pass = 0
+        for (m in obj)
+            if (!(m in layer)) { printf "layers: lib/%s is in no layer of README.md\n", m; bad++ }
+            else pass++
+        for (m in named)
+            if (!(m in obj)) { printf "layers: README.md names %s, which is not an object of the library\n", m; bad++ }
+        for (i = 1; i <= n; i++) {
+            split(use[i], u, " "); from = u[1]; sym = u[2]
+            if (!(sym in def)) continue             # libc, jansson, libyaml, nettle
+            to = def[sym]
+            if (to == from || !(from in layer) || !(to in layer)) continue
+            edge = from " -> " to
+            if (edge in seen) continue
+            seen[edge] = 1
+            if (layer[to] + 0 > layer[from] + 0) {
+                printf "layers: %s (layer %s %s) calls %s of %s (layer %s %s), a higher layer\n",
+                       from, layer[from], lname[from], sym, to, layer[to], lname[to]
+                bad++
+            } else {
+                pass++
+            }
+        }
+        printf "layers: %d passed, %d failed\n", pass, bad
+        exit bad > 0
+    }' "$tmp/layers" "$tmp/objects" "$tmp/symbols"
