@@ -149,7 +149,7 @@ void cli_diag(cli *c, int status, const char *file, unsigned long line, unsigned
     cli_fail(c, status);
     if (c->quiet) return;
     if (c->json) {
-        FILE *f = stdout;
+        FILE *f = c->json_diag ? c->json_diag : stdout;
         fputs("{\"file\":", f);
         cli_json_cstr(f, file);
         fprintf(f, ",\"line\":%lu,\"column\":%lu,\"code\":", line, col);
@@ -382,6 +382,7 @@ int cli_input_line(cli *c, cli_input *in, const char **s, size_t *len)
             in->line++;
             if (stop - start > CLI_LINE_MAX) return CLI_LINE_TOO_LONG;
             if (stop > start && in->buf[stop - 1] == '\r') stop--;
+            if (in->line == 1) start += koma_bom_len(in->buf + start, stop - start);
             *s = in->buf + start;
             *len = stop - start;
             return CLI_LINE_OK;
@@ -408,6 +409,7 @@ int cli_input_line(cli *c, cli_input *in, const char **s, size_t *len)
             in->pos = in->end;
             in->line++;
             if (stop > start && in->buf[stop - 1] == '\r') stop--;
+            if (in->line == 1) start += koma_bom_len(in->buf + start, stop - start);
             *s = in->buf + start;
             *len = stop - start;
             return CLI_LINE_OK;

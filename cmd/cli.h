@@ -39,6 +39,8 @@ typedef struct cli {
     int status;                            /* worst status so far */
     int quiet;                             /* -q: no data output, no data diagnostics */
     int json;                              /* --json: diagnostics as JSON Lines on stdout */
+    FILE *json_diag;                       /* --json: where diagnostics go instead of stdout
+                                              (a tool gathering one object an item), or NULL */
     int summary;                           /* --summary: end with counts */
     int progress;                          /* stderr is a terminal: progress allowed */
     cli_meter meter;
@@ -165,7 +167,8 @@ void cli_input_close(cli_input *in);
 
 enum { CLI_LINE_EOF = 0, CLI_LINE_OK = 1, CLI_LINE_TOO_LONG = 2, CLI_LINE_ERROR = -1 };
 /*
- * Next line without its "\n" and without one trailing "\r". CLI_LINE_TOO_LONG:
+ * Next line without its "\n" and without one trailing "\r" (nor, on line 1, a
+ * UTF-8 byte-order mark: koma_bom_len). CLI_LINE_TOO_LONG:
  * the line exceeded CLI_LINE_MAX; it has been skipped (in->line is its number).
  * CLI_LINE_ERROR: a read error (reported as io.read, status 2).
  */

@@ -165,7 +165,7 @@ static void usage(FILE *f)
           "      --fid-only    the input is FEEN lines, runs ended by a blank line; no\n"
           "                    rules (any game): report the repeated positions only\n"
           "      --format F    PCN input is json (JSON Lines) or yaml (a YAML stream);\n"
-          "                    by default the first bytes decide\n"
+          "                    by default each record: JSON when its line starts with {\n"
           "      --json        JSON objects on stdout (schemas/koma-repetition-check.schema.json)\n"
           "  -q, --quiet       print nothing; the exit status tells\n"
           "      --summary     end with counts\n"

@@ -51,7 +51,7 @@ static void usage(FILE *f)
           "      --pmn-dialect D  moves are in dialect D: pmn (default), seed, json-array\n"
           "                    or legs\n"
           "      --format F    PCN input is json (JSON Lines) or yaml (a YAML stream);\n"
-          "                    by default the first bytes decide\n"
+          "                    by default each record: JSON when its line starts with {\n"
           "      --adjudicate  one verdict a record: SOURCE RESULT STATUS PLY REASON\n"
           "      --each        the FEEN of the setup and after every ply, a blank line\n"
           "                    after each record\n"

@@ -28,6 +28,9 @@ typedef struct state {
     koma_position context;             /* --position: PMN lines are checked against it */
     records_options pcn;               /* --format */
     judge *jd;                         /* --replay: PCN records are judged too */
+    FILE *gather;                      /* --replay --json: a record's diagnostics, */
+    char *gbuf;                        /* gathered into one object a record */
+    size_t glen;
     const cli_input *in;               /* the input of validate_lines */
     unsigned long records, valid, invalid;
 } state;
@@ -106,6 +109,7 @@ static int v_cgsn(state *st, const char *s, size_t len, koma_error *err)
 }
 
 static void check_line(state *st, const char *file, unsigned long line, const char *s, size_t len);
+static const char *type_name(const state *st);
 static void validate_lines(state *st, cli_input *in);
 static void record_result(state *st, const char *file, unsigned long line, const koma_error *err,
                           int valid);
@@ -122,7 +126,8 @@ static void v_ggn_input(state *st, cli_input *in)
         st->invalid++;
         return;
     }
-    koma_ggn *g = koma_ggn_load(text, len, &err);
+    size_t bom = koma_bom_len(text, len);  /* skipped, as everywhere */
+    koma_ggn *g = koma_ggn_load(text + bom, len - bom, &err);
     free(text);
     record_result(st, in->name, g ? 1 : err.line, &err, g != NULL);
     koma_ggn_free(g);
@@ -137,34 +142,107 @@ static int pcn_record(void *ctx, record_item *item)
     return 0;
 }
 
+/* --replay --json: the diagnostics judging a record gives are gathered
+ * (cli.json_diag), so that the record is one object (issue 12, defect 6). */
+static int gather_open(state *st)
+{
+    st->gbuf = NULL;
+    st->glen = 0;
+    st->gather = open_memstream(&st->gbuf, &st->glen);
+    if (st->gather == NULL) {
+        cli_trouble(st->c, "memory: out of memory");
+        return -1;
+    }
+    st->c->json_diag = st->gather;
+    return 0;
+}
+
+static void gather_close(state *st)
+{
+    if (st->gather) fclose(st->gather);
+    free(st->gbuf);
+    st->gather = NULL;
+    st->gbuf = NULL;
+    st->glen = 0;
+    st->c->json_diag = NULL;
+}
+
+/* What was gathered (diagnostic objects, one a line): its length; -1 when
+ * memory failed (reported). */
+static long gathered(state *st)
+{
+    if (st->gather == NULL) return 0;
+    if (fflush(st->gather) != 0 || ferror(st->gather)) {
+        cli_trouble(st->c, "memory: out of memory");
+        return -1;
+    }
+    return (long)st->glen;
+}
+
+/* Start gathering the next record's (after printing what was gathered). */
+static int gather_reset(state *st)
+{
+    gather_close(st);
+    return gather_open(st);
+}
+
+/* The record's object: its first diagnostic, "type", "valid":false and every
+ * diagnostic of the record in "diagnostics". */
+static void print_gathered(state *st, size_t len)
+{
+    const char *b = st->gbuf;
+    while (len > 0 && b[len - 1] == '\n') len--;
+    const char *nl = memchr(b, '\n', len);
+    size_t first = nl ? (size_t)(nl - b) : len;
+    fwrite(b, 1, first - 1, stdout);   /* the first diagnostic without its '}' */
+    printf(",\"type\":\"%s\",\"valid\":false,\"diagnostics\":[", type_name(st));
+    for (size_t i = 0; i < len; i++) putchar(b[i] == '\n' ? ',' : b[i]);
+    fputs("]}\n", stdout);
+}
+
 /* --replay: each valid record is also judged under its game's rules (cmd/judge.c,
  * which gives the diagnostics of a record that is not valid under them). */
 static int replay_record(void *ctx, const judge_record *r)
 {
     state *st = ctx;
     const record_item *item = r->item;
+    long n = gathered(st);
+    if (n < 0) return 1;
+    st->c->json_diag = NULL;
     if (item->rec == NULL) {
         record_result(st, item->src.file, item->err.line, &item->err, 0);
-    } else if (r->v == NULL || r->invalid || r->v->disputes) {
+    } else if (r->v == NULL || r->invalid || r->v->disputes || n > 0) {
         st->records++;
         st->invalid++;
+        if (n > 0) print_gathered(st, (size_t)n);
     } else {
         koma_error none;
         koma_error_clear(&none);
         record_result(st, item->src.file, item->src.line, &none, 1);
     }
+    if (st->gather && n > 0) return gather_reset(st) != 0;
+    st->c->json_diag = st->gather;
     return 0;
 }
 
 static void v_pcn_input(state *st, cli_input *in)
 {
-    if (st->jd) judge_input(st->jd, in, &st->pcn, NULL, replay_record, st);
-    else records_each(st->c, in, &st->pcn, pcn_record, st);
+    if (st->jd == NULL) {
+        records_each(st->c, in, &st->pcn, pcn_record, st);
+        return;
+    }
+    if (st->c->json && !st->c->quiet && gather_open(st) != 0) return;
+    judge_input(st->jd, in, &st->pcn, NULL, replay_record, st);
+    long n = gathered(st);             /* left over: I/O diagnostics, as they are */
+    if (n > 0) fwrite(st->gbuf, 1, (size_t)n, stdout);
+    gather_close(st);
 }
 
-/* --type auto (DESIGN.md §3, records_sniff_input): PCN (YAML, or JSON with a
+/* --type auto (DESIGN.md §3, koma_sniff_input): PCN (YAML, or JSON with a
  * top-level "setup"), GGN (another JSON document), or lines, each a FEEN when
- * it has exactly two spaces and a PMN move otherwise. */
+ * it has exactly two spaces and a PMN move otherwise; lines that look like a
+ * format koma-validate does not check (CSA, KIF, SFEN, PGN...) are one
+ * convert.format diagnostic naming it. */
 static const validator *find_validator(const char *name);
 
 static void v_auto_input(state *st, cli_input *in)
@@ -172,15 +250,22 @@ static void v_auto_input(state *st, cli_input *in)
     const char *head;
     size_t len;
     if (cli_input_peek(st->c, in, 1 << 16, &head, &len) != 0) return;
-    records_input kind = records_sniff_input(head, len, in->eof);
-    if (kind == RECORDS_INPUT_MORE) {
+    koma_input_kind kind = koma_sniff_input(head, len, in->eof);
+    if (kind == KOMA_INPUT_MORE) {
         /* a JSON document longer than the first look: as much as a line may hold */
         if (cli_input_peek(st->c, in, CLI_LINE_MAX, &head, &len) != 0) return;
-        kind = records_sniff_input(head, len, 1);
+        kind = koma_sniff_input(head, len, 1);
+    }
+    static const char *const line_formats[] = {"feen", "pmn", "fid", "pcn", "yaml", NULL};
+    koma_error err;
+    if (kind == KOMA_INPUT_LINES &&
+        records_foreign(head, len, in->eof, line_formats, "FEEN or PMN lines", NULL, &err)) {
+        record_result(st, in->name, 1, &err, 0);
+        return;
     }
     const validator *saved = st->v;
-    st->v = find_validator(kind == RECORDS_INPUT_PCN ? "pcn" : kind == RECORDS_INPUT_JSON ? "ggn"
-                                                                                         : "auto-line");
+    st->v = find_validator(kind == KOMA_INPUT_PCN ? "pcn" : kind == KOMA_INPUT_JSON ? "ggn"
+                                                                                   : "auto-line");
     if (st->v->input_fn) st->v->input_fn(st, in);
     else validate_lines(st, in);
     st->v = saved;
@@ -237,7 +322,7 @@ static void usage(FILE *f)
           "                    (canonical suffixes and chains, squares, hand); seed,\n"
           "                    json-array and legs need it\n"
           "      --format F    PCN input is json (JSON Lines) or yaml (a YAML stream);\n"
-          "                    by default the first bytes decide\n"
+          "                    by default each record: JSON when its line starts with {\n"
           "      --replay      PCN records are also replayed under their game's rules:\n"
           "                    illegal plies, plies after the end and recorded outcomes\n"
           "                    that disagree make a record invalid (as koma-replay)\n"

@@ -29,17 +29,31 @@ int records_format_option(cli *c, const char *arg, records_options *o)
     return 0;
 }
 
-static int is_blank(char ch) { return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n'; }
+static const char *const pcn_formats[] = {"pcn", "yaml", NULL};
 
-koma_pcn_format records_sniff_format(const char *s, size_t len)
+const koma_format *records_foreign(const char *s, size_t len, int at_end,
+                                   const char *const *own, const char *what,
+                                   const records_options *o, koma_error *err)
 {
-    size_t i = 0;
-    while (i < len && is_blank(s[i])) i++;
-    if (i == len || s[i] != '{') return KOMA_PCN_YAML;
-    const char *nl = memchr(s + i, '\n', len - i);
-    size_t end = nl ? (size_t)(nl - s) : len;
-    while (end > i && (s[end - 1] == ' ' || s[end - 1] == '\t' || s[end - 1] == '\r')) end--;
-    return end > i && s[end - 1] == '}' ? KOMA_PCN_JSON : KOMA_PCN_YAML;
+    int conf;
+    const koma_format *f = koma_format_detect(s, len, at_end, &conf);
+    if (f == NULL || conf < 2) return NULL;
+    for (size_t i = 0; own[i]; i++)
+        if (strcmp(koma_format_name(f), own[i]) == 0) return NULL;
+    char how[96] = "";
+    if (koma_format_caps(f) & KOMA_FORMAT_READ) {
+        if (o && o->foreign_hint) {
+            strcpy(how, "; try ");
+            snprintf(how + 6, sizeof how - 6, o->foreign_hint, koma_format_name(f));
+        } else {
+            snprintf(how, sizeof how, "; koma-convert --from %s converts it", koma_format_name(f));
+        }
+    }
+    koma_error_clear(err);
+    koma_error_set(err, KOMA_E_CONVERT_FORMAT, 0, "this looks like %s (%s), not %s%s",
+                   koma_format_name(f), koma_format_title(f), what, how);
+    err->line = err->column = 1;
+    return f;
 }
 
 static int reader_locate(void *reader, const char *pointer, unsigned long *line,
@@ -58,8 +72,13 @@ int records_open(cli *c, records_reader *rd, cli_input *in, const records_option
     const char *head;
     size_t headlen;
     if (cli_input_peek(c, in, SNIFF, &head, &headlen) != 0) return -1;
-    rd->format = o->format_given ? o->format : records_sniff_format(head, headlen);
-    rd->r = koma_pcn_reader_new(rd->format, o->pcn_flags, NULL, NULL, &err);
+    rd->o = o;
+    rd->headlen = headlen < sizeof rd->head ? headlen : sizeof rd->head;
+    memcpy(rd->head, head, rd->headlen);
+    rd->head_at_end = in->eof && headlen == rd->headlen;
+    rd->format = o->format_given ? o->format : KOMA_PCN_YAML;
+    rd->r = koma_pcn_reader_new(rd->format, o->pcn_flags | (o->format_given ? 0 : KOMA_PCN_AUTO),
+                                NULL, NULL, &err);
     rd->chunk = malloc(CHUNK);
     if (rd->r == NULL || rd->chunk == NULL) {
         records_close(rd);
@@ -100,6 +119,7 @@ int records_next(records_reader *rd, record_item *item)
         }
         case KOMA_PCN_RECORD:
             item->index = ++rd->records;
+            item->format = koma_pcn_reader_format(rd->r);
             item->src.file = rd->in->name;
             item->src.line = koma_pcn_reader_line(rd->r);
             item->src.locate = reader_locate;
@@ -107,8 +127,17 @@ int records_next(records_reader *rd, record_item *item)
             return RECORDS_RECORD;
         case KOMA_PCN_INVALID:
             item->index = ++rd->records;
+            item->format = koma_pcn_reader_format(rd->r);
             item->src.file = rd->in->name;
             item->src.line = err->line;
+            /* a first record that is not PCN at all, in an input that looks
+             * like another format: say so once, and read no further */
+            if (item->index == 1 &&
+                records_foreign(rd->head, rd->headlen, rd->head_at_end, pcn_formats, "PCN", rd->o,
+                                err) != NULL) {
+                item->src.line = 1;
+                rd->done = 1;
+            }
             return RECORDS_INVALID;
         case KOMA_PCN_END:
             break;
@@ -264,76 +293,4 @@ void records_moves(cli *c, cli_input *in, const records_moves_fns *fns, void *ct
         if (fns->begin(ctx, &m.src) == -2) return;
     }
     if (m.open) moves_end(&m);
-}
-
-/* ---- --type auto ------------------------------------------------------------ */
-
-/* Whether the JSON text starting with '{' at s[i] has a top-level "setup" key;
- * *ended: the text ends within s. Only strings and nesting are followed. */
-static int json_has_setup(const char *s, size_t len, size_t i, int *ended)
-{
-    int depth = 0, want_key = 0;
-    *ended = 0;
-    for (; i < len; i++) {
-        char ch = s[i];
-        if (ch == '"') {
-            size_t start = ++i;
-            while (i < len && s[i] != '"') i += s[i] == '\\' ? 2 : 1;
-            if (i >= len) return 0;
-            if (depth == 1 && want_key) {
-                if (i - start == 5 && memcmp(s + start, "setup", 5) == 0) return 1;
-                want_key = 0;
-            }
-        } else if (ch == '{' || ch == '[') {
-            if (++depth == 1) want_key = 1;
-        } else if (ch == '}' || ch == ']') {
-            if (--depth == 0) {
-                *ended = 1;
-                return 0;
-            }
-        } else if (ch == ',' && depth == 1) {
-            want_key = 1;
-        }
-    }
-    return 0;
-}
-
-/* `key:` or `key: value` at the start of the line s[0..len). */
-static int yaml_key_line(const char *s, size_t len)
-{
-    if (len == 0 || s[0] == ' ' || s[0] == '\t' || s[0] == ':') return 0;
-    const char *colon = memchr(s, ':', len);
-    if (colon == NULL) return 0;
-    size_t k = (size_t)(colon - s) + 1;
-    return k == len || s[k] == ' ' || s[k] == '\t';
-}
-
-records_input records_sniff_input(const char *s, size_t len, int at_end)
-{
-    size_t i = 0;
-    for (;;) {
-        if (i >= len) return RECORDS_INPUT_LINES;
-        const char *nl = memchr(s + i, '\n', len - i);
-        size_t end = nl ? (size_t)(nl - s) : len, j = i;
-        while (j < end && (s[j] == ' ' || s[j] == '\t' || s[j] == '\r')) j++;
-        int directive = s[i] == '%' && !(end - i >= 5 && memcmp(s + i, "%YAML", 5) == 0);
-        if (j < end && s[j] != '#' && !directive) break;
-        if (nl == NULL) return RECORDS_INPUT_LINES;
-        i = end + 1;
-    }
-    /* s[i..]: the first significant line */
-    const char *nl = memchr(s + i, '\n', len - i);
-    size_t end = nl ? (size_t)(nl - s) : len;
-    if (end > i && s[end - 1] == '\r') end--;
-    size_t first = i;
-    while (s[first] == ' ' || s[first] == '\t') first++;
-    if (s[first] == '{') {
-        int ended;
-        if (json_has_setup(s, len, first, &ended)) return RECORDS_INPUT_PCN;
-        return ended || at_end ? RECORDS_INPUT_JSON : RECORDS_INPUT_MORE;
-    }
-    if ((end - i >= 3 && memcmp(s + i, "---", 3) == 0) ||
-        (end - i >= 5 && memcmp(s + i, "%YAML", 5) == 0) || yaml_key_line(s + i, end - i))
-        return RECORDS_INPUT_PCN;
-    return RECORDS_INPUT_LINES;
 }

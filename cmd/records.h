@@ -3,15 +3,19 @@
  * koma-replay, koma-repetition-check and koma-diff (DESIGN.md §3, §5):
  *
  *   PCN databases  JSON Lines or a YAML stream, the format given by --format or
- *                  sniffed from the first bytes; read record by record (pull:
+ *                  decided record by record by the library (KOMA_PCN_AUTO: a
+ *                  BOM, a broken or over-long line never loses the other
+ *                  records); an input that looks like another format (CSA,
+ *                  KIF, PGN...: koma_format_detect) gets one convert.format
+ *                  diagnostic naming it instead; read record by record (pull:
  *                  records_next, or push: records_each), each record with its
  *                  source (file, first line, and a function that locates a
  *                  value of the record by JSON pointer, for diagnostics)
  *   --start FEEN   runs of PMN lines played from one position, a blank line
  *                  between records (records_moves); the FEEN is checked at
  *                  start-up (records_start_option)
- *   --type auto    what an input holds, sniffed from its first lines
- *                  (records_sniff_input)
+ *   --type auto    what an input holds: koma_sniff_input (koma/sniff.h), and
+ *                  records_foreign for what koma does not read there
  *
  * Every record read is a step of the progress line (cli_progress_step).
  */
@@ -41,22 +45,31 @@ typedef struct records_options {
     int format_given;                      /* --format */
     koma_pcn_format format;
     unsigned pcn_flags;                    /* koma_pcn_reader_new flags */
+    const char *foreign_hint;              /* how the tool reads a foreign format it
+                                              names ("--from %s"), or NULL */
 } records_options;
 
 /* --format F: json or yaml. 0, or the exit status of a usage error (2). */
 int records_format_option(cli *c, const char *arg, records_options *o);
 
-/* PCN format from the first bytes: JSON when the first non-blank byte is '{'
- * and the first line is one whole JSON text, YAML otherwise (a pretty-printed
- * JSON record is read as YAML, of which JSON is a subset). */
-koma_pcn_format records_sniff_format(const char *s, size_t len);
+/*
+ * The format of another kind than `own` (a NULL-terminated list of format
+ * names the caller reads here) that the start of an input s[0..len) surely
+ * looks like (koma_format_detect, confidence 2 or more), or NULL. With one,
+ * err gets its convert.format diagnostic at 1:1 ("this looks like csa (CSA
+ * records ...), not PCN; ..."), naming how to read it: the tool's hint
+ * (o->foreign_hint) or koma-convert.
+ */
+const koma_format *records_foreign(const char *s, size_t len, int at_end,
+                                   const char *const *own, const char *what,
+                                   const records_options *o, koma_error *err);
 
 /* One record read, or an invalid one. */
 typedef struct record_item {
     koma_pcn *rec;                         /* NULL when invalid (err says why) */
     koma_error err;                        /* invalid: the reader's error, not reported */
     record_source src;                     /* file, first line, locate */
-    koma_pcn_format format;                /* of the input */
+    koma_pcn_format format;                /* of the record (decided per record) */
     const koma_pcn_reader *reader;         /* koma_pcn_reader_text: the record as read */
     unsigned long index;                   /* 1-based number of the record in its input */
 } record_item;
@@ -69,6 +82,10 @@ typedef struct records_reader {
     char *chunk;
     int done;
     unsigned long records;
+    const records_options *o;
+    char head[4096];                       /* the input's start, for records_foreign */
+    size_t headlen;
+    int head_at_end;
 } records_reader;
 
 /* Open the records of in (an open input). -1 after reporting (memory, read). */
@@ -136,27 +153,5 @@ typedef struct records_moves_fns {
 } records_moves_fns;
 
 void records_moves(cli *c, cli_input *in, const records_moves_fns *fns, void *ctx);
-
-/* ---- --type auto ------------------------------------------------------------ */
-
-typedef enum records_input {
-    RECORDS_INPUT_LINES,                   /* line formats (FEEN, PMN) */
-    RECORDS_INPUT_PCN,                     /* PCN: YAML, or JSON with a top-level "setup" */
-    RECORDS_INPUT_JSON,                    /* another JSON document (GGN) */
-    RECORDS_INPUT_MORE                     /* the first JSON text goes on past s: look further */
-} records_input;
-
-/*
- * What an input holds, from its start s[0..len) (DESIGN.md §3). The first
- * significant line (blank lines, '#' comment lines and '%' directive lines
- * other than %YAML skipped) decides: `---`, `%YAML` or a YAML mapping key
- * (`key:` or `key: value`; FEEN and PMN lines never hold ':') is PCN in YAML;
- * '{' starts JSON, PCN when its first JSON text (the first line of JSON Lines,
- * or the whole document) has a top-level "setup" key, another document
- * otherwise; anything else is lines. RECORDS_INPUT_MORE when that JSON text
- * does not end within s and the input is longer (at_end 0): call again with
- * more of it; with at_end the keys seen so far decide.
- */
-records_input records_sniff_input(const char *s, size_t len, int at_end);
 
 #endif

@@ -438,7 +438,9 @@ static int wrong_format(koma_rstream *rs, koma_error *err)
 static int start_pcn_reader(koma_rstream *rs, koma_error *err)
 {
     koma_pcn_format pf = (koma_pcn_format)(rs->fmt->pcn - 1);
-    rs->pr = koma_pcn_reader_new(pf, rs->opt.pcn_flags, NULL, NULL, err);
+    /* detected: JSON or YAML decided per record (a broken first line loses nothing) */
+    unsigned flags = rs->opt.pcn_flags | (rs->explicit_fmt ? 0 : KOMA_PCN_AUTO);
+    rs->pr = koma_pcn_reader_new(pf, flags, NULL, NULL, err);
     if (rs->pr == NULL) return -1;
     if (rs->len && koma_pcn_reader_feed(rs->pr, rs->buf, rs->len, err) != 0) return -1;
     if (rs->at_end) koma_pcn_reader_finish(rs->pr);

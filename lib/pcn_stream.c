@@ -9,6 +9,8 @@
  * its document-marker lines ("---", "..." at column 1 followed by white space
  * or the end of the line), which YAML forbids inside content, so every
  * document is parsed on its own and an error never stops the stream.
+ * With KOMA_PCN_AUTO the format is decided per record (auto_line): a line
+ * starting with '{' outside a YAML document starts a JSON record.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -24,7 +26,11 @@
 enum { CONTINUE = -2 };
 
 struct koma_pcn_reader {
-    koma_pcn_format fmt;
+    koma_pcn_format fmt;           /* KOMA_PCN_AUTO: the format of the current record */
+    int autodetect;                /* KOMA_PCN_AUTO */
+    int in_json;                   /* auto: a multi-line JSON record is open (doc_start,
+                                      doc_line) */
+    koma_pcn_format rec_fmt;       /* the format of the record last returned */
     unsigned flags;
     koma_pcn_read_fn read;         /* NULL: push mode */
     void *ctx;
@@ -75,8 +81,9 @@ koma_pcn_reader *koma_pcn_reader_new(koma_pcn_format fmt, unsigned flags, koma_p
         koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
         return NULL;
     }
-    r->fmt = fmt;
-    r->flags = flags;
+    r->autodetect = (flags & KOMA_PCN_AUTO) != 0;
+    r->fmt = r->rec_fmt = r->autodetect ? KOMA_PCN_YAML : fmt;
+    r->flags = flags & ~KOMA_PCN_AUTO;
     r->read = read;
     r->ctx = ctx;
     r->line = 1;
@@ -102,6 +109,7 @@ void koma_pcn_reader_free(koma_pcn_reader *r)
 /* First byte still needed. */
 static size_t hold(const koma_pcn_reader *r)
 {
+    if (r->in_json) return r->doc_start;
     if (r->fmt == KOMA_PCN_YAML && !r->skipping && (r->in_doc || r->have_prefix))
         return r->doc_start;
     return r->ls;
@@ -168,6 +176,11 @@ unsigned long koma_pcn_reader_line(const koma_pcn_reader *r)
     return r ? r->rec_line : 0;
 }
 
+koma_pcn_format koma_pcn_reader_format(const koma_pcn_reader *r)
+{
+    return r ? r->rec_fmt : KOMA_PCN_JSON;
+}
+
 const char *koma_pcn_reader_text(const koma_pcn_reader *r, size_t *len)
 {
     if (r == NULL || r->rec_text == NULL) return NULL;
@@ -182,7 +195,7 @@ int koma_pcn_reader_locate(const koma_pcn_reader *r, const char *pointer, unsign
     if (r == NULL || r->rec_text == NULL || pointer == NULL) return -1;
     size_t off = 0;
     int rc = 0;
-    if (r->fmt == KOMA_PCN_YAML) off = koma__pcn_yaml_locate(r->rec_text, r->rec_len, pointer);
+    if (r->rec_fmt == KOMA_PCN_YAML) off = koma__pcn_yaml_locate(r->rec_text, r->rec_len, pointer);
     else rc = koma__json_locate(r->rec_text, r->rec_len, pointer, &off);
     koma__offset_to_linecol(r->rec_text, r->rec_len, off, line, column);
     *line += r->rec_text_line - 1;
@@ -227,6 +240,7 @@ static int record(koma_pcn_reader *r, const char *text, size_t len, unsigned lon
     r->rec_text = text;
     r->rec_len = len;
     r->rec_text_line = text_line;
+    r->rec_fmt = r->fmt;
     koma_pcn *p = r->fmt == KOMA_PCN_YAML
                     ? koma__pcn_parse_yaml(text, len, r->flags, &r->pos, err)
                     : koma__pcn_parse_json(text, len, r->flags, &r->pos, err);
@@ -249,13 +263,15 @@ static int oversize(koma_pcn_reader *r, unsigned long first_line, size_t line_st
     r->rec_line = first_line;
     r->rec_text = NULL;
     r->rec_len = 0;
+    r->rec_fmt = r->fmt;
     if (err) {
         err->code = KOMA_E_PCN_SIZE;
         err->offset = r->base + at;
         err->line = line;
         err->column = (unsigned long)(at - line_start) + 1;
         snprintf(err->message, sizeof err->message, "record exceeds 16 MiB (%s)",
-                 r->fmt == KOMA_PCN_JSON ? "line too long" : "YAML document too long");
+                 r->in_json ? "JSON text too long"
+                 : r->fmt == KOMA_PCN_JSON ? "line too long" : "YAML document too long");
     }
     r->skipping = 1;
     r->in_doc = 0;
@@ -301,6 +317,7 @@ static int json_line(koma_pcn_reader *r, size_t ls, size_t le, unsigned long lno
         return rc;
     }
     if (blank(r->buf + ls, le - ls)) return CONTINUE;
+    ls += koma_bom_len(r->buf + ls, le - ls);  /* a BOM at the start of a line (cat a b) */
     return record(r, r->buf + ls, le - ls, lno, ls, lno, out, err);
 }
 
@@ -380,6 +397,125 @@ static int yaml_line(koma_pcn_reader *r, size_t ls, size_t le, unsigned long lno
     return CONTINUE;
 }
 
+/* ---- one record at a time, JSON or YAML (KOMA_PCN_AUTO) --------------------------- */
+
+/* Read the line at ls (number lno) again on the next turn of the loop. */
+static void again(koma_pcn_reader *r, size_t ls, unsigned long lno)
+{
+    r->ls = r->scan = ls;
+    r->line = lno;
+}
+
+/* The multi-line JSON record buf[doc_start..stop). */
+static int json_emit(koma_pcn_reader *r, size_t stop, koma_pcn **out, koma_error *err)
+{
+    r->in_json = 0;
+    return record(r, r->buf + r->doc_start, stop - r->doc_start, r->doc_line, r->doc_start,
+                  r->doc_line, out, err);
+}
+
+/* A multi-line JSON record over the limit: reported, the rest of it skipped
+ * as a YAML document is (up to the next record line or marker). */
+static int json_oversize(koma_pcn_reader *r, size_t line_start, unsigned long line, size_t at,
+                         koma_error *err)
+{
+    if (at < line_start) at = line_start;
+    int rc = oversize(r, r->doc_line, line_start, line, at, err);
+    r->in_json = 0;
+    r->fmt = KOMA_PCN_YAML;
+    return rc;
+}
+
+/* A line whose first byte, after a BOM, is '{'. */
+static int brace_line(const char *s, size_t n)
+{
+    size_t b = koma_bom_len(s, n);
+    return n > b && s[b] == '{';
+}
+
+/* The line is '{' alone (white space after it aside): the first line of a
+ * pretty-printed JSON text (jq, json.dumps(indent=...), JSON.stringify(v, null, 2)),
+ * never a whole JSON Lines record. */
+static int open_line(const char *s, size_t n)
+{
+    size_t b = koma_bom_len(s, n) + 1;
+    while (n > b && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r')) n--;
+    return n == b;
+}
+
+static int auto_line(koma_pcn_reader *r, size_t ls, size_t le, unsigned long lno,
+                     koma_pcn **out, koma_error *err)
+{
+    const char *s = r->buf + ls;
+    size_t n = le - ls;
+    int brace = brace_line(s, n);
+    if (r->in_json) {
+        if (brace || marker(s, n, '-') || marker(s, n, '.')) {
+            again(r, ls, lno);         /* the next record starts here */
+            return json_emit(r, ls, out, err);
+        }
+        if (le + 1 - r->doc_start > KOMA_PCN_MAX_RECORD)
+            return json_oversize(r, ls, lno, r->doc_start + KOMA_PCN_MAX_RECORD, err);
+        if (n > 0 && s[0] == '}') return json_emit(r, le < r->end ? le + 1 : le, out, err);
+        return CONTINUE;
+    }
+    if (r->skipping) {
+        if (!(r->fmt == KOMA_PCN_YAML && !r->midline && brace))
+            return r->fmt == KOMA_PCN_YAML ? yaml_line(r, ls, le, lno, out, err)
+                                           : json_line(r, ls, le, lno, out, err);
+        r->skipping = 0;               /* a record line ends the skipped document */
+    }
+    if (r->fmt == KOMA_PCN_YAML && r->in_doc) {
+        if (!brace || !r->has_content) return yaml_line(r, ls, le, lno, out, err);
+        r->in_doc = 0;                 /* a JSON record follows the document */
+        again(r, ls, lno);
+        return yaml_emit(r, ls, r->doc_first, out, err);
+    }
+    if (!brace) {
+        r->fmt = KOMA_PCN_YAML;
+        return yaml_line(r, ls, le, lno, out, err);
+    }
+    r->have_prefix = 0;                /* comment lines before it were YAML's */
+    r->fmt = KOMA_PCN_JSON;
+    if (!open_line(s, n)) return json_line(r, ls, le, lno, out, err);
+    r->in_json = 1;
+    r->doc_start = ls + koma_bom_len(s, n);
+    r->doc_line = lno;
+    if (le + 1 - r->doc_start > KOMA_PCN_MAX_RECORD)
+        return json_oversize(r, ls, lno, r->doc_start + KOMA_PCN_MAX_RECORD, err);
+    return CONTINUE;
+}
+
+static int on_line(koma_pcn_reader *r, size_t ls, size_t le, unsigned long lno, koma_pcn **out,
+                   koma_error *err)
+{
+    if (r->autodetect) return auto_line(r, ls, le, lno, out, err);
+    return r->fmt == KOMA_PCN_YAML ? yaml_line(r, ls, le, lno, out, err)
+                                   : json_line(r, ls, le, lno, out, err);
+}
+
+/* auto: a line not complete yet at a record's start decides the record's format
+ * (for the size limit of the partial line). */
+static void auto_partial(koma_pcn_reader *r)
+{
+    if (!r->autodetect || r->in_json || r->end <= r->ls) return;
+    int brace = brace_line(r->buf + r->ls, r->end - r->ls);
+    if (r->skipping) {
+        if (r->fmt == KOMA_PCN_YAML && !r->midline && brace) {
+            r->skipping = 0;
+            r->fmt = KOMA_PCN_JSON;
+        }
+        return;
+    }
+    if (r->fmt == KOMA_PCN_YAML && r->in_doc && !(brace && r->has_content)) return;
+    if (brace && !(r->fmt == KOMA_PCN_YAML && r->in_doc)) {
+        r->have_prefix = 0;
+        r->fmt = KOMA_PCN_JSON;
+    } else if (!brace) {
+        r->fmt = KOMA_PCN_YAML;
+    }
+}
+
 /* ---- the loop --------------------------------------------------------------------- */
 
 int koma_pcn_reader_next(koma_pcn_reader *r, koma_pcn **out, koma_error *err)
@@ -412,14 +548,22 @@ int koma_pcn_reader_next(koma_pcn_reader *r, koma_pcn **out, koma_error *err)
             unsigned long lno = r->line;
             r->ls = r->scan = le + 1;
             r->line++;
-            int rc = r->fmt == KOMA_PCN_YAML ? yaml_line(r, ls, le, lno, out, err)
-                                             : json_line(r, ls, le, lno, out, err);
+            int rc = on_line(r, ls, le, lno, out, err);
             if (rc != CONTINUE) return rc;
             continue;
         }
         r->scan = r->end;
         /* no complete line in the buffer */
-        if (r->skipping) {
+        auto_partial(r);
+        if (r->in_json) {
+            if (r->end - r->doc_start > KOMA_PCN_MAX_RECORD) {
+                int rc = json_oversize(r, r->ls, r->line, r->doc_start + KOMA_PCN_MAX_RECORD, err);
+                r->midline = 1;
+                r->base += r->end;
+                r->end = r->ls = r->scan = 0;
+                return rc;
+            }
+        } else if (r->skipping) {
             if (r->fmt == KOMA_PCN_JSON || r->end - r->ls >= 4) {
                 /* this line cannot become a document marker: drop it */
                 r->midline = 1;
@@ -454,12 +598,12 @@ int koma_pcn_reader_next(koma_pcn_reader *r, koma_pcn **out, koma_error *err)
                 unsigned long lno = r->line;
                 r->ls = r->scan = r->end;
                 r->line++;
-                int rc = r->fmt == KOMA_PCN_YAML ? yaml_line(r, ls, le, lno, out, err)
-                                                 : json_line(r, ls, le, lno, out, err);
+                int rc = on_line(r, ls, le, lno, out, err);
                 if (rc != CONTINUE) return rc;
                 continue;
             }
             r->ls = r->scan = r->end;
+            if (r->in_json) return json_emit(r, r->end, out, err);
             if (r->fmt == KOMA_PCN_YAML && r->in_doc && !r->skipping) {
                 r->in_doc = 0;
                 int rc = yaml_emit(r, r->end, r->doc_first, out, err);

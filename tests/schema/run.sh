@@ -91,4 +91,20 @@ repetition-check --fid-only repetition/positions.feen
 diff diff/a.jsonl diff/b.jsonl
 diff --feen 'lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o' 'lnsik^snl/1r4b1/pppppppp/8/4P3/PPPP1PPP/1B4R1/LNSIK^SNL / o/O'
 RUNS
+# One record, one object (issue 12, defect 6): koma-validate --json prints as many
+# objects, summary aside, as the records its summary counts (--replay included,
+# where a disputed record has several diagnostics).
+for args in "--type pcn --replay replay/ogi.jsonl replay/shogi.jsonl replay/okisaki.yaml" \
+            "--type pcn pcn/mixed.jsonl pcn/mixed.yaml" "--type auto --replay replay/shogi.yaml"; do
+    # shellcheck disable=SC2086
+    "$bindir/koma-validate" --json --summary $args >"$tmp/out" 2>/dev/null
+    objects=$(grep -vc '^{"summary"' "$tmp/out")
+    records=$(sed -n 's/^{"summary":{.*"records":\([0-9]*\).*/\1/p' "$tmp/out")
+    if [ -n "$records" ] && [ "$objects" -eq "$records" ] && [ "$records" -gt 0 ]; then
+        pass=$((pass + 1))
+    else
+        echo "schema: koma-validate --json $args: $objects objects for ${records:-no} records"
+        fail=$((fail + 1))
+    fi
+done
 suite_end schema

@@ -13,6 +13,7 @@
 #include <koma/engine.h>
 #include <koma/ggn.h>
 #include <koma/pcn.h>
+#include <koma/sniff.h>
 #include <koma/diagram.h>
 #include <koma/record.h>
 #include <koma/format.h>

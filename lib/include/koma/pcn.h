@@ -71,6 +71,8 @@ typedef enum koma_pcn_format {
 #define KOMA_PCN_NO_PMN         0x2u   /* do not check plies[].pmn syntax (another
                                           dialect, checked by the caller) */
 #define KOMA_PCN_NO_VALIDATE    0x4u   /* syntax, limits and duplicates only */
+#define KOMA_PCN_AUTO           0x8u   /* koma_pcn_reader_new: JSON or YAML decided
+                                          per record (see "databases" below) */
 
 /*
  * Parse and validate one record from s[0..len). NULL with err set on error
@@ -296,8 +298,20 @@ KOMA_API int koma_pcn_fwrite(const koma_pcn *p, koma_pcn_format fmt, unsigned fl
  * comments, or a "---" followed by another "---") is skipped. After any error,
  * a syntax error included, reading resumes at the next document marker; a
  * document longer than 16 MiB is reported once and skipped to that marker.
- * A UTF-8 byte-order mark at the start of the input is skipped (columns on
- * line 1 are then counted after it). Input must be UTF-8.
+ * A UTF-8 byte-order mark at the start of the input, or of a JSON line, is
+ * skipped (columns on that line are then counted after it). Input must be UTF-8.
+ *
+ * With the flag KOMA_PCN_AUTO (fmt is then ignored) the format is decided per
+ * record, so that nothing decided about one record can lose the others
+ * (DESIGN.md §5): outside a YAML document, a line whose first byte (after a
+ * BOM) is '{' starts a JSON record, any other content line a YAML document.
+ * The JSON record is that one line (JSON Lines), unless the line is '{' alone:
+ * a pretty-printed JSON text then goes on over the following lines up to a
+ * line starting with '}', or before the next line starting with '{' or a
+ * document marker. A line starting with '{' also ends a YAML document that has
+ * content (a flow mapping cannot follow a document's content at column 1):
+ * JSON Lines may follow YAML documents. koma_pcn_reader_format tells which
+ * format the record last returned was in.
  *
  * Errors carry the line and column in the whole input and the offset from the
  * start of the input.
@@ -338,6 +352,8 @@ KOMA_API int koma_pcn_reader_next(koma_pcn_reader *r, koma_pcn **out, koma_error
 KOMA_API unsigned long koma_pcn_reader_line(const koma_pcn_reader *r);
 /* Its raw text (valid until the next call on r); NULL after an over-long record. */
 KOMA_API const char *koma_pcn_reader_text(const koma_pcn_reader *r, size_t *len);
+/* Its format (with KOMA_PCN_AUTO, the one decided for it). */
+KOMA_API koma_pcn_format koma_pcn_reader_format(const koma_pcn_reader *r);
 /*
  * Where the value at an RFC 6901 JSON pointer ("/plies/17/pmn") of the record
  * last returned starts in the whole input: 1-based line and byte column, as
