@@ -2,8 +2,10 @@
  * koma-replay — replay game records under the rules of their game and report,
  * per record, how the game ended (DESIGN.md §4, §5).
  *
- * Input: PCN records (JSON Lines or a YAML stream), or with --start FEEN bare
- * lists of moves, one per line, a blank line between records. Output, one line
+ * Input: PCN records (JSON Lines or a YAML stream), with --from the records of
+ * any format koma reads (CSA, USI, SFEN, KIF...: made PCN by the hub of
+ * koma/format.h, so a KIF is judged without converting it first), or with
+ * --start FEEN bare lists of moves, one per line, a blank line between records. Output, one line
  * a record: SOURCE, RESULT, STATUS, PLY, FEEN (DESIGN.md §5), then PLAYED and
  * FID; --adjudicate: SOURCE, RESULT, STATUS, PLY, REASON; --each: the FEEN
  * after every ply; --write-outcome: the records with their outcome filled in;
@@ -50,6 +52,8 @@ static void usage(FILE *f)
           "                    the game's start position); a blank line ends a record\n"
           "      --pmn-dialect D  moves are in dialect D: pmn (default), seed, json-array\n"
           "                    or legs\n"
+          "      --from F      the input is records in format F (csa, usi, sfen, ...:\n"
+          "                    koma-convert --list), or auto: detected from each input\n"
           "      --format F    PCN input is json (JSON Lines) or yaml (a YAML stream);\n"
           "                    by default each record: JSON when its line starts with {\n"
           "      --adjudicate  one verdict a record: SOURCE RESULT STATUS PLY REASON\n"
@@ -168,12 +172,15 @@ int main(int argc, char **argv)
     koma_pmn_dialect dialect = KOMA_PMN_DIALECT_CANONICAL;
     int modes = 0;
 
-    enum { OPT_START = CLI_OPT_OWN, OPT_DIALECT, OPT_FORMAT, OPT_ADJUDICATE, OPT_EACH, OPT_WRITE };
+    enum { OPT_START = CLI_OPT_OWN, OPT_DIALECT, OPT_FORMAT, OPT_FROM, OPT_ADJUDICATE, OPT_EACH,
+           OPT_WRITE };
+    int from_given = 0;
     static const struct option longopts[] = {
         {"game", required_argument, NULL, 'g'},
         {"start", required_argument, NULL, OPT_START},
         {"pmn-dialect", required_argument, NULL, OPT_DIALECT},
         {"format", required_argument, NULL, OPT_FORMAT},
+        {"from", required_argument, NULL, OPT_FROM},
         {"adjudicate", no_argument, NULL, OPT_ADJUDICATE},
         {"each", no_argument, NULL, OPT_EACH},
         {"write-outcome", no_argument, NULL, OPT_WRITE},
@@ -191,6 +198,9 @@ int main(int argc, char **argv)
         case OPT_FORMAT:
             if ((rc = records_format_option(&c, optarg, &st.pcn)) != 0) return rc;
             break;
+        case OPT_FROM:
+            if ((rc = records_from_option(&c, optarg, &st.pcn, &from_given)) != 0) return rc;
+            break;
         case OPT_ADJUDICATE: st.mode = MODE_ADJUDICATE; modes++; break;
         case OPT_EACH: st.mode = MODE_EACH; modes++; break;
         case OPT_WRITE: st.mode = MODE_WRITE; modes++; break;
@@ -207,12 +217,19 @@ int main(int argc, char **argv)
     if (st.mode == MODE_WRITE && c.summary)
         return cli_usage_error(&c, "--write-outcome writes records: no --summary");
     if (st.pcn.format_given && start) return cli_usage_error(&c, "--format is for PCN input, not --start");
+    if (from_given && (start || st.pcn.format_given))
+        return cli_usage_error(&c, "--from excludes --start and --format");
+    st.pcn.foreign_hint = "--from %s";
     if (dialect != KOMA_PMN_DIALECT_CANONICAL) st.pcn.pcn_flags |= KOMA_PCN_NO_PMN;
 
     koma_game_set *games = NULL;
     const koma_game *forced = NULL;
     char startbuf[KOMA_FEEN_MAX_LEN + 1];
     if (games_open(&c, &games) != 0) goto done;
+    if (from_given && (st.pcn.hub = koma_hub_new(games, NULL)) == NULL) {
+        cli_trouble(&c, "memory: out of memory");
+        goto done;
+    }
     if (game != NULL && games_option(&c, games, game, NULL, &forced) != 0) goto done;
     if (start != NULL) {
         /* check the start position now: a bad one is a usage error */
@@ -244,6 +261,7 @@ int main(int argc, char **argv)
     }
 done:
     judge_free(st.jd);
+    koma_hub_free(st.pcn.hub);
     koma_game_set_free(games);
     return cli_finish(&c);
 }

@@ -29,6 +29,19 @@ int records_format_option(cli *c, const char *arg, records_options *o)
     return 0;
 }
 
+int records_from_option(cli *c, const char *arg, records_options *o, int *given)
+{
+    *given = 1;
+    o->from = NULL;
+    if (strcmp(arg, "auto") == 0) return 0;
+    const koma_format *f = koma_format_find(arg, strlen(arg));
+    if (f == NULL) return cli_usage_error(c, "unknown format '%s' (koma-convert --list)", arg);
+    if (!(koma_format_caps(f) & KOMA_FORMAT_READ))
+        return cli_usage_error(c, "koma does not read %s (%s)", koma_format_name(f), koma_format_title(f));
+    o->from = f;
+    return 0;
+}
+
 static const char *const pcn_formats[] = {"pcn", "yaml", NULL};
 
 const koma_format *records_foreign(const char *s, size_t len, int at_end,
@@ -77,9 +90,22 @@ int records_open(cli *c, records_reader *rd, cli_input *in, const records_option
     memcpy(rd->head, head, rd->headlen);
     rd->head_at_end = in->eof && headlen == rd->headlen;
     rd->format = o->format_given ? o->format : KOMA_PCN_YAML;
+    rd->chunk = malloc(CHUNK);
+    if (o->hub) {                          /* --from */
+        rd->rs = koma_rstream_new(o->hub, o->from, NULL, &err);
+        if (rd->rs == NULL && err.code != KOMA_E_MEMORY) {
+            cli_trouble(c, "%s: %s", koma_code_name(err.code), err.message);
+            free(rd->chunk);
+            rd->chunk = NULL;
+            return -1;
+        }
+        if (rd->rs && rd->chunk) return 0;
+        records_close(rd);
+        cli_trouble(c, "memory: out of memory");
+        return -1;
+    }
     rd->r = koma_pcn_reader_new(rd->format, o->pcn_flags | (o->format_given ? 0 : KOMA_PCN_AUTO),
                                 NULL, NULL, &err);
-    rd->chunk = malloc(CHUNK);
     if (rd->r == NULL || rd->chunk == NULL) {
         records_close(rd);
         cli_trouble(c, "memory: out of memory");
@@ -91,9 +117,65 @@ int records_open(cli *c, records_reader *rd, cli_input *in, const records_option
 void records_close(records_reader *rd)
 {
     koma_pcn_reader_free(rd->r);
+    koma_rstream_free(rd->rs);
+    rd->rs = NULL;
     free(rd->chunk);
     rd->r = NULL;
     rd->chunk = NULL;
+}
+
+static int rstream_locate(void *rs, const char *pointer, unsigned long *line,
+                          unsigned long *column)
+{
+    return koma_rstream_locate(rs, pointer, line, column);
+}
+
+/* records_next through the hub (--from). */
+static int rstream_next(records_reader *rd, record_item *item)
+{
+    cli *c = rd->c;
+    for (;;) {
+        koma_error *err = &item->err;
+        koma_error_clear(err);
+        koma_pcn *p = NULL;
+        switch (koma_rstream_next(rd->rs, &p, err)) {
+        case KOMA_PCN_AGAIN: {
+            long n = cli_input_read(c, rd->in, rd->chunk, CHUNK);
+            if (n < 0) break;              /* reported */
+            if (n == 0) koma_rstream_finish(rd->rs);
+            else if (koma_rstream_feed(rd->rs, rd->chunk, (size_t)n, err) != 0) {
+                cli_trouble(c, "%s: %s", koma_code_name(err->code), err->message);
+                break;
+            }
+            continue;
+        }
+        case KOMA_PCN_RECORD: {
+            /* written back (--write-outcome) as PCN: in its own PCN format, JSON otherwise */
+            koma_pcn_format pf = KOMA_PCN_JSON;
+            const koma_format *f = koma_rstream_format(rd->rs);
+            item->format = f && koma_format_pcn(f, &pf) ? pf : KOMA_PCN_JSON;
+            item->rec = p;
+            item->index = ++rd->records;
+            item->src.file = rd->in->name;
+            item->src.line = koma_rstream_line(rd->rs);
+            item->src.locate = rstream_locate;
+            item->src.ctx = rd->rs;
+            return RECORDS_RECORD;
+        }
+        case KOMA_PCN_INVALID:
+            item->index = ++rd->records;
+            item->src.file = rd->in->name;
+            item->src.line = err->line;
+            return RECORDS_INVALID;
+        case KOMA_PCN_END:
+            break;
+        default:
+            if (err->code == KOMA_E_MEMORY) cli_trouble(c, "memory: out of memory");
+            else cli_diag_error(c, CLI_TROUBLE, rd->in->name, err, NULL);
+        }
+        rd->done = 1;
+        return RECORDS_END;
+    }
 }
 
 int records_next(records_reader *rd, record_item *item)
@@ -103,6 +185,7 @@ int records_next(records_reader *rd, record_item *item)
     item->format = rd->format;
     item->reader = rd->r;
     if (rd->done) return RECORDS_END;
+    if (rd->rs) return rstream_next(rd, item);
     for (;;) {
         koma_error *err = &item->err;
         koma_error_clear(err);

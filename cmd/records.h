@@ -47,10 +47,20 @@ typedef struct records_options {
     unsigned pcn_flags;                    /* koma_pcn_reader_new flags */
     const char *foreign_hint;              /* how the tool reads a foreign format it
                                               names ("--from %s"), or NULL */
+    /* --from FORMAT|auto: records of any format koma reads (CSA, KIF, SFEN...)
+     * through the hub (koma/format.h), made PCN: hub set (the tool's), from
+     * the format or NULL for auto (detected from each input's start) */
+    koma_hub *hub;
+    const koma_format *from;
 } records_options;
 
 /* --format F: json or yaml. 0, or the exit status of a usage error (2). */
 int records_format_option(cli *c, const char *arg, records_options *o);
+
+/* --from F: a format koma reads (koma-convert --list), or auto; sets o->from
+ * (NULL for auto) and *given. 0, or the exit status of a usage error (2). The
+ * caller makes o->hub. */
+int records_from_option(cli *c, const char *arg, records_options *o, int *given);
 
 /*
  * The format of another kind than `own` (a NULL-terminated list of format
@@ -70,7 +80,8 @@ typedef struct record_item {
     koma_error err;                        /* invalid: the reader's error, not reported */
     record_source src;                     /* file, first line, locate */
     koma_pcn_format format;                /* of the record (decided per record) */
-    const koma_pcn_reader *reader;         /* koma_pcn_reader_text: the record as read */
+    const koma_pcn_reader *reader;         /* koma_pcn_reader_text: the record as read
+                                              (NULL with --from: no PCN text) */
     unsigned long index;                   /* 1-based number of the record in its input */
 } record_item;
 
@@ -78,6 +89,7 @@ typedef struct records_reader {
     cli *c;
     cli_input *in;
     koma_pcn_reader *r;
+    koma_rstream *rs;                      /* --from: any format, through the hub */
     koma_pcn_format format;
     char *chunk;
     int done;

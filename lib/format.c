@@ -373,8 +373,25 @@ unsigned long koma_rstream_line(const koma_rstream *rs) { return rs->last_line; 
 int koma_rstream_locate(const koma_rstream *rs, const char *pointer, unsigned long *line,
                         unsigned long *column)
 {
-    if (rs->pr == NULL) return -1;
-    return koma_pcn_reader_locate(rs->pr, pointer, line, column);
+    if (rs->pr) return koma_pcn_reader_locate(rs->pr, pointer, line, column);
+    /* a shogi-world record: its moves and ending where its reader read them */
+    const koma_sline *m = &rs->rec.main;
+    unsigned long l = 0, c = 0;
+    if (pointer && strncmp(pointer, "/plies/", 7) == 0) {
+        char *end;
+        unsigned long i = strtoul(pointer + 7, &end, 10);
+        if (end != pointer + 7 && (*end == '\0' || *end == '/') && i < m->len) {
+            l = m->moves[i].line;
+            c = m->moves[i].column;
+        }
+    } else if (pointer && strncmp(pointer, "/outcome", 8) == 0) {
+        l = m->end.line;
+        c = m->end.column;
+    }
+    if (l == 0) return -1;
+    *line = l;
+    *column = c ? c : 1;
+    return 0;
 }
 
 int koma_rstream_feed(koma_rstream *rs, const char *data, size_t len, koma_error *err)

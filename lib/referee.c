@@ -749,6 +749,25 @@ static int honour(const koma_referee *r, koma_verdict *v)
     return ok ? 0 : -1;
 }
 
+/*
+ * Lead ruling: a recorded resignation (or time loss) by the side that the rules
+ * say has just lost, at the deciding ply (a CSA %TORYO written after a move that
+ * already checkmates), is not a dispute: the verdict is the rules' ending, and
+ * the recorded outcome stays in the verdict (v->recorded) as a note. So: the
+ * rules end the game at v->ply with a win for one side, not by an illegal ply;
+ * the record gives up for the same loser (its result, when it has one, is the
+ * rules' result) at that ply (its ply, when it has one, is v->ply).
+ */
+static int loser_gave_up(const koma_referee *r, const koma_verdict *v)
+{
+    const koma_recorded *rec = &r->rec;
+    if (!rec->has_status || v->illegal) return 0;
+    if (rec->status != KOMA_STATUS_RESIGNATION && rec->status != KOMA_STATUS_TIMELIMIT) return 0;
+    if (v->result != KOMA_RESULT_FIRST && v->result != KOMA_RESULT_SECOND) return 0;
+    if (rec->has_result && strcmp(rec->result, v->result_text) != 0) return 0;
+    return !rec->has_ply || rec->ply == v->ply;
+}
+
 int koma_referee_finish(koma_referee *r, koma_verdict *v, koma_error *err)
 {
     const koma_recorded *rec = &r->rec;
@@ -815,7 +834,9 @@ int koma_referee_finish(koma_referee *r, koma_verdict *v, koma_error *err)
         v->has_ply = 1;
         v->ply = r->ply;
         memcpy(v->move, r->move, sizeof v->move);
-        if (rec->has_status && rec->status != v->status) v->disagrees = KOMA_MEMBER_STATUS;
+        if (loser_gave_up(r, v)) {
+            /* the record's own word for the same ending: not a dispute */
+        } else if (rec->has_status && rec->status != v->status) v->disagrees = KOMA_MEMBER_STATUS;
         else if (rec->has_result && strcmp(rec->result, v->result_text) != 0)
             v->disagrees = KOMA_MEMBER_RESULT;
         else if (rec->has_ply && rec->ply != v->ply) v->disagrees = KOMA_MEMBER_PLY;

@@ -697,6 +697,42 @@ static void test_recorded(void **state)
     koma_referee_free(ref);
 }
 
+/* Lead ruling: the loser's resignation (or time loss) recorded at the deciding
+ * ply of a rule ending is not a dispute; any other recorded word still is. */
+static void gave_up(const char *result, int status, long ply, const char *plies, int disputed)
+{
+    koma_verdict v;
+    koma_referee *ref = begin("ogi", "k^7/8/8/8/8/8/8/R3K^3 / O/o", 0);
+    expect_rec(ref, result, status, ply);
+    feed(ref, plies);
+    finish(ref, &v);
+    assert_int_equal(v.kind, KOMA_VERDICT_RULES);
+    if (disputed) {
+        assert_int_not_equal(v.disputes, 0);
+    } else {
+        assert_int_equal(v.disputes, 0);
+        assert_int_equal(v.disagrees, KOMA_MEMBER_NONE);
+        assert_int_equal(v.status, KOMA_STATUS_MAREKING);     /* the rules' ending */
+        assert_int_equal(v.recorded.status, (koma_status)status);   /* kept as a note */
+    }
+    koma_referee_free(ref);
+}
+
+static void test_gave_up(void **state)
+{
+    (void)state;
+    /* a1+a8/K^ takes Gote's king at ply 1: 1-0 mareking */
+    gave_up("1-0", KOMA_STATUS_RESIGNATION, 1, "a1+a8/K^", 0);
+    gave_up(NULL, KOMA_STATUS_RESIGNATION, -1, "a1+a8/K^", 0);
+    gave_up("1-0", KOMA_STATUS_TIMELIMIT, 1, "a1+a8/K^", 0);
+    /* the winner resigning, another ply, or a draw by agreement: disputes */
+    gave_up("0-1", KOMA_STATUS_RESIGNATION, 1, "a1+a8/K^", 1);
+    gave_up("1-0", KOMA_STATUS_RESIGNATION, 2, "a1+a8/K^", 1);
+    gave_up("1/2-1/2", KOMA_STATUS_AGREEMENT, 1, "a1+a8/K^", 1);
+    /* an illegal ply the record does not name stays a dispute */
+    gave_up("0-1", KOMA_STATUS_RESIGNATION, 1, "a1-b2", 1);
+}
+
 /* ---- notation slips, unreadable plies, dialects ----------------------------------------- */
 
 static void test_notation(void **state)
@@ -862,6 +898,7 @@ int main(void)
         cmocka_unit_test(test_termination),
         cmocka_unit_test(test_order),
         cmocka_unit_test(test_recorded),
+        cmocka_unit_test(test_gave_up),
         cmocka_unit_test(test_notation),
         cmocka_unit_test(test_unreadable),
         cmocka_unit_test(test_dialect),

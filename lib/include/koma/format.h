@@ -101,8 +101,10 @@ KOMA_API int koma_rstream_next(koma_rstream *rs, koma_pcn **out, koma_error *err
 KOMA_API unsigned long koma_rstream_line(const koma_rstream *rs);
 /* The format being read (after detection; NULL before it). */
 KOMA_API const koma_format *koma_rstream_format(const koma_rstream *rs);
-/* Where the value at a JSON pointer of the last record is in the input (PCN
- * formats), as koma_pcn_reader_locate; -1 for other formats. */
+/* Where the value at a JSON pointer of the last record is in the input: for
+ * PCN formats as koma_pcn_reader_locate; for the shogi-world records, a ply
+ * ("/plies/N...") is its move's line and column and "/outcome..." the
+ * ending's, when the reader noted them; -1 otherwise. */
 KOMA_API int koma_rstream_locate(const koma_rstream *rs, const char *pointer,
                                  unsigned long *line, unsigned long *column);
 
