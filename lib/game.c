@@ -17,6 +17,7 @@
 #include "internal.h"
 #include "game_internal.h"
 #include "games_embedded.h"
+#include "fx.h"
 
 struct koma_game_set {
     koma_game **games;
@@ -608,7 +609,11 @@ static int parse_game(ydoc *y, koma_game *g)
 {
     yaml_node_t *root = yaml_document_get_root_node(&y->doc);
     if (root == NULL) return node_error(y, NULL, KOMA_E_GAME_YAML, "empty game definition");
-    if (check_keys(y, root, "game definition", top_keys) != 0) return -1;
+    /* `engine: effects`: the rules are compiled by fx_def.c, which checks the keys */
+    yaml_node_t *engine = get(y, root, "engine");
+    if (engine != NULL && !scalar_is(engine, "effects"))
+        return node_error(y, engine, KOMA_E_GAME_FIELD, "engine must be effects");
+    if (engine == NULL && check_keys(y, root, "game definition", top_keys) != 0) return -1;
     yaml_node_t *n;
     if (get_str(y, root, "id", g->id, sizeof g->id, 1, &n) != 0) return -1;
     if (g->id[0] == '\0') return node_error(y, n, KOMA_E_GAME_FIELD, "empty id");
@@ -636,8 +641,10 @@ static int parse_game(ydoc *y, koma_game *g)
         return -1;
     if (parse_diagram(y, g, root) != 0) return -1;
     yaml_node_t *pieces = get(y, root, "pieces");
-    g->playable = pieces != NULL;
-    if (g->playable) {
+    g->playable = pieces != NULL && engine == NULL;
+    if (engine != NULL) {
+        /* load_game compiles the rules (koma__fx_def_load) */
+    } else if (g->playable) {
         if (g->files > KOMA__MAX_FILES || g->ranks > KOMA__MAX_RANKS)
             return node_error(y, n, KOMA_E_GAME_LIMIT, "the rule engine plays boards up to %dx%d",
                               KOMA__MAX_FILES, KOMA__MAX_RANKS);
@@ -668,6 +675,8 @@ static int parse_game(ydoc *y, koma_game *g)
 static void game_free(koma_game *g)
 {
     if (g == NULL) return;
+    koma__fx_def_free(g->fx);
+    free(g->yaml);
     free(g->start);
     free(g);
 }
@@ -682,6 +691,24 @@ static void yaml_failure(const yaml_parser_t *parser, const char *source, koma_e
     err->line = (unsigned long)parser->problem_mark.line + 1;
     err->column = (unsigned long)parser->problem_mark.column + 1;
     err->source = source;
+}
+
+static int yaml_node_is_effects(ydoc *y)
+{
+    return get(y, yaml_document_get_root_node(&y->doc), "engine") != NULL;
+}
+
+/* An effect game: its rules compiled (fx_def.c), its text kept for rule options. */
+static int load_effects(koma_game *g, const char *yaml, size_t len, const char *source,
+                        koma_error *err)
+{
+    if (koma__fx_def_load(yaml, len, source, NULL, 0, &g->fx, err) != 0) return -1;
+    g->yaml = malloc(len + 1);
+    if (g->yaml == NULL) return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (game)");
+    memcpy(g->yaml, yaml, len);
+    g->yaml[len] = '\0';
+    g->yaml_len = len;
+    return 0;
 }
 
 static int load_game(const char *yaml, size_t len, const char *source, koma_game **out,
@@ -722,6 +749,7 @@ static int load_game(const char *yaml, size_t len, const char *source, koma_game
                 rc = 0;
             }
             yaml_document_delete(&extra);
+            if (rc == 0 && yaml_node_is_effects(&y)) rc = load_effects(g, yaml, len, source, err);
         } else {
             yaml_failure(&parser, source, err);
         }

@@ -49,8 +49,15 @@ typedef struct koma__label {
 enum koma__nolegal { KOMA__NL_CHECKMATE, KOMA__NL_STALEMATE, KOMA__NL_NOMOVE };
 enum koma__rep { KOMA__REP_NONE, KOMA__REP_SAME_MOVE, KOMA__REP_FOURFOLD };
 
+struct koma__fx_def;
+
 struct koma_game {
     char id[KOMA_GAME_ID_MAX + 1];
+    /* `engine: effects` (Ko shogi): the rules are the effect engine's (fx.h), compiled
+     * from the YAML text kept here (rule options make variants of it) */
+    struct koma__fx_def *fx;
+    char *yaml;
+    size_t yaml_len;
     char name[KOMA_SNN_MAX_LEN + 1];
     char style;                        /* uppercase */
     unsigned files, ranks;
