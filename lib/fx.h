@@ -70,6 +70,7 @@ typedef struct koma__fx_shot {
     uint8_t count;                     /* shots after the move: 0 none, 1 or 2 */
     uint8_t range;                     /* points from the shooter */
     uint8_t over;                      /* 1: not blocked by pieces in between (cannon) */
+    uint8_t with_move;                 /* 1: always after the move (shoot_when does not apply) */
 } koma__fx_shot;
 
 /* Movement that exists only while the side has a piece of a set on the board. */

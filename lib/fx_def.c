@@ -509,16 +509,17 @@ static int read_piece(defctx *c, koma__fx_id *id, yaml_node_t *n)
     }
     GET(c, n, "shoot", v);
     if (v) {
-        static const char *const keys[] = {"range", "count", "over", NULL};
+        static const char *const keys[] = {"range", "count", "over", "with_move", NULL};
         if (koma__y_check_keys(&c->y, v, "shoot", keys) != 0) return -1;
         unsigned range, count;
-        int over;
+        int over, with_move;
         if (get_uint(c, v, "range", 1, 32, 1, &range) != 0 || get_uint(c, v, "count", 1, 2, 1, &count) != 0 ||
-            get_bool(c, v, "over", 0, &over) != 0)
+            get_bool(c, v, "over", 0, &over) != 0 || get_bool(c, v, "with_move", 0, &with_move) != 0)
             return -1;
         id->shot.range = (uint8_t)range;
         id->shot.count = (uint8_t)count;
         id->shot.over = (uint8_t)over;
+        id->shot.with_move = (uint8_t)with_move;
     }
     int burns;
     if (get_bool(c, n, "burns", 0, &burns) != 0) return -1;

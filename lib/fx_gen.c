@@ -595,7 +595,7 @@ static int landing(const gen *g, uint16_t c, uint8_t mod)
 static int moved_applied(gen *g)
 {
     const koma__fx_id *a = &g->d->ids[g->aid];
-    if (a->shot.count && g->d->shoot_when != KOMA__FX_SHOOT_IN_PLACE && !a->pair_shoot_each)
+    if (a->shot.count && (a->shot.with_move || g->d->shoot_when != KOMA__FX_SHOOT_IN_PLACE))
         return with_shots(g, g->to, &a->shot, next_after_move, NULL, 0);
     return after_move(g);
 }
@@ -607,7 +607,7 @@ static int one_leg(gen *g, int to, int ncap, const int16_t *caps)
     const koma__fx_def *d = g->d;
     const koma__fx_id *a = &d->ids[g->aid];
     int s = g->side;
-    if (!g->post_any && !a->burns && !(a->shot.count && d->shoot_when != KOMA__FX_SHOOT_IN_PLACE) &&
+    if (!g->post_any && !a->burns && !a->shot.count &&
         !(g->arrival_live && d->arrival_burn) && (ncap == 0 || (ncap == 1 && caps[0] == to))) {
         int promo = 0;
         if (a->promotes_to >= 0) {
@@ -733,7 +733,7 @@ static int second_leg(gen *g, void *ctx)
         tset(g, l1, 0);
         tset(g, l2, g->actor);
         g->to = l2;
-        if (a->shot.count && (a->pair_shoot_each || g->d->shoot_when != KOMA__FX_SHOOT_IN_PLACE))
+        if (a->shot.count && (a->shot.with_move || g->d->shoot_when != KOMA__FX_SHOOT_IN_PLACE))
             rc = with_shots(g, l2, &a->shot, next_after_move, NULL, 0);
         else
             rc = after_move(g);
@@ -825,7 +825,8 @@ static int gen_piece(gen *g, int sq)
         rc = path_step(g, tab, sq, a->path.steps, 0, visited, 1);
         trestore(g, mark);
     }
-    if (rc == 0 && a->shot.count && d->shoot_when != KOMA__FX_SHOOT_AFTER_MOVE) rc = gen_in_place(g);
+    if (rc == 0 && a->shot.count && !a->shot.with_move && d->shoot_when != KOMA__FX_SHOOT_AFTER_MOVE)
+        rc = gen_in_place(g);
     return rc;
 }
 

@@ -212,6 +212,24 @@ static void test_movelists(void **state)
     assert_int_equal(bad, 0);
 }
 
+
+/* A fog whose only jump is to j12 and back: one jump and a shot, then it stops
+ * ([R11]: a shot after each jump; one jump or two). */
+static void test_fog_one_jump(void **state)
+{
+    (void)state;
+    koma__fx_def *d;
+    koma__fx *fx = engine(NULL, "18k^/19/19/19/19/7E1E1E7/10p8/7E3E7/19/7E1+T1S7/19/7S1S1S7/19/19/19/19/19/19/K^18 / K/k", &d);
+    list l = LIST_INIT;
+    moves_of(fx, &l);
+    assert_true(has(&l, "j10-j12"));
+    assert_true(has(&l, "j10-j12,+k13"));
+    assert_true(has(&l, "+k13"));                  /* out and back, shooting */
+    assert_true(has(&l, "..."));
+    list_free(&l);
+    done(fx, d);
+}
+
 /* ---- rule options ------------------------------------------------------------------- */
 
 /* Positions for the options: each is a small board, a few pieces; K^ a1 and k^ s19. */
@@ -439,6 +457,7 @@ int main(void)
         cmocka_unit_test(test_definition),
         cmocka_unit_test(test_perft_start),
         cmocka_unit_test(test_movelists),
+        cmocka_unit_test(test_fog_one_jump),
         cmocka_unit_test(test_options),
         cmocka_unit_test(test_option_errors),
         cmocka_unit_test(test_playouts),
