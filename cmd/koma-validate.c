@@ -26,6 +26,7 @@ typedef struct state {
     koma_pmn_dialect dialect;          /* --pmn-dialect */
     int has_context;                   /* --position given */
     koma_position context;             /* --position: PMN lines are checked against it */
+    koma_engine *engine;               /* --legal: the rules of the position's game */
     records_options pcn;               /* --format */
     judge *jd;                         /* --replay: PCN records are judged too */
     FILE *gather;                      /* --replay --json: a record's diagnostics, */
@@ -98,8 +99,24 @@ static int v_fid(state *st, const char *s, size_t len, koma_error *err)
 static int v_pmn(state *st, const char *s, size_t len, koma_error *err)
 {
     koma_chain c;
-    return koma_chain_parse_dialect(st->dialect, s, len, st->has_context ? &st->context : NULL,
-                                    &c, err);
+    if (koma_chain_parse_dialect(st->dialect, s, len, st->has_context ? &st->context : NULL, &c,
+                                 err) != 0)
+        return -1;
+    if (st->engine == NULL) return 0;
+    /* --legal: the canonical form names a legal move of the position */
+    char text[KOMA_CHAIN_BUF];
+    size_t n = koma_chain_write(&c, text, sizeof text);
+    koma_emove m;
+    if (n == 0 || n >= sizeof text)
+        return koma_error_set(err, KOMA_E_PMN_CHAIN_LENGTH, 0, "the move's canonical form is too long");
+    if (koma_engine_parse_move(st->engine, text, n, &m, err) != 0) {
+        if (n != len || memcmp(text, s, len) != 0) {
+            err->offset = 0;           /* (an offset into the canonical text) */
+            err->column = 1;
+        }
+        return -1;
+    }
+    return 0;
 }
 static int v_cgsn(state *st, const char *s, size_t len, koma_error *err)
 {
@@ -321,6 +338,8 @@ static void usage(FILE *f)
           "      --position FEEN  check each PMN line against this position too\n"
           "                    (canonical suffixes and chains, squares, hand); seed,\n"
           "                    json-array and legs need it\n"
+          "      --legal       with --position: each PMN line must also be a legal\n"
+          "                    move of the position under its game's rules\n"
           "      --format F    PCN input is json (JSON Lines) or yaml (a YAML stream);\n"
           "                    by default each record: JSON when its line starts with {\n"
           "      --replay      PCN records are also replayed under their game's rules:\n"
@@ -448,8 +467,8 @@ int main(int argc, char **argv)
     st.c = &c;
     st.v = &validators[0];
 
-    enum { OPT_PRINT_FID = CLI_OPT_OWN, OPT_DIALECT, OPT_POSITION, OPT_FORMAT, OPT_REPLAY };
-    int want_replay = 0;
+    enum { OPT_PRINT_FID = CLI_OPT_OWN, OPT_DIALECT, OPT_POSITION, OPT_FORMAT, OPT_REPLAY, OPT_LEGAL };
+    int want_replay = 0, want_legal = 0;
     const char *position = NULL;
     int dialect_given = 0;
     static const struct option longopts[] = {
@@ -459,6 +478,7 @@ int main(int argc, char **argv)
         {"position", required_argument, NULL, OPT_POSITION},
         {"format", required_argument, NULL, OPT_FORMAT},
         {"replay", no_argument, NULL, OPT_REPLAY},
+        {"legal", no_argument, NULL, OPT_LEGAL},
         CLI_OPTION_JSON, CLI_OPTION_SUMMARY,
         CLI_OPTIONS_END,
     };
@@ -476,6 +496,7 @@ int main(int argc, char **argv)
             break;
         case OPT_POSITION: position = optarg; break;
         case OPT_REPLAY: want_replay = 1; break;
+        case OPT_LEGAL: want_legal = 1; break;
         case OPT_FORMAT:
             if ((rc = records_format_option(&c, optarg, &st.pcn)) != 0) return rc;
             break;
@@ -508,9 +529,25 @@ int main(int argc, char **argv)
                                koma_pmn_dialect_name(st.dialect));
     }
 
+    if (want_legal && !position) return cli_usage_error(&c, "--legal needs --position FEEN");
     koma_game_set *games = NULL;
-    if (want_replay) {
+    if (want_legal || want_replay) {
         if (games_open(&c, &games) != 0) goto done;
+    }
+    if (want_legal) {
+        koma_error err;
+        koma_error_clear(&err);
+        const koma_game *g = koma_game_set_find_position(games, &st.context, &err);
+        if (g != NULL && !koma_game_playable(g))
+            koma_error_set(&err, KOMA_E_GAME_NO_RULES, 0, "game %s has no rule engine yet",
+                           koma_game_id(g));
+        if (g == NULL || !koma_game_playable(g) || koma_engine_new(g, &st.engine, &err) != 0 ||
+            koma_engine_set_position(st.engine, &st.context, &err) != 0) {
+            cli_usage_error(&c, "--legal: %s: %s", koma_code_name(err.code), err.message);
+            goto done;
+        }
+    }
+    if (want_replay) {
         if ((st.jd = judge_new(&c, games, NULL, KOMA_PMN_DIALECT_CANONICAL, 0, JUDGE_REPLAY)) == NULL) {
             cli_trouble(&c, "memory: out of memory");
             goto done;
@@ -529,6 +566,7 @@ int main(int argc, char **argv)
                    item_noun(st.v, st.records != 1), st.valid, st.invalid);
     }
 done:
+    koma_engine_free(st.engine);
     judge_free(st.jd);
     koma_game_set_free(games);
     koma_position_cleanup(&st.pos);

@@ -95,7 +95,14 @@ static void rules_reason(const koma_verdict *v, text *t)
     /* the side that has just moved is v->mover; the side to move is the other */
     switch (v->status) {
     case KOMA_STATUS_MAREKING:
-        if (v->ply == 0)
+        if (v->game && koma_game_survival_test(v->game)) {
+            /* Ko shogi: no general, no governor, not both middle troop and banner */
+            if (v->ply == 0)
+                add(t, "%s fails the survival test in the setup position; %s", loser_of(v->result), win);
+            else
+                add(t, "%s fails the survival test after %s at ply %zu; %s",
+                    loser_of(v->result), v->move, v->ply, win);
+        } else if (v->ply == 0)
             add(t, "%s's king is already captured in the setup position; %s", loser_of(v->result), win);
         else
             add(t, "%s's king captured by %s at ply %zu; %s", loser, v->move, v->ply, win);

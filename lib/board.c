@@ -69,6 +69,17 @@ int koma_engine_new(const koma_game *g, koma_engine **out, koma_error *err)
     *out = NULL;
     if (!g->playable)
         return koma_error_set(err, KOMA_E_GAME_NO_RULES, 0, "game %s has no rule engine yet", g->id);
+    if (g->fx) {
+        /* an effect game (Ko shogi): the effect engine behind the same API */
+        koma_engine *fe;
+        if (koma__fxe_new(g, &fe, err) != 0) return -1;
+        if (koma_engine_set_start(fe, err) != 0) {
+            koma_engine_free(fe);
+            return -1;
+        }
+        *out = fe;
+        return 0;
+    }
     koma_engine *e = calloc(1, sizeof *e);
     if (e == NULL) return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (engine)");
     e->game = g;
@@ -196,6 +207,7 @@ int koma_engine_new(const koma_game *g, koma_engine **out, koma_error *err)
 void koma_engine_free(koma_engine *e)
 {
     if (e == NULL) return;
+    if (e->fx) koma__fxe_free(e);
     free(e->board);
     free(e->sq_index);
     free(e->index_sq);
@@ -213,10 +225,13 @@ void koma_engine_free(koma_engine *e)
 }
 
 const koma_game *koma_engine_game(const koma_engine *e) { return e->game; }
-size_t koma_engine_max_moves(const koma_engine *e) { return e->max_moves; }
-int koma_engine_turn(const koma_engine *e) { return e->turn; }
-uint64_t koma_engine_hash(const koma_engine *e) { return koma__hash(e); }
-size_t koma_engine_ply(const koma_engine *e) { return e->nundo; }
+size_t koma_engine_max_moves(const koma_engine *e)
+{
+    return e->fx ? koma__fxe_max_moves(e) : e->max_moves;
+}
+int koma_engine_turn(const koma_engine *e) { return e->fx ? koma__fxe_turn(e) : e->turn; }
+uint64_t koma_engine_hash(const koma_engine *e) { return e->fx ? koma__fxe_hash(e) : koma__hash(e); }
+size_t koma_engine_ply(const koma_engine *e) { return e->fx ? koma__fxe_ply(e) : e->nundo; }
 
 int koma__movebuf(koma_engine *e, unsigned depth, koma_error *err)
 {
@@ -294,6 +309,7 @@ static void recompute(koma_engine *e)
 
 int koma_engine_set_position(koma_engine *e, const koma_position *pos, koma_error *err)
 {
+    if (e->fx) return koma__fxe_set_position(e, pos, err);
     const koma_game *g = e->game;
     if (koma__position_fits(g, pos, err) != 0) return -1;
     uint8_t *board = e->board;
@@ -340,6 +356,7 @@ int koma_engine_set_start(koma_engine *e, koma_error *err)
 
 int koma_engine_get_position(const koma_engine *e, koma_position *pos, koma_error *err)
 {
+    if (e->fx) return koma__fxe_get_position(e, pos, err);
     if (koma_position_reset(pos, &e->shape, err) != 0) return -1;
     for (int sq = 0; sq < e->nsquares; sq++) {
         unsigned c = e->board[e->sq_index[sq]];
@@ -495,6 +512,10 @@ static int push_history(koma_engine *e, koma_error *err)
 
 void koma_engine_move_facts(const koma_engine *e, koma_emove m, koma_move_facts *out)
 {
+    if (e->fx) {
+        koma__fxe_move_facts(e, m, out);
+        return;
+    }
     /* the identity for a same-move rule: mover (no "'"), origin or hand slot
      * (no "'"), target, promotion and privilege flags */
     uint32_t mm = m;
@@ -515,6 +536,7 @@ void koma_engine_move_facts(const koma_engine *e, koma_emove m, koma_move_facts 
 
 int koma_engine_make(koma_engine *e, koma_emove m, koma_error *err)
 {
+    if (e->fx) return koma__fxe_make(e, m, err);
     if (push_history(e, err) != 0) return -1;
     koma__make(e, m, &e->undo[e->nundo]);
     e->nundo++;
@@ -523,6 +545,7 @@ int koma_engine_make(koma_engine *e, koma_emove m, koma_error *err)
 
 int koma_engine_unmake(koma_engine *e)
 {
+    if (e->fx) return koma__fxe_unmake(e);
     if (e->nundo == 0) return -1;
     e->nundo--;
     koma__unmake(e, &e->undo[e->nundo]);

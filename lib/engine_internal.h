@@ -81,8 +81,11 @@ typedef struct koma__undo {
     uint64_t hash_board, hash_hand;    /* hashes before the ply */
 } koma__undo;
 
+struct koma__fx;
+
 struct koma_engine {
     const koma_game *game;
+    struct koma__fx *fx;               /* an effect game's engine (engine_fx.c); NULL otherwise */
     int files, ranks, pad, stride, size, base;
     uint8_t *board;                    /* size bytes, KOMA__OFF outside */
     int16_t *sq_index;                 /* koma square -> padded index */
@@ -137,6 +140,35 @@ struct koma_engine {
     unsigned movebuf_depth;
     koma_emove *scratch;               /* 2 x max_moves: legality look-ahead */
 };
+
+/* ---- the effect engine behind koma/engine.h (engine_fx.c) ------------------------ */
+
+int koma__fxe_new(const koma_game *g, koma_engine **out, koma_error *err);
+int koma__fxe_set_position(koma_engine *e, const koma_position *pos, koma_error *err);
+int koma__fxe_get_position(const koma_engine *e, koma_position *pos, koma_error *err);
+size_t koma__fxe_max_moves(const koma_engine *e);
+int koma__fxe_turn(const koma_engine *e);
+uint64_t koma__fxe_hash(const koma_engine *e);
+size_t koma__fxe_ply(const koma_engine *e);
+size_t koma__fxe_legal_moves(koma_engine *e, koma_emove *moves);
+void koma__fxe_move_pmn(const koma_engine *e, koma_emove m, koma_move *out);
+size_t koma__fxe_move_text(const koma_engine *e, koma_emove m, char *buf, size_t cap);
+void koma__fxe_move_facts(const koma_engine *e, koma_emove m, koma_move_facts *out);
+int koma__fxe_find_move(koma_engine *e, const koma_move *m, koma_emove *out, koma_error *err);
+int koma__fxe_parse_move(koma_engine *e, const char *s, size_t len, koma_emove *out,
+                         koma_error *err);
+int koma__fxe_make(koma_engine *e, koma_emove m, koma_error *err);
+int koma__fxe_unmake(koma_engine *e);
+void koma__fxe_position_ending(koma_engine *e, koma_ending *out);
+int koma__fxe_threatens(koma_engine *e, int side);
+int koma__fxe_perft(koma_engine *e, unsigned depth, uint64_t *nodes, koma_error *err);
+int koma__fxe_perft_divide(koma_engine *e, unsigned depth, koma_perft_entry **out, size_t *count,
+                           void (*progress)(void *ctx, size_t done, size_t total), void *ctx,
+                           koma_error *err);
+int koma__fxe_perft_split(koma_engine *e, unsigned depth, unsigned plies,
+                          int (*job)(void *ctx, unsigned depth, const char *feen, size_t len),
+                          void *ctx, koma_error *err);
+void koma__fxe_free(koma_engine *e);
 
 /* ---- shared helpers, by layer ---------------------------------------------------- */
 

@@ -825,6 +825,40 @@ static int compile(defctx *c, const char *const *overrides, size_t nover)
     return read_rules(c);
 }
 
+/* A position the definition's engine can play: its board, styles, pieces and
+ * hands (also a definition's start position, game.c). */
+int koma__fx_position_fits(const koma__fx_def *d, const koma_position *pos, koma_error *err)
+{
+    if (pos->shape.ndims != 2 || pos->shape.size[0] != d->files || pos->shape.size[1] != d->ranks)
+        return koma_error_set(err, KOMA_E_RULES_SHAPE, 0, "the game is played on a %ux%u board",
+                              d->files, d->ranks);
+    char lower = (char)(d->style - 'A' + 'a');
+    if (pos->style[0] != d->style || pos->style[1] != lower)
+        return koma_error_set(err, KOMA_E_RULES_STYLE, 0, "the game's positions use the styles %c/%c",
+                              d->style, lower);
+    for (uint32_t sq = 0; sq < pos->shape.squares; sq++) {
+        koma_piece p = pos->board[sq];
+        if (p != KOMA_PIECE_NONE && koma__fx_id_of(d, p) < 0) {
+            char b[KOMA_EPIN_BUF];
+            koma_epin_write(p, b);
+            return koma_error_set(err, KOMA_E_RULES_PIECE, 0, "\"%s\" is not a piece of the game", b);
+        }
+    }
+    /* hands: any piece of the game, of either case (removed pieces keep their token) */
+    for (int s = 0; s < 2; s++)
+        for (size_t i = 0; i < pos->hands[s].len; i++) {
+            koma_piece p = pos->hands[s].items[i].piece;
+            if (koma__fx_id_of(d, p) < 0) {
+                char b[KOMA_EPIN_BUF];
+                koma_epin_write(p, b);
+                return koma_error_set(err, KOMA_E_RULES_PIECE, 0, "\"%s\" in hand is not a piece of the game", b);
+            }
+            if (pos->hands[s].items[i].count > 2u * pos->shape.squares)
+                return koma_error_set(err, KOMA_E_RULES_HAND, 0, "too many pieces in hand");
+        }
+    return 0;
+}
+
 int koma__fx_def_load(const char *yaml, size_t len, const char *source,
                       const char *const *overrides, size_t n, koma__fx_def **out,
                       koma_error *err)

@@ -218,38 +218,6 @@ static koma_piece piece_of(const koma__fx_def *d, unsigned code)
     return p;
 }
 
-int koma__fx_position_fits(const koma__fx_def *d, const koma_position *pos, koma_error *err)
-{
-    if (pos->shape.ndims != 2 || pos->shape.size[0] != d->files || pos->shape.size[1] != d->ranks)
-        return koma_error_set(err, KOMA_E_RULES_SHAPE, 0, "the game is played on a %ux%u board",
-                              d->files, d->ranks);
-    char lower = (char)(d->style - 'A' + 'a');
-    if (pos->style[0] != d->style || pos->style[1] != lower)
-        return koma_error_set(err, KOMA_E_RULES_STYLE, 0, "the game's positions use the styles %c/%c",
-                              d->style, lower);
-    for (uint32_t sq = 0; sq < pos->shape.squares; sq++) {
-        koma_piece p = pos->board[sq];
-        if (p != KOMA_PIECE_NONE && code_of(d, p) < 0) {
-            char b[KOMA_EPIN_BUF];
-            koma_epin_write(p, b);
-            return koma_error_set(err, KOMA_E_RULES_PIECE, 0, "\"%s\" is not a piece of the game", b);
-        }
-    }
-    /* hands: any piece of the game, of either case (removed pieces keep their token) */
-    for (int s = 0; s < 2; s++)
-        for (size_t i = 0; i < pos->hands[s].len; i++) {
-            koma_piece p = pos->hands[s].items[i].piece;
-            if (code_of(d, p) < 0) {
-                char b[KOMA_EPIN_BUF];
-                koma_epin_write(p, b);
-                return koma_error_set(err, KOMA_E_RULES_PIECE, 0, "\"%s\" in hand is not a piece of the game", b);
-            }
-            if (pos->hands[s].items[i].count > 2u * pos->shape.squares)
-                return koma_error_set(err, KOMA_E_RULES_HAND, 0, "too many pieces in hand");
-        }
-    return 0;
-}
-
 static void recompute(koma__fx *fx)
 {
     memset(fx->cnt, 0, sizeof fx->cnt);
@@ -283,6 +251,7 @@ int koma__fx_set_position(koma__fx *fx, const koma_position *pos, koma_error *er
             fx->hand[s][code_of(d, pos->hands[s].items[i].piece)] += pos->hands[s].items[i].count;
     fx->turn = pos->turn == KOMA_SECOND ? KOMA_SECOND : KOMA_FIRST;
     fx->nundo = 0;
+    for (size_t i = 0; i < fx->nstores; i++) fx->stores[i].valid = 0;
     fx->nlog = 0;
     fx->failed = 0;
     recompute(fx);
@@ -377,6 +346,7 @@ static int apply(koma__fx *fx, const fx_store *st, const fx_rec *r)
     fx->undo[fx->nundo].hash_board = fx->hash_board;
     fx->undo[fx->nundo].hash_hand = fx->hash_hand;
     fx->nundo++;
+    if (fx->nundo < fx->nstores) fx->stores[fx->nundo].valid = 0;
     int s = fx->turn;
     const uint32_t *p = st->pool + r->off;
     if (r->from != r->to) {
@@ -460,15 +430,18 @@ size_t koma__fx_generate(koma__fx *fx, koma_error *err)
 {
     fx_store *st = ply_store(fx, err);
     if (st == NULL) return (size_t)-1;
+    if (st->valid) return st->n;       /* this position's moves, generated already */
     if (koma__fx_defeated(fx) >= 0) {
         st->n = 0;
         st->npool = 0;
+        st->valid = 1;
         return 0;
     }
     if (koma__fx_gen(fx, fx->turn, st, err) != 0) {
         st->n = 0;
         return (size_t)-1;
     }
+    st->valid = 1;
     return st->n;
 }
 
@@ -594,7 +567,8 @@ int koma__fx_find(koma__fx *fx, const koma_chain *c, uint32_t *out, koma_error *
         int rf = r->from != r->to ? r->from : -1, rt = r->from != r->to ? r->to : -1;
         if (rf != from || rt != to || r->nrem != nrem || r->nchg != nchg) continue;
         if (from >= 0 && (r->actor != actor || r->cap != cap)) continue;
-        if (memcmp(st->pool + r->off, eff, (size_t)(nrem + nchg) * sizeof *eff) != 0) continue;
+        if (nrem + nchg && memcmp(st->pool + r->off, eff, (size_t)(nrem + nchg) * sizeof *eff) != 0)
+            continue;
         *out = (uint32_t)i;
         return 0;
     }

@@ -146,7 +146,8 @@ static int rec_equal(const fx_store *st, const fx_rec *a, const fx_rec *b)
     if (a->from != b->from || a->to != b->to || a->actor != b->actor || a->cap != b->cap ||
         a->nrem != b->nrem || a->nchg != b->nchg)
         return 0;
-    return memcmp(st->pool + a->off, st->pool + b->off,
+    return a->nrem + a->nchg == 0 ||
+           memcmp(st->pool + a->off, st->pool + b->off,
                   (size_t)(a->nrem + a->nchg) * sizeof *st->pool) == 0;
 }
 

@@ -38,6 +38,9 @@ typedef struct fx_store {
     size_t npool, cappool;
     uint32_t *table;                   /* dedupe: record index + 1, 0 empty */
     size_t tcap;                       /* a power of two */
+    int valid;                         /* a ply's store: the moves of the position at
+                                          that ply (koma__fx_generate; cleared by a make
+                                          into that ply and by set_position) */
 } fx_store;
 
 /* Per code: the movement as padded-board offsets. */

@@ -32,6 +32,10 @@ typedef struct ydoc {
     yaml_document_t doc;
     koma_error *err;
     const char *source;
+    const char *text;                  /* the YAML itself (an effect game compiles it) */
+    size_t len;
+    const char *const *options;        /* rule options chosen by the caller (NAME=VALUE) */
+    size_t noptions;
 } ydoc;
 
 static int node_error(ydoc *y, const yaml_node_t *n, koma_code code, const char *fmt, ...)
@@ -342,20 +346,11 @@ static int parse_defeat(ydoc *y, koma_game *g, yaml_node_t *n)
     return 0;
 }
 
-static int parse_rules(ydoc *y, koma_game *g, yaml_node_t *root)
+/* What ends a game and how, besides its moves: no legal move, repetition, the
+ * move limit, the results (read for every game with rules, effect games too). */
+static int parse_endings(ydoc *y, koma_game *g, yaml_node_t *root)
 {
     yaml_node_t *n;
-    g->zone = 0;
-    if ((n = get(y, root, "promotion")) != NULL) {
-        if (check_keys(y, n, "promotion", promotion_keys) != 0) return -1;
-        if (get_uint(y, n, "zone", 0, g->ranks, &g->zone, 1) != 0) return -1;
-        if (get_bool(y, n, "compulsory", &g->compulsory_promotion) != 0) return -1;
-    }
-    if (get_bool(y, root, "check", &g->check_rule) != 0 ||
-        get_bool(y, root, "kings_privilege", &g->kings_privilege) != 0 ||
-        get_bool(y, root, "promoted_drops", &g->promoted_drops) != 0 ||
-        get_bool(y, root, "bare_king", &g->bare_king) != 0)
-        return -1;
     g->nolegal_check = g->check_rule ? KOMA__NL_CHECKMATE : KOMA__NL_NOMOVE;
     g->nolegal_other = g->check_rule ? KOMA__NL_STALEMATE : KOMA__NL_NOMOVE;
     if ((n = get(y, root, "no_legal_move")) != NULL) {
@@ -423,6 +418,24 @@ static int parse_rules(ydoc *y, koma_game *g, yaml_node_t *root)
                                   "termination results are loss, draw or win");
         }
     }
+    return 0;
+}
+
+static int parse_rules(ydoc *y, koma_game *g, yaml_node_t *root)
+{
+    yaml_node_t *n;
+    g->zone = 0;
+    if ((n = get(y, root, "promotion")) != NULL) {
+        if (check_keys(y, n, "promotion", promotion_keys) != 0) return -1;
+        if (get_uint(y, n, "zone", 0, g->ranks, &g->zone, 1) != 0) return -1;
+        if (get_bool(y, n, "compulsory", &g->compulsory_promotion) != 0) return -1;
+    }
+    if (get_bool(y, root, "check", &g->check_rule) != 0 ||
+        get_bool(y, root, "kings_privilege", &g->kings_privilege) != 0 ||
+        get_bool(y, root, "promoted_drops", &g->promoted_drops) != 0 ||
+        get_bool(y, root, "bare_king", &g->bare_king) != 0)
+        return -1;
+    if (parse_endings(y, g, root) != 0) return -1;
     n = get(y, root, "pieces");
     if (n->type != YAML_SEQUENCE_NODE || n->data.sequence.items.top == n->data.sequence.items.start)
         return node_error(y, n, KOMA_E_GAME_FIELD, "pieces must be a non-empty list");
@@ -641,9 +654,20 @@ static int parse_game(ydoc *y, koma_game *g)
         return -1;
     if (parse_diagram(y, g, root) != 0) return -1;
     yaml_node_t *pieces = get(y, root, "pieces");
-    g->playable = pieces != NULL && engine == NULL;
+    g->playable = pieces != NULL;
     if (engine != NULL) {
-        /* load_game compiles the rules (koma__fx_def_load) */
+        /* an effect game: fx_def.c compiles its rules and checks its keys; the
+         * endings are read here as for any game */
+        if (koma__fx_def_load(y->text, y->len, y->source, y->options, y->noptions, &g->fx,
+                              y->err) != 0)
+            return -1;
+        g->playable = 1;
+        g->yaml = malloc(y->len + 1);
+        if (g->yaml == NULL) return node_error(y, root, KOMA_E_MEMORY, "out of memory");
+        memcpy(g->yaml, y->text, y->len);
+        g->yaml[y->len] = '\0';
+        g->yaml_len = y->len;
+        if (parse_endings(y, g, root) != 0) return -1;
     } else if (g->playable) {
         if (g->files > KOMA__MAX_FILES || g->ranks > KOMA__MAX_RANKS)
             return node_error(y, n, KOMA_E_GAME_LIMIT, "the rule engine plays boards up to %dx%d",
@@ -676,6 +700,7 @@ static void game_free(koma_game *g)
 {
     if (g == NULL) return;
     koma__fx_def_free(g->fx);
+    free(g->variant);
     free(g->yaml);
     free(g->start);
     free(g);
@@ -693,26 +718,8 @@ static void yaml_failure(const yaml_parser_t *parser, const char *source, koma_e
     err->source = source;
 }
 
-static int yaml_node_is_effects(ydoc *y)
-{
-    return get(y, yaml_document_get_root_node(&y->doc), "engine") != NULL;
-}
-
-/* An effect game: its rules compiled (fx_def.c), its text kept for rule options. */
-static int load_effects(koma_game *g, const char *yaml, size_t len, const char *source,
-                        koma_error *err)
-{
-    if (koma__fx_def_load(yaml, len, source, NULL, 0, &g->fx, err) != 0) return -1;
-    g->yaml = malloc(len + 1);
-    if (g->yaml == NULL) return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (game)");
-    memcpy(g->yaml, yaml, len);
-    g->yaml[len] = '\0';
-    g->yaml_len = len;
-    return 0;
-}
-
-static int load_game(const char *yaml, size_t len, const char *source, koma_game **out,
-                     koma_error *err)
+static int load_game(const char *yaml, size_t len, const char *source,
+                     const char *const *options, size_t noptions, koma_game **out, koma_error *err)
 {
     *out = NULL;
     yaml_parser_t parser;
@@ -723,6 +730,10 @@ static int load_game(const char *yaml, size_t len, const char *source, koma_game
     memset(&y, 0, sizeof y);
     y.err = err;
     y.source = source;
+    y.text = yaml;
+    y.len = len;
+    y.options = options;
+    y.noptions = noptions;
     if (!yaml_parser_load(&parser, &y.doc)) {
         yaml_failure(&parser, source, err);
         yaml_parser_delete(&parser);
@@ -749,7 +760,6 @@ static int load_game(const char *yaml, size_t len, const char *source, koma_game
                 rc = 0;
             }
             yaml_document_delete(&extra);
-            if (rc == 0 && yaml_node_is_effects(&y)) rc = load_effects(g, yaml, len, source, err);
         } else {
             yaml_failure(&parser, source, err);
         }
@@ -824,7 +834,7 @@ int koma_game_set_new(koma_game_set **out, koma_error *err)
         for (const struct koma__embedded_game *e = koma__embedded_games; e->id; e++) {
             if (builtin_rank(e->id) != pass) continue;
             koma_game *g;
-            if (load_game(e->yaml, e->len, e->id, &g, err) != 0) {
+            if (load_game(e->yaml, e->len, e->id, NULL, 0, &g, err) != 0) {
                 koma_game_set_free(set);
                 return -1;
             }
@@ -856,7 +866,7 @@ int koma_game_set_load(koma_game_set *set, const char *yaml, size_t len, const c
 {
     koma_game *g;
     if (out) *out = NULL;
-    if (load_game(yaml, len, source, &g, err) != 0) return -1;
+    if (load_game(yaml, len, source, NULL, 0, &g, err) != 0) return -1;
     if (set_add(set, g, source, err) != 0) {
         game_free(g);
         return -1;
@@ -903,6 +913,85 @@ size_t koma_game_set_count(const koma_game_set *set) { return set ? set->len : 0
 const koma_game *koma_game_set_at(const koma_game_set *set, size_t i)
 {
     return (set && i < set->len) ? set->games[i] : NULL;
+}
+
+/* ---- rule options ----------------------------------------------------------------- */
+
+void koma__game_free(koma_game *g) { game_free(g); }
+
+int koma__game_variant_new(const koma_game *g, const char *const *opts, size_t n,
+                           koma_game **out, koma_error *err)
+{
+    *out = NULL;
+    if (g->fx == NULL)
+        return koma_error_set(err, KOMA_E_GAME_OPTION_UNKNOWN, 0, "game %s has no rule options",
+                              g->id);
+    /* the key: the settings in order (the same list gives the same variant) */
+    size_t klen = strlen(g->id) + 2;
+    for (size_t i = 0; i < n; i++) klen += strlen(opts[i]) + 1;
+    char *key = malloc(klen);
+    if (key == NULL) return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (games)");
+    strcpy(key, g->id);
+    for (size_t i = 0; i < n; i++) {
+        strcat(key, i ? ";" : ":");
+        strcat(key, opts[i]);
+    }
+    koma_game *v;
+    if (load_game(g->yaml, g->yaml_len, g->id, opts, n, &v, err) != 0) {
+        free(key);
+        return -1;
+    }
+    v->variant = key;
+    v->builtin = 0;
+    *out = v;
+    return 0;
+}
+
+int koma_game_set_variant(koma_game_set *set, const koma_game *g, const char *const *opts,
+                          size_t n, const koma_game **out, koma_error *err)
+{
+    *out = NULL;
+    if (g->fx == NULL) {
+        if (n == 0) {
+            *out = g;
+            return 0;
+        }
+        return koma_error_set(err, KOMA_E_GAME_OPTION_UNKNOWN, 0, "game %s has no rule options",
+                              g->id);
+    }
+    koma_game *v;
+    if (koma__game_variant_new(g, opts, n, &v, err) != 0) return -1;
+    for (size_t i = 0; i < set->nretired; i++)
+        if (set->retired[i]->variant && strcmp(set->retired[i]->variant, v->variant) == 0) {
+            game_free(v);
+            *out = set->retired[i];
+            return 0;
+        }
+    if (set->nretired == set->capretired) {
+        size_t cap = set->capretired ? set->capretired * 2 : 4;
+        koma_game **r = realloc(set->retired, cap * sizeof *r);
+        if (r == NULL) {
+            game_free(v);
+            return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (games)");
+        }
+        set->retired = r;
+        set->capretired = cap;
+    }
+    set->retired[set->nretired++] = v;
+    *out = v;
+    return 0;
+}
+
+size_t koma_game_option_count(const koma_game *g) { return g->fx ? g->fx->noptions : 0; }
+
+const char *koma_game_option_name(const koma_game *g, size_t i)
+{
+    return g->fx && i < g->fx->noptions ? g->fx->options[i].name : NULL;
+}
+
+const char *koma_game_option_value(const koma_game *g, size_t i)
+{
+    return g->fx && i < g->fx->noptions ? g->fx->options[i].value : NULL;
 }
 
 const koma_game *koma_game_set_find_id(const koma_game_set *set, const char *id, size_t len)
@@ -953,6 +1042,7 @@ const koma_game *koma_game_set_find_position(const koma_game_set *set, const kom
  */
 int koma__position_fits(const koma_game *g, const koma_position *pos, koma_error *err)
 {
+    if (g->fx) return koma__fx_position_fits(g->fx, pos, err);
     if (pos->shape.ndims != 2 || pos->shape.size[0] != g->files || pos->shape.size[1] != g->ranks)
         return koma_error_set(err, KOMA_E_RULES_SHAPE, 0, "%s is played on a %ux%u board", g->id,
                               g->files, g->ranks);
@@ -1021,6 +1111,10 @@ unsigned koma_game_files(const koma_game *g) { return g->files; }
 unsigned koma_game_ranks(const koma_game *g) { return g->ranks; }
 const char *koma_game_start(const koma_game *g) { return g->start; }
 int koma_game_playable(const koma_game *g) { return g->playable; }
+int koma_game_survival_test(const koma_game *g)
+{
+    return g->fx != NULL || (g->nsurvival > 0 && !g->royal_captured);
+}
 
 const char *koma_game_kanji(const koma_game *g, koma_piece p)
 {

@@ -216,6 +216,14 @@ koma_ggn *koma_game_to_ggn(const koma_game *g, koma_error *err)
         koma_error_set(err, KOMA_E_GAME_NO_RULES, 0, "game %s has no rule engine yet", g->id);
         return NULL;
     }
+    if (g->fx) {
+        /* GGN v1 has one displacement a possibility: no shot, burn, second capture,
+         * nor a change to another piece (ko-shogi.md §10.2) */
+        koma_error_set(err, KOMA_E_GAME_GGN, 0,
+                       "GGN cannot express the moves of %s (shots, burns, several captures in "
+                       "one move, promotions of other pieces): no GGN export", g->id);
+        return NULL;
+    }
     size_t count = export_count(g);
     if (count > EXPORT_MAX) {
         koma_error_set(err, KOMA_E_GAME_LIMIT, 0,

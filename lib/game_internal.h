@@ -58,6 +58,7 @@ struct koma_game {
     struct koma__fx_def *fx;
     char *yaml;
     size_t yaml_len;
+    char *variant;                     /* a variant under rule options: "id:NAME=VALUE;..." */
     char name[KOMA_SNN_MAX_LEN + 1];
     char style;                        /* uppercase */
     unsigned files, ranks;
@@ -111,5 +112,11 @@ int koma__game_kind_of(const koma_game *g, koma_piece p);
  * styles, pieces of the game, hands, at most one royal a side with the check
  * rule; else -1 with its error (rules.*). */
 int koma__position_fits(const koma_game *g, const koma_position *pos, koma_error *err);
+/* Game g under rule options opts[0..n) ("NAME=VALUE" over the definition's own):
+ * a new game, owned by the caller (koma__game_free), with g's id; its `variant`
+ * names the settings. The errors of koma_game_set_variant. */
+int koma__game_variant_new(const koma_game *g, const char *const *opts, size_t n,
+                           koma_game **out, koma_error *err);
+void koma__game_free(koma_game *g);
 
 #endif

@@ -151,6 +151,10 @@ int koma_engine_ggn_moves(koma_engine *e, const koma_ggn *ggn,
 {
     if (e == NULL || ggn == NULL || emit == NULL)
         return koma_error_set(err, KOMA_E_INTERNAL, 0, "koma_engine_ggn_moves: missing argument");
+    if (e->fx)
+        return koma_error_set(err, KOMA_E_GAME_GGN, 0,
+                              "GGN cannot express the moves of %s: no GGN-driven generation",
+                              koma_game_id(koma_engine_game(e)));
     koma_error_clear(err);
     gen g;
     memset(&g, 0, sizeof g);

@@ -30,6 +30,7 @@ static uint64_t perft_rec(koma_engine *e, unsigned depth, koma_emove *buf)
 
 int koma_engine_perft(koma_engine *e, unsigned depth, uint64_t *nodes, koma_error *err)
 {
+    if (e->fx) return koma__fxe_perft(e, depth, nodes, err);
     *nodes = 0;
     if (depth == 0) {
         *nodes = 1;
@@ -52,6 +53,11 @@ int koma_engine_perft_divide(koma_engine *e, unsigned depth, koma_perft_entry **
     *out = NULL;
     *count = 0;
     if (depth == 0) return koma_error_set(err, KOMA_E_PERFT_DEPTH, 0, "divide needs a depth of at least 1");
+    if (e->fx) {
+        if (koma__fxe_perft_divide(e, depth, out, count, progress, ctx, err) != 0) return -1;
+        qsort(*out, *count, sizeof **out, entry_cmp);
+        return 0;
+    }
     if (koma__movebuf(e, depth, err) != 0) return -1;
     koma_emove *root = e->movebuf;
     size_t n = koma__finished(e) ? 0 : koma__gen_legal(e, root);
@@ -107,6 +113,7 @@ int koma_engine_perft_split(koma_engine *e, unsigned depth, unsigned plies,
     if (plies > depth)
         return koma_error_set(err, KOMA_E_PERFT_DEPTH, 0, "split plies (%u) exceed the depth (%u)",
                               plies, depth);
+    if (e->fx) return koma__fxe_perft_split(e, depth, plies, job, ctx, err);
     if (koma__movebuf(e, plies ? plies : 1, err) != 0) return -1;
     split_ctx sc;
     sc.left = depth - plies;

@@ -21,6 +21,8 @@
 #include <koma/referee.h>
 
 #define ENGINES_MAX 8                  /* engines kept, one a game */
+#define VARIANTS_MAX 32                /* games under a record's rule options, kept */
+#define RULE_OPTIONS_MAX 32            /* members of a record's meta.rule_options */
 #define BUCKETS 1024
 
 enum { ON, ENDED, UNREADABLE };
@@ -35,6 +37,11 @@ struct koma_referee {
     koma_referee_options opt;
     koma_engine *engines[ENGINES_MAX];
     size_t nengines;
+    struct variant {
+        const koma_game *base;         /* the game the record's FEEN selects */
+        koma_game *game;               /* it under the record's meta.rule_options */
+    } variants[VARIANTS_MAX];
+    size_t nvariants;
     koma_engine *e;                    /* the game in progress */
     const koma_game *g;
     koma_position pos;                 /* scratch: dialect context, stripped FEENs */
@@ -118,6 +125,7 @@ void koma_referee_free(koma_referee *r)
 {
     if (r == NULL) return;
     for (size_t i = 0; i < r->nengines; i++) koma_engine_free(r->engines[i]);
+    for (size_t i = 0; i < r->nvariants; i++) koma__game_free(r->variants[i].game);
     koma_position_cleanup(&r->pos);
     koma_repeats_free(r->track);
     free(r->h);
@@ -164,12 +172,13 @@ static int grow_history(koma_referee *r, size_t need, koma_error *err)
     return 0;
 }
 
-/* FEEN and FID of the current position with every "'" removed. */
+/* FEEN and FID of the current position with every "'" removed (kept in an effect
+ * game: in Ko shogi's Option A "'" is a second alphabet, part of the identity). */
 static int stripped(koma_referee *r, char *feen, size_t cap, size_t *len, char fid[KOMA_FID_BUF],
                     koma_error *err)
 {
     if (koma_engine_get_position(r->e, &r->pos, err) != 0 ||
-        koma_position_strip_derived(&r->pos, err) != 0)
+        (r->g->fx == NULL && koma_position_strip_derived(&r->pos, err) != 0))
         return -1;
     size_t n = koma_feen_write(&r->pos, feen, cap);
     if (n == 0 || n >= cap) {
@@ -412,9 +421,32 @@ static int names(const koma_move *m, const koma_move *l)
  * (a notation slip, issue 12): *out is that move, fixed its canonical text.
  * 1 when found, 0 when not (none or several), -1 (memory).
  */
+/* A chain (Ko shogi) naming a legal move in another order or in leg form: read
+ * it against the position (koma_chain_read_legs normalises it); 1 when its
+ * canonical form is a legal move (*out, fixed). */
+static int chain_slip(koma_referee *r, const char *text, size_t len, koma_emove *out,
+                      char *fixed, size_t cap, koma_error *err)
+{
+    koma_chain c;
+    koma_error why;
+    if (koma_engine_get_position(r->e, &r->pos, err) != 0) return -1;
+    if (koma_chain_read_legs(text, len, &r->pos, &c, &why) != 0) return 0;
+    char t[KOMA_MOVE_TEXT_BUF];
+    size_t n = koma_chain_write(&c, t, sizeof t);
+    if (n == 0 || n >= sizeof t || (n == len && memcmp(t, text, len) == 0)) return 0;
+    if (koma_engine_parse_move(r->e, t, n, out, &why) != 0) {
+        if (why.code != KOMA_E_MEMORY) return 0;
+        *err = why;
+        return -1;
+    }
+    copy(fixed, cap, t);
+    return 1;
+}
+
 static int notation_slip(koma_referee *r, const char *canon, size_t clen, koma_emove *out,
                          char *fixed, size_t cap, koma_error *err)
 {
+    if (memchr(canon, ',', clen) != NULL) return chain_slip(r, canon, clen, out, fixed, cap, err);
     koma_move m;
     if (koma_pmn_parse(canon, clen, &m, NULL) != 0) return 0;
     if (m.kind != KOMA_MOVE_QUIET && m.kind != KOMA_MOVE_CAPTURE && m.kind != KOMA_MOVE_DROP)
@@ -870,6 +902,77 @@ int koma_referee_finish(koma_referee *r, koma_verdict *v, koma_error *err)
     return 0;
 }
 
+/*
+ * The game a record is played under: *g, or *g under the rule options of the
+ * record's meta.rule_options (an object, NAME: VALUE, values strings, booleans
+ * or integers; ko-shogi.md §11), a variant the referee keeps. 0, or -1 with err
+ * (game.option.*: no such option, not one of its values, a value koma does not
+ * play, a game without options; game.limit: too many different settings).
+ */
+static int record_rules(koma_referee *r, const koma_pcn *rec, const koma_game **g,
+                        koma_error *err)
+{
+    static const char where[] = "/meta/rule_options";
+    koma_pcn_value val;
+    koma_pcn_type t = koma_pcn_get(rec, where, &val);
+    if (t == KOMA_PCN_ABSENT) return 0;
+    if (t != KOMA_PCN_OBJECT)
+        return koma_error_set(err, KOMA_E_GAME_OPTION_VALUE, 0,
+                              "meta.rule_options must be an object of option: value");
+    if (val.len > RULE_OPTIONS_MAX)
+        return koma_error_set(err, KOMA_E_GAME_OPTION_VALUE, 0,
+                              "meta.rule_options: more than %d options", RULE_OPTIONS_MAX);
+    char text[RULE_OPTIONS_MAX][96];
+    const char *opts[RULE_OPTIONS_MAX];
+    size_t n = val.len;
+    for (size_t i = 0; i < n; i++) {
+        size_t nl;
+        const char *name = koma_pcn_key(rec, where, i, &nl);
+        char ptr[160];
+        if (name == NULL || nl > 64 || memchr(name, '/', nl) || memchr(name, '~', nl) ||
+            memchr(name, '\0', nl))
+            return koma_error_set(err, KOMA_E_GAME_OPTION_UNKNOWN, 0,
+                                  "meta.rule_options: no option of that name");
+        snprintf(ptr, sizeof ptr, "%s/%.*s", where, (int)nl, name);
+        koma_pcn_value ov;
+        switch (koma_pcn_get(rec, ptr, &ov)) {
+        case KOMA_PCN_STRING:
+            if (ov.len > 24 || memchr(ov.string, '\0', ov.len))
+                return koma_error_set(err, KOMA_E_GAME_OPTION_VALUE, 0,
+                                      "meta.rule_options.%.*s: not a value of the option", (int)nl, name);
+            snprintf(text[i], sizeof text[i], "%.*s=%.*s", (int)nl, name, (int)ov.len, ov.string);
+            break;
+        case KOMA_PCN_BOOL:
+            snprintf(text[i], sizeof text[i], "%.*s=%s", (int)nl, name, ov.boolean ? "true" : "false");
+            break;
+        case KOMA_PCN_INTEGER:
+            snprintf(text[i], sizeof text[i], "%.*s=%lld", (int)nl, name, ov.integer);
+            break;
+        default:
+            return koma_error_set(err, KOMA_E_GAME_OPTION_VALUE, 0,
+                                  "meta.rule_options.%.*s: a string, boolean or integer", (int)nl, name);
+        }
+        opts[i] = text[i];
+    }
+    koma_game *v;
+    if (koma__game_variant_new(*g, opts, n, &v, err) != 0) return -1;
+    for (size_t i = 0; i < r->nvariants; i++)
+        if (r->variants[i].base == *g && strcmp(r->variants[i].game->variant, v->variant) == 0) {
+            koma__game_free(v);
+            *g = r->variants[i].game;
+            return 0;
+        }
+    if (r->nvariants == VARIANTS_MAX) {
+        koma__game_free(v);
+        return koma_error_set(err, KOMA_E_GAME_LIMIT, 0,
+                              "more than %d different meta.rule_options in one run", VARIANTS_MAX);
+    }
+    r->variants[r->nvariants].base = *g;
+    r->variants[r->nvariants++].game = v;
+    *g = v;
+    return 0;
+}
+
 int koma_referee_pcn(koma_referee *r, const koma_game_set *games, const koma_game *game,
                      const koma_pcn *rec, const koma_referee_hooks *hooks, koma_verdict *v,
                      koma_error *err)
@@ -886,6 +989,7 @@ int koma_referee_pcn(koma_referee *r, const koma_game_set *games, const koma_gam
         rc = koma_error_set(err, KOMA_E_GAME_NO_RULES, 0, "game %s has no rule engine yet",
                             koma_game_id(game));
     v->game = game;
+    if (rc == 0) rc = record_rules(r, rec, &game, err);
     if (rc == 0) rc = koma_referee_begin(r, game, &r->pos, err);
     if (rc != 0) return err && err->code == KOMA_E_MEMORY ? -1 : 1;
     if (koma_pcn_has_outcome(rec)) {

@@ -13,12 +13,21 @@
 #include "internal.h"
 #include "engine_internal.h"
 
-int koma_engine_in_check(koma_engine *e) { return koma__in_check(e, e->turn); }
+int koma_engine_in_check(koma_engine *e)
+{
+    /* an effect game: the other side threatens to end the game */
+    if (e->fx) return koma__fxe_threatens(e, koma__fxe_turn(e) ^ 1);
+    return koma__in_check(e, e->turn);
+}
 
 /* ---- PMN ------------------------------------------------------------------------------- */
 
 void koma_engine_move_pmn(const koma_engine *e, koma_emove m, koma_move *out)
 {
+    if (e->fx) {
+        koma__fxe_move_pmn(e, m, out);
+        return;
+    }
     memset(out, 0, sizeof *out);
     int to = KOMA__M_TO(m);
     koma_shape_cell(&e->shape, (uint32_t)e->index_sq[to], &out->dst);
@@ -42,6 +51,7 @@ void koma_engine_move_pmn(const koma_engine *e, koma_emove m, koma_move *out)
 
 size_t koma_engine_move_write(const koma_engine *e, koma_emove m, char buf[KOMA_PMN_BUF])
 {
+    if (e->fx) return koma__fxe_move_text(e, m, buf, KOMA_PMN_BUF);
     koma_move mv;
     koma_engine_move_pmn(e, m, &mv);
     return koma_pmn_write(&mv, buf);
@@ -49,6 +59,7 @@ size_t koma_engine_move_write(const koma_engine *e, koma_emove m, char buf[KOMA_
 
 size_t koma_engine_move_text(const koma_engine *e, koma_emove m, char *buf, size_t cap)
 {
+    if (e->fx) return koma__fxe_move_text(e, m, buf, cap);
     char b[KOMA_PMN_BUF];
     size_t n = koma_engine_move_write(e, m, b);
     if (cap) {
@@ -152,6 +163,7 @@ static int drop_reason(koma_engine *e, int slot, int to, size_t off_piece, size_
  */
 int koma_engine_find_move(koma_engine *e, const koma_move *m, koma_emove *out, koma_error *err)
 {
+    if (e->fx) return koma__fxe_find_move(e, m, out, err);
     const koma_game *g = e->game;
     int s = e->turn;
     if (koma__over(e))
@@ -272,6 +284,7 @@ int koma_engine_find_move(koma_engine *e, const koma_move *m, koma_emove *out, k
 int koma_engine_parse_move(koma_engine *e, const char *s, size_t len, koma_emove *out,
                            koma_error *err)
 {
+    if (e->fx) return koma__fxe_parse_move(e, s, len, out, err);
     koma_move m;
     if (koma_pmn_parse(s, len, &m, err) != 0) return -1;
     return koma_engine_find_move(e, &m, out, err);
@@ -289,6 +302,10 @@ static void set_ending(const koma_game *g, koma_ending *out, koma_status st, int
 
 void koma_engine_position_ending(koma_engine *e, koma_ending *out)
 {
+    if (e->fx) {
+        koma__fxe_position_ending(e, out);
+        return;
+    }
     const koma_game *g = e->game;
     int s = e->turn;
     memset(out, 0, sizeof *out);
@@ -317,6 +334,7 @@ void koma_engine_position_ending(koma_engine *e, koma_ending *out)
 
 int koma_engine_threatens(koma_engine *e, int side)
 {
+    if (e->fx) return koma__fxe_threatens(e, side);
     /* a royal of the other side attacked (check) */
     if (koma__in_check(e, side ^ 1)) return 1;
     if (!e->survival) return 0;

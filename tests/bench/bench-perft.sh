@@ -35,10 +35,28 @@ perft_pair() {    # perft_pair GAME VARIANT DEPTH
 }
 
 perft_pair shogi shogi 5
+shogi_nodes=$nodes shogi_cpu=$kcpu
 perft_pair minishogi minishogi 6
 perft_pair okisaki okisaki 5
 perft_pair ogi ogi 6
 if [ -n "${BENCH_PERFT_DEEP:-}" ]; then
     perft_pair shogi shogi 6
     perft_pair minishogi minishogi 7
+fi
+
+# Ko shogi: no other engine plays it (Fairy-Stockfish has no Ko shogi), so koma's
+# nodes/s are shown beside its own shogi figure above, and beside the one other Ko
+# shogi generator, tests/koshogi/refgen.py (pure Python, written for clarity).
+ko_start=$(koma-perft --game koshogi --depth 0 --split 0 | cut -f 2)
+cpu_time koma-perft --game koshogi --depth 3
+knodes=$(cat "$work/perft.out"); kcpu=$cpu
+printf '  %-10s d%s  koma-perft     %12s nodes  %6s s CPU (%6s s wall)  %7s M nodes/s\n' \
+    koshogi 3 "$knodes" "$kcpu" "$wall" "$(rate "$knodes" "$kcpu" | awk '{ printf "%.1f", $1 / 1e6 }')"
+echo "  Ko shogi perft runs at $(awk -v a="$knodes" -v ka="$kcpu" -v b="$shogi_nodes" -v kb="$shogi_cpu" 'BEGIN { if (ka <= 0) ka = 0.01; if (kb <= 0) kb = 0.01; printf "%.2f", (a / ka) / (b / kb) }')x the nodes/s of shogi (d5 above)"
+if command -v python3 >/dev/null 2>&1; then
+    cpu_time python3 "$here/../koshogi/refgen.py" perft "$ko_start" 2
+    rnodes=$(cat "$work/perft.out")
+    printf '  %-10s d%s  refgen.py      %12s nodes  %6s s CPU (%6s s wall)  %7s M nodes/s\n' \
+        koshogi 2 "$rnodes" "$cpu" "$wall" "$(rate "$rnodes" "$cpu" | awk '{ printf "%.3f", $1 / 1e6 }')"
+    echo "  koma-perft is $(awk -v a="$knodes" -v ka="$kcpu" -v b="$rnodes" -v kb="$cpu" 'BEGIN { if (ka <= 0) ka = 0.01; if (kb <= 0) kb = 0.01; printf "%.0f", (a / ka) / (b / kb) }')x as fast as refgen.py (nodes/s ratio, CPU time)"
 fi

@@ -57,10 +57,13 @@ static void init(void)
         if (!koma_game_playable(g)) continue;
         slot *s = &slots[nslots];
         s->game = g;
+        s->ggn = koma_game_to_ggn(g, &err);
+        /* a game GGN cannot express (Ko shogi: shots, burns, PMN chains) has its
+         * own checks (fuzz_chain, tests/unit/test_koshogi_games.c) */
+        if (s->ggn == NULL && err.code == KOMA_E_GAME_GGN) continue;
+        CHECK(s->ggn != NULL);
         CHECK(koma_engine_new(g, &s->e, &err) == 0);
         CHECK(koma_referee_new(NULL, &s->ref, &err) == 0);
-        s->ggn = koma_game_to_ggn(g, &err);
-        CHECK(s->ggn != NULL);
         CHECK(checker_init(&s->c, s->e, s->ggn) == 0);
         nslots++;
     }

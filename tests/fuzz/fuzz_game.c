@@ -98,7 +98,7 @@ static void play_game(const koma_game *g, uint64_t seed)
      * the GGN-driven generator only on the smaller documents */
     koma_ggn *ggn = koma_game_to_ggn(g, &err);
     if (ggn == NULL) {
-        CHECK(err.code == KOMA_E_MEMORY || err.code == KOMA_E_GAME_LIMIT);
+        CHECK(err.code == KOMA_E_MEMORY || err.code == KOMA_E_GAME_LIMIT || err.code == KOMA_E_GAME_GGN);
         check_message(&err);
     } else {
         CHECK(koma_ggn_piece_count(ggn) <= 2u * g->nkinds);

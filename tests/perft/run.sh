@@ -54,4 +54,18 @@ if command -v parallel >/dev/null 2>&1; then
     if [ "$sum" = 719731 ]; then note ok; else note bad "split (parallel): sum $sum, want 719731"; fi
 fi
 
+# Ko shogi: --divide lists every root move as its canonical chain, --split jobs
+# sum to the direct count (tests/koshogi/README.md: d2 = 49593).
+out=$("$perft" --game koshogi --divide --depth 2)
+lines=$(printf '%s\n' "$out" | grep -c ': ')
+sum=$(printf '%s\n' "$out" | grep -v '^Nodes searched' | awk -F': ' '{s += $2} END {print s}')
+passline=$(printf '%s\n' "$out" | grep -c '^\.\.\.: 223$')
+if [ "$lines" = 224 ] && [ "$sum" = 49593 ] && [ "$passline" = 1 ] &&
+   [ "$(printf '%s\n' "$out" | tail -n 1)" = "Nodes searched: 49593" ]; then note ok
+else note bad "koshogi divide: $lines lines, sum $sum, pass line $passline"; fi
+jobs=$("$perft" --game koshogi --depth 2 --split 1 | wc -l)
+sum=$("$perft" --game koshogi --depth 2 --split 1 | "$perft" --game koshogi - | awk '{s += $1} END {print s}')
+if [ "$jobs" = 223 ] && [ "$sum" = 49593 ]; then note ok
+else note bad "koshogi split: $jobs jobs, sum $sum, want 223 jobs, 49593"; fi
+
 suite_end perft

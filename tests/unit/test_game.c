@@ -21,7 +21,7 @@ static void test_builtins(void **state)
         {"shogi", "Shogi", 'S', 9, 9, 1},
         {"minishogi", "Shogi", 'S', 5, 5, 1},
         {"okisaki", "Okisaki", 'Q', 10, 10, 1},
-        {"koshogi", "Koshogi", 'K', 19, 19, 0},
+        {"koshogi", "Koshogi", 'K', 19, 19, 1},
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         const koma_game *g = koma_game_set_find_id(set, want[i].id, strlen(want[i].id));
@@ -60,10 +60,14 @@ static void test_builtins(void **state)
     assert_int_equal(err.code, KOMA_E_GAME_UNKNOWN);
     koma_position_cleanup(&pos);
 
-    /* no engine for a recognised-only game */
+    /* Ko shogi's engine (the effect engine behind koma/engine.h) starts at the start */
     koma_engine *e;
-    assert_int_equal(koma_engine_new(koma_game_set_find_id(set, "koshogi", 7), &e, &err), -1);
-    assert_int_equal(err.code, KOMA_E_GAME_NO_RULES);
+    assert_int_equal(koma_engine_new(koma_game_set_find_id(set, "koshogi", 7), &e, &err), 0);
+    char feen[KOMA_FEEN_MAX_LEN + 1];
+    size_t flen;
+    assert_int_equal(koma_engine_feen(e, feen, sizeof feen, &flen, &err), 0);
+    assert_string_equal(feen, koma_game_start(koma_game_set_find_id(set, "koshogi", 7)));
+    koma_engine_free(e);
     koma_game_set_free(set);
 }
 

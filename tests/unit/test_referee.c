@@ -870,10 +870,11 @@ static void test_setup_errors(void **state)
     const koma_game *g = NULL;
     koma_error err;
     koma_error_clear(&err);
-    /* no rules (Ko shogi: recognised only), a position that does not fit */
-    const char *ko = "19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19 / K/k";
+    /* a Ko shogi position with a piece the game does not have (Z^), a position
+     * that does not fit */
+    const char *ko = "Z^18/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19 / K/k";
     assert_int_equal(koma_game_set_open_feen(games, ko, strlen(ko), &pos, &g, &err), -1);
-    assert_int_equal(err.code, KOMA_E_GAME_NO_RULES);
+    assert_int_equal(err.code, KOMA_E_RULES_PIECE);
     assert_non_null(g);
     g = game("shogi");
     assert_int_equal(koma_game_set_open_feen(games, LIT("k^7/8/8/8/8/8/8/4K^3 / O/o"), &pos, &g, &err), -1);

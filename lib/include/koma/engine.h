@@ -217,7 +217,7 @@ KOMA_API int koma_engine_perft(koma_engine *e, unsigned depth, uint64_t *nodes, 
 
 /* One root move of a divided perft. */
 typedef struct koma_perft_entry {
-    char pmn[KOMA_PMN_BUF];
+    char pmn[KOMA_CHAIN_BUF];          /* a PMN move, or a chain (an effect game) */
     uint64_t nodes;
 } koma_perft_entry;
 

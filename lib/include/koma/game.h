@@ -127,6 +127,28 @@ KOMA_API int koma_game_set_open_feen(const koma_game_set *set, const char *feen,
                                      koma_position *pos, const koma_game **game,
                                      koma_error *err);
 
+/*
+ * Rule options (Ko shogi's readings where the sources disagree, ko-shogi.md §11):
+ * a game's options and the value of each in force (the first value of each is
+ * the default). koma_game_option_count is 0 for a game without options.
+ */
+KOMA_API size_t koma_game_option_count(const koma_game *g);
+KOMA_API const char *koma_game_option_name(const koma_game *g, size_t i);
+KOMA_API const char *koma_game_option_value(const koma_game *g, size_t i);
+
+/*
+ * The variant of game g under rule options: opts[0..n) are "NAME=VALUE"
+ * settings over the definition's own. The variant belongs to the set (the same
+ * settings give the same variant, until the set is freed); it keeps g's id, and
+ * is neither listed nor found by id. With n = 0, a game without options is its
+ * own variant. Errors: game.option.unknown (no such option, or a game without
+ * options), game.option.value (not one of the option's values),
+ * game.option.unsupported (a value koma does not play), memory.
+ */
+KOMA_API int koma_game_set_variant(koma_game_set *set, const koma_game *g,
+                                   const char *const *opts, size_t n, const koma_game **out,
+                                   koma_error *err);
+
 KOMA_API const char *koma_game_id(const koma_game *g);
 KOMA_API const char *koma_game_name(const koma_game *g);      /* SNN */
 KOMA_API char koma_game_style(const koma_game *g);            /* uppercase SIN */
@@ -136,6 +158,10 @@ KOMA_API const char *koma_game_start(const koma_game *g);     /* start FEEN */
 /* 1 when the definition has pieces and rules (an engine can be built for it);
  * 0 for a recognised-only game (Ko shogi). */
 KOMA_API int koma_game_playable(const koma_game *g);
+/* 1 when a side loses by failing a survival test (Ko shogi: no general, no
+ * governor, not both middle troop and banner; status mareking) rather than by
+ * the capture of its king. */
+KOMA_API int koma_game_survival_test(const koma_game *g);
 
 /*
  * The name written on a piece (UTF-8, 1 to 3 characters: "歩", "と", "成姫", "仏狼機"),
