@@ -18,6 +18,7 @@
 #include "game_internal.h"
 #include "games_embedded.h"
 #include "fx.h"
+#include "pcn_internal.h"
 
 struct koma_game_set {
     koma_game **games;
@@ -1137,21 +1138,15 @@ koma_result koma_game_result(const koma_game *g, koma_status status, int side)
     return winner == KOMA_FIRST ? KOMA_RESULT_FIRST : KOMA_RESULT_SECOND;
 }
 
+/* Results are read and written from the one table of lib/pcn_tree.c. */
 koma_result koma_result_parse(const char *s, size_t len)
 {
-    for (koma_result r = KOMA_RESULT_FIRST; r <= KOMA_RESULT_DRAW; r++) {
-        const char *name = koma_result_name(r);
-        if (strlen(name) == len && memcmp(name, s, len) == 0) return r;
-    }
-    return KOMA_RESULT_NONE;
+    int i = koma__pcn_result_index(s, len);
+    return i >= 0 && i <= 2 ? (koma_result)(KOMA_RESULT_FIRST + i) : KOMA_RESULT_NONE;
 }
 
 const char *koma_result_name(koma_result r)
 {
-    switch (r) {
-    case KOMA_RESULT_FIRST: return "1-0";
-    case KOMA_RESULT_SECOND: return "0-1";
-    case KOMA_RESULT_DRAW: return "1/2-1/2";
-    default: return "*";
-    }
+    if (r < KOMA_RESULT_FIRST || r > KOMA_RESULT_DRAW) return "*";
+    return koma__pcn_result_text((int)(r - KOMA_RESULT_FIRST));
 }

@@ -23,8 +23,12 @@ koma_pcn *koma__pcn_wrap(json_t *root, koma_error *err);
 /* "an object", "a string", ... for messages. */
 const char *koma__pcn_type_name(const json_t *v);
 
-/* One of the seven outcome.result values. */
+/* One of the seven outcome.result values; its index in the table of results
+ * (0 "1-0", 1 "0-1", 2 "1/2-1/2", then the asymmetric ones), or -1; the text
+ * of index i ("*" for any other). */
 int koma__pcn_result_ok(const char *s, size_t len);
+int koma__pcn_result_index(const char *s, size_t len);
+const char *koma__pcn_result_text(int i);
 
 /* The value at an RFC 6901 pointer below v, or NULL. */
 json_t *koma__pcn_resolve(json_t *v, const char *pointer);

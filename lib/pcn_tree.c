@@ -44,15 +44,28 @@ const char *koma__pcn_type_name(const json_t *v)
     return "a value";
 }
 
+/* The one table of results (koma_result_parse and _name read it too): the
+ * first three are KOMA_RESULT_FIRST, _SECOND and _DRAW, in that order. */
 static const char *const results[] = {
     "1-0", "0-1", "1/2-1/2", "1/2-0", "0-1/2", "1-1/2", "1/2-1",
 };
+#define NRESULTS (sizeof results / sizeof results[0])
+
+int koma__pcn_result_index(const char *s, size_t len)
+{
+    for (size_t i = 0; i < NRESULTS; i++)
+        if (strlen(results[i]) == len && memcmp(results[i], s, len) == 0) return (int)i;
+    return -1;
+}
+
+const char *koma__pcn_result_text(int i)
+{
+    return i >= 0 && (size_t)i < NRESULTS ? results[i] : "*";
+}
 
 int koma__pcn_result_ok(const char *s, size_t len)
 {
-    for (size_t i = 0; i < sizeof results / sizeof results[0]; i++)
-        if (strlen(results[i]) == len && memcmp(results[i], s, len) == 0) return 1;
-    return 0;
+    return koma__pcn_result_index(s, len) >= 0;
 }
 
 /* ---- records ---------------------------------------------------------------- */

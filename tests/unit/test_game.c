@@ -318,6 +318,13 @@ static void test_result_names(void **state)
     assert_string_equal(koma_result_name(KOMA_RESULT_SECOND), "0-1");
     assert_string_equal(koma_result_name(KOMA_RESULT_DRAW), "1/2-1/2");
     assert_string_equal(koma_result_name(KOMA_RESULT_NONE), "*");
+    /* parsed from the same table PCN validates outcome.result against */
+    assert_int_equal(koma_result_parse(LIT("1-0")), KOMA_RESULT_FIRST);
+    assert_int_equal(koma_result_parse(LIT("0-1")), KOMA_RESULT_SECOND);
+    assert_int_equal(koma_result_parse(LIT("1/2-1/2")), KOMA_RESULT_DRAW);
+    assert_int_equal(koma_result_parse(LIT("1/2-0")), KOMA_RESULT_NONE);   /* valid PCN, no winner */
+    assert_int_equal(koma_result_parse(LIT("*")), KOMA_RESULT_NONE);
+    assert_int_equal(koma_result_parse(LIT("1-0 ")), KOMA_RESULT_NONE);
 }
 
 /* The legal moves of the engine's position, sorted, joined by spaces. */
