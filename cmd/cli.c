@@ -427,7 +427,7 @@ void cli_line_too_long(const cli_input *in, koma_error *err)
     err->code = KOMA_E_LINE_LENGTH;
     err->line = in->line;
     err->column = (unsigned long)CLI_LINE_MAX + 1;
-    snprintf(err->message, sizeof err->message, "line exceeds %u bytes", CLI_LINE_MAX);
+    snprintf(err->message, sizeof err->message, "line exceeds %zu bytes", CLI_LINE_MAX);
 }
 
 int cli_input_lines(cli *c, cli_input *in, const char *noun,

@@ -20,10 +20,12 @@
 
 #include <koma/koma.h>
 
+#include "game_ids.h"                /* KOMA_GAME_IDS, generated from lib/games/ */
+
 enum { CLI_OK = 0, CLI_DATA = 1, CLI_TROUBLE = 2 };
 
-#define CLI_LINE_MAX (1u << 20)            /* 1 MiB: longest line of a line format */
-#define CLI_RECORD_MAX (16u << 20)         /* 16 MiB: largest record */
+#define CLI_LINE_MAX KOMA_LIMIT_LINE       /* 1 MiB: longest line of a line format */
+#define CLI_RECORD_MAX KOMA_LIMIT_RECORD   /* 16 MiB: largest record */
 
 /* The state of the progress line (cli_progress). */
 typedef struct cli_meter {

@@ -29,8 +29,7 @@ int games_option(cli *c, koma_game_set *games, const char *arg, const char *noru
     *out = koma_game_set_find_id(games, arg, strlen(arg));
     if (*out == NULL) {
         if (!names_a_file(arg)) {
-            cli_usage_error(c, "unknown game '%s' (ogi, ogi-classic, shogi, minishogi, okisaki, "
-                               "koshogi, or a FILE.yaml)", arg);
+            cli_usage_error(c, "unknown game '%s' (" KOMA_GAME_IDS ", or a FILE.yaml)", arg);
             return -1;
         }
         if (koma_game_set_load_file(games, arg, out, &err) != 0) {

@@ -41,10 +41,10 @@ static void usage(FILE *f)
           "With no FEEN, the start position of the game; '-' reads stdin: one FEEN or\n"
           "DEPTH<TAB>FEEN a line.\n"
           "\n"
-          "  -g, --game GAME   the game: an id (ogi, ogi-classic, shogi, minishogi,\n"
-          "                    okisaki, koshogi) or a YAML definition file; default:\n"
-          "                    from each FEEN's style letter and board shape (ogi\n"
-          "                    with no FEEN)\n"
+          "  -g, --game GAME   the game: a built-in id or a YAML definition file;\n"
+          "                    ids: " KOMA_GAME_IDS "\n"
+          "                    default: from each FEEN's style letter and board shape\n"
+          "                    (" KOMA_DEFAULT_GAME " with no FEEN)\n"
           "  -d, --depth N     depth (default 1; a DEPTH<TAB> prefix overrides it)\n"
           "      --divide      count each root move: `PMN: count` sorted by PMN, then\n"
           "                    `Nodes searched: N`\n"
@@ -108,7 +108,7 @@ static void run(state *st, const char *file, unsigned long line, unsigned long c
         if (koma_feen_parse(s, len, KOMA_FEEN_STRICT, &pos, &err) != 0) goto bad;
         if (g == NULL && (g = koma_game_set_find_position(st->games, &pos, &err)) == NULL) goto bad;
     } else if (g == NULL) {
-        g = koma_game_set_find_id(st->games, "ogi", 3);
+        g = koma_game_set_find_id(st->games, KOMA_DEFAULT_GAME, strlen(KOMA_DEFAULT_GAME));
     }
     if ((e = engine_cache_get(&st->engines, g, &err)) == NULL) goto bad;
     if (s != NULL ? koma_engine_set_position(e, &pos, &err) != 0 : koma_engine_set_start(e, &err) != 0)

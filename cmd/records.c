@@ -295,7 +295,8 @@ int records_start_option(cli *c, koma_game_set *games, const char *arg, const ch
     koma_error_clear(&err);
     const koma_game *g = *forced;
     if (strcmp(arg, "start") == 0) {
-        if (g == NULL) g = *forced = koma_game_set_find_id(games, "ogi", 3);
+        if (g == NULL)
+            g = *forced = koma_game_set_find_id(games, KOMA_DEFAULT_GAME, strlen(KOMA_DEFAULT_GAME));
         arg = koma_game_start(g);
     }
     koma_position pos;

@@ -294,7 +294,7 @@ const koma_format *koma_format_detect(const char *s, size_t len, int at_end, int
 /* ---- reading ---------------------------------------------------------------------- */
 
 #define HEAD_MAX 4096u                 /* bytes kept for detection */
-#define LINE_MAX_BYTES (1u << 20)
+#define LINE_MAX_BYTES KOMA_LIMIT_LINE
 
 struct koma_rstream {
     koma_hub *h;

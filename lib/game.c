@@ -876,7 +876,7 @@ int koma_game_set_load(koma_game_set *set, const char *yaml, size_t len, const c
     return 0;
 }
 
-#define GAME_FILE_MAX (1u << 20)
+#define GAME_FILE_MAX KOMA_LIMIT_GAME_FILE
 
 int koma_game_set_load_file(koma_game_set *set, const char *path, const koma_game **out,
                             koma_error *err)

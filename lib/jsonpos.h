@@ -16,11 +16,12 @@
 #include <stddef.h>
 #include <jansson.h>
 #include <koma/error.h>
+#include <koma/limits.h>
 
 /* DESIGN.md §5: nesting depth of a JSON or YAML document. */
-#define KOMA_JSON_DEPTH_MAX 64u
+#define KOMA_JSON_DEPTH_MAX KOMA_LIMIT_DEPTH
 /* DESIGN.md §5: size of one record. */
-#define KOMA_RECORD_MAX ((size_t)16 * 1024 * 1024)
+#define KOMA_RECORD_MAX KOMA_LIMIT_RECORD
 
 /*
  * json_loadb, with out of memory told apart from invalid JSON. jansson reports

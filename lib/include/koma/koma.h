@@ -2,6 +2,7 @@
 #ifndef KOMA_KOMA_H
 #define KOMA_KOMA_H
 
+#include <koma/limits.h>
 #include <koma/error.h>
 #include <koma/cell.h>
 #include <koma/atoms.h>
@@ -21,7 +22,6 @@
 #include <koma/repeats.h>
 #include <koma/referee.h>
 
-#define KOMA_VERSION "0.1.0"
 KOMA_API const char *koma_version(void);
 
 #endif

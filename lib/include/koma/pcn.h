@@ -48,6 +48,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <koma/error.h>
+#include <koma/limits.h>
 #include <koma/feen.h>
 #include <koma/position.h>
 
@@ -55,9 +56,9 @@
 extern "C" {
 #endif
 
-#define KOMA_PCN_MAX_RECORD ((size_t)16 * 1024 * 1024)
-#define KOMA_PCN_MAX_DEPTH 64u
-#define KOMA_PCN_MAX_PLIES 65536u
+#define KOMA_PCN_MAX_RECORD KOMA_LIMIT_RECORD
+#define KOMA_PCN_MAX_DEPTH KOMA_LIMIT_DEPTH
+#define KOMA_PCN_MAX_PLIES KOMA_LIMIT_PLIES
 
 typedef struct koma_pcn koma_pcn;
 

@@ -1,0 +1,31 @@
+/*
+ * koma/limits.h — the one source of what every koma tool shares: the limits
+ * of DESIGN.md §5 (each with its own diagnostic code; koma(7) lists them),
+ * the version and the default game. Every other name for these values is
+ * defined from this header; never type the numbers again.
+ */
+#ifndef KOMA_LIMITS_H
+#define KOMA_LIMITS_H
+
+#include <stddef.h>
+
+/* The version of libkoma and of the tools (the Makefile reads it from here). */
+#define KOMA_VERSION "0.1.0"
+
+/* A record or document (a JSON line, a YAML document, a GGN document, a
+ * foreign record): 16 MiB (pcn.size, ggn.size, convert.size). */
+#define KOMA_LIMIT_RECORD ((size_t)16 * 1024 * 1024)
+/* Nesting of JSON and YAML, game definitions included (the record object is
+ * level 1): 64 (pcn.depth, game.yaml). */
+#define KOMA_LIMIT_DEPTH 64u
+/* A line of a line format (FEEN, PMN, SFEN, ...): 1 MiB (line.length). */
+#define KOMA_LIMIT_LINE ((size_t)1024 * 1024)
+/* A game definition file (--game FILE.yaml): 1 MiB (game.yaml). */
+#define KOMA_LIMIT_GAME_FILE ((size_t)1024 * 1024)
+/* Plies of one record, counted while parsing: 65,536 (pcn.plies.limit). */
+#define KOMA_LIMIT_PLIES 65536u
+
+/* The game of a position when nothing says otherwise (--start start, perft). */
+#define KOMA_DEFAULT_GAME "ogi"
+
+#endif
