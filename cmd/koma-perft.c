@@ -105,8 +105,7 @@ static void run(state *st, const char *file, unsigned long line, unsigned long c
     koma_position_init(&pos);
     koma_engine *e = NULL;
     if (s != NULL) {
-        if (koma_feen_parse(s, len, KOMA_FEEN_STRICT, &pos, &err) != 0) goto bad;
-        if (g == NULL && (g = koma_game_set_find_position(st->games, &pos, &err)) == NULL) goto bad;
+        if (koma_game_set_open_feen(st->games, s, len, &pos, &g, &err) != 0) goto bad;
     } else if (g == NULL) {
         g = koma_game_set_find_id(st->games, KOMA_DEFAULT_GAME, strlen(KOMA_DEFAULT_GAME));
     }

@@ -301,27 +301,22 @@ int records_start_option(cli *c, koma_game_set *games, const char *arg, const ch
     }
     koma_position pos;
     koma_position_init(&pos);
-    koma_engine *e = NULL;
     int rc = 0;
-    if (koma_feen_parse(arg, strlen(arg), KOMA_FEEN_STRICT, &pos, &err) != 0) {
-        rc = cli_usage_error(c, "--start: column %lu: %s: %s", err.column,
-                             koma_code_name(err.code), err.message);
-    } else if (g == NULL && (g = koma_game_set_find_position(games, &pos, &err)) == NULL) {
-        rc = cli_usage_error(c, "--start: %s: %s", koma_code_name(err.code), err.message);
-    } else if (!koma_game_playable(g)) {
-        rc = cli_usage_error(c, "--start: %s: game %s has no rule engine yet%s%s",
-                             koma_code_name(KOMA_E_GAME_NO_RULES), koma_game_id(g),
-                             norules_hint ? " " : "", norules_hint ? norules_hint : "");
-    } else if (koma_engine_new(g, &e, &err) != 0 || koma_engine_set_position(e, &pos, &err) != 0) {
+    /* the library's "open a position from FEEN with its game" */
+    if (koma_game_set_open_feen(games, arg, strlen(arg), &pos, &g, &err) != 0) {
+        const char *code = koma_code_name(err.code);
         if (err.code == KOMA_E_MEMORY) {
             cli_trouble(c, "memory: out of memory");
             rc = CLI_TROUBLE;
+        } else if (strncmp(code, "feen.", 5) == 0) {
+            rc = cli_usage_error(c, "--start: column %lu: %s: %s", err.column, code, err.message);
         } else {
-            rc = cli_usage_error(c, "--start: %s: %s", koma_code_name(err.code), err.message);
+            int norules = err.code == KOMA_E_GAME_NO_RULES && norules_hint;
+            rc = cli_usage_error(c, "--start: %s: %s%s%s", code, err.message, norules ? " " : "",
+                                 norules ? norules_hint : "");
         }
     }
     if (rc == 0) strcpy(feen, arg);          /* a valid FEEN fits KOMA_FEEN_MAX_LEN */
-    koma_engine_free(e);
     koma_position_cleanup(&pos);
     return rc;
 }
