@@ -14,7 +14,9 @@
 #include "cli.h"
 #include "games.h"
 #include "records.h"
+#include "diag_gather.h"
 #include "judge.h"
+#include "line_checks.h"
 
 typedef struct validator validator;
 
@@ -22,108 +24,23 @@ typedef struct state {
     cli *c;
     const validator *v;
     int print_fid;
-    koma_position pos;
-    koma_pmn_dialect dialect;          /* --pmn-dialect */
-    int has_context;                   /* --position given */
-    koma_position context;             /* --position: PMN lines are checked against it */
-    koma_engine *engine;               /* --legal: the rules of the position's game */
+    line_ctx lc;                       /* --pmn-dialect, --position; scratch */
     records_options pcn;               /* --format */
     judge *jd;                         /* --replay: PCN records are judged too */
-    FILE *gather;                      /* --replay --json: a record's diagnostics, */
-    char *gbuf;                        /* gathered into one object a record */
-    size_t glen;
+    diag_gather gather;                /* --replay --json: one object a record */
     const cli_input *in;               /* the input of validate_lines */
     unsigned long records, valid, invalid;
 } state;
-
-/* Validate one item; 0 valid, -1 invalid (err set). */
-typedef int (*validate_fn)(state *st, const char *s, size_t len, koma_error *err);
 
 /* Validate a whole input (documents and record streams). */
 typedef void (*validate_input_fn)(state *st, cli_input *in);
 
 struct validator {
     const char *name;
-    validate_fn fn;                    /* line formats */
+    line_check_fn fn;                  /* line formats (cmd/line_checks.c) */
     const char *what;
     validate_input_fn input_fn;        /* document formats (fn is NULL) */
 };
-
-static int v_feen(state *st, const char *s, size_t len, koma_error *err)
-{
-    return koma_feen_parse(s, len, KOMA_FEEN_STRICT, &st->pos, err);
-}
-static int v_cell(state *st, const char *s, size_t len, koma_error *err)
-{
-    koma_cell cell;
-    (void)st;
-    return koma_cell_parse(s, len, &cell, err);
-}
-static int v_pin(state *st, const char *s, size_t len, koma_error *err)
-{
-    koma_piece p;
-    (void)st;
-    return koma_pin_parse(s, len, &p, err);
-}
-static int v_epin(state *st, const char *s, size_t len, koma_error *err)
-{
-    koma_piece p;
-    (void)st;
-    return koma_epin_parse(s, len, &p, err);
-}
-static int v_sin(state *st, const char *s, size_t len, koma_error *err)
-{
-    char ch;
-    (void)st;
-    return koma_sin_parse(s, len, &ch, err);
-}
-static int v_snn(state *st, const char *s, size_t len, koma_error *err)
-{
-    char name[KOMA_SNN_MAX_LEN + 1];
-    (void)st;
-    return koma_snn_parse(s, len, name, err);
-}
-static int v_qpi(state *st, const char *s, size_t len, koma_error *err)
-{
-    koma_qpi q;
-    (void)st;
-    return koma_qpi_parse(s, len, &q, err);
-}
-static int v_fid(state *st, const char *s, size_t len, koma_error *err)
-{
-    (void)st;
-    return koma_fid_parse(s, len, err);
-}
-
-/* A PMN line: one move or a chain of elements (koma/pmn.h). */
-static int v_pmn(state *st, const char *s, size_t len, koma_error *err)
-{
-    koma_chain c;
-    if (koma_chain_parse_dialect(st->dialect, s, len, st->has_context ? &st->context : NULL, &c,
-                                 err) != 0)
-        return -1;
-    if (st->engine == NULL) return 0;
-    /* --legal: the canonical form names a legal move of the position */
-    char text[KOMA_CHAIN_BUF];
-    size_t n = koma_chain_write(&c, text, sizeof text);
-    koma_emove m;
-    if (n == 0 || n >= sizeof text)
-        return koma_error_set(err, KOMA_E_PMN_CHAIN_LENGTH, 0, "the move's canonical form is too long");
-    if (koma_engine_parse_move(st->engine, text, n, &m, err) != 0) {
-        if (n != len || memcmp(text, s, len) != 0) {
-            err->offset = 0;           /* (an offset into the canonical text) */
-            err->column = 1;
-        }
-        return -1;
-    }
-    return 0;
-}
-static int v_cgsn(state *st, const char *s, size_t len, koma_error *err)
-{
-    koma_status status;
-    (void)st;
-    return koma_cgsn_parse(s, len, &status, err);
-}
 
 static void check_line(state *st, const char *file, unsigned long line, const char *s, size_t len);
 static const char *type_name(const state *st);
@@ -159,86 +76,29 @@ static int pcn_record(void *ctx, record_item *item)
     return 0;
 }
 
-/* --replay --json: the diagnostics judging a record gives are gathered
- * (cli.json_diag), so that the record is one object (issue 12, defect 6). */
-static int gather_open(state *st)
-{
-    st->gbuf = NULL;
-    st->glen = 0;
-    st->gather = open_memstream(&st->gbuf, &st->glen);
-    if (st->gather == NULL) {
-        cli_trouble(st->c, "memory: out of memory");
-        return -1;
-    }
-    st->c->json_diag = st->gather;
-    return 0;
-}
-
-static void gather_close(state *st)
-{
-    if (st->gather) fclose(st->gather);
-    free(st->gbuf);
-    st->gather = NULL;
-    st->gbuf = NULL;
-    st->glen = 0;
-    st->c->json_diag = NULL;
-}
-
-/* What was gathered (diagnostic objects, one a line): its length; -1 when
- * memory failed (reported). */
-static long gathered(state *st)
-{
-    if (st->gather == NULL) return 0;
-    if (fflush(st->gather) != 0 || ferror(st->gather)) {
-        cli_trouble(st->c, "memory: out of memory");
-        return -1;
-    }
-    return (long)st->glen;
-}
-
-/* Start gathering the next record's (after printing what was gathered). */
-static int gather_reset(state *st)
-{
-    gather_close(st);
-    return gather_open(st);
-}
-
-/* The record's object: its first diagnostic, "type", "valid":false and every
- * diagnostic of the record in "diagnostics". */
-static void print_gathered(state *st, size_t len)
-{
-    const char *b = st->gbuf;
-    while (len > 0 && b[len - 1] == '\n') len--;
-    const char *nl = memchr(b, '\n', len);
-    size_t first = nl ? (size_t)(nl - b) : len;
-    fwrite(b, 1, first - 1, stdout);   /* the first diagnostic without its '}' */
-    printf(",\"type\":\"%s\",\"valid\":false,\"diagnostics\":[", type_name(st));
-    for (size_t i = 0; i < len; i++) putchar(b[i] == '\n' ? ',' : b[i]);
-    fputs("]}\n", stdout);
-}
-
 /* --replay: each valid record is also judged under its game's rules (cmd/judge.c,
  * which gives the diagnostics of a record that is not valid under them). */
 static int replay_record(void *ctx, const judge_record *r)
 {
     state *st = ctx;
     const record_item *item = r->item;
-    long n = gathered(st);
+    /* its diagnostics were gathered (--json): one object */
+    long n = diag_gather_take(&st->gather);
     if (n < 0) return 1;
-    st->c->json_diag = NULL;
+    diag_gather_hold(&st->gather, 0);
     if (item->rec == NULL) {
         record_result(st, item->src.file, item->err.line, &item->err, 0);
     } else if (r->v == NULL || r->invalid || r->v->disputes || n > 0) {
         st->records++;
         st->invalid++;
-        if (n > 0) print_gathered(st, (size_t)n);
+        if (n > 0) diag_gather_print(&st->gather, (size_t)n, type_name(st));
     } else {
         koma_error none;
         koma_error_clear(&none);
         record_result(st, item->src.file, item->src.line, &none, 1);
     }
-    if (st->gather && n > 0) return gather_reset(st) != 0;
-    st->c->json_diag = st->gather;
+    if (n > 0) return diag_gather_restart(&st->gather) != 0;
+    diag_gather_hold(&st->gather, 1);
     return 0;
 }
 
@@ -248,11 +108,11 @@ static void v_pcn_input(state *st, cli_input *in)
         records_each(st->c, in, &st->pcn, pcn_record, st);
         return;
     }
-    if (st->c->json && !st->c->quiet && gather_open(st) != 0) return;
+    if (st->c->json && !st->c->quiet && diag_gather_start(&st->gather, st->c) != 0) return;
     judge_input(st->jd, in, &st->pcn, NULL, replay_record, st);
-    long n = gathered(st);             /* left over: I/O diagnostics, as they are */
-    if (n > 0) fwrite(st->gbuf, 1, (size_t)n, stdout);
-    gather_close(st);
+    long n = diag_gather_take(&st->gather);   /* left over: I/O diagnostics, as they are */
+    if (n > 0) fwrite(st->gather.buf, 1, (size_t)n, stdout);
+    diag_gather_end(&st->gather);
 }
 
 /* --type auto (DESIGN.md §3, koma_sniff_input): PCN (YAML, or JSON with a
@@ -288,31 +148,21 @@ static void v_auto_input(state *st, cli_input *in)
     st->v = saved;
 }
 
-/* A line of --type auto: FEEN with exactly two spaces, else PMN. */
-static int v_auto_line(state *st, const char *s, size_t len, koma_error *err)
-{
-    size_t spaces = 0;
-    for (size_t i = 0; i < len; i++) spaces += s[i] == ' ';
-    if (spaces == 2) return koma_feen_parse(s, len, KOMA_FEEN_STRICT, &st->pos, err);
-    koma_chain c;
-    return koma_chain_parse(s, len, &c, err);
-}
-
 static const validator validators[] = {
-    {"feen", v_feen, "FEEN positions", NULL},
-    {"cell", v_cell, "CELL coordinates", NULL},
-    {"pin", v_pin, "PIN piece identifiers", NULL},
-    {"epin", v_epin, "EPIN piece identifiers", NULL},
-    {"sin", v_sin, "SIN style identifiers", NULL},
-    {"snn", v_snn, "SNN style names", NULL},
-    {"qpi", v_qpi, "QPI qualified piece identifiers", NULL},
-    {"fid", v_fid, "FID position fingerprints", NULL},
-    {"pmn", v_pmn, "PMN moves (see --pmn-dialect, --position)", NULL},
-    {"cgsn", v_cgsn, "CGSN game statuses", NULL},
+    {"feen", line_check_feen, "FEEN positions", NULL},
+    {"cell", line_check_cell, "CELL coordinates", NULL},
+    {"pin", line_check_pin, "PIN piece identifiers", NULL},
+    {"epin", line_check_epin, "EPIN piece identifiers", NULL},
+    {"sin", line_check_sin, "SIN style identifiers", NULL},
+    {"snn", line_check_snn, "SNN style names", NULL},
+    {"qpi", line_check_qpi, "QPI qualified piece identifiers", NULL},
+    {"fid", line_check_fid, "FID position fingerprints", NULL},
+    {"pmn", line_check_pmn, "PMN moves (see --pmn-dialect, --position)", NULL},
+    {"cgsn", line_check_cgsn, "CGSN game statuses", NULL},
     {"ggn", NULL, "GGN documents (one JSON document per file)", v_ggn_input},
     {"pcn", NULL, "PCN records (JSON Lines or a YAML stream)", v_pcn_input},
     {"auto", NULL, "sniff each input: PCN, GGN, or FEEN/PMN lines", v_auto_input},
-    {"auto-line", v_auto_line, NULL, NULL},
+    {"auto-line", line_check_auto, NULL, NULL},
 };
 
 static const validator *find_validator(const char *name)
@@ -396,7 +246,7 @@ static void check_line(state *st, const char *file, unsigned long line, const ch
     koma_error err;
     cli *c = st->c;
     koma_error_clear(&err);
-    if (st->v->fn(st, s, len, &err) != 0) {
+    if (st->v->fn(&st->lc, s, len, &err) != 0) {
         err.line = line;
         record_result(st, file, line, &err, 0);
         return;
@@ -409,14 +259,9 @@ static void check_line(state *st, const char *file, unsigned long line, const ch
     st->valid++;
     if (c->quiet) return;
     char fid[KOMA_FID_BUF];
-    const char *fidp = NULL;
-    if (st->print_fid) {
-        /* A valid strict FEEN is canonical: hash the line itself. */
-        koma_fid_of(s, len, fid);
-        fidp = fid;
-    }
-    if (c->json) json_valid(st, file, line, fidp);
-    else if (fidp) printf("%s\n", fidp);
+    koma_fid_of(s, len, fid);          /* a valid strict FEEN is canonical: hash the line */
+    if (c->json) json_valid(st, file, line, fid);
+    else printf("%s\n", fid);
 }
 
 static void validate_input(state *st, const char *path)
@@ -491,7 +336,7 @@ int main(int argc, char **argv)
             break;
         case OPT_PRINT_FID: st.print_fid = 1; break;
         case OPT_DIALECT:
-            if ((rc = records_dialect_option(&c, optarg, &st.dialect)) != 0) return rc;
+            if ((rc = records_dialect_option(&c, optarg, &st.lc.dialect)) != 0) return rc;
             dialect_given = 1;
             break;
         case OPT_POSITION: position = optarg; break;
@@ -511,22 +356,22 @@ int main(int argc, char **argv)
     if (strcmp(st.v->name, "auto-line") == 0) return cli_usage_error(&c, "unknown type 'auto-line'");
     if (want_replay && st.v->input_fn != v_pcn_input && st.v->input_fn != v_auto_input)
         return cli_usage_error(&c, "--replay needs --type pcn (or auto)");
-    if ((dialect_given || position) && st.v->fn != v_pmn)
+    if ((dialect_given || position) && st.v->fn != line_check_pmn)
         return cli_usage_error(&c, "--pmn-dialect and --position need --type pmn");
-    koma_position_init(&st.pos);
-    koma_position_init(&st.context);
+    koma_position_init(&st.lc.pos);
+    koma_position_init(&st.lc.context);
     if (position) {
         koma_error err;
         koma_error_clear(&err);
-        if (koma_feen_parse(position, strlen(position), KOMA_FEEN_STRICT, &st.context, &err) != 0) {
-            koma_position_cleanup(&st.context);
+        if (koma_feen_parse(position, strlen(position), KOMA_FEEN_STRICT, &st.lc.context, &err) != 0) {
+            koma_position_cleanup(&st.lc.context);
             return cli_usage_error(&c, "--position: column %lu: %s: %s", err.column,
                                    koma_code_name(err.code), err.message);
         }
-        st.has_context = 1;
-    } else if (st.dialect != KOMA_PMN_DIALECT_CANONICAL) {
+        st.lc.has_context = 1;
+    } else if (st.lc.dialect != KOMA_PMN_DIALECT_CANONICAL) {
         return cli_usage_error(&c, "--pmn-dialect %s needs --position FEEN",
-                               koma_pmn_dialect_name(st.dialect));
+                               koma_pmn_dialect_name(st.lc.dialect));
     }
 
     if (want_legal && !position) return cli_usage_error(&c, "--legal needs --position FEEN");
@@ -537,12 +382,10 @@ int main(int argc, char **argv)
     if (want_legal) {
         koma_error err;
         koma_error_clear(&err);
-        const koma_game *g = koma_game_set_find_position(games, &st.context, &err);
-        if (g != NULL && !koma_game_playable(g))
-            koma_error_set(&err, KOMA_E_GAME_NO_RULES, 0, "game %s has no rule engine yet",
-                           koma_game_id(g));
-        if (g == NULL || !koma_game_playable(g) || koma_engine_new(g, &st.engine, &err) != 0 ||
-            koma_engine_set_position(st.engine, &st.context, &err) != 0) {
+        const koma_game *g = NULL;
+        if (koma_game_set_open_feen(games, position, strlen(position), &st.lc.pos, &g, &err) != 0 ||
+            koma_engine_new(g, &st.lc.engine, &err) != 0 ||
+            koma_engine_set_position(st.lc.engine, &st.lc.context, &err) != 0) {
             cli_usage_error(&c, "--legal: %s: %s", koma_code_name(err.code), err.message);
             goto done;
         }
@@ -566,10 +409,10 @@ int main(int argc, char **argv)
                    item_noun(st.v, st.records != 1), st.valid, st.invalid);
     }
 done:
-    koma_engine_free(st.engine);
+    koma_engine_free(st.lc.engine);
     judge_free(st.jd);
     koma_game_set_free(games);
-    koma_position_cleanup(&st.pos);
-    koma_position_cleanup(&st.context);
+    koma_position_cleanup(&st.lc.pos);
+    koma_position_cleanup(&st.lc.context);
     return cli_finish(&c);
 }

@@ -1,0 +1,96 @@
+/* cmd/line_checks.c — one line of a line format checked (see line_checks.h). */
+#include "line_checks.h"
+
+int line_check_feen(line_ctx *lc, const char *s, size_t len, koma_error *err)
+{
+    return koma_feen_parse(s, len, KOMA_FEEN_STRICT, &lc->pos, err);
+}
+
+int line_check_cell(line_ctx *lc, const char *s, size_t len, koma_error *err)
+{
+    koma_cell cell;
+    (void)lc;
+    return koma_cell_parse(s, len, &cell, err);
+}
+
+int line_check_pin(line_ctx *lc, const char *s, size_t len, koma_error *err)
+{
+    koma_piece p;
+    (void)lc;
+    return koma_pin_parse(s, len, &p, err);
+}
+
+int line_check_epin(line_ctx *lc, const char *s, size_t len, koma_error *err)
+{
+    koma_piece p;
+    (void)lc;
+    return koma_epin_parse(s, len, &p, err);
+}
+
+int line_check_sin(line_ctx *lc, const char *s, size_t len, koma_error *err)
+{
+    char ch;
+    (void)lc;
+    return koma_sin_parse(s, len, &ch, err);
+}
+
+int line_check_snn(line_ctx *lc, const char *s, size_t len, koma_error *err)
+{
+    char name[KOMA_SNN_MAX_LEN + 1];
+    (void)lc;
+    return koma_snn_parse(s, len, name, err);
+}
+
+int line_check_qpi(line_ctx *lc, const char *s, size_t len, koma_error *err)
+{
+    koma_qpi q;
+    (void)lc;
+    return koma_qpi_parse(s, len, &q, err);
+}
+
+int line_check_fid(line_ctx *lc, const char *s, size_t len, koma_error *err)
+{
+    (void)lc;
+    return koma_fid_parse(s, len, err);
+}
+
+/* A PMN line: one move or a chain of elements (koma/pmn.h). */
+int line_check_pmn(line_ctx *lc, const char *s, size_t len, koma_error *err)
+{
+    koma_chain c;
+    if (koma_chain_parse_dialect(lc->dialect, s, len, lc->has_context ? &lc->context : NULL, &c,
+                                 err) != 0)
+        return -1;
+    if (lc->engine == NULL) return 0;
+    /* --legal: the canonical form names a legal move of the position */
+    char text[KOMA_CHAIN_BUF];
+    size_t n = koma_chain_write(&c, text, sizeof text);
+    koma_emove m;
+    if (n == 0 || n >= sizeof text)
+        return koma_error_set(err, KOMA_E_PMN_CHAIN_LENGTH, 0, "the move's canonical form is too long");
+    if (koma_engine_parse_move(lc->engine, text, n, &m, err) != 0) {
+        if (n != len || memcmp(text, s, len) != 0) {
+            err->offset = 0;           /* (an offset into the canonical text) */
+            err->column = 1;
+        }
+        return -1;
+    }
+    return 0;
+}
+
+int line_check_cgsn(line_ctx *lc, const char *s, size_t len, koma_error *err)
+{
+    koma_status status;
+    (void)lc;
+    return koma_cgsn_parse(s, len, &status, err);
+}
+
+/* A line of --type auto: FEEN with exactly two spaces, else PMN. */
+int line_check_auto(line_ctx *lc, const char *s, size_t len, koma_error *err)
+{
+    size_t spaces = 0;
+    for (size_t i = 0; i < len; i++) spaces += s[i] == ' ';
+    if (spaces == 2) return koma_feen_parse(s, len, KOMA_FEEN_STRICT, &lc->pos, err);
+    koma_chain c;
+    return koma_chain_parse(s, len, &c, err);
+}
