@@ -5,7 +5,8 @@
 # between the lines `<!-- layers -->` and `<!-- /layers -->`, one a line:
 #     N NAME  module module ...
 # A module may call (use a symbol defined by) modules of its own layer and of
-# the layers below, never one above. The calls are read from the objects: each
+# the layers below, never one above, and the calls within a layer form no
+# circle (a -> b -> ... -> a). The calls are read from the objects: each
 # undefined symbol of an object (nm -P, type U) is resolved to the object of
 # the library that defines it. Every object of the library must be in exactly
 # one layer, and every module named must exist, so the picture cannot go stale.
@@ -25,6 +26,10 @@ if [ ! -s "$tmp/layers" ]; then
     exit 1
 fi
 
+# known circles within a layer
+sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$root/tests/layers-circles.txt" >"$tmp/circles" 2>/dev/null || : >"$tmp/circles"
+echo "# end" >>"$tmp/circles"
+
 # module -> defined symbols, and undefined ones
 for o in "$b"/obj/lib/*.o "$b"/obj/gen/*.o; do
     [ -f "$o" ] || continue
@@ -39,6 +44,7 @@ fi
 
 awk -v tmp="$tmp" '
     FILENAME == tmp "/layers"  { layer[$1] = $2; lname[$1] = $3; named[$1] = 1; next }
+    FILENAME == tmp "/circles" { if ($1 == "module") known[$2] = 1; else if ($1 == "layer") known_layer[$2] = 1; next }
     FILENAME == tmp "/objects" { obj[$1] = 1; next }
     $3 == "def" { def[$1] = $2; next }
     $3 == "use" { use[++n] = $2 " " $1; next }
@@ -63,8 +69,27 @@ awk -v tmp="$tmp" '
                 bad++
             } else {
                 pass++
+                if (layer[to] == layer[from]) { same[from, to] = 1; members[from] = members[to] = 1 }
             }
+        }
+        # within a layer, calls may go either way, but never in a circle, except
+        # the known ones of tests/layers-circles.txt (which must still be there)
+        for (k in members) for (i in members) if ((i, k) in same)
+            for (j in members) if ((k, j) in same) same[i, j] = 1
+        for (m in members) {
+            if (!((m, m) in same)) { pass++; continue }
+            circled[m] = 1
+            if ((m in known) || (lname[m] in known_layer)) { pass++; continue }
+            printf "layers: %s calls itself back through a circle in layer %s %s\n", m, layer[m], lname[m]
+            bad++
+        }
+        for (m in known)
+            if (!(m in circled)) { printf "layers: tests/layers-circles.txt lists %s, which is in no circle now: remove it\n", m; bad++ }
+        for (l in known_layer) {
+            found = 0
+            for (m in circled) if (lname[m] == l) found = 1
+            if (!found) { printf "layers: tests/layers-circles.txt lists layer %s, which has no circle now: remove it\n", l; bad++ }
         }
         printf "layers: %d passed, %d failed\n", pass, bad
         exit bad > 0
-    }' "$tmp/layers" "$tmp/objects" "$tmp/symbols"
+    }' "$tmp/layers" "$tmp/circles" "$tmp/objects" "$tmp/symbols"
