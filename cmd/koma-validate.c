@@ -1,11 +1,8 @@
 /*
- * koma-validate — check that every item of the input is valid notation.
- *
- * Line formats (one item per line): feen, cell, pin, epin, sin, snn, qpi, fid,
- * pmn, cgsn. Documents: ggn (one per input), pcn (JSON Lines or a YAML stream).
- * auto sniffs each input (DESIGN.md §3).
- * Valid lines are silent; each invalid line gets one diagnostic. See
- * man/koma-validate.1.
+ * koma-validate — check that every item of the input is valid notation: lines
+ * (feen, cell, pin, epin, sin, snn, qpi, fid, pmn, cgsn: cmd/line_checks.c),
+ * documents (ggn, one per input; pcn, JSON Lines or a YAML stream), or auto
+ * (DESIGN.md §3). Valid items are silent, an invalid one gets one diagnostic.
  */
 #include <getopt.h>
 #include <stdlib.h>
@@ -43,7 +40,10 @@ struct validator {
 };
 
 static void check_line(state *st, const char *file, unsigned long line, const char *s, size_t len);
-static const char *type_name(const state *st);
+static const char *type_name(const state *st)
+{
+    return strcmp(st->v->name, "auto-line") == 0 ? "auto" : st->v->name;
+}
 static void validate_lines(state *st, cli_input *in);
 static void record_result(state *st, const char *file, unsigned long line, const koma_error *err,
                           int valid);
@@ -208,11 +208,6 @@ static void usage(FILE *f)
           f);
 }
 
-static const char *type_name(const state *st)
-{
-    return strcmp(st->v->name, "auto-line") == 0 ? "auto" : st->v->name;
-}
-
 /* The JSON object of one valid line. */
 static void json_valid(state *st, const char *file, unsigned long line, const char *fid)
 {
@@ -313,9 +308,8 @@ int main(int argc, char **argv)
     st.v = &validators[0];
 
     enum { OPT_PRINT_FID = CLI_OPT_OWN, OPT_DIALECT, OPT_POSITION, OPT_FORMAT, OPT_REPLAY, OPT_LEGAL };
-    int want_replay = 0, want_legal = 0;
+    int want_replay = 0, want_legal = 0, dialect_given = 0;
     const char *position = NULL;
-    int dialect_given = 0;
     static const struct option longopts[] = {
         {"type", required_argument, NULL, 't'},
         {"print-fid", no_argument, NULL, OPT_PRINT_FID},
@@ -324,8 +318,7 @@ int main(int argc, char **argv)
         {"format", required_argument, NULL, OPT_FORMAT},
         {"replay", no_argument, NULL, OPT_REPLAY},
         {"legal", no_argument, NULL, OPT_LEGAL},
-        CLI_OPTION_JSON, CLI_OPTION_SUMMARY,
-        CLI_OPTIONS_END,
+        CLI_OPTION_JSON, CLI_OPTION_SUMMARY, CLI_OPTIONS_END,
     };
     int opt;
     while ((opt = cli_getopt(argc, argv, "t:qh", longopts)) != -1) {
@@ -376,20 +369,8 @@ int main(int argc, char **argv)
 
     if (want_legal && !position) return cli_usage_error(&c, "--legal needs --position FEEN");
     koma_game_set *games = NULL;
-    if (want_legal || want_replay) {
-        if (games_open(&c, &games) != 0) goto done;
-    }
-    if (want_legal) {
-        koma_error err;
-        koma_error_clear(&err);
-        const koma_game *g = NULL;
-        if (koma_game_set_open_feen(games, position, strlen(position), &st.lc.pos, &g, &err) != 0 ||
-            koma_engine_new(g, &st.lc.engine, &err) != 0 ||
-            koma_engine_set_position(st.lc.engine, &st.lc.context, &err) != 0) {
-            cli_usage_error(&c, "--legal: %s: %s", koma_code_name(err.code), err.message);
-            goto done;
-        }
-    }
+    if ((want_legal || want_replay) && games_open(&c, &games) != 0) goto done;
+    if (want_legal && line_ctx_legal(&st.lc, &c, games, position) != 0) goto done;
     if (want_replay) {
         if ((st.jd = judge_new(&c, games, NULL, KOMA_PMN_DIALECT_CANONICAL, 0, JUDGE_REPLAY)) == NULL) {
             cli_trouble(&c, "memory: out of memory");

@@ -54,6 +54,19 @@ int line_check_fid(line_ctx *lc, const char *s, size_t len, koma_error *err)
     return koma_fid_parse(s, len, err);
 }
 
+int line_ctx_legal(line_ctx *lc, cli *c, const koma_game_set *games, const char *position)
+{
+    koma_error err;
+    koma_error_clear(&err);
+    const koma_game *g = NULL;
+    if (koma_game_set_open_feen(games, position, strlen(position), &lc->pos, &g, &err) == 0 &&
+        koma_engine_new(g, &lc->engine, &err) == 0 &&
+        koma_engine_set_position(lc->engine, &lc->context, &err) == 0)
+        return 0;
+    cli_usage_error(c, "--legal: %s: %s", koma_code_name(err.code), err.message);
+    return -1;
+}
+
 /* A PMN line: one move or a chain of elements (koma/pmn.h). */
 int line_check_pmn(line_ctx *lc, const char *s, size_t len, koma_error *err)
 {

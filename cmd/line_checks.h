@@ -18,6 +18,10 @@ typedef struct line_ctx {
     koma_engine *engine;               /* --legal: the rules of the position's game */
 } line_ctx;
 
+/* --legal: the rules of the game of --position (lc->context, from the FEEN
+ * position) into lc->engine. 0, or a usage error reported (-1). */
+int line_ctx_legal(line_ctx *lc, cli *c, const koma_game_set *games, const char *position);
+
 typedef int (*line_check_fn)(line_ctx *lc, const char *s, size_t len, koma_error *err);
 
 int line_check_feen(line_ctx *lc, const char *s, size_t len, koma_error *err);
