@@ -574,3 +574,38 @@ int koma_pmn_parse_dialect(koma_pmn_dialect d, const char *s, size_t len,
     }
     return koma_error_set(err, KOMA_E_INTERNAL, 0, "unknown PMN dialect %d", (int)d);
 }
+
+/* A chain in a dialect (koma/pmn.h): here, above pmn_chain.c, which it calls
+ * (canonical chains, legs), so the two modules form no circle. */
+int koma_chain_parse_dialect(koma_pmn_dialect d, const char *s, size_t len,
+                             const koma_position *pos, koma_chain *out, koma_error *err)
+{
+    koma_chain c;
+    switch (d) {
+    case KOMA_PMN_DIALECT_CANONICAL:
+        if (koma_chain_parse(s, len, &c, err) != 0) return -1;
+        if (pos != NULL) {
+            if (c.len == 1) {
+                /* one move: exactly what koma_pmn_parse_dialect does */
+                if (koma_pmn_parse_dialect(d, s, len, pos, &c.el[0], err) != 0) return -1;
+            } else if (koma_chain_check(pos, &c, err) != 0) {
+                return -1;
+            }
+        }
+        break;
+    case KOMA_PMN_DIALECT_SEED:
+    case KOMA_PMN_DIALECT_JSON_ARRAY: {
+        koma_move m;
+        if (koma_pmn_parse_dialect(d, s, len, pos, &m, err) != 0) return -1;
+        koma_chain_of_move(&m, &c);
+        break;
+    }
+    case KOMA_PMN_DIALECT_LEGS:
+        if (koma_chain_read_legs(s, len, pos, &c, err) != 0) return -1;
+        break;
+    default:
+        return koma_error_set(err, KOMA_E_INTERNAL, 0, "unknown PMN dialect %d", (int)d);
+    }
+    if (out != NULL) *out = c;
+    return 0;
+}
