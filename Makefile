@@ -4,6 +4,8 @@
 #   make demo       install missing Debian packages, build, run the tools on tests/data
 #   make check      install missing Debian packages, build, run every test
 #   make sanitize   the same tests under ASan + UBSan (build-san/)
+#   make faults     fault injection at every allocation and output call (hours; make
+#                   check and make sanitize try FAULT_SAMPLE points a run)
 #   make fuzz       run libFuzzer on each harness (clang), FUZZ_SECONDS each
 #   make bench      throughput benchmarks against reference tools (tests/bench/)
 #   make install    PREFIX=/usr/local DESTDIR=
@@ -39,6 +41,7 @@ ALL_CFLAGS = $(CSTD) $(WARN) $(CFLAGS) $(SANFLAGS) -Ilib/include -Ilib -I$(B)/ge
 DEPFLAGS  := -MMD -MP
 LDFLAGS   ?=
 DEPLIBS   := -lyaml -ljansson -lnettle -lm
+comma     := ,
 TESTLIBS  := -lcmocka
 
 # Debian packages the build and the tests need (installed by `make deps`).
@@ -65,13 +68,14 @@ MANPAGES  := $(sort $(wildcard man/*.[1-9]))
 # Every object's dependency file (written by the compiler: DEPFLAGS).
 DEPFILES := $(patsubst %.o,%.d,$(LIB_OBJ) $(CLI_OBJ) $(CMD_SRC:cmd/%.c=$(B)/obj/cmd/%.o) \
               $(UNIT_SRC:tests/%.c=$(B)/obj/tests/%.o) $(UNIT_HELP_OBJ) \
-              $(FUZZ_SRC:tests/%.c=$(B)/obj/tests/%.o) $(B)/obj/tests/fuzz/replay.o)
+              $(FUZZ_SRC:tests/%.c=$(B)/obj/tests/%.o) $(B)/obj/tests/fuzz/replay.o \
+              $(B)/obj/tests/faults/failalloc.o)
 
 STATIC_LIB := $(B)/lib/libkoma.a
 SHARED_LIB := $(B)/lib/libkoma.so.$(VERSION)
 
 .PHONY: FORCE all lib cmds tests deps demo check check-unit check-cli check-fuzz check-perft \
-        check-man check-schema check-install check-build check-pictures check-koshogi check-convert sanitize fuzz bench perft-deep install uninstall clean
+        check-man check-schema check-install check-build check-pictures check-koshogi check-convert check-faults faults sanitize fuzz bench perft-deep install uninstall clean
 
 all: lib cmds
 
@@ -151,7 +155,7 @@ deps:
 check: deps
 	@$(MAKE) --no-print-directory all tests
 	@$(MAKE) --no-print-directory check-unit check-cli check-fuzz check-perft check-man check-schema check-install check-build \
-	    check-pictures check-koshogi check-convert
+	    check-pictures check-koshogi check-convert check-faults
 	@echo "check: all suites passed"
 
 check-unit: $(UNITS)
@@ -205,10 +209,30 @@ check-koshogi: $(CMDS)
 	@tail -n 1 $(B)/check-movelists.out
 	@sh tests/koshogi/compare-engine.sh $(B)/bin tests/koshogi/positions.feen
 
+SANITIZE = $(MAKE) --no-print-directory B=build-san OPT=-O1 \
+	    SANFLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
 sanitize: deps
-	@$(MAKE) --no-print-directory B=build-san OPT=-O1 \
-	    SANFLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
-	    all tests check-unit check-cli check-fuzz check-perft
+	@$(SANITIZE) FAULT_SAMPLE=6 all tests check-unit check-cli check-fuzz check-perft check-faults
+
+# ---- fault injection (tests/faults/): every command linked so that each
+# allocation (libkoma's, libyaml's, jansson's: static) and each stdio output call
+# goes through tests/faults/failalloc.c, which fails the one chosen.
+FAULT_WRAP := $(patsubst %,-Wl$(comma)--wrap=%,malloc calloc realloc strdup strndup \
+                fwrite fputs fputc putc puts putchar vfprintf vprintf printf fprintf)
+FAULT_BINS := $(CMD_SRC:cmd/%.c=$(B)/faults/%)
+$(B)/faults/%: $(B)/obj/cmd/%.o $(CLI_OBJ) $(STATIC_LIB) $(B)/obj/tests/faults/failalloc.o
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(CLI_OBJ) $(STATIC_LIB) $(B)/obj/tests/faults/failalloc.o \
+	    $(LDFLAGS) $(FAULT_WRAP) -Wl,-Bstatic -lyaml -ljansson -lnettle -Wl,-Bdynamic -lm
+
+# A sample of the failure points (FAULT_SAMPLE per kind and run); `make faults`
+# tries every one, under ASan.
+FAULT_SAMPLE ?= 10
+check-faults: $(FAULT_BINS)
+	@FAULT_SAMPLE=$(FAULT_SAMPLE) sh tests/faults/run.sh $(B)/faults
+faults: deps
+	@$(SANITIZE) $(FAULT_BINS:$(B)/%=build-san/%)
+	@sh tests/faults/run.sh build-san/faults all
 
 demo: deps
 	@$(MAKE) --no-print-directory all

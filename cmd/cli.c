@@ -1,5 +1,6 @@
 /* cmd/cli.c — the shared command-line contract (see cli.h and DESIGN.md §5); the
  * inputs are cmd/cli_input.c's. */
+#define _GNU_SOURCE                    /* fopencookie */
 #include "cli.h"
 
 #include <errno.h>
@@ -12,6 +13,41 @@
 
 static char stdout_buffer[1 << 16];
 
+/* Standard output goes through out_write, which keeps the errno of the first
+ * write(2) that failed: stdio drops the buffer of a failed write and keeps only
+ * its error flag, so the reason ("No space left on device") is otherwise lost
+ * by the time the failure is reported. */
+static int stdout_errno;
+
+static ssize_t out_write(void *cookie, const char *buf, size_t n)
+{
+    (void)cookie;
+    size_t done = 0;
+    while (done < n) {
+        ssize_t w = write(STDOUT_FILENO, buf + done, n - done);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) {
+            if (stdout_errno == 0) stdout_errno = w < 0 ? errno : EIO;
+            return done ? (ssize_t)done : -1;
+        }
+        done += (size_t)w;
+    }
+    return (ssize_t)n;
+}
+
+static void track_stdout(void)
+{
+    static const cookie_io_functions_t io = { .write = out_write };
+    FILE *f = fopencookie(NULL, "w", io);
+    if (f != NULL) stdout = f;         /* glibc: stdout is a variable one may set */
+}
+
+/* errno of the failed write(2) on standard output, else the current one, else EIO. */
+static int stdout_error(void)
+{
+    return stdout_errno ? stdout_errno : errno ? errno : EIO;
+}
+
 void cli_init(cli *c, const char *prog, void (*usage)(FILE *))
 {
     memset(c, 0, sizeof *c);
@@ -19,6 +55,7 @@ void cli_init(cli *c, const char *prog, void (*usage)(FILE *))
     c->usage = usage;
     c->progress = isatty(STDERR_FILENO);
     signal(SIGPIPE, SIG_IGN);
+    track_stdout();
     setvbuf(stdout, stdout_buffer, _IOFBF, sizeof stdout_buffer);
 }
 
@@ -29,7 +66,7 @@ void cli_fail(cli *c, int status)
 
 static void exit_quietly_on_epipe(cli *c)
 {
-    if (errno == EPIPE) {
+    if (stdout_error() == EPIPE) {
         /* A reader that went away (`| head`) is not an error of ours. */
         cli_progress_end(c);
         _exit(c->status);
@@ -49,7 +86,7 @@ int cli_finish(cli *c)
     errno = 0;
     if (fflush(stdout) != 0 || ferror(stdout)) {
         exit_quietly_on_epipe(c);
-        cli_trouble(c, "io.write: cannot write output: %s", strerror(errno ? errno : EIO));
+        cli_trouble(c, "io.write: cannot write output: %s", strerror(stdout_error()));
     }
     return c->status;
 }
@@ -174,6 +211,11 @@ void cli_diag(cli *c, int status, const char *file, unsigned long line, unsigned
 void cli_diag_error(cli *c, int status, const char *file, const koma_error *err,
                     const char *extra)
 {
+    /* Out of memory says nothing about the data: trouble, as an I/O error is. */
+    if (err->code == KOMA_E_MEMORY) {
+        cli_io_error(c, file, err->line, koma_code_name(err->code), "out of memory");
+        return;
+    }
     cli_diag(c, status, file, err->line, err->column, koma_code_name(err->code), err->message,
              extra);
 }
@@ -181,16 +223,17 @@ void cli_diag_error(cli *c, int status, const char *file, const koma_error *err,
 void cli_io_error(cli *c, const char *file, unsigned long line, const char *code,
                   const char *message)
 {
+    /* line 0: no position (a file not opened): line and column 0 in JSON, while
+     * the text form keeps FILE:1:1 for editors (koma-validate(1)) */
     int quiet = c->quiet;
+    c->quiet = 0;
     if (c->json) {
-        c->quiet = 0;
-        cli_diag(c, CLI_TROUBLE, file, line, 1, code, message, NULL);
+        cli_diag(c, CLI_TROUBLE, file, line, line ? 1 : 0, code, message, NULL);
         c->json = 0;
-        cli_diag(c, CLI_TROUBLE, file, line, 1, code, message, NULL);
+        cli_diag(c, CLI_TROUBLE, file, line ? line : 1, 1, code, message, NULL);
         c->json = 1;
     } else {
-        c->quiet = 0;
-        cli_diag(c, CLI_TROUBLE, file, line, 1, code, message, NULL);
+        cli_diag(c, CLI_TROUBLE, file, line ? line : 1, 1, code, message, NULL);
     }
     c->quiet = quiet;
 }

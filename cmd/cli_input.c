@@ -24,7 +24,7 @@ int cli_input_open(cli *c, cli_input *in, const char *path)
         in->name = path;
         in->fd = open(path, O_RDONLY | O_CLOEXEC);
         if (in->fd < 0) {
-            cli_io_error(c, path, 1, "io.open", strerror(errno));
+            cli_io_error(c, path, 0, "io.open", strerror(errno));   /* no position */
             return -1;
         }
     }

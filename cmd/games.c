@@ -9,7 +9,7 @@ int games_open(cli *c, koma_game_set **out)
     koma_error err;
     koma_error_clear(&err);
     if (koma_game_set_new(out, &err) == 0) return 0;
-    cli_trouble(c, "built-in games: %s", err.message);
+    cli_trouble(c, "built-in games: %s: %s", koma_code_name(err.code), err.message);
     return -1;
 }
 
@@ -34,7 +34,8 @@ int games_option(cli *c, koma_game_set *games, const char *arg, const char *noru
         }
         if (koma_game_set_load_file(games, arg, out, &err) != 0) {
             if (err.code == KOMA_E_IO_OPEN || err.code == KOMA_E_IO_READ)
-                cli_io_error(c, arg, 1, koma_code_name(err.code), err.message);
+                cli_io_error(c, arg, err.code == KOMA_E_IO_OPEN ? 0 : 1, koma_code_name(err.code),
+                             err.message);
             else
                 cli_diag_error(c, CLI_TROUBLE, arg, &err, NULL);
             return -1;

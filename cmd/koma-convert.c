@@ -119,8 +119,9 @@ static void to_ggn(state *st)
             if (!c->quiet &&
                 koma_ggn_write(ggn, st->compact || c->json ? KOMA_GGN_COMPACT : KOMA_GGN_PRETTY,
                                stdout_sink, c,
-                               &err) != 0)
-                cli_stdout_broken(c);      /* cli_finish reports a write error */
+                               &err) != 0 && err.code != KOMA_E_IO_WRITE)
+                cli_trouble(c, "%s: %s", koma_code_name(err.code), err.message);
+            /* a write error: cli_finish reports it, with its reason */
             koma_ggn_free(ggn);
         }
     }

@@ -1,11 +1,9 @@
-/*
- * koma-diff — compare two FEEN positions (--feen A B), or two PCN databases
- * record by record, like diff(1); see man/koma-diff.1. The comparing is the
- * library's (koma_position_diff_walk, koma_pcn_diff_compare); this file reads
- * the inputs in step and prints what differs, as text or JSON.
- */
+/* koma-diff — compare two FEEN positions (--feen A B), or two PCN databases record by
+ * record, like diff(1) (man/koma-diff.1). The comparing is the library's
+ * (koma_position_diff_walk, koma_pcn_diff_compare); this file prints what differs. */
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -16,46 +14,51 @@ typedef struct state {
     records_options pcn;               /* --format */
     koma_position pos[2];              /* the --feen positions */
     koma_pcn_diff diff;                /* the pair of records being compared */
-    const koma_pcn *rec[2];
+    const koma_pcn *rec[2];            /* the pair: its records, files, lines, number */
     const char *name[2];
     unsigned long line[2], record;
-    int header;                        /* text header printed for this pair */
-    int json_items;                    /* keys printed in the JSON object */
+    int header, json_items;            /* text header printed; keys in the JSON object */
+    FILE *out;                         /* its output, kept until it is whole, */
+    int oom;                           /* unless memory ran out while printing it */
     unsigned long pairs, same, different, only[2], invalid;   /* counts */
 } state;
 
 /* ---- position differences (koma_position_diff_walk) ----------------------------------------- */
 
-static int pdiff_text(const koma_position_diff *d, void *indent)
-{
-    printf("%s%s: %s -> %s\n", (const char *)indent, d->label, d->text[0], d->text[1]);
-    return 0;
-}
+typedef struct pdout {
+    FILE *f;
+    int json;
+    const char *indent;                /* text */
+    size_t n;                          /* JSON: items printed */
+} pdout;
 
-static int pdiff_json(const koma_position_diff *d, void *count)
+/* One difference: `LABEL: A -> B`, or a JSON object. */
+static int pdiff(const koma_position_diff *d, void *ctx)
 {
     static const char *const type_name[] = {"board", "square", "hand", "style", "turn"};
-    printf("%s{\"type\":\"%s\"", (*(size_t *)count)++ ? "," : "", type_name[d->kind]);
-    if (d->kind == KOMA_DIFF_SQUARE) printf(",\"square\":\"%s\"", d->what);
-    if (d->kind == KOMA_DIFF_HAND || d->kind == KOMA_DIFF_STYLE)
-        printf(",\"side\":\"%s\"", d->side ? "second" : "first");
-    if (d->kind == KOMA_DIFF_HAND)
-        printf(",\"piece\":\"%s\",\"a\":%s,\"b\":%s}", d->what, d->text[0], d->text[1]);
-    else
-        printf(",\"a\":\"%s\",\"b\":\"%s\"}", d->text[0], d->text[1]);
+    pdout *o = ctx;
+    int hand = d->kind == KOMA_DIFF_HAND;
+    if (!o->json)
+        return fprintf(o->f, "%s%s: %s -> %s\n", o->indent, d->label, d->text[0], d->text[1]) < 0;
+    fprintf(o->f, "%s{\"type\":\"%s\"", o->n++ ? "," : "", type_name[d->kind]);
+    if (d->kind == KOMA_DIFF_SQUARE) fprintf(o->f, ",\"square\":\"%s\"", d->what);
+    if (hand || d->kind == KOMA_DIFF_STYLE)
+        fprintf(o->f, ",\"side\":\"%s\"", d->side ? "second" : "first");
+    if (hand) fprintf(o->f, ",\"piece\":\"%s\"", d->what);
+    fprintf(o->f, hand ? ",\"a\":%s,\"b\":%s}" : ",\"a\":\"%s\",\"b\":\"%s\"}", d->text[0],
+            d->text[1]);
     return 0;
 }
 
-/* The differences of a and b, as text lines or a JSON array. */
-static void print_pdiffs(const koma_position *a, const koma_position *b, int json,
+/* The differences of a and b, as text lines or a JSON array, on f. */
+static void print_pdiffs(FILE *f, const koma_position *a, const koma_position *b, int json,
                          const char *indent)
 {
-    size_t n = 0;
-    if (json) putchar('[');
-    if (json) koma_position_diff_walk(a, b, pdiff_json, &n, NULL);
-    else n = koma_position_diff_walk(a, b, pdiff_text, (void *)indent, NULL);
-    if (json) putchar(']');
-    else if (n == 1 && a->turn != b->turn) printf("%sonly the side to move differs\n", indent);
+    pdout o = { f, json, indent, 0 };
+    if (json) fputc('[', f);
+    size_t n = koma_position_diff_walk(a, b, pdiff, &o, NULL);
+    if (json) fputc(']', f);
+    else if (n == 1 && a->turn != b->turn) fprintf(f, "%sonly the side to move differs\n", indent);
 }
 
 static void diff_feen(state *st, char **arg)
@@ -80,7 +83,7 @@ static void diff_feen(state *st, char **arg)
     if (c->json)
         printf(",\"same\":%s,\"only_turn\":%s,\"differences\":", n ? "false" : "true",
                n == 1 && st->pos[0].turn != st->pos[1].turn ? "true" : "false");
-    print_pdiffs(&st->pos[0], &st->pos[1], c->json, "");
+    print_pdiffs(stdout, &st->pos[0], &st->pos[1], c->json, "");
     if (c->json) fputs("}\n", stdout);
 }
 
@@ -90,81 +93,87 @@ static void pair_header(state *st)
 {
     if (st->c->quiet || st->c->json || st->header) return;
     st->header = 1;
-    printf("--- %s:%lu\n+++ %s:%lu\n", st->name[0], st->line[0], st->name[1], st->line[1]);
+    fprintf(st->out, "--- %s:%lu\n+++ %s:%lu\n", st->name[0], st->line[0], st->name[1],
+            st->line[1]);
 }
 
 /* One differing member: `/pointer: A -> B`, or a JSON object in "keys". */
 static void report_member(const koma_pcn_member_diff *d, void *ctx)
 {
     state *st = ctx;
+    FILE *o = st->out;
     int json = st->c->json;
     pair_header(st);
     if (st->c->quiet) return;
-    if (json) fputs(st->json_items++ ? ",{\"pointer\":" : "{\"pointer\":", stdout);
-    if (json) cli_json_string(stdout, d->pointer, d->pointer_len);
-    else printf("%s: ", d->pointer);
+    if (json) fputs(st->json_items++ ? ",{\"pointer\":" : "{\"pointer\":", o);
+    if (json) cli_json_string(o, d->pointer, d->pointer_len);
+    else fprintf(o, "%s: ", d->pointer);
     for (int k = 0; k < 2; k++) {
         if (json && d->type[k] == KOMA_PCN_ABSENT) continue;
-        fputs(json ? (k ? ",\"b\":" : ",\"a\":") : (k ? " -> " : ""), stdout);
-        if (cli_json_pcn(stdout, st->rec[k], d->pointer) != 0)
-            cli_trouble(st->c, "memory: out of memory");
+        fputs(json ? (k ? ",\"b\":" : ",\"a\":") : (k ? " -> " : ""), o);
+        if (cli_json_pcn(o, st->rec[k], d->pointer) != 0) st->oom = 1;
     }
-    fputs(json ? (d->setup[0] ? ",\"differences\":" : "") : "\n", stdout);
-    if (d->setup[0]) print_pdiffs(d->setup[0], d->setup[1], json, "  ");
-    if (json) putchar('}');
+    fputs(json ? (d->setup[0] ? ",\"differences\":" : "") : "\n", o);
+    if (d->setup[0]) print_pdiffs(o, d->setup[0], d->setup[1], json, "  ");
+    if (json) fputc('}', o);
 }
 
 /* Where the move lists part: `plies: N -> M`, `ply K: A -> B`, `position: FEEN`. */
-static void print_divergence(const koma_pcn_diff *d, int json)
+static void print_divergence(FILE *o, const koma_pcn_diff *d, int json)
 {
-    if (json) printf(",\"plies\":{\"a\":%zu,\"b\":%zu", d->plies[0], d->plies[1]);
-    else if (d->plies[0] != d->plies[1]) printf("plies: %zu -> %zu\n", d->plies[0], d->plies[1]);
+    if (json) fprintf(o, ",\"plies\":{\"a\":%zu,\"b\":%zu", d->plies[0], d->plies[1]);
+    else if (d->plies[0] != d->plies[1])
+        fprintf(o, "plies: %zu -> %zu\n", d->plies[0], d->plies[1]);
     if (d->ply) {
-        printf(json ? ",\"diverge\":{\"ply\":%zu" : "ply %zu: ", d->ply);
+        fprintf(o, json ? ",\"diverge\":{\"ply\":%zu" : "ply %zu: ", d->ply);
         for (int k = 0; k < 2; k++) {
-            if (json) printf(",\"%s\":", k ? "b" : "a");
-            else if (k) fputs(" -> ", stdout);
-            if (d->pmn[k] && json) cli_json_string(stdout, d->pmn[k], d->pmn_len[k]);
-            else if (d->pmn[k]) fwrite(d->pmn[k], 1, d->pmn_len[k], stdout);
-            else fputs(json ? "null" : "(end)", stdout);
+            if (json) fprintf(o, ",\"%s\":", k ? "b" : "a");
+            else if (k) fputs(" -> ", o);
+            if (d->pmn[k] && json) cli_json_string(o, d->pmn[k], d->pmn_len[k]);
+            else if (d->pmn[k]) fwrite(d->pmn[k], 1, d->pmn_len[k], o);
+            else fputs(json ? "null" : "(end)", o);
         }
-        fputs(json ? ",\"position\":{" : "\nposition: ", stdout);
+        fputs(json ? ",\"position\":{" : "\nposition: ", o);
         for (int k = 0; k < 2 && (json || k == 0 || !d->same_position); k++) {
-            fputs(json ? (k ? ",\"b\":" : "\"a\":") : (k ? " -> " : ""), stdout);
-            if (d->known[k] && json) cli_json_cstr(stdout, d->feen[k]);
-            else fputs(d->known[k] ? d->feen[k] : json ? "null" : "(unknown)", stdout);
+            fputs(json ? (k ? ",\"b\":" : "\"a\":") : (k ? " -> " : ""), o);
+            if (d->known[k] && json) cli_json_cstr(o, d->feen[k]);
+            else fputs(d->known[k] ? d->feen[k] : json ? "null" : "(unknown)", o);
         }
-        if (json) printf("},\"same_position\":%s}", d->same_position ? "true" : "false");
-        else putchar('\n');
+        if (json) fprintf(o, "},\"same_position\":%s}", d->same_position ? "true" : "false");
+        else fputc('\n', o);
     }
-    if (json) putchar('}');
+    if (json) fputc('}', o);
 }
 
-static void diff_records(state *st, const koma_pcn *a, const koma_pcn *b)
+static void diff_records(state *st)
 {
     cli *c = st->c;
     koma_error err;
     int json = c->json && !c->quiet;
-    st->header = st->json_items = 0;
-    st->rec[0] = a;
-    st->rec[1] = b;
-    if (json) {
-        printf("{\"record\":%lu,\"a\":{\"file\":", st->record);
-        cli_json_cstr(stdout, st->name[0]);
-        printf(",\"line\":%lu},\"b\":{\"file\":", st->line[0]);
-        cli_json_cstr(stdout, st->name[1]);
-        printf(",\"line\":%lu},\"keys\":[", st->line[1]);
-    }
-    int differs = koma_pcn_diff_compare(&st->diff, a, b, report_member, st, &err);
-    if (differs < 0) {
-        if (json) fputs("]}\n", stdout);
+    char *text = NULL;
+    size_t len = 0;
+    st->header = st->json_items = st->oom = 0;
+    FILE *o = st->out = open_memstream(&text, &len);
+    if (o == NULL) {
         cli_trouble(c, "memory: out of memory");
         return;
     }
-    if (differs) pair_header(st);
-    if (json) putchar(']');
-    if (json || (!c->quiet && differs)) print_divergence(&st->diff, json);
-    if (json) printf(",\"same\":%s}\n", differs ? "false" : "true");
+    for (int k = 0; k < 2 && json; k++) {  /* {"record":R,"a":{"file":F,"line":L},"b":... */
+        if (k == 0) fprintf(o, "{\"record\":%lu,\"a\":{\"file\":", st->record);
+        else fprintf(o, ",\"line\":%lu},\"b\":{\"file\":", st->line[0]);
+        cli_json_cstr(o, st->name[k]);
+    }
+    if (json) fprintf(o, ",\"line\":%lu},\"keys\":[", st->line[1]);
+    int differs = koma_pcn_diff_compare(&st->diff, st->rec[0], st->rec[1], report_member, st, &err);
+    if (differs > 0) pair_header(st);
+    if (json) fputc(']', o);
+    if (json || (!c->quiet && differs > 0)) print_divergence(o, &st->diff, json);
+    if (json) fprintf(o, ",\"same\":%s}\n", differs ? "false" : "true");
+    /* the pair's lines go out whole, or not at all */
+    if (fclose(o) != 0 || differs < 0 || st->oom) cli_trouble(c, "memory: out of memory");
+    else fwrite(text, 1, len, stdout);
+    free(text);
+    if (differs < 0 || st->oom) return;
     if (differs) cli_fail(c, CLI_DATA);
     st->different += differs != 0;
     st->same += differs == 0;
@@ -183,6 +192,7 @@ static void diff_step(void *ctx, const int k[2], record_item item[2], const cli_
             cli_diag_error(c, CLI_TROUBLE, in[i].name, &item[i].err, NULL);
         st->name[i] = in[i].name;
         st->line[i] = item[i].src.line;
+        st->rec[i] = item[i].rec;
     }
     st->record = rd[0].records > rd[1].records ? rd[0].records : rd[1].records;
     int side = k[0] == RECORDS_END;    /* the one not at its end */
@@ -200,7 +210,7 @@ static void diff_step(void *ctx, const int k[2], record_item item[2], const cli_
         printf(",\"line\":%lu},\"%s\":null,\"same\":false}\n", st->line[side], side ? "a" : "b");
     } else {
         st->pairs++;
-        diff_records(st, item[0].rec, item[1].rec);
+        diff_records(st);
     }
 }
 
@@ -256,18 +266,15 @@ int main(int argc, char **argv)
         CLI_OPTIONS_END,
     };
     cli c;
-    state st;
+    state st = { .c = &c };
     int feen = 0, rc, opt;
     cli_init(&c, "koma-diff", usage);
-    memset(&st, 0, sizeof st);
-    st.c = &c;
     while ((opt = cli_getopt(argc, argv, "qh", longopts)) != -1) {
         if (opt == OPT_FEEN) feen = 1;
-        else if (opt == OPT_FORMAT) {
-            if ((rc = records_format_option(&c, optarg, &st.pcn)) != 0) return rc;
-        } else if ((rc = cli_option(&c, opt, argv)) != CLI_OPTION_TAKEN) {
+        else if (opt == OPT_FORMAT && (rc = records_format_option(&c, optarg, &st.pcn)) != 0)
             return rc;
-        }
+        else if (opt != OPT_FORMAT && (rc = cli_option(&c, opt, argv)) != CLI_OPTION_TAKEN)
+            return rc;
     }
     if (argc - optind != 2)
         return cli_usage_error(&c, "expected two %s, got %d", feen ? "FEEN strings" : "files",
@@ -276,8 +283,7 @@ int main(int argc, char **argv)
         return cli_usage_error(&c, "--format is for PCN files, not with --feen");
     if (!feen && strcmp(argv[optind], "-") == 0 && strcmp(argv[optind + 1], "-") == 0)
         return cli_usage_error(&c, "only one of the files can be the standard input");
-    koma_position_init(&st.pos[0]);
-    koma_position_init(&st.pos[1]);
+    for (int k = 0; k < 2; k++) koma_position_init(&st.pos[k]);
     koma_pcn_diff_init(&st.diff);
     if (feen) {
         diff_feen(&st, argv + optind);
@@ -287,7 +293,6 @@ int main(int argc, char **argv)
         if (c.summary && !c.quiet) summary(&st);
     }
     koma_pcn_diff_cleanup(&st.diff);
-    koma_position_cleanup(&st.pos[0]);
-    koma_position_cleanup(&st.pos[1]);
+    for (int k = 0; k < 2; k++) koma_position_cleanup(&st.pos[k]);
     return cli_finish(&c);
 }

@@ -32,6 +32,7 @@ typedef struct state {
     const char *start;                 /* --start FEEN (canonical), or NULL */
     records_options pcn;               /* --format; no PMN check with a dialect */
     int each_open;                     /* --each printed positions of this record */
+    koma_pcn_buffer out;               /* --write-outcome: a record, written whole */
     unsigned long records, finished, unfinished, disputed, invalid;
     unsigned long long plies;
 } state;
@@ -139,12 +140,16 @@ static int on_record(void *ctx, const judge_record *r)
         if (st->mode == MODE_LINE || st->mode == MODE_ADJUDICATE) {
             if (!c->quiet)
                 verdict_print_replay(c, v, r->src->file, r->src->line, st->mode == MODE_ADJUDICATE);
-        } else if (st->mode == MODE_WRITE && !c->quiet &&
-                   (judge_write_outcome(v, r->item->rec, &err) != 0 ||
-                    koma_pcn_fwrite(r->item->rec, r->item->format, 0, stdout, &err) != 0) &&
-                   err.code == KOMA_E_MEMORY) {
-            cli_trouble(c, "memory: out of memory");
-            stop = 1;
+        } else if (st->mode == MODE_WRITE && !c->quiet) {
+            /* the record is printed whole or not at all */
+            st->out.len = 0;
+            if (judge_write_outcome(v, r->item->rec, &err) != 0 ||
+                koma_pcn_write(r->item->rec, r->item->format, 0, &st->out, &err) != 0) {
+                cli_trouble(c, "%s: %s", koma_code_name(err.code), err.message);
+                stop = 1;
+            } else {
+                fwrite(st->out.data, 1, st->out.len, stdout);
+            }
         }
     }
     if (st->each_open && !c->json) putchar('\n');  /* --each: a blank line after a record */
@@ -261,6 +266,7 @@ int main(int argc, char **argv)
                    st.disputed, st.invalid);
     }
 done:
+    koma_pcn_buffer_cleanup(&st.out);
     judge_free(st.jd);
     koma_hub_free(st.pcn.hub);
     koma_game_set_free(games);

@@ -345,12 +345,12 @@ static int parse_placement(const char *s, size_t n, koma_position *pos, uint32_t
 
 /*
  * Parse the hands field s[from..to) (s[to] == ' '). *total enters with the number of board
- * pieces and leaves with all pieces (saturating); *card_off gets the start of
- * the first item that brings it past squares (cardinality is reported last).
+ * pieces and leaves with all pieces (saturating); card[0..1) gets the first item
+ * that brings it past squares, whole (cardinality is reported last).
  */
 static int parse_hands(const char *s, size_t from, size_t to, unsigned flags,
                        koma_position *pos, uint64_t *total, uint32_t squares,
-                       size_t *card_off, koma_error *err)
+                       size_t card[2], koma_error *err)
 {
     const int strict = !(flags & KOMA_FEEN_NORMALISE);
     size_t i = from;
@@ -442,7 +442,10 @@ static int parse_hands(const char *s, size_t from, size_t to, unsigned flags,
         prev_key = key;
         have_prev = 1;
         sum += v;
-        if (sum > squares && *card_off == NO_OFFSET) *card_off = t;
+        if (sum > squares && card[0] == NO_OFFSET) {
+            card[0] = t;
+            card[1] = i;
+        }
     }
     *total = sum;
     return 0;
@@ -540,17 +543,16 @@ int koma_feen_parse(const char *s, size_t len, unsigned flags, koma_position *po
     if (parse_placement(s, a, pos, &board_pieces, err) != 0) return -1;
 
     uint64_t total = board_pieces;
-    size_t card_off = NO_OFFSET;
-    if (parse_hands(s, a + 1, b, flags, pos, &total, pos->shape.squares, &card_off, err) != 0)
+    size_t card[2] = { NO_OFFSET, NO_OFFSET };
+    if (parse_hands(s, a + 1, b, flags, pos, &total, pos->shape.squares, card, err) != 0)
         return -1;
     if (parse_style(s, b + 1, len, pos, err) != 0) return -1;
-    if (card_off != NO_OFFSET) {
+    if (card[0] != NO_OFFSET) {
         char msg[128];
         snprintf(msg, sizeof msg, "too many pieces for board size (%llu piece%s, %lu square%s)",
                  (unsigned long long)total, total == 1 ? "" : "s",
                  (unsigned long)pos->shape.squares, pos->shape.squares == 1 ? "" : "s");
-        return fail(pos, err, KOMA_E_FEEN_CARDINALITY, card_off, msg, s, card_off,
-                    quote_end(s, card_off, b));
+        return fail(pos, err, KOMA_E_FEEN_CARDINALITY, card[0], msg, s, card[0], card[1]);
     }
     return 0;
 }

@@ -711,12 +711,65 @@ static void game_free(koma_game *g)
 static void yaml_failure(const yaml_parser_t *parser, const char *source, koma_error *err)
 {
     if (err == NULL) return;
-    koma_error_set(err, parser->error == YAML_MEMORY_ERROR ? KOMA_E_MEMORY : KOMA_E_GAME_YAML,
-                   parser->problem_mark.index, "%s",
+    /* libyaml's loader gives up without setting an error only when an allocation
+     * fails (yaml_strdup of a default tag): that is memory too */
+    if (parser->error == YAML_MEMORY_ERROR || parser->error == YAML_NO_ERROR) {
+        koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
+        err->source = source;
+        return;
+    }
+    koma_error_set(err, KOMA_E_GAME_YAML, parser->problem_mark.index, "%s",
                    parser->problem ? parser->problem : "invalid YAML");
     err->line = (unsigned long)parser->problem_mark.line + 1;
     err->column = (unsigned long)parser->problem_mark.column + 1;
     err->source = source;
+}
+
+/*
+ * DESIGN.md §5: a game definition nests at most KOMA_GAME_MAX_DEPTH levels
+ * (game.depth). libyaml has no limit of its own and its scanner is quadratic in
+ * the depth of flow nesting (200,000 '[' take minutes), so a file loaded by the
+ * user is first read as events, counting the depth, and refused at the first
+ * collection too deep, before the document is built. A syntax error met first
+ * is left to the loader, which reports it. Aliases are not followed: the game
+ * reader takes each value where it is written.
+ */
+static int check_depth(const char *yaml, size_t len, const char *source, koma_error *err)
+{
+    yaml_parser_t parser;
+    if (!yaml_parser_initialize(&parser))
+        return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (YAML parser)");
+    yaml_parser_set_input_string(&parser, (const unsigned char *)yaml, len);
+    unsigned depth = 0;
+    int rc = 0, done = 0;
+    while (!done) {
+        yaml_event_t ev;
+        if (!yaml_parser_parse(&parser, &ev)) {
+            if (parser.error == YAML_MEMORY_ERROR) rc = koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
+            break;
+        }
+        switch (ev.type) {
+        case YAML_SEQUENCE_START_EVENT:
+        case YAML_MAPPING_START_EVENT:
+            if (++depth <= KOMA_GAME_MAX_DEPTH) break;
+            rc = koma_error_set(err, KOMA_E_GAME_DEPTH, ev.start_mark.index,
+                                "nesting deeper than %u levels", KOMA_GAME_MAX_DEPTH);
+            if (err) {
+                err->line = (unsigned long)ev.start_mark.line + 1;
+                err->column = (unsigned long)ev.start_mark.column + 1;
+                err->source = source;
+            }
+            done = 1;
+            break;
+        case YAML_SEQUENCE_END_EVENT:
+        case YAML_MAPPING_END_EVENT: depth--; break;
+        case YAML_STREAM_END_EVENT: done = 1; break;
+        default: break;
+        }
+        yaml_event_delete(&ev);
+    }
+    yaml_parser_delete(&parser);
+    return rc;
 }
 
 static int load_game(const char *yaml, size_t len, const char *source,
@@ -867,6 +920,7 @@ int koma_game_set_load(koma_game_set *set, const char *yaml, size_t len, const c
 {
     koma_game *g;
     if (out) *out = NULL;
+    if (check_depth(yaml, len, source, err) != 0) return -1;
     if (load_game(yaml, len, source, NULL, 0, &g, err) != 0) return -1;
     if (set_add(set, g, source, err) != 0) {
         game_free(g);

@@ -141,7 +141,7 @@ static int verr(vctx *v, koma_code code, int at_key, const char *what, const cha
     size_t offset = 0;
     char shown[160];
     if (ptr == NULL) {
-        snprintf(shown, sizeof shown, "(pointer unavailable: out of memory)");
+        return koma_error_set(v->err, KOMA_E_MEMORY, 0, NULL);   /* not the data's fault */
     } else {
         size_t plen = 0;
         ptr[0] = '\0';
@@ -352,7 +352,8 @@ koma_ggn *koma_ggn_load(const char *text, size_t len, koma_error *err)
         return NULL;
     }
     size_t deep;
-    if (koma__json_depth(text, len, KOMA_JSON_DEPTH_MAX, &deep) != 0) {
+    if (koma__json_depth(text, len, KOMA_JSON_DEPTH_MAX, &deep) != 0 &&
+        koma__json_limit_first(text, deep)) {
         koma__json_error_at(err, KOMA_E_GGN_DEPTH, text, len, deep,
                             "JSON nesting exceeds %u levels", KOMA_JSON_DEPTH_MAX);
         return NULL;

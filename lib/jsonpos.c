@@ -51,6 +51,18 @@ int koma__json_depth(const char *text, size_t len, size_t limit, size_t *offset_
     return 0;
 }
 
+int koma__json_limit_first(const char *text, size_t offset)
+{
+    json_error_t jerr;
+    json_t *v = json_loadb(text, offset, JSON_DECODE_ANY | JSON_ALLOW_NUL, &jerr);
+    if (v != NULL) {                   /* a whole value before it: jansson says more */
+        json_decref(v);
+        return 0;
+    }
+    return json_error_code(&jerr) == json_error_premature_end_of_input ||
+           json_error_code(&jerr) == json_error_out_of_memory;
+}
+
 /* ---- scanning primitives -------------------------------------------------- */
 
 static size_t skip_ws(const char *t, size_t len, size_t i)
@@ -403,6 +415,18 @@ int koma__json_error(koma_error *err, koma_code code, const char *text, size_t l
         } else if (!strchr("-0123456789", tok[0])) {
             pos -= tlen;
         }
+    }
+    char own[KOMA_ERROR_MESSAGE_MAX];
+    if (jc == json_error_numeric_overflow && tok == NULL) {
+        /* "too big integer" comes after the number, with no token: its start,
+         * and the number in the message, as the YAML reader words it */
+        size_t end = pos;
+        while (pos > 0 && strchr("0123456789-", text[pos - 1]) != NULL) pos--;
+        char q[64];
+        koma_quote(q, sizeof q, text + pos, end - pos);
+        snprintf(own, sizeof own, "integer %s does not fit in 64 bits", q);
+        msg = own;
+        back = 0;
     }
     if (back) {
         if (tok != NULL) {

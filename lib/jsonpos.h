@@ -46,6 +46,14 @@ json_t *koma__json_loadb(const char *text, size_t len, size_t flags, json_error_
 int koma__json_depth(const char *text, size_t len, size_t limit, size_t *offset_of_violation);
 
 /*
+ * 1 when a limit found by a pre-scan at `offset` is the first thing wrong with
+ * text, that is when text[0..offset) is the beginning of a JSON text; 0 when a
+ * syntax error comes before it (the caller then lets jansson report that). Only
+ * called on the error path: it parses the prefix.
+ */
+int koma__json_limit_first(const char *text, size_t offset);
+
+/*
  * Find the value at an RFC 6901 JSON pointer (NUL-terminated; "" is the root,
  * "/plies/17/pmn" a nested value; "~0" and "~1" escape '~' and '/') inside
  * text[0..len), which should be a valid JSON text (e.g. one jansson accepted).

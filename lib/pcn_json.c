@@ -190,7 +190,8 @@ koma_pcn *koma__pcn_parse_json(const char *s, size_t len, unsigned flags,
     json_t *root = fast_parse(s, len);
     if (root == NULL) {
         size_t where;
-        if (koma__json_depth(s, len, KOMA_PCN_MAX_DEPTH, &where)) {
+        if (koma__json_depth(s, len, KOMA_PCN_MAX_DEPTH, &where) &&
+            koma__json_limit_first(s, where)) {
             koma__json_error_at(err, KOMA_E_PCN_DEPTH, s, len, where,
                                 "nesting deeper than %u levels", KOMA_PCN_MAX_DEPTH);
             return NULL;

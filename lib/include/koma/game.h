@@ -71,6 +71,8 @@ typedef struct koma_game koma_game;
 typedef struct koma_game_set koma_game_set;
 
 #define KOMA_GAME_ID_MAX 32
+/* A game definition nests at most this deep (game.depth; DESIGN.md §5). */
+#define KOMA_GAME_MAX_DEPTH 64u
 
 /* A new set holding every built-in game. */
 KOMA_API int koma_game_set_new(koma_game_set **out, koma_error *err);

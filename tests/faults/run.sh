@@ -1,0 +1,124 @@
+#!/bin/sh
+# Fault injection over every tool (issue 12): each run of tests/faults/runs.txt
+# is made once as it is (counting its allocations and its output calls), then
+# again with the Nth allocation failing and with the disk full from the Nth
+# output call on, for every N (make faults) or a sample of them (make check,
+# make sanitize: FAULT_SAMPLE points of each kind a run, half spread evenly over
+# the run, half over its last quarter). The tools are the fault builds
+# (tests/faults/failalloc.c), under ASan + UBSan in make sanitize and make
+# faults. Asserted for each point:
+#   allocation: either the run recovered (exactly the status, stdout and stderr
+#     of the clean run), or it exits 2 with a memory diagnostic on stderr, and
+#     every line it printed on stdout is a line the clean run printed (nothing
+#     partial or wrong printed as valid);
+#   output: exit 2 and "No space left on device" on stderr;
+#   both: no sanitizer report (leaks included), no crash, no hang (20 s).
+# Usage: run.sh FAULT-BINDIR [all]
+. "$(dirname "$0")/../lib.sh"
+bindir=$(cd "$1" && pwd) || exit 2
+mode=${2:-sample}
+sample=${FAULT_SAMPLE:-40}
+root=$(pwd)
+runs=$root/tests/faults/runs.txt
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
+export LC_ALL=C
+
+# run CMD ENVVAR VALUE: run CMD in tests/data with the fault tools first on PATH;
+# $tmp/out, $tmp/err, $tmp/status
+run() {
+    (cd "$root/tests/data" && env "$2=$3" PATH="$bindir:$PATH" timeout 20 sh -c "$1" \
+        >"$tmp/out" 2>"$tmp/err" </dev/null; echo $? >"$tmp/status")
+}
+
+# summary_shape: a summary line with its counts (and plurals) left out
+summary_shape() {
+    sed -E 's/[0-9]+/#/g; s/([a-z])s([^a-z]|$)/\1\2/g'
+}
+
+# new_lines: the lines of $tmp/out the clean run does not print, leaving out the
+# memory diagnostic itself (a JSON object with --json) and, for a command with
+# --summary, a last line of the clean one's shape (its counts may differ: the run
+# stopped; exit status 2 says so)
+new_lines() {
+    out=$tmp/out
+    case $cmd in
+    *--summary*)
+        shape=$(tail -n 1 "$tmp/clean.out" | summary_shape)
+        if [ "$(tail -n 1 "$tmp/out" | summary_shape)" = "$shape" ]; then
+            sed '$d' "$tmp/out" >"$tmp/out.cut"; out=$tmp/out.cut
+        fi ;;
+    esac
+    grep -v '"code":"memory"' "$out" | sort -u | comm -23 - "$tmp/clean.lines"
+}
+
+# points N: the points to try among 1..N
+points() {
+    if [ "$mode" = all ] || [ "$1" -le "$sample" ]; then seq 1 "$1"; return; fi
+    # half spread over the whole run, half over its last quarter: the first
+    # allocations of most runs are the same (loading the built-in games)
+    awk -v n="$1" -v k="$sample" 'BEGIN {
+        h = int(k / 2); q = int(3 * n / 4)
+        for (i = 0; i < h; i++) print 1 + int(i * (n - 1) / (h - 1))
+        for (i = 0; i < k - h; i++) print q + int(i * (n - q) / (k - h - 1))
+    }' | sort -n | uniq
+}
+
+total=0
+while IFS='	' read -r name cmd; do
+    case $name in ''|'#'*) continue ;; esac
+    rm -f "$tmp/count"
+    run "$cmd" KOMA_FAULT_COUNT "$tmp/count"
+    clean=$(cat "$tmp/status")
+    if [ "$clean" -gt 1 ] || [ ! -s "$tmp/count" ]; then
+        suite_fail "faults: $name: the clean run exits $clean"; sed 's/^/  /' "$tmp/err" >&2; continue
+    fi
+    cp "$tmp/out" "$tmp/clean.out"; cp "$tmp/err" "$tmp/clean.err"
+    sort -u "$tmp/clean.out" >"$tmp/clean.lines"
+    read -r nalloc nout <"$tmp/count"
+    bad=0 tried=0 recovered=0
+    for i in $(points "$nalloc"); do
+        tried=$((tried + 1))
+        run "$cmd" KOMA_FAULT_ALLOC "$i"
+        st=$(cat "$tmp/status")
+        if [ "$st" = "$clean" ] && cmp -s "$tmp/out" "$tmp/clean.out" && cmp -s "$tmp/err" "$tmp/clean.err"; then
+            recovered=$((recovered + 1)); continue
+        fi
+        why=
+        if grep -q 'Sanitizer\|runtime error' "$tmp/err"; then why="sanitizer report"
+        elif [ "$st" != 2 ]; then why="exit $st"
+        elif ! grep -q 'memory' "$tmp/err"; then why="no memory diagnostic"
+        elif [ -n "$(new_lines)" ]; then why="stdout has lines the clean run does not print"
+        fi
+        [ -z "$why" ] && continue
+        bad=$((bad + 1))
+        if [ $bad -le 3 ]; then
+            echo "faults: $name: allocation $i of $nalloc: $why" >&2
+            head -n 5 "$tmp/err" | sed 's/^/  stderr: /' >&2
+            new_lines | head -n 3 | sed 's/^/  stdout: /' >&2
+        fi
+    done
+    wtried=0
+    for i in $( [ "$nout" -gt 0 ] && points "$nout"); do
+        wtried=$((wtried + 1))
+        run "$cmd" KOMA_FAULT_WRITE "$i"
+        st=$(cat "$tmp/status")
+        why=
+        if grep -q 'Sanitizer\|runtime error' "$tmp/err"; then why="sanitizer report"
+        elif [ "$st" != 2 ]; then why="exit $st"
+        elif ! grep -q 'No space left on device' "$tmp/err"; then why="no 'No space left on device'"
+        fi
+        [ -z "$why" ] && continue
+        bad=$((bad + 1))
+        if [ $bad -le 3 ]; then
+            echo "faults: $name: output $i of $nout: $why" >&2
+            head -n 5 "$tmp/err" | sed 's/^/  stderr: /' >&2
+        fi
+    done
+    total=$((total + tried + wtried))
+    echo "faults: $name: $nalloc allocations ($tried tried, $recovered recovered), $nout outputs ($wtried tried)${bad:+, $bad bad}" | sed 's/, 0 bad$//'
+    if [ $bad -eq 0 ]; then suite_pass; else suite_fail; fi
+done <"$runs"
+echo "faults: $total failure points tried"
+suite_end faults
