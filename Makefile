@@ -75,7 +75,7 @@ STATIC_LIB := $(B)/lib/libkoma.a
 SHARED_LIB := $(B)/lib/libkoma.so.$(VERSION)
 
 .PHONY: FORCE all lib cmds tests deps demo check check-unit check-cli check-fuzz check-perft \
-        check-man check-schema check-install check-build check-pictures check-koshogi check-convert check-faults faults sanitize fuzz bench perft-deep install uninstall clean
+        check-man check-schema check-install check-build check-pictures check-koshogi check-convert check-faults check-limits faults sanitize fuzz bench perft-deep install uninstall clean
 
 all: lib cmds
 
@@ -155,7 +155,7 @@ deps:
 check: deps
 	@$(MAKE) --no-print-directory all tests
 	@$(MAKE) --no-print-directory check-unit check-cli check-fuzz check-perft check-man check-schema check-install check-build \
-	    check-pictures check-koshogi check-convert check-faults
+	    check-pictures check-koshogi check-convert check-faults check-limits
 	@echo "check: all suites passed"
 
 check-unit: $(UNITS)
@@ -194,6 +194,11 @@ check-build: all tests
 
 check-schema:
 	@sh tests/schema/run.sh $(B)/bin
+
+# The limits of DESIGN.md §5 (koma(7) LIMITS): the memory one record takes, under
+# its documented bound, whatever its shape (not under ASan, whose RSS differs).
+check-limits: $(CMDS)
+	@python3 tests/limits/memory.py $(B)/bin
 
 # SVG diagrams rasterised and compared with tests/data/pictures (pictures kept in
 # $(B)/pictures; UPDATE=1 rewrites the references).

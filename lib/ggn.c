@@ -353,7 +353,7 @@ koma_ggn *koma_ggn_load(const char *text, size_t len, koma_error *err)
     }
     size_t deep;
     if (koma__json_depth(text, len, KOMA_JSON_DEPTH_MAX, &deep) != 0 &&
-        koma__json_limit_first(text, deep)) {
+        koma__json_limit_first(text, deep, NULL)) {
         koma__json_error_at(err, KOMA_E_GGN_DEPTH, text, len, deep,
                             "JSON nesting exceeds %u levels", KOMA_JSON_DEPTH_MAX);
         return NULL;

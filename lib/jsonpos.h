@@ -35,6 +35,29 @@
 json_t *koma__json_loadb(const char *text, size_t len, size_t flags, json_error_t *jerr, int *oom);
 
 /*
+ * The memory one record's tree may take (DESIGN.md §5): between
+ * koma__json_budget_start(bytes) and koma__json_budget_stop(), the bytes this
+ * thread's jansson allocations ask for are added up (frees are not taken off,
+ * so the count is an upper bound of what is held), and an allocation that
+ * would pass the budget fails without being counted as out of memory.
+ * koma__json_budget_hit() and koma__json_budget_stop() say whether one did.
+ */
+void koma__json_budget_start(size_t bytes);
+int koma__json_budget_hit(void);
+int koma__json_budget_stop(void);
+/* Under a budget, koma__json_loadb feeds jansson the text 64 bytes at a time:
+ * the offset it had been given when the budget ran out (0 if unknown). */
+size_t koma__json_budget_where(void);
+
+/*
+ * The members of the top-level object of text[0..len) named "plies" (written
+ * without escapes), when it is an array: 1 when it has more than limit
+ * elements, with *offset at the first one past the limit; 0 otherwise (also for
+ * malformed text: the parser reports that). Allocation-free.
+ */
+int koma__json_plies(const char *text, size_t len, size_t limit, size_t *offset);
+
+/*
  * Pre-scan text[0..len) and check that no array or object nests deeper than
  * `limit` (the root container is depth 1, so `[[1]]` has depth 2). Strings are
  * skipped correctly; the text need not be valid JSON (the scan only counts '['
@@ -49,9 +72,11 @@ int koma__json_depth(const char *text, size_t len, size_t limit, size_t *offset_
  * 1 when a limit found by a pre-scan at `offset` is the first thing wrong with
  * text, that is when text[0..offset) is the beginning of a JSON text; 0 when a
  * syntax error comes before it (the caller then lets jansson report that). Only
- * called on the error path: it parses the prefix.
+ * called on the error path: it parses the prefix. When a memory budget is on
+ * and the prefix alone passes it (koma__json_budget_hit), that comes first:
+ * *stop (if not NULL) is where the parse stopped.
  */
-int koma__json_limit_first(const char *text, size_t offset);
+int koma__json_limit_first(const char *text, size_t offset, size_t *stop);
 
 /*
  * Find the value at an RFC 6901 JSON pointer (NUL-terminated; "" is the root,

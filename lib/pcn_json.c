@@ -24,7 +24,17 @@
 typedef struct fast {
     const char *end;
     unsigned depth;
+    int plies;                         /* the next array is the record's plies */
+    const char *stop;                  /* where a value could not be allocated */
 } fast;
+
+/* v, or (v NULL) the place where an allocation failed noted: out of memory or
+ * past the record's memory budget, which is reported there. */
+static json_t *fast_made(fast *f, json_t *v, const char *at)
+{
+    if (v == NULL && f->stop == NULL) f->stop = at;
+    return v;
+}
 
 #define FAST_MAX_KEYS 32               /* more keys in one object: the slow path */
 
@@ -51,7 +61,7 @@ static json_t *fast_value(fast *f, const char **pp);
 static json_t *fast_object(fast *f, const char **pp)
 {
     const char *p = fast_ws(*pp + 1, f->end);
-    json_t *obj = json_object();
+    json_t *obj = fast_made(f, json_object(), *pp);
     if (obj == NULL) return NULL;
     if (p < f->end && *p == '}') {
         *pp = p + 1;
@@ -71,8 +81,13 @@ static json_t *fast_object(fast *f, const char **pp)
         p = fast_ws(ke + 1, f->end);
         if (p >= f->end || *p != ':') goto fail;
         p = fast_ws(p + 1, f->end);
+        f->plies = f->depth == 1 && klen == 5 && memcmp(k, "plies", 5) == 0;
         json_t *v = fast_value(f, &p);
-        if (v == NULL || json_object_setn_new_nocheck(obj, k, klen, v) != 0) goto fail;
+        if (v == NULL) goto fail;
+        if (json_object_setn_new_nocheck(obj, k, klen, v) != 0) {
+            fast_made(f, NULL, k - 1);
+            goto fail;
+        }
         p = fast_ws(p, f->end);
         if (p >= f->end) goto fail;
         if (*p == '}') break;
@@ -89,15 +104,25 @@ fail:
 static json_t *fast_array(fast *f, const char **pp)
 {
     const char *p = fast_ws(*pp + 1, f->end);
-    json_t *arr = json_array();
+    /* the plies are counted as they are read: past the limit, the slow path
+     * reports it (pcn.plies.limit) before building anything */
+    size_t left = f->plies ? KOMA_PCN_MAX_PLIES : (size_t)-1;
+    f->plies = 0;
+    json_t *arr = fast_made(f, json_array(), *pp);
     if (arr == NULL) return NULL;
     if (p < f->end && *p == ']') {
         *pp = p + 1;
         return arr;
     }
     for (;;) {
+        if (left-- == 0) goto fail;
+        const char *at = p;
         json_t *v = fast_value(f, &p);
-        if (v == NULL || json_array_append_new(arr, v) != 0) goto fail;
+        if (v == NULL) goto fail;
+        if (json_array_append_new(arr, v) != 0) {
+            fast_made(f, NULL, at);
+            goto fail;
+        }
         p = fast_ws(p, f->end);
         if (p >= f->end) goto fail;
         if (*p == ']') break;
@@ -126,7 +151,7 @@ static json_t *fast_value(fast *f, const char **pp)
         const char *e = fast_string_end(p + 1, f->end);
         if (e == NULL) return NULL;
         *pp = e + 1;
-        return json_stringn_nocheck(p + 1, (size_t)(e - p - 1));
+        return fast_made(f, json_stringn_nocheck(p + 1, (size_t)(e - p - 1)), p);
     }
     case '{':
     case '[': {
@@ -138,15 +163,15 @@ static json_t *fast_value(fast *f, const char **pp)
     case 't':
         if (!fast_word(p, f->end, "true", 4)) return NULL;
         *pp = p + 4;
-        return json_true();
+        return fast_made(f, json_true(), p);
     case 'f':
         if (!fast_word(p, f->end, "false", 5)) return NULL;
         *pp = p + 5;
-        return json_false();
+        return fast_made(f, json_false(), p);
     case 'n':
         if (!fast_word(p, f->end, "null", 4)) return NULL;
         *pp = p + 4;
-        return json_null();
+        return fast_made(f, json_null(), p);
     default:
         break;
     }
@@ -160,15 +185,17 @@ static json_t *fast_value(fast *f, const char **pp)
     if (p < f->end && ((*p >= '0' && *p <= '9') || *p == '.' || *p == 'e' || *p == 'E'))
         return NULL;
     *pp = p;
-    return json_integer(v);
+    return fast_made(f, json_integer(v), d);
 }
 
-/* The tree of s[0..len), or NULL when the fast path does not apply. */
-static json_t *fast_parse(const char *s, size_t len)
+/* The tree of s[0..len), or NULL when the fast path does not apply; *stop is
+ * where an allocation failed, or NULL. */
+static json_t *fast_parse(const char *s, size_t len, const char **stop)
 {
-    fast f = { s + len, 0 };
+    fast f = { s + len, 0, 0, NULL };
     const char *p = fast_ws(s, f.end);
     json_t *root = fast_value(&f, &p);
+    *stop = f.stop;
     if (root == NULL) return NULL;
     if (fast_ws(p, f.end) != f.end) {
         json_decref(root);
@@ -177,30 +204,59 @@ static json_t *fast_parse(const char *s, size_t len)
     return root;
 }
 
-koma_pcn *koma__pcn_parse_json(const char *s, size_t len, unsigned flags,
-                               koma_position *scratch, koma_error *err)
+static json_t *memory_limit(const char *s, size_t len, size_t at, koma_error *err)
 {
-    if (len > KOMA_PCN_MAX_RECORD) {
-        koma__json_error_at(err, KOMA_E_PCN_SIZE, s, len, KOMA_PCN_MAX_RECORD,
-                            "record of %zu bytes exceeds 16 MiB", len);
-        return NULL;
+    koma__json_error_at(err, KOMA_E_PCN_MEMORY_LIMIT, s, len, at < len ? at : 0,
+                        "the record's values need more than %zu MiB of memory",
+                        KOMA_PCN_MAX_TREE >> 20);
+    return NULL;
+}
+
+/* The tree of a record (NULL with err set), within the limits of DESIGN.md §5:
+ * nesting, plies and memory are checked while it is built. */
+static json_t *load_tree(const char *s, size_t len, koma_error *err)
+{
+    /* a tree from the fast path nests at most KOMA_PCN_MAX_DEPTH deep and has at
+     * most KOMA_PCN_MAX_PLIES plies, as the pre-scans would have found */
+    koma__json_budget_start(KOMA_PCN_MAX_TREE);
+    const char *stop;
+    json_t *root = fast_parse(s, len, &stop);
+    if (root != NULL) return root;
+    /* what the fast path read before was plain JSON within the other limits */
+    if (stop != NULL && koma__json_budget_hit()) return memory_limit(s, len, (size_t)(stop - s), err);
+    /* the first limit passed in the text, unless a syntax error comes before */
+    size_t where = len, at;
+    koma_code limit = KOMA_E_PCN_DEPTH;
+    if (koma__json_depth(s, len, KOMA_PCN_MAX_DEPTH, &at)) where = at;
+    if (koma__json_plies(s, len, KOMA_PCN_MAX_PLIES, &at) && at < where) {
+        where = at;
+        limit = KOMA_E_PCN_PLIES_LIMIT;
     }
-    /* a tree from the fast path nests at most KOMA_PCN_MAX_DEPTH deep, as the
-     * pre-scan would have found */
-    json_t *root = fast_parse(s, len);
-    if (root == NULL) {
-        size_t where;
-        if (koma__json_depth(s, len, KOMA_PCN_MAX_DEPTH, &where) &&
-            koma__json_limit_first(s, where)) {
-            koma__json_error_at(err, KOMA_E_PCN_DEPTH, s, len, where,
-                                "nesting deeper than %u levels", KOMA_PCN_MAX_DEPTH);
-            return NULL;
-        }
+    koma__json_budget_start(KOMA_PCN_MAX_TREE);     /* what the fast path held is freed */
+    if (where < len && koma__json_limit_first(s, where, &at)) {
+        if (koma__json_budget_hit()) return memory_limit(s, len, at, err);
+        if (limit == KOMA_E_PCN_DEPTH)
+            koma__json_error_at(err, limit, s, len, where, "nesting deeper than %u levels",
+                                KOMA_PCN_MAX_DEPTH);
+        else
+            koma__json_error_at(err, limit, s, len, where,
+                                "more than %u plies (ply %u at /plies/%u)", KOMA_PCN_MAX_PLIES,
+                                KOMA_PCN_MAX_PLIES + 1, KOMA_PCN_MAX_PLIES);
+        return NULL;
     }
     json_error_t jerr;
     int oom = 0;
-    if (root == NULL)
-        root = koma__json_loadb(s, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &jerr, &oom);
+    koma__json_budget_start(KOMA_PCN_MAX_TREE);
+    root = koma__json_loadb(s, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &jerr, &oom);
+    if (root == NULL && koma__json_budget_hit()) {
+        /* where jansson had read to, at most 64 bytes past the value it was
+         * building: the start of the innermost value there */
+        size_t read = koma__json_budget_where(), off = 0;
+        char ptr[KOMA__PCN_POINTER_MAX];
+        koma__json_pointer_at(s, len, read > 0 ? read - 1 : 0, ptr, sizeof ptr);
+        koma__json_locate(s, len, ptr, &off);
+        return memory_limit(s, len, off, err);
+    }
     if (oom) {
         koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
         return NULL;
@@ -215,6 +271,20 @@ koma_pcn *koma__pcn_parse_json(const char *s, size_t len, unsigned flags,
         koma__json_error(err, code, s, len, &jerr);
         return NULL;
     }
+    return root;
+}
+
+koma_pcn *koma__pcn_parse_json(const char *s, size_t len, unsigned flags,
+                               koma_position *scratch, koma_error *err)
+{
+    if (len > KOMA_PCN_MAX_RECORD) {
+        koma__json_error_at(err, KOMA_E_PCN_SIZE, s, len, KOMA_PCN_MAX_RECORD,
+                            "record of %zu bytes exceeds 16 MiB", len);
+        return NULL;
+    }
+    json_t *root = load_tree(s, len, err);
+    koma__json_budget_stop();
+    if (root == NULL) return NULL;
     if (!(flags & KOMA_PCN_NO_VALIDATE)) {
         char ptr[KOMA__PCN_POINTER_MAX];
         if (koma__pcn_check(root, flags, scratch, ptr, err) != 0) {

@@ -432,9 +432,22 @@ static void path_here(const builder *b, char *buf, size_t cap)
     if (len == 0) snprintf(buf, cap, "the top level");
 }
 
+/* The plies are counted as they are read (a node about to be added to the
+ * root mapping's "plies" sequence is one more). */
+static int count_ply(builder *b, const yaml_mark_t *mark)
+{
+    if (b->depth != 2 || !b->frames[0].is_map || b->frames[1].is_map ||
+        b->frames[0].keylen != 5 || memcmp(b->frames[0].key, "plies", 5) != 0 ||
+        json_array_size(b->frames[1].node) < KOMA_PCN_MAX_PLIES)
+        return 0;
+    return build_error(b, KOMA_E_PCN_PLIES_LIMIT, mark, "more than %u plies (ply %u at /plies/%u)",
+                       KOMA_PCN_MAX_PLIES, KOMA_PCN_MAX_PLIES + 1, KOMA_PCN_MAX_PLIES);
+}
+
 /* One node of n bytes of text. */
 static int add_cost(builder *b, size_t n, const yaml_mark_t *mark)
 {
+    if (count_ply(b, mark)) return -1;
     if (n > KOMA_PCN_MAX_RECORD - b->cost)
         return build_error(b, KOMA_E_PCN_SIZE, mark, "document expands beyond 16 MiB");
     b->cost += n;
@@ -625,6 +638,7 @@ static int on_alias(builder *b, const yaml_event_t *ev)
         return build_error(b, KOMA_E_PCN_YAML_ALIAS, &ev->start_mark,
                            "undefined or recursive alias *%s", q);
     }
+    if (count_ply(b, &ev->start_mark)) return -1;
     if (b->depth + a->height > KOMA_PCN_MAX_DEPTH)
         return build_error(b, KOMA_E_PCN_DEPTH, &ev->start_mark,
                            "nesting deeper than %u levels (through an alias)",
@@ -760,6 +774,10 @@ static json_t *yaml_load(const char *s, size_t len, koma_error *err)
         default:
             break;
         }
+        if (rc != 0 && koma__json_budget_hit())     /* not out of memory: too much */
+            rc = build_error(&b, KOMA_E_PCN_MEMORY_LIMIT, &ev.start_mark,
+                             "the record's values need more than %zu MiB of memory",
+                             KOMA_PCN_MAX_TREE >> 20);
         yaml_event_delete(&ev);
     }
     yaml_parser_delete(&ps);
@@ -927,7 +945,9 @@ koma_pcn *koma__pcn_parse_yaml(const char *s, size_t len, unsigned flags,
                             "record of %zu bytes exceeds 16 MiB", len);
         return NULL;
     }
+    koma__json_budget_start(KOMA_PCN_MAX_TREE);
     json_t *root = yaml_load(s, len, err);
+    koma__json_budget_stop();
     if (root == NULL) return NULL;
     if (!(flags & KOMA_PCN_NO_VALIDATE)) {
         char ptr[KOMA__PCN_POINTER_MAX];

@@ -400,7 +400,63 @@ static void test_plies_limit(void **state)
     s = plies_record(KOMA_PCN_MAX_PLIES + 1);
     /* the 65537th ply: 37 bytes of head, then 65536 plies of 13 bytes and a comma */
     expect_error(KOMA_PCN_JSON, s, strlen(s), KOMA_E_PCN_PLIES_LIMIT, 1, 37 + 65536 * 14 + 1,
-                 "65537 plies, more than 65536 at /plies/65536");
+                 "more than 65536 plies (ply 65537 at /plies/65536)");
+    free(s);
+}
+
+/* Plies are counted while the text is read: a million are refused at the
+ * 65537th, before the rest is built (issue 12 defect 4), in YAML too. */
+static void test_plies_counted_while_parsing(void **state)
+{
+    (void)state;
+    char *s = plies_record(1000000);
+    expect_error(KOMA_PCN_JSON, s, strlen(s), KOMA_E_PCN_PLIES_LIMIT, 1, 37 + 65536 * 14 + 1,
+                 "more than 65536 plies");
+    free(s);
+    static const char head[] = "setup: {feen: 'k/K / K/k'}\nplies:\n", ply[] = "- pmn: e3-e4\n";
+    size_t n = 70000, len = sizeof head - 1 + n * (sizeof ply - 1);
+    s = malloc(len + 1);
+    assert_non_null(s);
+    memcpy(s, head, sizeof head - 1);
+    for (size_t i = 0; i < n; i++) memcpy(s + sizeof head - 1 + i * (sizeof ply - 1), ply, sizeof ply - 1);
+    s[len] = '\0';
+    expect_error(KOMA_PCN_YAML, s, len, KOMA_E_PCN_PLIES_LIMIT, 3 + 65536, 3, "more than 65536 plies");
+    free(s);
+}
+
+/* The tree a record builds is bounded (KOMA_PCN_MAX_TREE), whatever its shape:
+ * empty objects cost ~200 bytes each for 3 bytes of text (issue 12 defect 4). */
+static void test_memory_limit(void **state)
+{
+    (void)state;
+    static const char head[] = "{\"x\":[";
+    size_t n = 400000, len = sizeof head - 1 + n * 3 + 1;
+    char *s = malloc(len + 1);
+    assert_non_null(s);
+    memcpy(s, head, sizeof head - 1);
+    for (size_t i = 0; i < n; i++) memcpy(s + sizeof head - 1 + 3 * i, i + 1 < n ? "{}," : "{}]", 3);
+    s[len - 1] = '}';
+    s[len] = '\0';
+    koma_error e;
+    memset(&e, 0, sizeof e);
+    for (int fmt = 0; fmt < 2; fmt++) {
+        if (fmt) memcpy(s, "{x:  [", 6);   /* the same as YAML flow */
+        assert_null(koma_pcn_parse(fmt ? KOMA_PCN_YAML : KOMA_PCN_JSON, s, len, 0, &e));
+        assert_int_equal(e.code, KOMA_E_PCN_MEMORY_LIMIT);
+        assert_int_equal(e.line, 1);
+        if (!(e.column > 100000 && e.column < len)) print_error("fmt %d: %lu:%lu %s\n", fmt, e.line, e.column, e.message);
+        assert_true(e.column > 100000 && e.column < len);
+    }
+    free(s);
+    /* a tenth of it is read (and found invalid for want of a setup) */
+    s = malloc(len + 1);
+    assert_non_null(s);
+    n /= 10;
+    memcpy(s, head, sizeof head - 1);
+    for (size_t i = 0; i < n; i++) memcpy(s + sizeof head - 1 + 3 * i, i + 1 < n ? "{}," : "{}]", 3);
+    memcpy(s + sizeof head - 1 + 3 * n, "}", 2);
+    assert_null(koma_pcn_parse(KOMA_PCN_JSON, s, strlen(s), 0, &e));
+    assert_int_equal(e.code, KOMA_E_PCN_REQUIRED);
     free(s);
 }
 
@@ -863,6 +919,8 @@ int main(void)
         cmocka_unit_test(test_error_offset),
         cmocka_unit_test(test_depth),
         cmocka_unit_test(test_plies_limit),
+        cmocka_unit_test(test_plies_counted_while_parsing),
+        cmocka_unit_test(test_memory_limit),
         cmocka_unit_test(test_size_limit),
         cmocka_unit_test(test_flags),
         cmocka_unit_test(test_accessors),

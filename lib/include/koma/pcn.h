@@ -59,6 +59,10 @@ extern "C" {
 #define KOMA_PCN_MAX_RECORD KOMA_LIMIT_RECORD
 #define KOMA_PCN_MAX_DEPTH KOMA_LIMIT_DEPTH
 #define KOMA_PCN_MAX_PLIES KOMA_LIMIT_PLIES
+/* What one record's tree of values may take in memory while it is read (bytes
+ * held, pcn.memory.limit): a few times the record's text at most, whatever its
+ * shape (DESIGN.md §5). */
+#define KOMA_PCN_MAX_TREE ((size_t)48 * 1024 * 1024)
 
 typedef struct koma_pcn koma_pcn;
 
