@@ -195,9 +195,11 @@ check-build: all tests
 check-schema:
 	@sh tests/schema/run.sh $(B)/bin
 
-# The limits of DESIGN.md §5 (koma(7) LIMITS): the memory one record takes, under
-# its documented bound, whatever its shape (not under ASan, whose RSS differs).
+# The limits of DESIGN.md §5 (koma(7) LIMITS): each at the limit and past it, and
+# the memory one record takes, under its documented bound, whatever its shape
+# (not under ASan, whose RSS differs).
 check-limits: $(CMDS)
+	@python3 tests/limits/limits.py $(B)/bin
 	@python3 tests/limits/memory.py $(B)/bin
 
 # SVG diagrams rasterised and compared with tests/data/pictures (pictures kept in
