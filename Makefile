@@ -6,6 +6,7 @@
 #   make sanitize   the same tests under ASan + UBSan (build-san/)
 #   make faults     fault injection at every allocation and output call (hours; make
 #                   check and make sanitize try FAULT_SAMPLE points a run)
+#   make coverage   line and branch coverage of lib/ over the suites (build-cov/, lcov)
 #   make fuzz       run libFuzzer on each harness (clang), FUZZ_SECONDS each
 #   make bench      throughput benchmarks against reference tools (tests/bench/)
 #   make install    PREFIX=/usr/local DESTDIR=
@@ -75,7 +76,7 @@ STATIC_LIB := $(B)/lib/libkoma.a
 SHARED_LIB := $(B)/lib/libkoma.so.$(VERSION)
 
 .PHONY: FORCE all lib cmds tests deps demo check check-unit check-cli check-fuzz check-perft \
-        check-man check-schema check-install check-build check-pictures check-koshogi check-convert check-faults check-limits faults sanitize fuzz bench perft-deep install uninstall clean
+        check-man check-schema check-install check-build check-pictures check-koshogi check-convert check-faults check-limits faults coverage sanitize fuzz bench perft-deep install uninstall clean
 
 all: lib cmds
 
@@ -241,6 +242,22 @@ faults: deps
 	@$(SANITIZE) $(FAULT_BINS:$(B)/%=build-san/%)
 	@sh tests/faults/run.sh build-san/faults all
 
+# Line and branch coverage of lib/ over make check's suites (tests/coverage.sh):
+# everything built with --coverage in build-cov/, the suites run there, lcov reads
+# the counts. The suites that need no C (pictures, Ko shogi's python generator)
+# and the build checks are left out.
+# The test scripts that compile a program against libkoma.a (man-examples,
+# sfen-cross) call cc: a cc first on PATH adds --coverage for them.
+COV := $(MAKE) --no-print-directory B=build-cov OPT=-O0 SANFLAGS=--coverage
+coverage: deps
+	@sh tests/deps.sh lcov
+	@find build-cov -name '*.gcda' -delete 2>/dev/null || true
+	@mkdir -p build-cov/cc && printf '#!/bin/sh\nexec %s "$$@" --coverage\n' "$$(command -v $(CC))" >build-cov/cc/cc && \
+	    chmod +x build-cov/cc/cc
+	@$(COV) all tests
+	@PATH="$(CURDIR)/build-cov/cc:$$PATH" $(COV) -k check-unit check-cli check-fuzz check-perft check-man check-schema check-convert \
+	    check-faults check-limits; st=$$?; sh tests/coverage.sh build-cov && exit $$st
+
 demo: deps
 	@$(MAKE) --no-print-directory all
 	@sh tests/demo.sh $(B)/bin
@@ -285,7 +302,7 @@ uninstall:
 	rm -f $(DESTDIR)$(PKGCONFIGDIR)/koma.pc
 
 clean:
-	rm -rf build build-san build-fuzz
+	rm -rf build build-san build-fuzz build-cov
 
 # An object without its .d (an old build tree) is rebuilt, which writes the .d.
 $(DEPFILES): ;

@@ -1,0 +1,1 @@
+build-cov/obj/tests/faults/failalloc.o: tests/faults/failalloc.c

@@ -1,0 +1,1 @@
+build-cov/obj/tests/fuzz/replay.o: tests/fuzz/replay.c
