@@ -105,7 +105,7 @@ def rows():
         ["koma-validate", "--type", "pcn", "--format", "json"], plies(65536) + "\n",
         plies(65537) + "\n")
     row("pcn.memory.limit", "memory of a record's values while it is read: 48 MiB",
-        ["koma-validate", "--type", "pcn", "--format", "json"],
+        ["koma-convert", "--from", "pcn", "--to", "yaml"],
         HEAD + '"x":[' + ",".join(["{}"] * 150000) + "]}\n",
         HEAD + '"x":[' + ",".join(["{}"] * 400000) + "]}\n")
     row("game.depth", "nesting of a game definition: 64 levels",
