@@ -212,42 +212,54 @@ static json_t *memory_limit(const char *s, size_t len, size_t at, koma_error *er
     return NULL;
 }
 
-/* The tree of a record (NULL with err set), within the limits of DESIGN.md §5:
- * nesting, plies and memory are checked while it is built. */
-static json_t *load_tree(const char *s, size_t len, koma_error *err)
+/* A record, within the limits of DESIGN.md §5: nesting, plies and memory are
+ * checked while its tree is built (the budget is koma__pcn_parse_json's). */
+static koma_pcn *parse_json(const char *s, size_t len, unsigned flags, koma_position *scratch,
+                            koma_error *err)
 {
-    /* a tree from the fast path nests at most KOMA_PCN_MAX_DEPTH deep and has at
-     * most KOMA_PCN_MAX_PLIES plies, as the pre-scans would have found */
-    koma__json_budget_start(KOMA_PCN_MAX_TREE);
+    if (len > KOMA_PCN_MAX_RECORD) {
+        koma__json_error_at(err, KOMA_E_PCN_SIZE, s, len, KOMA_PCN_MAX_RECORD,
+                            "record of %zu bytes exceeds 16 MiB", len);
+        return NULL;
+    }
+    /* a tree from the fast path nests at most KOMA_PCN_MAX_DEPTH deep, as the
+     * pre-scan would have found */
     const char *stop;
     json_t *root = fast_parse(s, len, &stop);
-    if (root != NULL) return root;
-    /* what the fast path read before was plain JSON within the other limits */
-    if (stop != NULL && koma__json_budget_hit()) return memory_limit(s, len, (size_t)(stop - s), err);
-    /* the first limit passed in the text, unless a syntax error comes before */
-    size_t where = len, at;
-    koma_code limit = KOMA_E_PCN_DEPTH;
-    if (koma__json_depth(s, len, KOMA_PCN_MAX_DEPTH, &at)) where = at;
-    if (koma__json_plies(s, len, KOMA_PCN_MAX_PLIES, &at) && at < where) {
-        where = at;
-        limit = KOMA_E_PCN_PLIES_LIMIT;
-    }
-    koma__json_budget_start(KOMA_PCN_MAX_TREE);     /* what the fast path held is freed */
-    if (where < len && koma__json_limit_first(s, where, &at)) {
-        if (koma__json_budget_hit()) return memory_limit(s, len, at, err);
-        if (limit == KOMA_E_PCN_DEPTH)
-            koma__json_error_at(err, limit, s, len, where, "nesting deeper than %u levels",
-                                KOMA_PCN_MAX_DEPTH);
-        else
-            koma__json_error_at(err, limit, s, len, where,
-                                "more than %u plies (ply %u at /plies/%u)", KOMA_PCN_MAX_PLIES,
-                                KOMA_PCN_MAX_PLIES + 1, KOMA_PCN_MAX_PLIES);
-        return NULL;
+    if (root == NULL) {
+        /* what the fast path read before a failed allocation was plain JSON
+         * within the other limits: past the budget, that is the first fault */
+        if (stop != NULL && koma__json_budget_hit()) {
+            memory_limit(s, len, (size_t)(stop - s), err);
+            return NULL;
+        }
+        /* the first limit passed in the text, unless a syntax error comes before
+         * (also the plies: the fast path stops past them) */
+        size_t where = len, at;
+        koma_code limit = KOMA_E_PCN_DEPTH;
+        if (koma__json_depth(s, len, KOMA_PCN_MAX_DEPTH, &at)) where = at;
+        if (koma__json_plies(s, len, KOMA_PCN_MAX_PLIES, &at) && at < where) {
+            where = at;
+            limit = KOMA_E_PCN_PLIES_LIMIT;
+        }
+        koma__json_budget_start(KOMA_PCN_MAX_TREE);     /* what the fast path held is freed */
+        if (where < len && koma__json_limit_first(s, where, &at)) {
+            if (koma__json_budget_hit()) memory_limit(s, len, at, err);
+            else if (limit == KOMA_E_PCN_DEPTH)
+                koma__json_error_at(err, limit, s, len, where, "nesting deeper than %u levels",
+                                    KOMA_PCN_MAX_DEPTH);
+            else
+                koma__json_error_at(err, limit, s, len, where,
+                                    "more than %u plies (ply %u at /plies/%u)", KOMA_PCN_MAX_PLIES,
+                                    KOMA_PCN_MAX_PLIES + 1, KOMA_PCN_MAX_PLIES);
+            return NULL;
+        }
+        koma__json_budget_start(KOMA_PCN_MAX_TREE);
     }
     json_error_t jerr;
     int oom = 0;
-    koma__json_budget_start(KOMA_PCN_MAX_TREE);
-    root = koma__json_loadb(s, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &jerr, &oom);
+    if (root == NULL)
+        root = koma__json_loadb(s, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &jerr, &oom);
     if (root == NULL && koma__json_budget_hit()) {
         /* where jansson had read to, at most 64 bytes past the value it was
          * building: the start of the innermost value there */
@@ -255,7 +267,8 @@ static json_t *load_tree(const char *s, size_t len, koma_error *err)
         char ptr[KOMA__PCN_POINTER_MAX];
         koma__json_pointer_at(s, len, read > 0 ? read - 1 : 0, ptr, sizeof ptr);
         koma__json_locate(s, len, ptr, &off);
-        return memory_limit(s, len, off, err);
+        memory_limit(s, len, off, err);
+        return NULL;
     }
     if (oom) {
         koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
@@ -271,20 +284,6 @@ static json_t *load_tree(const char *s, size_t len, koma_error *err)
         koma__json_error(err, code, s, len, &jerr);
         return NULL;
     }
-    return root;
-}
-
-koma_pcn *koma__pcn_parse_json(const char *s, size_t len, unsigned flags,
-                               koma_position *scratch, koma_error *err)
-{
-    if (len > KOMA_PCN_MAX_RECORD) {
-        koma__json_error_at(err, KOMA_E_PCN_SIZE, s, len, KOMA_PCN_MAX_RECORD,
-                            "record of %zu bytes exceeds 16 MiB", len);
-        return NULL;
-    }
-    json_t *root = load_tree(s, len, err);
-    koma__json_budget_stop();
-    if (root == NULL) return NULL;
     if (!(flags & KOMA_PCN_NO_VALIDATE)) {
         char ptr[KOMA__PCN_POINTER_MAX];
         if (koma__pcn_check(root, flags, scratch, ptr, err) != 0) {
@@ -299,6 +298,16 @@ koma_pcn *koma__pcn_parse_json(const char *s, size_t len, unsigned flags,
         }
     }
     return koma__pcn_wrap(root, err);
+}
+
+/* The tree a record builds while it is read may hold KOMA_PCN_MAX_TREE bytes. */
+koma_pcn *koma__pcn_parse_json(const char *s, size_t len, unsigned flags,
+                               koma_position *scratch, koma_error *err)
+{
+    koma__json_budget_start(KOMA_PCN_MAX_TREE);
+    koma_pcn *p = parse_json(s, len, flags, scratch, err);
+    koma__json_budget_stop();
+    return p;
 }
 
 typedef struct json_sink_ctx {
