@@ -13,8 +13,14 @@
 static void parser_error(const yaml_parser_t *parser, const char *source, koma_error *err)
 {
     if (err == NULL) return;
-    koma_error_set(err, parser->error == YAML_MEMORY_ERROR ? KOMA_E_MEMORY : KOMA_E_GAME_YAML,
-                   parser->problem_mark.index, "%s",
+    /* libyaml's loader gives up without setting an error only when an allocation
+     * fails (yaml_strdup of a default tag): that is memory too (issue 12 defect 2) */
+    if (parser->error == YAML_MEMORY_ERROR || parser->error == YAML_NO_ERROR) {
+        koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
+        err->source = source;
+        return;
+    }
+    koma_error_set(err, KOMA_E_GAME_YAML, parser->problem_mark.index, "%s",
                    parser->problem ? parser->problem : "invalid YAML");
     err->line = (unsigned long)parser->problem_mark.line + 1;
     err->column = (unsigned long)parser->problem_mark.column + 1;
