@@ -240,7 +240,11 @@ static void check_line(state *st, const char *file, unsigned long line, const ch
 {
     koma_error err;
     cli *c = st->c;
-    koma_error_clear(&err);
+    /* every failing parser sets the error; a valid line (the common case) never reads
+     * it, so it is not cleared in full (koma_error_clear) for each line */
+    err.code = KOMA_OK;
+    err.message[0] = '\0';
+    err.source = NULL;
     if (st->v->fn(&st->lc, s, len, &err) != 0) {
         err.line = line;
         record_result(st, file, line, &err, 0);

@@ -40,13 +40,7 @@ static int piece_valid(koma_piece p)
 
 unsigned koma_piece_hand_key(koma_piece p)
 {
-    unsigned letter = p & KOMA_PIECE_LETTER;
-    unsigned second = (p & KOMA_PIECE_SECOND) ? 1u : 0u;
-    unsigned state = (p & KOMA_PIECE_DIMINISHED) ? 0u : (p & KOMA_PIECE_ENHANCED) ? 1u : 2u;
-    if ((p & KOMA_PIECE_STATE) == KOMA_PIECE_STATE) state = 3u;   /* not a valid piece */
-    unsigned terminal = (p & KOMA_PIECE_TERMINAL) ? 1u : 0u;
-    unsigned derived = (p & KOMA_PIECE_DERIVED) ? 1u : 0u;
-    return ((((letter * 2u + second) * 4u + state) * 2u + terminal) * 2u) + derived;
+    return koma__hand_key(p);
 }
 
 /*

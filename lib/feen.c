@@ -406,14 +406,14 @@ static int parse_hands(const char *s, size_t from, size_t to, unsigned flags,
             return fail(pos, err, KOMA_E_FEEN_HAND_PIECE, bad, NULL, s, i,
                         bad < to ? quote_end(s, bad + 1, to) : to);
         i = e;
-        unsigned key = koma_piece_hand_key(p);
+        unsigned key = koma__hand_key(p);
 
         /* Binary search of the identity in the hand (kept sorted by key). */
         size_t lo = 0, hi = hand->len;
         int found = 0;
         while (lo < hi) {
             size_t mid = lo + (hi - lo) / 2;
-            unsigned k = koma_piece_hand_key(hand->items[mid].piece);
+            unsigned k = koma__hand_key(hand->items[mid].piece);
             if (k == key) { found = 1; lo = mid; break; }
             if (k < key) lo = mid + 1;
             else hi = mid;
@@ -487,6 +487,149 @@ static int parse_style(const char *s, size_t from, size_t to, koma_position *pos
     return 0;
 }
 
+/* ---- fast path ---------------------------------------------------------------- */
+
+#define FAST_SQUARES 1024u             /* boards up to this size take the fast path */
+
+/*
+ * One pass over a FEEN that is valid in the common way: a 1-D or 2-D board of at
+ * most FAST_SQUARES squares, counts below 1000, strict hands. Returns 1 with pos
+ * filled exactly as the careful parser would fill it, or 0 when the input is not
+ * of that kind or not valid: the careful parser then decides (and gives the first
+ * error in the order of §8.6). It only accepts what every rule accepts, so the
+ * order of the checks does not matter here.
+ */
+static int parse_fast(const char *s, size_t len, koma_position *pos)
+{
+    /* style-turn: the last four bytes are " X/y", letters of different case */
+    if (len < 5 || s[len - 4] != ' ' || s[len - 2] != '/') return 0;
+    char f0 = s[len - 3], f2 = s[len - 1];
+    if (!KOMA_IS_ALPHA(f0) || !KOMA_IS_ALPHA(f2) || KOMA_IS_UPPER(f0) == KOMA_IS_UPPER(f2))
+        return 0;
+    if (s[0] == '/' || s[0] == ' ') return 0;
+    /* room for FAST_SQUARES and a 16-square store past the last */
+    if (pos->board_cap < FAST_SQUARES + 16 && board_grow(pos, FAST_SQUARES + 16) != 0) return 0;
+
+    /* placement, up to the first space (s[len - 4] is one: every loop stops) */
+    koma_piece *board = pos->board;
+    uint32_t total = 0, rank_base = 0, files = 0, ranks = 1, pieces = 0;
+    size_t i = 0;
+    for (;;) {
+        unsigned char c = (unsigned char)s[i];
+        koma_piece p = letter_piece[c];
+        if (p != 0) {
+            i++;
+        } else if ((unsigned)(c - '1') < 9u) {
+            uint32_t v = (uint32_t)(c - '0');
+            i++;
+            if (KOMA_IS_DIGIT(s[i])) {
+                v = v * 10u + (uint32_t)(s[i++] - '0');
+                if (KOMA_IS_DIGIT(s[i])) return 0;
+            }
+            if (v > 16 || total + v > FAST_SQUARES) return 0;
+            /* fixed-size stores (no memset call); squares past v are written later */
+            static const koma_piece zero16[16] = {0};
+            memcpy(board + total, zero16, sizeof zero16);
+            total += v;
+            continue;
+        } else if (c == '/') {
+            i++;
+            if (s[i] == '/') return 0;                  /* 3-D: the careful parser */
+            uint32_t cur = total - rank_base;
+            if (files == 0) files = cur;
+            else if (cur != files) return 0;
+            rank_base = total;
+            ranks++;
+            continue;
+        } else if (c == ' ') {
+            break;
+        } else if (c == '+' || c == '-') {
+            p = letter_piece[(unsigned char)s[i + 1]];
+            if (p == 0) return 0;
+            p |= c == '+' ? KOMA_PIECE_ENHANCED : KOMA_PIECE_DIMINISHED;
+            i += 2;
+        } else {
+            return 0;
+        }
+        if (s[i] == '^') { p |= KOMA_PIECE_TERMINAL; i++; }
+        if (s[i] == '\'') { p |= KOMA_PIECE_DERIVED; i++; }
+        if (total >= FAST_SQUARES) return 0;
+        board[total++] = p;
+        pieces++;
+    }
+    uint32_t cur = total - rank_base;
+    if (files == 0) files = cur;
+    else if (cur != files) return 0;
+    if (files == 0 || files > KOMA_MAX_DIMENSION || ranks > KOMA_MAX_DIMENSION) return 0;
+
+    /* hands, up to the next space, which must be the one before the style */
+    koma_hand *hand = &pos->hands[0];
+    pos->hands[0].len = 0;
+    pos->hands[1].len = 0;
+    uint64_t sum = pieces;
+    uint32_t prev_count = 0;
+    unsigned prev_key = 0, slashes = 0;
+    int have_prev = 0;
+    for (i++;;) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == ' ') break;
+        if (c == '/') {
+            if (slashes++) return 0;
+            hand = &pos->hands[1];
+            have_prev = 0;
+            i++;
+            continue;
+        }
+        uint32_t v = 1;
+        if ((unsigned)(c - '1') < 9u) {
+            v = (uint32_t)(c - '0');
+            for (i++; KOMA_IS_DIGIT(s[i]); i++) {
+                if (v >= 100000u) return 0;
+                v = v * 10u + (uint32_t)(s[i] - '0');
+            }
+            if (v == 1) return 0;
+        }
+        size_t bad;
+        koma_piece p = 0;
+        size_t e = scan_epin(s, i, &p, &bad);
+        if (e == NO_OFFSET) return 0;
+        i = e;
+        unsigned key = koma__hand_key(p);
+        if (have_prev && !(v < prev_count || (v == prev_count && key > prev_key))) return 0;
+        /* insert in key order; a key already there is an aggregate fault */
+        size_t lo = 0, hi = hand->len;
+        while (lo < hi) {
+            size_t mid = lo + (hi - lo) / 2;
+            unsigned k = koma__hand_key(hand->items[mid].piece);
+            if (k == key) return 0;
+            if (k < key) lo = mid + 1;
+            else hi = mid;
+        }
+        if (hand->len == hand->cap && hand_grow(hand) != 0) return 0;
+        if (lo < hand->len)
+            memmove(hand->items + lo + 1, hand->items + lo, (hand->len - lo) * sizeof *hand->items);
+        hand->items[lo].piece = p;
+        hand->items[lo].count = v;
+        hand->len++;
+        prev_count = v;
+        prev_key = key;
+        have_prev = 1;
+        sum += v;
+    }
+    if (i != len - 4 || slashes != 1 || sum > total) return 0;
+
+    int up0 = KOMA_IS_UPPER(f0);
+    pos->shape.ndims = (uint8_t)(ranks > 1 ? 2 : 1);
+    pos->shape.size[0] = (uint16_t)files;
+    pos->shape.size[1] = (uint16_t)ranks;
+    pos->shape.size[2] = 1;
+    pos->shape.squares = total;
+    pos->turn = up0 ? KOMA_FIRST : KOMA_SECOND;
+    pos->style[0] = up0 ? f0 : f2;
+    pos->style[1] = up0 ? f2 : f0;
+    return 1;
+}
+
 /* ---- parse ------------------------------------------------------------------ */
 
 /* Offset of the first byte >= 0x80, or len. */
@@ -512,6 +655,7 @@ int koma_feen_parse(const char *s, size_t len, unsigned flags, koma_position *po
         return fail(pos, err, KOMA_E_FEEN_LENGTH, KOMA_FEEN_MAX_LEN, NULL, s, 0, 0);
     if (len == 0 || s == NULL)
         return fail(pos, err, KOMA_E_FEEN_FIELDS, 0, "empty FEEN", s, 0, 0);
+    if (!(flags & (KOMA_FEEN_NORMALISE | KOMA__FEEN_CAREFUL)) && parse_fast(s, len, pos)) return 0;
 
     size_t bad = first_non_ascii(s, len);
     if (bad < len)

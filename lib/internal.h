@@ -12,6 +12,22 @@
 #define KOMA_IS_DIGIT(c) ((c) >= '0' && (c) <= '9')
 #define KOMA_IS_ALNUM(c) (KOMA_IS_ALPHA(c) || KOMA_IS_DIGIT(c))
 
+/* koma_feen_parse flag for tests: skip the fast path (lib/feen.c parse_fast), so
+ * the careful parser alone decides; the two must always agree. */
+#define KOMA__FEEN_CAREFUL 0x100u
+
+/* koma_piece_hand_key, inline for the parsers' inner loops (atoms.c exports it). */
+static inline unsigned koma__hand_key(koma_piece p)
+{
+    unsigned letter = p & KOMA_PIECE_LETTER;
+    unsigned second = (p & KOMA_PIECE_SECOND) ? 1u : 0u;
+    unsigned state = (p & KOMA_PIECE_DIMINISHED) ? 0u : (p & KOMA_PIECE_ENHANCED) ? 1u : 2u;
+    if ((p & KOMA_PIECE_STATE) == KOMA_PIECE_STATE) state = 3u;   /* not a valid piece */
+    unsigned terminal = (p & KOMA_PIECE_TERMINAL) ? 1u : 0u;
+    unsigned derived = (p & KOMA_PIECE_DERIVED) ? 1u : 0u;
+    return ((((letter * 2u + second) * 4u + state) * 2u + terminal) * 2u) + derived;
+}
+
 /* koma_error_set with a va_list (the message is the code's text when fmt is NULL);
  * line 1, column offset + 1. Returns -1. */
 int koma__error_vset(koma_error *err, koma_code code, size_t offset, const char *fmt,

@@ -1,5 +1,6 @@
 /* tests/unit/test_feen.c — FEEN parsing, validation (code + column) and writing. */
 #include "unit.h"
+#include "internal.h"             /* KOMA__FEEN_CAREFUL */
 
 #include <stdlib.h>
 
@@ -846,6 +847,80 @@ static void test_null_arguments(void **state)
     koma_position_cleanup(&pos);
 }
 
+/* ---- the fast path agrees with the careful parser ------------------------------ */
+
+/* Random edits of valid FEENs (bytes that matter to the grammar), each parsed with
+ * and without lib/feen.c's fast path (parse_fast): same result, same error, same
+ * position. */
+static void test_fast_path_agrees(void **state)
+{
+    (void)state;
+    static const char *const base[] = {
+        "lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o",
+        "l6nl/5+P1gk^/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bK^L GR/5pgns s/S",
+        "R8/2K^1S1SSk^/4B4/9/9/9/9/9/1L1L1L3 BGLNPRS/17p3g3n S/s",
+        "-rnbqk^bn-r/+p+p+p+p+p+p+p+p/8/8/8/8/+P+P+P+P+P+P+P+P/-RNBQK^BN-R / C/c",
+        "3ik^'b2/2+f1+f3/2n5/1N6/8/4I3/8/4K^3 /14f4r3b2n J/j",
+        "lnsgk^qgsnl/1r6b1/pppppppppp/10/10/10/10/PPPPPPPPPP/1B6R1/LNSGQK^GSNL / Q/q",
+        "a/b//c/d / G/g", "k^+p4+PK^ / C/c", "K / C/c", "2/2 2P/ C/c", "K1 P/ s/C",
+        "255 / A/b", "K254/256 / A/b", "1K/K1 +P'/-p^ C/c", "12/12 12P/ C/c",
+        "lnsgk^gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGK^GSNL 2P/p S/s",
+        "9/9/9/9/9/9/9/9/9 18P2L/18p2l s/S", "19/19/19 3P/ K/k",
+    };
+    static const char alphabet[] = " /+-^'0123456789KkPpBbSs\x80";
+    koma_position fast, careful;
+    koma_position_init(&fast);
+    koma_position_init(&careful);
+    unsigned long seed = 20261125ul, accepted = 0;
+    char buf[512], q[600];
+    for (int round = 0; round < 60000; round++) {
+        const char *b = base[(size_t)round % (sizeof base / sizeof base[0])];
+        size_t len = strlen(b);
+        memcpy(buf, b, len);
+        int edits = round % 4;                 /* a quarter stay unedited */
+        for (int e = 0; e < edits; e++) {
+            seed = seed * 6364136223846793005ul + 1442695040888963407ul;
+            size_t at = (size_t)(seed >> 33) % (len + 1);
+            char ch = alphabet[(seed >> 20) % (sizeof alphabet - 1)];
+            switch ((seed >> 8) % 3) {
+            case 0: if (at < len) buf[at] = ch; break;                 /* replace */
+            case 1:                                                     /* insert */
+                if (len + 1 < sizeof buf) {
+                    memmove(buf + at + 1, buf + at, len - at);
+                    buf[at] = ch;
+                    len++;
+                }
+                break;
+            default:                                                    /* delete */
+                if (at < len) {
+                    memmove(buf + at, buf + at + 1, len - at - 1);
+                    len--;
+                }
+            }
+        }
+        koma_error ef, ec;
+        koma_error_clear(&ef);
+        koma_error_clear(&ec);
+        int rf = koma_feen_parse(buf, len, KOMA_FEEN_STRICT, &fast, &ef);
+        int rc = koma_feen_parse(buf, len, KOMA__FEEN_CAREFUL, &careful, &ec);
+        if (rf != rc || ef.code != ec.code || ef.offset != ec.offset ||
+            (rf == 0 && !koma_position_equal(&fast, &careful)))
+            print_error("%s: fast %d %s@%zu, careful %d %s@%zu\n", shown(buf, len, q, sizeof q),
+                        rf, koma_code_name(ef.code), ef.offset, rc, koma_code_name(ec.code),
+                        ec.offset);
+        assert_int_equal(rf, rc);
+        assert_int_equal(ef.code, ec.code);
+        assert_int_equal(ef.offset, ec.offset);
+        if (rf == 0) {
+            assert_true(koma_position_equal(&fast, &careful));
+            accepted++;
+        }
+    }
+    assert_true(accepted > 15000);             /* the unedited quarter at least */
+    koma_position_cleanup(&fast);
+    koma_position_cleanup(&careful);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -862,6 +937,7 @@ int main(void)
         cmocka_unit_test(test_write_built),
         cmocka_unit_test(test_buffer_reuse),
         cmocka_unit_test(test_null_arguments),
+        cmocka_unit_test(test_fast_path_agrees),
     };
     return cmocka_run_group_tests_name("feen", tests, NULL, NULL);
 }
