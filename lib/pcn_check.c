@@ -174,7 +174,7 @@ static int num2(const char *s) { return (s[0] - '0') * 10 + (s[1] - '0'); }
  * YYYY-MM-DD[Tt ]hh:mm:ss[.frac](Z|z|+hh:mm|-hh:mm), month 01-12, day 01-31,
  * hour 00-23, minute 00-59, second 00-60.
  */
-static int rfc3339(const char *s, size_t n)
+int koma__pcn_datetime_ok(const char *s, size_t n)
 {
     if (n < 20) return 0;
     if (!digits(s, 4) || s[4] != '-' || !digits(s + 5, 2) || s[7] != '-' || !digits(s + 8, 2))
@@ -211,7 +211,7 @@ static int check_meta(check_ctx *c, json_t *meta)
             rc = check_string(c, v);
         } else if (!strcmp(key, "started_at")) {
             rc = check_string(c, v);
-            if (rc == 0 && !rfc3339(json_string_value(v), json_string_length(v))) {
+            if (rc == 0 && !koma__pcn_datetime_ok(json_string_value(v), json_string_length(v))) {
                 char q[80];
                 koma_quote(q, sizeof q, json_string_value(v), json_string_length(v));
                 rc = fail(c, KOMA_E_PCN_DATETIME, NULL, "not an RFC 3339 date-time \"%s\"", q);
@@ -329,7 +329,7 @@ static int check_pmn(check_ctx *c, const json_t *v)
     if (c->flags & KOMA_PCN_NO_PMN) return 0;
     koma_error sub;
     koma_chain m;                      /* a move, or a chain of elements (koma/pmn.h) */
-    if (koma_chain_parse(json_string_value(v), json_string_length(v), &m, NULL) == 0) return 0;
+    if (koma_chain_parse(json_string_value(v), json_string_length(v), NULL, NULL) == 0) return 0;
     /* again, for the details (only on an error) */
     memset(&sub, 0, sizeof sub);
     koma_chain_parse(json_string_value(v), json_string_length(v), &m, &sub);

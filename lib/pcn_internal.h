@@ -60,6 +60,16 @@ void koma__pcn_path_free(koma__pcn_path *p);
 int koma__pcn_check(json_t *root, unsigned flags, koma_position *scratch,
                     char pointer[KOMA__PCN_POINTER_MAX], koma_error *err);
 
+/* An RFC 3339 date-time (meta.started_at). */
+int koma__pcn_datetime_ok(const char *s, size_t n);
+
+/* ---- pcn_quick.c ---- */
+
+/* 1 when the JSON text s[0..len) is a valid record under flags (checked in one
+ * pass, no tree); 0 when it is not or when the pass cannot tell (the full path
+ * decides). */
+int koma__pcn_quick_check(const char *s, size_t len, unsigned flags, koma_position *scratch);
+
 /* ---- pcn_json.c, pcn_yaml.c ---- */
 
 /* Parse one record; positions relative to s. */

@@ -222,6 +222,19 @@ static koma_pcn *parse_json(const char *s, size_t len, unsigned flags, koma_posi
                             "record of %zu bytes exceeds 16 MiB", len);
         return NULL;
     }
+    /* One pass (pcn_quick.c) tells most valid records: a validator's read then
+     * needs no tree at all, and a tree built for a record it passed need not be
+     * validated again. */
+    int checked = !(flags & KOMA_PCN_NO_VALIDATE) && scratch != NULL &&
+                  koma__pcn_quick_check(s, len, flags, scratch);
+    if (checked && (flags & KOMA_PCN_CHECK_ONLY)) {
+        json_t *empty = json_object();
+        if (empty == NULL) {
+            koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
+            return NULL;
+        }
+        return koma__pcn_wrap(empty, err);
+    }
     /* a tree from the fast path nests at most KOMA_PCN_MAX_DEPTH deep, as the
      * pre-scan would have found */
     const char *stop;
@@ -284,7 +297,7 @@ static koma_pcn *parse_json(const char *s, size_t len, unsigned flags, koma_posi
         koma__json_error(err, code, s, len, &jerr);
         return NULL;
     }
-    if (!(flags & KOMA_PCN_NO_VALIDATE)) {
+    if (!(flags & KOMA_PCN_NO_VALIDATE) && !checked) {
         char ptr[KOMA__PCN_POINTER_MAX];
         if (koma__pcn_check(root, flags, scratch, ptr, err) != 0) {
             json_decref(root);

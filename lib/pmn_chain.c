@@ -102,19 +102,24 @@ static int check_order(const koma_chain *c, koma_error *err)
 
 int koma_chain_parse(const char *s, size_t len, koma_chain *out, koma_error *err)
 {
-    koma_chain c;
-    memset(&c, 0, sizeof c);
     if (s == NULL && len > 0)
         return koma_error_set(err, KOMA_E_INTERNAL, 0, "koma_chain_parse: no input");
     if (len == 0) return koma_error_set(err, KOMA_E_PMN_EMPTY, 0, "empty move");
     if (len > KOMA_CHAIN_MAX_LEN)
         return koma__error_token(err, KOMA_E_PMN_CHAIN_LENGTH, KOMA_CHAIN_MAX_LEN, NULL, s, len);
     if (memchr(s, ',', len) == NULL) {
-        if (koma_pmn_parse(s, len, &c.el[0], err) != 0) return -1;
-        c.len = 1;
-        if (out != NULL) *out = c;
+        /* one move (the common case): no chain-sized scratch to clear and copy */
+        koma_move m;
+        if (koma_pmn_parse(s, len, &m, err) != 0) return -1;
+        if (out != NULL) {
+            memset(out, 0, sizeof *out);
+            out->el[0] = m;
+            out->len = 1;
+        }
         return 0;
     }
+    koma_chain c;
+    memset(&c, 0, sizeof c);
     size_t start = 0;
     for (;;) {
         const char *comma = memchr(s + start, ',', len - start);

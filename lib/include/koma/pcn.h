@@ -78,6 +78,9 @@ typedef enum koma_pcn_format {
 #define KOMA_PCN_NO_VALIDATE    0x4u   /* syntax, limits and duplicates only */
 #define KOMA_PCN_AUTO           0x8u   /* koma_pcn_reader_new: JSON or YAML decided
                                           per record (see "databases" below) */
+#define KOMA_PCN_CHECK_ONLY     0x10u  /* a validator's read: a valid JSON record may
+                                          come back as an empty object (its tree not
+                                          built); errors as without the flag */
 
 /*
  * Parse and validate one record from s[0..len). NULL with err set on error

@@ -1,0 +1,276 @@
+/*
+ * lib/pcn_quick.c — is a JSON record a valid PCN record? One pass over the text,
+ * no tree (for validators: koma_pcn_parse with KOMA_PCN_CHECK_ONLY).
+ *
+ * The pass reads the JSON the way pcn_json.c's fast path does (strings without
+ * escapes or control bytes, valid UTF-8; non-negative integers of at most 18
+ * digits without a leading zero; true, false, null; at most QUICK_MAX_KEYS keys an
+ * object and QUICK_MAX_DEPTH levels) and applies pcn_check.c's rules to the
+ * members it knows, calling the same parsers (FEEN, PMN, CGSN, result, date-time).
+ * It answers 1 only when every rule holds; anything it does not read, and every
+ * fault, gives 0, and the record then takes the full path (jansson, the tree,
+ * koma__pcn_check), which decides and reports the first error exactly as before.
+ * So the order of its checks does not matter: on a valid record all of them pass.
+ */
+#include <string.h>
+
+#include "internal.h"
+#include "pcn_internal.h"
+#include <koma/cgsn.h>
+#include <koma/feen.h>
+#include <koma/pmn.h>
+
+#define QUICK_MAX_KEYS 32
+#define QUICK_MAX_DEPTH 32u                /* below KOMA_PCN_MAX_DEPTH */
+
+typedef struct quick {
+    const char *p, *end;
+    unsigned depth;
+    unsigned flags;
+    koma_position *pos;
+} quick;
+
+/* What a member's value must be (pcn_check.c's check_* functions). */
+typedef enum want {
+    W_ANY, W_STRING, W_UINT, W_INT, W_BOOL, W_DATETIME, W_FEEN, W_PMN, W_RESULT, W_STATUS,
+    W_META, W_LINKS, W_LINK, W_PERIODS, W_PERIOD, W_SIDES, W_SIDE, W_SETUP, W_PLIES, W_PLY,
+    W_OUTCOME, W_ROOT
+} want;
+
+static void ws(quick *q)
+{
+    while (q->p < q->end && (*q->p == ' ' || *q->p == '\n' || *q->p == '\t' || *q->p == '\r'))
+        q->p++;
+}
+
+/* q->p at '"': the string's bytes (valid UTF-8, no escape or control byte); q->p
+ * past the closing quote. 0 when the string is not of that kind. */
+static int string(quick *q, const char **s, size_t *n)
+{
+    const unsigned char *p = (const unsigned char *)q->p + 1, *end = (const unsigned char *)q->end;
+    const unsigned char *start = p;
+    while (p < end) {
+        unsigned c = *p;
+        if (c == '"') {
+            *s = (const char *)start;
+            *n = (size_t)(p - start);
+            q->p = (const char *)p + 1;
+            return 1;
+        }
+        if (c < 0x80) {
+            if (c < 0x20 || c == '\\') return 0;
+            p++;
+            continue;
+        }
+        /* well-formed UTF-8 only (no overlong form, surrogate or value past U+10FFFF) */
+        size_t k = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+        if (k == 0 || (size_t)(end - p) < k) return 0;
+        for (size_t i = 1; i < k; i++)
+            if ((p[i] & 0xc0) != 0x80) return 0;
+        if ((c == 0xe0 && p[1] < 0xa0) || (c == 0xed && p[1] >= 0xa0) ||
+            (c == 0xf0 && p[1] < 0x90) || (c == 0xf4 && p[1] >= 0x90))
+            return 0;
+        p += k;
+    }
+    return 0;
+}
+
+static int value(quick *q, want w);
+
+/* q->p at '{': each member's value is read as member_want(w, key) asks. */
+static want member_want(want w, const char *k, size_t n)
+{
+#define IS(lit) (n == sizeof(lit) - 1 && memcmp(k, lit, n) == 0)
+    switch (w) {
+    case W_ROOT:
+        if (IS("meta")) return W_META;
+        if (IS("links")) return W_LINKS;
+        if (IS("periods")) return W_PERIODS;
+        if (IS("sides")) return W_SIDES;
+        if (IS("setup")) return W_SETUP;
+        if (IS("plies")) return W_PLIES;
+        if (IS("outcome")) return W_OUTCOME;
+        return W_ANY;
+    case W_META:
+        if (IS("name") || IS("event") || IS("site") || IS("round")) return W_STRING;
+        if (IS("started_at")) return W_DATETIME;
+        return W_ANY;
+    case W_LINK: return IS("rel") || IS("href") ? W_STRING : W_ANY;
+    case W_PERIOD: return IS("duration_ms") || IS("increment_ms") || IS("plies") ? W_UINT : W_ANY;
+    case W_SIDES: return IS("first") || IS("second") ? W_SIDE : W_ANY;
+    case W_SIDE:
+        if (IS("name") || IS("variant")) return W_STRING;
+        return IS("elo") ? W_INT : W_ANY;
+    case W_SETUP: return IS("feen") ? W_FEEN : W_ANY;
+    case W_PLY:
+        if (IS("pmn")) return W_PMN;
+        if (IS("elapsed_ms")) return W_UINT;
+        if (IS("assessment") || IS("comment")) return W_STRING;
+        return IS("check") || IS("mate") ? W_BOOL : W_ANY;
+    case W_OUTCOME:
+        if (IS("result")) return W_RESULT;
+        if (IS("status")) return W_STATUS;
+        return IS("ply") ? W_UINT : W_ANY;
+    default: return W_ANY;
+    }
+#undef IS
+}
+
+/* The key an object of kind w must have (NULL: none). */
+static const char *required_key(want w)
+{
+    switch (w) {
+    case W_ROOT: return "setup";
+    case W_PERIOD: return "duration_ms";
+    case W_SETUP: return "feen";
+    case W_PLY: return "pmn";
+    default: return NULL;
+    }
+}
+
+static int object(quick *q, want w)
+{
+    const char *keys[QUICK_MAX_KEYS];
+    size_t lens[QUICK_MAX_KEYS], nkeys = 0;
+    const char *req = required_key(w);
+    int have_req = req == NULL;
+    q->p++;
+    ws(q);
+    if (q->p < q->end && *q->p == '}') {
+        q->p++;
+        return have_req;
+    }
+    for (;;) {
+        const char *k;
+        size_t n;
+        if (q->p >= q->end || *q->p != '"' || nkeys == QUICK_MAX_KEYS || !string(q, &k, &n))
+            return 0;
+        for (size_t i = 0; i < nkeys; i++)
+            if (lens[i] == n && memcmp(keys[i], k, n) == 0) return 0;     /* duplicate */
+        keys[nkeys] = k;
+        lens[nkeys++] = n;
+        if (req && !have_req && strlen(req) == n && memcmp(req, k, n) == 0) have_req = 1;
+        ws(q);
+        if (q->p >= q->end || *q->p != ':') return 0;
+        q->p++;
+        ws(q);
+        if (!value(q, member_want(w, k, n))) return 0;
+        ws(q);
+        if (q->p >= q->end) return 0;
+        if (*q->p == '}') break;
+        if (*q->p != ',') return 0;
+        q->p++;
+        ws(q);
+    }
+    q->p++;
+    return have_req;
+}
+
+static int array(quick *q, want item, size_t max_items)
+{
+    size_t n = 0;
+    q->p++;
+    ws(q);
+    if (q->p < q->end && *q->p == ']') {
+        q->p++;
+        return 1;
+    }
+    for (;;) {
+        if (++n > max_items || !value(q, item)) return 0;
+        ws(q);
+        if (q->p >= q->end) return 0;
+        if (*q->p == ']') break;
+        if (*q->p != ',') return 0;
+        q->p++;
+        ws(q);
+    }
+    q->p++;
+    return 1;
+}
+
+/* A string checked by one of the notation parsers. */
+static int string_ok(quick *q, want w, const char *s, size_t n)
+{
+    switch (w) {
+    case W_STRING: return 1;
+    case W_DATETIME: return koma__pcn_datetime_ok(s, n);
+    case W_FEEN: {
+        unsigned fl = (q->flags & KOMA_PCN_FEEN_NORMALISE) ? KOMA_FEEN_NORMALISE : KOMA_FEEN_STRICT;
+        return koma_feen_parse(s, n, fl, q->pos, NULL) == 0;
+    }
+    case W_PMN: {
+        if (q->flags & KOMA_PCN_NO_PMN) return 1;
+        return koma_chain_parse(s, n, NULL, NULL) == 0;
+    }
+    case W_RESULT: return koma__pcn_result_ok(s, n);
+    case W_STATUS: {
+        koma_status st;
+        return koma_cgsn_parse(s, n, &st, NULL) == 0;
+    }
+    case W_ANY: return 1;
+    default: return 0;                     /* a string where a container is due */
+    }
+}
+
+static int value(quick *q, want w)
+{
+    if (q->p >= q->end) return 0;
+    char c = *q->p;
+    if (c == '"') {
+        const char *s;
+        size_t n;
+        return string(q, &s, &n) && string_ok(q, w, s, n);
+    }
+    if (c == '{' || c == '[') {
+        if (++q->depth > QUICK_MAX_DEPTH) return 0;
+        int ok;
+        if (c == '{') {
+            switch (w) {
+            case W_ANY: case W_META: case W_LINK: case W_PERIOD: case W_SIDES: case W_SIDE:
+            case W_SETUP: case W_PLY: case W_OUTCOME: case W_ROOT:
+                ok = object(q, w);
+                break;
+            default: ok = 0;
+            }
+        } else {
+            switch (w) {
+            case W_ANY: ok = array(q, W_ANY, (size_t)-1); break;
+            case W_LINKS: ok = array(q, W_LINK, (size_t)-1); break;
+            case W_PERIODS: ok = array(q, W_PERIOD, (size_t)-1); break;
+            case W_PLIES: ok = array(q, W_PLY, KOMA_PCN_MAX_PLIES); break;
+            default: ok = 0;
+            }
+        }
+        q->depth--;
+        return ok;
+    }
+    if (c == 't' || c == 'f' || c == 'n') {
+        const char *word = c == 't' ? "true" : c == 'f' ? "false" : "null";
+        size_t n = strlen(word);
+        if ((size_t)(q->end - q->p) < n || memcmp(q->p, word, n) != 0) return 0;
+        q->p += n;
+        return w == W_ANY || (w == W_BOOL && c != 'n');
+    }
+    /* a non-negative integer of at most 18 digits, no leading zero, no fraction or
+     * exponent: an integer, a non-negative one */
+    const char *d = q->p;
+    while (q->p < q->end && KOMA_IS_DIGIT(*q->p) && q->p - d < 18) q->p++;
+    if (q->p == d || (*d == '0' && q->p - d > 1)) return 0;
+    if (q->p < q->end && (KOMA_IS_DIGIT(*q->p) || *q->p == '.' || *q->p == 'e' || *q->p == 'E'))
+        return 0;
+    return w == W_ANY || w == W_UINT || w == W_INT;
+}
+
+int koma__pcn_quick_check(const char *s, size_t len, unsigned flags, koma_position *scratch)
+{
+    if (len > KOMA_PCN_MAX_RECORD || scratch == NULL ||
+        (flags & ~(KOMA_PCN_FEEN_NORMALISE | KOMA_PCN_NO_PMN | KOMA_PCN_AUTO | KOMA_PCN_CHECK_ONLY)))
+        return 0;
+    quick q = { s, s + len, 0, flags, scratch };
+    ws(&q);
+    if (q.p >= q.end || *q.p != '{') return 0;
+    q.depth = 1;
+    if (!object(&q, W_ROOT)) return 0;
+    ws(&q);
+    return q.p == q.end;
+}

@@ -1,0 +1,154 @@
+/*
+ * tests/unit/test_pcn_quick.c — KOMA_PCN_CHECK_ONLY (lib/pcn_quick.c, one pass
+ * with no tree) gives every JSON record the verdict of the full path: the same
+ * validity, and for an invalid record the same code, line and column.
+ *
+ * The records are those of tests/data/pcn/games.jsonl, hand-made cases for each
+ * rule pcn_check.c applies, and random edits of both.
+ */
+#include <stdlib.h>
+#include "unit.h"
+
+static unsigned long accepted;
+
+static void same_verdict(const char *s, size_t len, unsigned flags)
+{
+    koma_error ef, eq;
+    koma_error_clear(&ef);
+    koma_error_clear(&eq);
+    koma_pcn *full = koma_pcn_parse(KOMA_PCN_JSON, s, len, flags, &ef);
+    koma_pcn *quick = koma_pcn_parse(KOMA_PCN_JSON, s, len, flags | KOMA_PCN_CHECK_ONLY, &eq);
+    if ((full == NULL) != (quick == NULL) || ef.code != eq.code || ef.line != eq.line ||
+        ef.column != eq.column)
+        print_error("%.*s\n  full: %s %s %lu:%lu  check-only: %s %s %lu:%lu\n", (int)len, s,
+                    full ? "valid" : "invalid", koma_code_name(ef.code), ef.line, ef.column,
+                    quick ? "valid" : "invalid", koma_code_name(eq.code), eq.line, eq.column);
+    assert_int_equal(full == NULL, quick == NULL);
+    assert_int_equal(ef.code, eq.code);
+    assert_int_equal(ef.line, eq.line);
+    assert_int_equal(ef.column, eq.column);
+    if (full) accepted++;
+    koma_pcn_free(full);
+    koma_pcn_free(quick);
+}
+
+#define SAME(lit) same_verdict(LIT(lit), 0)
+
+static const char *const cases[] = {
+    "{\"setup\":{\"feen\":\"8/8/8/8/8/8/8/8 / O/o\"},\"plies\":[{\"pmn\":\"e2-e3\"},{\"pmn\":\"P*e5\"}]}",
+    "{\"setup\":{\"feen\":\"K / C/c\"}}",
+    "{\"setup\":{}}",
+    "{\"plies\":[]}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"setup\":{\"feen\":\"K / C/c\"}}",
+    "{\"setup\":{\"feen\":\"K / C/c\",\"x\":{\"a\":1,\"a\":2}}}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"meta\":{\"name\":\"x\",\"started_at\":\"2024-01-02T03:04:05Z\"}}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"meta\":{\"started_at\":\"2024-13-02T03:04:05Z\"}}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"meta\":{\"name\":7}}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"meta\":[]}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"links\":[{\"rel\":\"a\",\"href\":\"b\"},{}]}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"links\":[{\"rel\":1}]}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"periods\":[{\"duration_ms\":1,\"increment_ms\":2,\"plies\":3}]}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"periods\":[{\"increment_ms\":2}]}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"periods\":[{\"duration_ms\":-1}]}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"periods\":[{\"duration_ms\":1.0}]}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"periods\":[{\"duration_ms\":1.5}]}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"sides\":{\"first\":{\"name\":\"a\",\"elo\":-5},\"second\":{\"elo\":12}}}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"sides\":{\"first\":{\"elo\":\"12\"}}}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"sides\":{\"third\":3}}",
+    "{\"setup\":{\"feen\":\"K  / C/c\"}}",
+    "{\"setup\":{\"feen\":7}}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e2-e3\",\"elapsed_ms\":5,\"comment\":\"\xc5\x8cte\",\"check\":true,\"mate\":false}]}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e2-e3\",\"check\":null}]}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e2-e3\",\"comment\":\"\xc0\xaf\"}]}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e2-e3\",\"comment\":\"a\\nb\"}]}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e2-\"}]}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"elapsed_ms\":3}]}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[\"e2-e3\"]}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":{}}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"outcome\":{\"result\":\"1-0\",\"status\":\"checkmate\",\"ply\":0}}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"outcome\":{\"result\":\"2-0\"}}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"outcome\":{\"status\":\"won\"}}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"outcome\":{\"ply\":01}}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"x\":[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}",
+    "{\"setup\":{\"feen\":\"K / C/c\"}} x",
+    " \t{\"setup\":{\"feen\":\"K / C/c\"}}\r\n",
+    "[]", "\"x\"", "", "{", "{\"setup\":{\"feen\":\"K / C/c\"},}",
+};
+
+static void test_cases(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        same_verdict(cases[i], strlen(cases[i]), 0);
+        same_verdict(cases[i], strlen(cases[i]), KOMA_PCN_NO_PMN);
+        same_verdict(cases[i], strlen(cases[i]), KOMA_PCN_FEEN_NORMALISE);
+    }
+    SAME("{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e2-e3\",\"comment\":\"\xed\xa0\x80\"}]}");
+}
+
+static char *read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    char *buf = NULL;
+    size_t cap = 0, n = 0, r;
+    do {
+        if (n + 65536 > cap) {
+            cap = cap ? cap * 2 : 1 << 20;
+            buf = realloc(buf, cap);
+            assert_non_null(buf);
+        }
+        r = fread(buf + n, 1, cap - n, f);
+        n += r;
+    } while (r > 0);
+    fclose(f);
+    *len = n;
+    return buf;
+}
+
+/* Every record of the sample database as is, then random edits of them. */
+static void test_records(void **state)
+{
+    (void)state;
+    size_t len;
+    char *db = read_file("tests/data/pcn/games.jsonl", &len);
+    static const char alphabet[] = "{}[]\":,0123456789-. \\aex/";
+    unsigned long seed = 20261125ul;
+    char *buf = malloc(len + 64);
+    assert_non_null(buf);
+    accepted = 0;
+    unsigned long records = 0;
+    for (size_t at = 0; at < len;) {
+        const char *nl = memchr(db + at, '\n', len - at);
+        size_t n = nl ? (size_t)(nl - (db + at)) : len - at;
+        same_verdict(db + at, n, 0);
+        records++;
+        for (int round = 0; round < 40; round++) {
+            memcpy(buf, db + at, n);
+            size_t m = n;
+            seed = seed * 6364136223846793005ul + 1442695040888963407ul;
+            size_t pos = (size_t)(seed >> 33) % (m + 1);
+            char ch = alphabet[(seed >> 20) % (sizeof alphabet - 1)];
+            switch ((seed >> 8) % 3) {
+            case 0: if (pos < m) buf[pos] = ch; break;
+            case 1: memmove(buf + pos + 1, buf + pos, m - pos); buf[pos] = ch; m++; break;
+            default: if (pos < m) { memmove(buf + pos, buf + pos + 1, m - pos - 1); m--; }
+            }
+            same_verdict(buf, m, 0);
+        }
+        at += n + 1;
+    }
+    assert_true(records >= 100);
+    assert_true(accepted >= records);          /* the sample records are valid */
+    free(buf);
+    free(db);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_cases),
+        cmocka_unit_test(test_records),
+    };
+    return cmocka_run_group_tests_name("pcn_quick", tests, NULL, NULL);
+}
