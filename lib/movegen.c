@@ -15,6 +15,9 @@
  * enemy square at its first step is enough).
  */
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "internal.h"
 #include "engine_internal.h"
@@ -271,16 +274,48 @@ GEN_INLINE koma_emove *gen_drops(const koma_engine *e, int s, koma_emove *out)
     return out;
 }
 
+
+/*
+ * The padded squares of side s's pieces, in square order (rank by rank: the
+ * order of e->sq_index); returns their number. The board is read 16 squares at
+ * a time where SSE2 is there (a byte compare and a mask per 16 squares instead
+ * of a test per square), else one by one.
+ */
+static int own_squares(const koma_engine *e, int s, int16_t *out)
+{
+    const uint8_t *b = e->board;
+    int i = e->sq_index[0], hi = e->sq_index[e->nsquares - 1] + 1, n = 0;
+    const unsigned want = s ? KOMA__SIDE : 0u;
+#if defined(__SSE2__)
+    const __m128i sel = _mm_set1_epi8((char)(KOMA__OFF | KOMA__SIDE));
+    const __m128i side = _mm_set1_epi8((char)want), zero = _mm_setzero_si128();
+    for (; i + 16 <= hi; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(b + i));
+        __m128i own = _mm_andnot_si128(_mm_cmpeq_epi8(v, zero),
+                                       _mm_cmpeq_epi8(_mm_and_si128(v, sel), side));
+        unsigned bits = (unsigned)_mm_movemask_epi8(own);
+        while (bits) {
+            out[n++] = (int16_t)(i + __builtin_ctz(bits));
+            bits &= bits - 1;
+        }
+    }
+#endif
+    for (; i < hi; i++) {
+        unsigned c = b[i];
+        if (c != KOMA__EMPTY && (c & (KOMA__OFF | KOMA__SIDE)) == want) out[n++] = (int16_t)i;
+    }
+    return n;
+}
+
 size_t koma__gen_pseudo(koma_engine *e, koma_emove *moves)
 {
     const uint8_t *b = e->board;
     int s = e->turn;
     koma_emove *out = moves;
-    for (int sq = 0; sq < e->nsquares; sq++) {
-        int from = e->sq_index[sq];
-        unsigned p = b[from];
-        if (p == KOMA__EMPTY || KOMA__SIDE_OF(p) != s) continue;
-        out = gen_piece(e, s, p, from, out);
+    int16_t own[KOMA__MAX_BOARD];
+    for (int j = 0, n = own_squares(e, s, own); j < n; j++) {
+        int from = own[j];
+        out = gen_piece(e, s, b[from], from, out);
     }
     out = gen_drops(e, s, out);
     return (size_t)(out - moves);
@@ -416,6 +451,57 @@ static int find_pins(const koma_engine *e, int ksq, int s, int *pins, int cap)
     return n;
 }
 
+/*
+ * The squares that end a check on the royal at ksq (side s): the checker's square
+ * and, for a rider, the squares between it and the royal. Returns the number of
+ * squares (in sq[], at most cap), or -1 when two or more pieces give check (then
+ * only royal moves can be legal). Movement is leaps and rides (koma__movement):
+ * a leap's check ends only by its capture, a ride's also by a piece put between.
+ */
+static int check_blocks(const koma_engine *e, int ksq, int s, int *sq, int cap)
+{
+    const uint8_t *b = e->board;
+    int n = 0, checkers = 0;
+    const koma__probe *pr = e->leap_probe[s ^ 1];
+    for (int i = 0, np = e->nleap_probe[s ^ 1]; i < np; i++) {
+        int t = ksq - pr[i].off;
+        if ((pr[i].mask >> KOMA__MOVER(b[t])) & 1u) {
+            if (++checkers > 1) return -1;
+            sq[n++] = t;
+        }
+    }
+    pr = e->ride_probe[s ^ 1];
+    for (int i = 0, np = e->nride_probe[s ^ 1]; i < np; i++) {
+        int off = pr[i].off, t = ksq - off, steps = 1;
+        while (b[t] == KOMA__EMPTY) {
+            t -= off;
+            steps++;
+        }
+        unsigned c = KOMA__MOVER(b[t]);
+        if (!((pr[i].mask >> c) & 1u)) continue;
+        if (pr[i].limited) {
+            unsigned r = e->ride_range[c][i];
+            if (r != 0 && (unsigned)steps > r) continue;
+        }
+        /* the same piece may be found by a leap probe too (a W leap and a R ride
+         * both reach the next square): one checker */
+        if (n == 0 || sq[0] != t) {
+            if (++checkers > 1) return -1;
+        }
+        if (n + steps > cap) return -2;               /* too long: test every move */
+        for (int u = ksq - off; u != t; u -= off) sq[n++] = u;
+        sq[n++] = t;
+    }
+    return n;
+}
+
+static inline int in_list(const int *v, int n, int x)
+{
+    for (int i = 0; i < n; i++)
+        if (v[i] == x) return 1;
+    return 0;
+}
+
 size_t koma__gen_legal(koma_engine *e, koma_emove *moves)
 {
     if (koma__over(e)) return 0;
@@ -435,14 +521,28 @@ size_t koma__gen_legal(koma_engine *e, koma_emove *moves)
     int in_check = ksq >= 0 && koma__attacked(e, ksq, s ^ 1);
     int pins[16], npins = 0;
     if (ksq >= 0 && !in_check) npins = find_pins(e, ksq, s, pins, 16);
-    int slow = ksq == -2 || in_check || npins < 0;
+    /* in check: a move that neither moves the royal nor ends on a square that
+     * ends the check cannot be legal; the others are tested in full */
+    int blocks[64], nblocks = 0;
+    if (in_check) nblocks = check_blocks(e, ksq, s, blocks, 64);
+    int evade = in_check && nblocks != -2;
+    int slow = ksq == -2 || (in_check && !evade) || npins < 0;
     /* the opponent's royal, for the no-mate drops */
     int oksq = e->nroyal[s ^ 1] == 1 ? e->royal_sq[s ^ 1] : -1;
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
         koma_emove m = moves[i];
         int ok;
-        if (m & KOMA__M_DROP) {
+        if (evade) {
+            if (!(m & KOMA__M_DROP) && KOMA__M_FROM(m) == ksq) {
+                uint8_t king = e->board[ksq];
+                e->board[ksq] = KOMA__EMPTY;
+                ok = !koma__attacked(e, KOMA__M_TO(m), s ^ 1);
+                e->board[ksq] = king;
+            } else {
+                ok = nblocks > 0 && in_list(blocks, nblocks, KOMA__M_TO(m)) && legal_move(e, m, 0);
+            }
+        } else if (m & KOMA__M_DROP) {
             int kind = KOMA__SLOT_KIND(KOMA__M_FROM(m));
             if (g->kinds[kind].drop_no_mate &&
                 (oksq < 0 || koma__reaches(e, KOMA__CODE(kind, s), KOMA__M_TO(m), oksq, 0)))
@@ -477,4 +577,140 @@ size_t koma_engine_legal_moves(koma_engine *e, koma_emove *moves)
     if (e->fx) return koma__fxe_legal_moves(e, moves);
     if (e->fx) return koma__fxe_legal_moves(e, moves);
     return koma__gen_legal(e, moves);
+}
+
+/* ---- counting (perft's last ply) ------------------------------------------------ */
+
+/* The number of moves push_board makes of from -> to. */
+GEN_INLINE size_t count_board(const koma_engine *e, int s, unsigned p, int from, int to, unsigned c)
+{
+    if (e->promote_code[KOMA__MOVER(p)] && (e->in_zone[s][from] | e->in_zone[s][to]))
+        return 1u + (e->last_dist[s][to] >= e->must_rank[KOMA__MOVER(p)]);
+    return 1u + (c != KOMA__EMPTY && e->privilege_code[KOMA__MOVER(p)] &&
+                 e->promoted_code[KOMA__MOVER(c)]);
+}
+
+/* The number of moves gen_piece makes (no overlapping vectors). */
+GEN_INLINE size_t count_piece(const koma_engine *e, int s, unsigned p, int from)
+{
+    const uint8_t *b = e->board;
+    const koma__movement *mv = &e->mv[KOMA__MOVER(p)];
+    size_t n = 0;
+    for (int i = 0; i < mv->nleap; i++) {
+        int to = from + mv->leap[i];
+        unsigned c = b[to];
+        if (own_or_off(c, s)) continue;
+        n += count_board(e, s, p, from, to, c);
+    }
+    for (int i = 0; i < mv->nride; i++) {
+        int off = mv->ride[i].off, to = from + off;
+        unsigned range = mv->ride[i].range, k = 1;
+        for (;;) {
+            unsigned c = b[to];
+            if (c == KOMA__EMPTY) {
+                n += count_board(e, s, p, from, to, c);
+                if (range && k >= range) break;
+                to += off;
+                k++;
+                continue;
+            }
+            if (!own_or_off(c, s)) n += count_board(e, s, p, from, to, c);
+            break;
+        }
+    }
+    return n;
+}
+
+/* The number of moves koma__gen_pseudo makes. */
+static size_t count_pseudo(const koma_engine *e, koma_emove *buf)
+{
+    const uint8_t *b = e->board;
+    int s = e->turn;
+    size_t total = 0;
+    int16_t own[KOMA__MAX_BOARD];
+    for (int j = 0, n = own_squares(e, s, own); j < n; j++) {
+        int from = own[j];
+        unsigned p = b[from];
+        if (e->overlap[KOMA__MOVER(p)]) total += (size_t)(gen_piece(e, s, p, from, buf) - buf);
+        else total += count_piece(e, s, p, from);
+    }
+    return total + (size_t)(gen_drops(e, s, buf) - buf);
+}
+
+/*
+ * The number of legal moves, as koma__gen_legal(e, buf) returns, without the
+ * list where it can: when the side to move is not in check, the moves of a
+ * piece that is neither the royal nor pinned are all legal and only counted,
+ * and so are the drops that cannot be a no-mate drop giving check. The royal,
+ * pinned pieces, those drops and every other case are generated and tested as
+ * koma__gen_legal does. buf has room for e->max_moves moves.
+ */
+size_t koma__count_legal(koma_engine *e, koma_emove *buf)
+{
+    if (koma__over(e)) return 0;
+    const koma_game *g = e->game;
+    int s = e->turn;
+    if (!g->check_rule) return count_pseudo(e, buf);
+    if (e->nroyal[s] != 1) return koma__gen_legal(e, buf);
+    int ksq = e->royal_sq[s];
+    unsigned kc = e->board[ksq];
+    if (kc == KOMA__EMPTY || (kc & KOMA__OFF) || KOMA__SIDE_OF(kc) != s || !e->royal_code[KOMA__MOVER(kc)])
+        return koma__gen_legal(e, buf);
+    if (koma__attacked(e, ksq, s ^ 1)) return koma__gen_legal(e, buf);
+    int pins[16];
+    int npins = find_pins(e, ksq, s, pins, 16);
+    if (npins < 0) return koma__gen_legal(e, buf);
+
+    const uint8_t *b = e->board;
+    size_t total = 0;
+    int16_t own[KOMA__MAX_BOARD];
+    for (int j = 0, nown = own_squares(e, s, own); j < nown; j++) {
+        int from = own[j];
+        unsigned p = b[from];
+        int tested = from == ksq || e->overlap[KOMA__MOVER(p)];
+        for (int q = 0; q < npins && !tested; q++) tested = pins[q] == from;
+        if (!tested) {
+            total += count_piece(e, s, p, from);
+            continue;
+        }
+        size_t n = (size_t)(gen_piece(e, s, p, from, buf) - buf);
+        for (size_t i = 0; i < n; i++) {
+            koma_emove m = buf[i];
+            int ok;
+            if (from == ksq) {
+                e->board[ksq] = KOMA__EMPTY;
+                ok = !koma__attacked(e, KOMA__M_TO(m), s ^ 1);
+                e->board[ksq] = (uint8_t)kc;
+            } else {
+                int pinned = 0;
+                for (int q = 0; q < npins; q++) pinned |= pins[q] == from;
+                ok = pinned ? legal_move(e, m, 0) : 1;
+            }
+            total += (size_t)ok;
+        }
+    }
+
+    /* drops (as gen_drops), testing only the no-mate drops that would give check */
+    int slots[KOMA__SLOTS];
+    int nslots = held_drop_slots(e, s, slots);
+    if (nslots == 0) return total;
+    int oksq = e->nroyal[s ^ 1] == 1 ? e->royal_sq[s ^ 1] : -1;
+    for (int sq = 0; sq < e->nsquares; sq++) {
+        int to = e->sq_index[sq];
+        if (b[to] != KOMA__EMPTY) continue;
+        unsigned dist = e->last_dist[s][to];
+        for (int i = 0; i < nslots; i++) {
+            int slot = slots[i], k = KOMA__SLOT_KIND(slot);
+            const koma__kind *kd = &g->kinds[k];
+            if (dist < kd->drop_forbidden_ranks) continue;
+            if (kd->nifu &&
+                e->nifu[((size_t)s * g->nkinds + (size_t)k) * (size_t)e->files + e->file_of[to]])
+                continue;
+            if (kd->drop_no_mate && (oksq < 0 || koma__reaches(e, KOMA__CODE(k, s), to, oksq, 0)))
+                total += (size_t)legal_move(e, KOMA__M_DROP | KOMA__MOVE(slot, to), 0);
+            else
+                total++;
+        }
+    }
+    return total;
 }
