@@ -630,6 +630,159 @@ static int parse_fast(const char *s, size_t len, koma_position *pos)
     return 1;
 }
 
+/* ---- SSE2 check (validity only: KOMA_FEEN_CHECK_ONLY) ------------------------------ */
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+
+static inline unsigned popcount64(uint64_t x)
+{
+#if defined(__POPCNT__)
+    return (unsigned)__builtin_popcountll(x);
+#else
+    /* without -mpopcnt the builtin is a libgcc call */
+    x -= (x >> 1) & 0x5555555555555555ull;
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (unsigned)((x * 0x0101010101010101ull) >> 56);
+#endif
+}
+
+static inline __m128i in_range(__m128i v, char lo, char hi)
+{
+    return _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8((char)(lo - 1))),
+                         _mm_cmplt_epi8(v, _mm_set1_epi8((char)(hi + 1))));
+}
+
+#define MASK16(m) ((uint64_t)(unsigned)_mm_movemask_epi8(m))
+
+/*
+ * Whether s[0..len) is a valid strict FEEN whose placement field fits the first
+ * 64 bytes (a 1-D or 2-D board, counts of at most two digits): 1 valid, 0 not
+ * known (parse_fast and the careful parser decide). The 64 bytes are
+ * classified 16 at a time into one bit a byte; the token grammar is a few mask
+ * tests (a '^' follows a letter, a '\'' a letter or '^', a sign precedes a
+ * letter, a '0' follows a digit, no "//"), a rank's length is the letters'
+ * popcount plus its counts, and only the hands are read byte by byte. Like
+ * parse_fast it only accepts what every rule accepts.
+ */
+static int check_sse2(const char *s, size_t len)
+{
+    if (len < 5 || s[len - 4] != ' ' || s[len - 2] != '/') return 0;
+    char f0 = s[len - 3], f2 = s[len - 1];
+    if (!KOMA_IS_ALPHA(f0) || !KOMA_IS_ALPHA(f2) || KOMA_IS_UPPER(f0) == KOMA_IS_UPPER(f2))
+        return 0;
+    char buf[64];
+    const char *p = s;
+    if (len < 64) {
+        memcpy(buf, s, len);
+        memset(buf + len, 0, 64 - len);
+        p = buf;
+    }
+    uint64_t letter = 0, digit = 0, zero = 0, slash = 0, caret = 0, quote = 0, sign = 0, space = 0;
+    for (unsigned c = 0; c < 4; c++) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * c));
+        unsigned sh = 16 * c;
+        letter |= MASK16(_mm_or_si128(in_range(v, 'A', 'Z'), in_range(v, 'a', 'z'))) << sh;
+        digit |= MASK16(in_range(v, '1', '9')) << sh;
+        zero |= MASK16(_mm_cmpeq_epi8(v, _mm_set1_epi8('0'))) << sh;
+        slash |= MASK16(_mm_cmpeq_epi8(v, _mm_set1_epi8('/'))) << sh;
+        caret |= MASK16(_mm_cmpeq_epi8(v, _mm_set1_epi8('^'))) << sh;
+        quote |= MASK16(_mm_cmpeq_epi8(v, _mm_set1_epi8('\''))) << sh;
+        sign |= MASK16(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('+')),
+                                    _mm_cmpeq_epi8(v, _mm_set1_epi8('-')))) << sh;
+        space |= MASK16(_mm_cmpeq_epi8(v, _mm_set1_epi8(' '))) << sh;
+    }
+    if (space == 0) return 0;                        /* the placement is longer */
+    unsigned a = (unsigned)__builtin_ctzll(space);
+    if (a == 0 || a + 4 > len) return 0;
+
+    /* placement s[0..a): the token grammar */
+    uint64_t pm = (a == 64) ? ~0ull : (1ull << a) - 1;   /* (a < 64: a space was found) */
+    letter &= pm; digit &= pm; zero &= pm; slash &= pm; caret &= pm; quote &= pm; sign &= pm;
+    uint64_t dig = digit | zero;
+    if (pm & ~(letter | dig | slash | caret | quote | sign)) return 0;
+    if (caret & ~(letter << 1)) return 0;
+    if (quote & ~((letter | caret) << 1)) return 0;
+    if (sign & ~(letter >> 1)) return 0;
+    if (zero & ~(dig << 1)) return 0;
+    if (dig & (dig << 1) & (dig << 2)) return 0;              /* 3-digit counts */
+    if (slash & ((slash << 1) | 1u | (1ull << (a - 1)))) return 0; /* "//", leading, trailing */
+
+    /* ranks: letters + counts, all the same length */
+    uint64_t starts = dig & ~(dig << 1), two = dig & (dig >> 1);
+    uint64_t ends = slash | (1ull << a), done = 0;
+    uint32_t files = 0, ranks = 0, total = 0;
+    while (ends) {
+        unsigned e = (unsigned)__builtin_ctzll(ends);
+        uint64_t upto = (1ull << e) - 1, seg = upto & ~done;
+        uint32_t n = popcount64(letter & seg);
+        for (uint64_t d = starts & seg; d; d &= d - 1) {
+            unsigned i = (unsigned)__builtin_ctzll(d);
+            uint32_t v = (uint32_t)(s[i] - '0');
+            if ((two >> i) & 1u) v = v * 10u + (uint32_t)(s[i + 1] - '0');
+            n += v;
+        }
+        if (ranks++ == 0) files = n;
+        else if (n != files) return 0;
+        total += n;
+        done = upto | (1ull << e);
+        ends &= ends - 1;
+    }
+
+    /* hands s[a+1..len-4): one '/', items in canonical order, no identity twice
+     * (s[len - 4] is a space: the sentinel) */
+    uint64_t sum = popcount64(letter);
+    unsigned keys[2][16], nkeys[2] = {0, 0}, side = 0, prev_key = 0, slashes = 0;
+    uint32_t prev_count = 0;
+    int have_prev = 0;
+    size_t i = a + 1, b = len - 4;
+    while (i < b) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '/') {
+            if (slashes++) return 0;
+            side = 1;
+            have_prev = 0;
+            i++;
+            continue;
+        }
+        uint32_t v = 1;
+        if ((unsigned)(c - '1') < 9u) {
+            v = (uint32_t)(c - '0');
+            for (i++; KOMA_IS_DIGIT(s[i]); i++) {
+                if (v >= 100000u) return 0;
+                v = v * 10u + (uint32_t)(s[i] - '0');
+            }
+            if (v == 1) return 0;
+        }
+        size_t bad;
+        koma_piece pc = 0;
+        size_t e = scan_epin(s, i, &pc, &bad);
+        if (e == NO_OFFSET || e > b) return 0;
+        i = e;
+        unsigned key = koma__hand_key(pc);
+        if (have_prev && !(v < prev_count || (v == prev_count && key > prev_key))) return 0;
+        if (nkeys[side] == 16) return 0;
+        for (unsigned j = 0; j < nkeys[side]; j++)
+            if (keys[side][j] == key) return 0;
+        keys[side][nkeys[side]++] = key;
+        prev_count = v;
+        prev_key = key;
+        have_prev = 1;
+        sum += v;
+    }
+    return i == b && slashes == 1 && sum <= total;
+}
+#undef MASK16
+#else
+static int check_sse2(const char *s, size_t len)
+{
+    (void)s;
+    (void)len;
+    return 0;                          /* no SSE2: parse_fast and the careful parser */
+}
+#endif
+
 /* ---- parse ------------------------------------------------------------------ */
 
 /* Offset of the first byte >= 0x80, or len. */
@@ -655,7 +808,10 @@ int koma_feen_parse(const char *s, size_t len, unsigned flags, koma_position *po
         return fail(pos, err, KOMA_E_FEEN_LENGTH, KOMA_FEEN_MAX_LEN, NULL, s, 0, 0);
     if (len == 0 || s == NULL)
         return fail(pos, err, KOMA_E_FEEN_FIELDS, 0, "empty FEEN", s, 0, 0);
-    if (!(flags & (KOMA_FEEN_NORMALISE | KOMA__FEEN_CAREFUL)) && parse_fast(s, len, pos)) return 0;
+    if (!(flags & (KOMA_FEEN_NORMALISE | KOMA__FEEN_CAREFUL))) {
+        if ((flags & KOMA_FEEN_CHECK_ONLY) && check_sse2(s, len)) return 0;
+        if (parse_fast(s, len, pos)) return 0;
+    }
 
     size_t bad = first_non_ascii(s, len);
     if (bad < len)

@@ -849,9 +849,9 @@ static void test_null_arguments(void **state)
 
 /* ---- the fast path agrees with the careful parser ------------------------------ */
 
-/* Random edits of valid FEENs (bytes that matter to the grammar), each parsed with
- * and without lib/feen.c's fast path (parse_fast): same result, same error, same
- * position. */
+/* Random edits of valid FEENs (bytes that matter to the grammar), each parsed
+ * with and without lib/feen.c's fast paths (parse_fast; check_sse2 under
+ * KOMA_FEEN_CHECK_ONLY): same result, same error, same position. */
 static void test_fast_path_agrees(void **state)
 {
     (void)state;
@@ -864,6 +864,10 @@ static void test_fast_path_agrees(void **state)
         "lnsgk^qgsnl/1r6b1/pppppppppp/10/10/10/10/PPPPPPPPPP/1B6R1/LNSGQK^GSNL / Q/q",
         "a/b//c/d / G/g", "k^+p4+PK^ / C/c", "K / C/c", "2/2 2P/ C/c", "K1 P/ s/C",
         "255 / A/b", "K254/256 / A/b", "1K/K1 +P'/-p^ C/c", "12/12 12P/ C/c",
+        "lnsgk^gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGK^GSNL 2P/p S/s",
+        "9/9/9/9/9/9/9/9/9 18P2L/18p2l s/S", "19/19/19 3P/ K/k",
+        "pppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp / C/c",
+        "ppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp / C/c", "12/12 12P/ C/c",
         "lnsgk^gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGK^GSNL 2P/p S/s",
         "9/9/9/9/9/9/9/9/9 18P2L/18p2l s/S", "19/19/19 3P/ K/k",
     };
@@ -911,6 +915,20 @@ static void test_fast_path_agrees(void **state)
         assert_int_equal(rf, rc);
         assert_int_equal(ef.code, ec.code);
         assert_int_equal(ef.offset, ec.offset);
+        /* the verdict alone (lib/feen.c check_sse2): the same */
+        koma_error ek;
+        koma_error_clear(&ek);
+        koma_position scratch;
+        koma_position_init(&scratch);
+        int rk = koma_feen_parse(buf, len, KOMA_FEEN_CHECK_ONLY, &scratch, &ek);
+        koma_position_cleanup(&scratch);
+        if (rk != rc || ek.code != ec.code || ek.offset != ec.offset)
+            print_error("%s: check-only %d %s@%zu, careful %d %s@%zu\n",
+                        shown(buf, len, q, sizeof q), rk, koma_code_name(ek.code), ek.offset, rc,
+                        koma_code_name(ec.code), ec.offset);
+        assert_int_equal(rk, rc);
+        assert_int_equal(ek.code, ec.code);
+        assert_int_equal(ek.offset, ec.offset);
         if (rf == 0) {
             assert_true(koma_position_equal(&fast, &careful));
             accepted++;

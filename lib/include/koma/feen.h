@@ -16,6 +16,10 @@ extern "C" {
 /* Accept hands that are not aggregated or not in canonical order (they are
  * normalised in the position); every other rule still applies. */
 #define KOMA_FEEN_NORMALISE 1u
+/* Only the verdict is wanted (a validator): on success the content of pos is
+ * unspecified (most valid lines are then checked without building it); the
+ * errors are the same as without the flag. */
+#define KOMA_FEEN_CHECK_ONLY 2u
 
 /*
  * Parse s[0..len) into pos (initialised by the caller; its buffers are reused,
