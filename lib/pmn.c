@@ -208,6 +208,17 @@ int koma_pmn_parse(const char *s, size_t len, koma_move *out, koma_error *err)
         return koma__error_token(err, f0.code, 0, f0.what, s, len);
     }
 
+    /* "p*e5", "r.e5": a lowercase piece dropped. A coordinate needs a digit after
+     * its letter, so the board form cannot read it: try the drop first, which
+     * spares the failing board parse its message (the errors, when both fail,
+     * are still decided below in the usual order). */
+    if (first == p_board && len > 1 && (s[1] == '*' || s[1] == '.')) {
+        memset(&b, 0, sizeof b);
+        if (p_drop(s, len, &b, &fb) == 0) {
+            if (out != NULL) memcpy(out, &b, sizeof b);
+            return 0;
+        }
+    }
     memset(&a, 0, sizeof a);
     if (first(s, len, &a, &fa) == 0) {
         if (out != NULL) memcpy(out, &a, sizeof a);
