@@ -227,6 +227,9 @@ int main(int argc, char **argv)
         return cli_usage_error(&c, "--from excludes --start and --format");
     st.pcn.foreign_hint = "--from %s";
     if (dialect != KOMA_PMN_DIALECT_CANONICAL) st.pcn.pcn_flags |= KOMA_PCN_NO_PMN;
+    /* verdict lines read a record only through the referee's accessors: no tree
+     * needed (--write and --each keep the whole record) */
+    if (st.mode == MODE_LINE || st.mode == MODE_ADJUDICATE) st.pcn.pcn_flags |= KOMA_PCN_LIGHT;
 
     koma_game_set *games = NULL;
     const koma_game *forced = NULL;

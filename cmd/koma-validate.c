@@ -374,6 +374,7 @@ int main(int argc, char **argv)
     if (want_legal && !position) return cli_usage_error(&c, "--legal needs --position FEEN");
     /* without --replay a record is only checked: its tree need not be built */
     if (!want_replay) st.pcn.pcn_flags |= KOMA_PCN_CHECK_ONLY;
+    else st.pcn.pcn_flags |= KOMA_PCN_LIGHT;       /* the referee's accessors only */
     koma_game_set *games = NULL;
     if ((want_legal || want_replay) && games_open(&c, &games) != 0) goto done;
     if (want_legal && line_ctx_legal(&st.lc, &c, games, position) != 0) goto done;

@@ -20,7 +20,8 @@ koma_pcn *koma_pcn_parse(koma_pcn_format fmt, const char *s, size_t len, unsigne
     }
     if (s == NULL) s = "";
     if (fmt == KOMA_PCN_YAML) return koma__pcn_parse_yaml(s, len, flags, NULL, err);
-    if (!(flags & KOMA_PCN_CHECK_ONLY)) return koma__pcn_parse_json(s, len, flags, NULL, err);
+    if (!(flags & (KOMA_PCN_CHECK_ONLY | KOMA_PCN_LIGHT)))
+        return koma__pcn_parse_json(s, len, flags, NULL, err);
     koma_position scratch;             /* the quick check parses setup.feen into it */
     koma_position_init(&scratch);
     koma_pcn *p = koma__pcn_parse_json(s, len, flags, &scratch, err);

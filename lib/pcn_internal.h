@@ -8,9 +8,30 @@
 #include <koma/pcn.h>
 #include <koma/position.h>
 
+/* A record read with KOMA_PCN_LIGHT whose tree was not built (pcn_quick.c): what
+ * the light accessors return, pointing into a copy of the record's text in which
+ * each of these strings is NUL-ended. */
+typedef struct koma__pcn_light {
+    char *text;                    /* owned */
+    const char *feen;              /* setup.feen (NULL: absent) */
+    size_t feen_len;
+    size_t nplies, cap;
+    struct koma__pcn_span { size_t off, len; } *plies;   /* each plies[i].pmn (offsets) */
+    int has_outcome;
+    const char *result, *status;   /* outcome.result, outcome.status (NULL: absent) */
+    int has_ply;
+    uint64_t ply;                  /* outcome.ply */
+    size_t feen_off, result_off, status_off;             /* (offsets, during the pass) */
+    size_t result_len, status_len;
+    int has_feen, has_result, has_status;
+} koma__pcn_light;
+
 struct koma_pcn {
-    json_t *root;                  /* owned */
+    json_t *root;                  /* owned; an empty object when light */
+    koma__pcn_light *light;        /* owned; NULL: the tree is the record */
 };
+
+void koma__pcn_light_free(koma__pcn_light *l);
 
 /* Longest JSON pointer kept for a message (longer ones end in "..."). */
 #define KOMA__PCN_POINTER_MAX 256
@@ -67,8 +88,10 @@ int koma__pcn_datetime_ok(const char *s, size_t n);
 
 /* 1 when the JSON text s[0..len) is a valid record under flags (checked in one
  * pass, no tree); 0 when it is not or when the pass cannot tell (the full path
- * decides). */
-int koma__pcn_quick_check(const char *s, size_t len, unsigned flags, koma_position *scratch);
+ * decides). light (may be NULL, else zeroed): the light accessors' values, with
+ * light->text the NUL-ended copy (the caller frees it with koma__pcn_light_free). */
+int koma__pcn_quick_check(const char *s, size_t len, unsigned flags, koma_position *scratch,
+                          koma__pcn_light *light);
 
 /* ---- pcn_json.c, pcn_yaml.c ---- */
 

@@ -13,6 +13,7 @@
  * deep a nesting) makes it give up, and the record takes the path above, which
  * reports errors exactly as before.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -225,16 +226,23 @@ static koma_pcn *parse_json(const char *s, size_t len, unsigned flags, koma_posi
     /* One pass (pcn_quick.c) tells most valid records: a validator's read then
      * needs no tree at all, and a tree built for a record it passed need not be
      * validated again. */
+    koma__pcn_light *light = NULL;
+    if ((flags & KOMA_PCN_LIGHT) && !(flags & KOMA_PCN_CHECK_ONLY)) light = calloc(1, sizeof *light);
     int checked = !(flags & KOMA_PCN_NO_VALIDATE) && scratch != NULL &&
-                  koma__pcn_quick_check(s, len, flags, scratch);
-    if (checked && (flags & KOMA_PCN_CHECK_ONLY)) {
+                  koma__pcn_quick_check(s, len, flags, scratch, light);
+    if (checked && ((flags & KOMA_PCN_CHECK_ONLY) || light != NULL)) {
+        /* a validator's read, or a light one: no tree (an empty object stands in) */
         json_t *empty = json_object();
-        if (empty == NULL) {
+        koma_pcn *p = empty ? koma__pcn_wrap(empty, err) : NULL;
+        if (p == NULL) {
+            koma__pcn_light_free(light);
             koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
             return NULL;
         }
-        return koma__pcn_wrap(empty, err);
+        p->light = light;
+        return p;
     }
+    koma__pcn_light_free(light);
     /* a tree from the fast path nests at most KOMA_PCN_MAX_DEPTH deep, as the
      * pre-scan would have found */
     const char *stop;

@@ -12,6 +12,7 @@
  * koma__pcn_check), which decides and reports the first error exactly as before.
  * So the order of its checks does not matter: on a valid record all of them pass.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -24,17 +25,18 @@
 #define QUICK_MAX_DEPTH 32u                /* below KOMA_PCN_MAX_DEPTH */
 
 typedef struct quick {
-    const char *p, *end;
+    const char *p, *end, *start;
     unsigned depth;
     unsigned flags;
     koma_position *pos;
+    koma__pcn_light *light;        /* NULL: nothing collected */
 } quick;
 
 /* What a member's value must be (pcn_check.c's check_* functions). */
 typedef enum want {
     W_ANY, W_STRING, W_UINT, W_INT, W_BOOL, W_DATETIME, W_FEEN, W_PMN, W_RESULT, W_STATUS,
     W_META, W_LINKS, W_LINK, W_PERIODS, W_PERIOD, W_SIDES, W_SIDE, W_SETUP, W_PLIES, W_PLY,
-    W_OUTCOME, W_ROOT
+    W_OUTCOME, W_ROOT, W_OUTCOME_PLY
 } want;
 
 static void ws(quick *q)
@@ -110,7 +112,7 @@ static want member_want(want w, const char *k, size_t n)
     case W_OUTCOME:
         if (IS("result")) return W_RESULT;
         if (IS("status")) return W_STATUS;
-        return IS("ply") ? W_UINT : W_ANY;
+        return IS("ply") ? W_OUTCOME_PLY : W_ANY;
     default: return W_ANY;
     }
 #undef IS
@@ -212,6 +214,30 @@ static int string_ok(quick *q, want w, const char *s, size_t n)
     }
 }
 
+/* Keep what the light accessors return (setup.feen, each ply's PMN, the outcome). */
+static int collect(quick *q, want w, const char *s, size_t n)
+{
+    koma__pcn_light *l = q->light;
+    size_t off = (size_t)(s - q->start);
+    switch (w) {
+    case W_FEEN: l->has_feen = 1; l->feen_off = off; l->feen_len = n; return 1;
+    case W_RESULT: l->has_result = 1; l->result_off = off; l->result_len = n; return 1;
+    case W_STATUS: l->has_status = 1; l->status_off = off; l->status_len = n; return 1;
+    case W_PMN:
+        if (l->nplies == l->cap) {
+            size_t cap = l->cap ? l->cap * 2 : 128;
+            struct koma__pcn_span *v = realloc(l->plies, cap * sizeof *v);
+            if (v == NULL) return 0;           /* the full path decides (and reports) */
+            l->plies = v;
+            l->cap = cap;
+        }
+        l->plies[l->nplies].off = off;
+        l->plies[l->nplies++].len = n;
+        return 1;
+    default: return 1;
+    }
+}
+
 static int value(quick *q, want w)
 {
     if (q->p >= q->end) return 0;
@@ -219,7 +245,7 @@ static int value(quick *q, want w)
     if (c == '"') {
         const char *s;
         size_t n;
-        return string(q, &s, &n) && string_ok(q, w, s, n);
+        return string(q, &s, &n) && string_ok(q, w, s, n) && (!q->light || collect(q, w, s, n));
     }
     if (c == '{' || c == '[') {
         if (++q->depth > QUICK_MAX_DEPTH) return 0;
@@ -229,6 +255,7 @@ static int value(quick *q, want w)
             case W_ANY: case W_META: case W_LINK: case W_PERIOD: case W_SIDES: case W_SIDE:
             case W_SETUP: case W_PLY: case W_OUTCOME: case W_ROOT:
                 ok = object(q, w);
+                if (ok && w == W_OUTCOME && q->light) q->light->has_outcome = 1;
                 break;
             default: ok = 0;
             }
@@ -254,23 +281,52 @@ static int value(quick *q, want w)
     /* a non-negative integer of at most 18 digits, no leading zero, no fraction or
      * exponent: an integer, a non-negative one */
     const char *d = q->p;
-    while (q->p < q->end && KOMA_IS_DIGIT(*q->p) && q->p - d < 18) q->p++;
+    uint64_t v = 0;
+    while (q->p < q->end && KOMA_IS_DIGIT(*q->p) && q->p - d < 18) v = v * 10u + (uint64_t)(*q->p++ - '0');
     if (q->p == d || (*d == '0' && q->p - d > 1)) return 0;
     if (q->p < q->end && (KOMA_IS_DIGIT(*q->p) || *q->p == '.' || *q->p == 'e' || *q->p == 'E'))
         return 0;
-    return w == W_ANY || w == W_UINT || w == W_INT;
+    if (w == W_OUTCOME_PLY && q->light) {
+        q->light->has_ply = 1;
+        q->light->ply = v;
+    }
+    return w == W_ANY || w == W_UINT || w == W_INT || w == W_OUTCOME_PLY;
 }
 
-int koma__pcn_quick_check(const char *s, size_t len, unsigned flags, koma_position *scratch)
+int koma__pcn_quick_check(const char *s, size_t len, unsigned flags, koma_position *scratch,
+                          koma__pcn_light *light)
 {
     if (len > KOMA_PCN_MAX_RECORD || scratch == NULL ||
-        (flags & ~(KOMA_PCN_FEEN_NORMALISE | KOMA_PCN_NO_PMN | KOMA_PCN_AUTO | KOMA_PCN_CHECK_ONLY)))
+        (flags & ~(KOMA_PCN_FEEN_NORMALISE | KOMA_PCN_NO_PMN | KOMA_PCN_AUTO | KOMA_PCN_CHECK_ONLY |
+                   KOMA_PCN_LIGHT)))
         return 0;
-    quick q = { s, s + len, 0, flags, scratch };
+    quick q = { s, s + len, s, 0, flags, scratch, light };
     ws(&q);
     if (q.p >= q.end || *q.p != '{') return 0;
     q.depth = 1;
     if (!object(&q, W_ROOT)) return 0;
     ws(&q);
-    return q.p == q.end;
+    if (q.p != q.end) return 0;
+    if (light == NULL) return 1;
+    /* the light record's text: a copy with each kept string NUL-ended (at its
+     * closing quote) */
+    light->text = malloc(len + 1);
+    if (light->text == NULL) return 0;
+    memcpy(light->text, s, len);
+    light->text[len] = '\0';
+    for (size_t i = 0; i < light->nplies; i++)
+        light->text[light->plies[i].off + light->plies[i].len] = '\0';
+    if (light->has_feen) {
+        light->text[light->feen_off + light->feen_len] = '\0';
+        light->feen = light->text + light->feen_off;
+    }
+    if (light->has_result) {
+        light->text[light->result_off + light->result_len] = '\0';
+        light->result = light->text + light->result_off;
+    }
+    if (light->has_status) {
+        light->text[light->status_off + light->status_len] = '\0';
+        light->status = light->text + light->status_off;
+    }
+    return 1;
 }

@@ -80,13 +80,23 @@ koma_pcn *koma__pcn_wrap(json_t *root, koma_error *err)
         return NULL;
     }
     p->root = root;
+    p->light = NULL;
     return p;
+}
+
+void koma__pcn_light_free(koma__pcn_light *l)
+{
+    if (l == NULL) return;
+    free(l->text);
+    free(l->plies);
+    free(l);
 }
 
 void koma_pcn_free(koma_pcn *p)
 {
     if (p == NULL) return;
     json_decref(p->root);
+    koma__pcn_light_free(p->light);
     free(p);
 }
 
@@ -203,18 +213,28 @@ static int uint_of(const json_t *v, uint64_t *out)
 const char *koma_pcn_setup_feen(const koma_pcn *p, size_t *len)
 {
     if (p == NULL) return NULL;
+    if (p->light) {
+        if (p->light->feen && len) *len = p->light->feen_len;
+        return p->light->feen;
+    }
     return string_of(member(member(p->root, "setup"), "feen"), len);
 }
 
 size_t koma_pcn_ply_count(const koma_pcn *p)
 {
     if (p == NULL) return 0;
+    if (p->light) return p->light->nplies;
     json_t *plies = member(p->root, "plies");
     return json_is_array(plies) ? json_array_size(plies) : 0;
 }
 
 const char *koma_pcn_ply_pmn(const koma_pcn *p, size_t i, size_t *len)
 {
+    if (p != NULL && p->light) {
+        if (i >= p->light->nplies) return NULL;
+        if (len) *len = p->light->plies[i].len;
+        return p->light->text + p->light->plies[i].off;
+    }
     return string_of(member(ply_at(p, i), "pmn"), len);
 }
 
@@ -240,24 +260,31 @@ int koma_pcn_ply_flag(const koma_pcn *p, size_t i, const char *key)
 
 int koma_pcn_has_outcome(const koma_pcn *p)
 {
+    if (p != NULL && p->light) return p->light->has_outcome;
     return p != NULL && json_is_object(member(p->root, "outcome"));
 }
 
 const char *koma_pcn_outcome_result(const koma_pcn *p)
 {
     if (p == NULL) return NULL;
+    if (p->light) return p->light->result;
     return string_of(member(member(p->root, "outcome"), "result"), NULL);
 }
 
 const char *koma_pcn_outcome_status(const koma_pcn *p)
 {
     if (p == NULL) return NULL;
+    if (p->light) return p->light->status;
     return string_of(member(member(p->root, "outcome"), "status"), NULL);
 }
 
 int koma_pcn_outcome_ply(const koma_pcn *p, uint64_t *ply)
 {
     if (p == NULL) return 0;
+    if (p->light) {
+        if (p->light->has_ply && ply) *ply = p->light->ply;
+        return p->light->has_ply;
+    }
     uint64_t v;
     if (!uint_of(member(member(p->root, "outcome"), "ply"), &v)) return 0;
     if (ply) *ply = v;

@@ -1,7 +1,8 @@
 /*
  * tests/unit/test_pcn_quick.c — KOMA_PCN_CHECK_ONLY (lib/pcn_quick.c, one pass
  * with no tree) gives every JSON record the verdict of the full path: the same
- * validity, and for an invalid record the same code, line and column.
+ * validity, and for an invalid record the same code, line and column; and
+ * KOMA_PCN_LIGHT's accessors (no tree) give the tree's values.
  *
  * The records are those of tests/data/pcn/games.jsonl, hand-made cases for each
  * rule pcn_check.c applies, and random edits of both.
@@ -144,11 +145,79 @@ static void test_records(void **state)
     free(db);
 }
 
+/* KOMA_PCN_LIGHT: the light accessors give what the tree gives. */
+static void same_light(const char *s, size_t len)
+{
+    koma_error ef, el;
+    koma_error_clear(&ef);
+    koma_error_clear(&el);
+    koma_pcn *full = koma_pcn_parse(KOMA_PCN_JSON, s, len, 0, &ef);
+    koma_pcn *light = koma_pcn_parse(KOMA_PCN_JSON, s, len, KOMA_PCN_LIGHT, &el);
+    assert_int_equal(full == NULL, light == NULL);
+    assert_int_equal(ef.code, el.code);
+    if (full == NULL) return;
+    size_t a = 0, b = 0;
+    const char *fa = koma_pcn_setup_feen(full, &a), *fb = koma_pcn_setup_feen(light, &b);
+    assert_int_equal(fa == NULL, fb == NULL);
+    if (fa) {
+        assert_int_equal(a, b);
+        assert_memory_equal(fa, fb, a);
+    }
+    assert_int_equal(koma_pcn_ply_count(full), koma_pcn_ply_count(light));
+    for (size_t i = 0; i <= koma_pcn_ply_count(full); i++) {
+        const char *pa = koma_pcn_ply_pmn(full, i, &a), *pb = koma_pcn_ply_pmn(light, i, &b);
+        assert_int_equal(pa == NULL, pb == NULL);
+        if (pa) {
+            assert_int_equal(a, b);
+            assert_memory_equal(pa, pb, a);
+            assert_int_equal(pb[b], '\0');
+        }
+    }
+    assert_int_equal(koma_pcn_has_outcome(full), koma_pcn_has_outcome(light));
+    const char *ra = koma_pcn_outcome_result(full), *rb = koma_pcn_outcome_result(light);
+    assert_int_equal(ra == NULL, rb == NULL);
+    if (ra) assert_string_equal(ra, rb);
+    ra = koma_pcn_outcome_status(full);
+    rb = koma_pcn_outcome_status(light);
+    assert_int_equal(ra == NULL, rb == NULL);
+    if (ra) assert_string_equal(ra, rb);
+    uint64_t x = 7, y = 7;
+    assert_int_equal(koma_pcn_outcome_ply(full, &x), koma_pcn_outcome_ply(light, &y));
+    assert_true(x == y);
+    accepted++;
+    koma_pcn_free(full);
+    koma_pcn_free(light);
+}
+
+static void test_light(void **state)
+{
+    (void)state;
+    size_t len;
+    char *db = read_file("tests/data/pcn/games.jsonl", &len);
+    accepted = 0;
+    unsigned long records = 0;
+    for (size_t at = 0; at < len;) {
+        const char *nl = memchr(db + at, '\n', len - at);
+        size_t n = nl ? (size_t)(nl - (db + at)) : len - at;
+        if (n > 0) {
+            same_light(db + at, n);
+            records++;
+        }
+        at += n + 1;
+    }
+    assert_true(records >= 100 && accepted == records);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) same_light(cases[i], strlen(cases[i]));
+    SAME("{\"setup\":{\"feen\":\"K / C/c\"},\"outcome\":{\"result\":\"1-0\",\"status\":\"resignation\",\"ply\":12}}");
+    same_light(LIT("{\"setup\":{\"feen\":\"K / C/c\"},\"outcome\":{\"result\":\"1-0\",\"status\":\"resignation\",\"ply\":12}}"));
+    free(db);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cases),
         cmocka_unit_test(test_records),
+        cmocka_unit_test(test_light),
     };
     return cmocka_run_group_tests_name("pcn_quick", tests, NULL, NULL);
 }

@@ -81,6 +81,13 @@ typedef enum koma_pcn_format {
 #define KOMA_PCN_CHECK_ONLY     0x10u  /* a validator's read: a valid JSON record may
                                           come back as an empty object (its tree not
                                           built); errors as without the flag */
+#define KOMA_PCN_LIGHT          0x20u  /* the caller reads the record only with
+                                          koma_pcn_setup_feen, koma_pcn_ply_count,
+                                          koma_pcn_ply_pmn, koma_pcn_has_outcome and
+                                          koma_pcn_outcome_*: a valid JSON record may
+                                          come back without its tree (any other
+                                          function sees an empty record); errors as
+                                          without the flag */
 
 /*
  * Parse and validate one record from s[0..len). NULL with err set on error
