@@ -30,7 +30,7 @@ echo "  input: $nrec Ōgi records, $plies plies, $bytes bytes ($(sed 's/^gen-ogi
 tenth=$work/ogi-$nrec-$rseed-tenth.jsonl
 [ -s "$tenth" ] || head -n $((nrec / 10)) "$db" >"$tenth"
 measure "koma-replay (1/10 of it)" koma-replay "$tenth"; small_rss=$rss_kb
-measure "koma-replay" koma-replay "$db"; kr_secs=$secs; kr_rss=$rss_kb; kr_status=$status
+measure "koma-replay" koma-replay "$db"; kr_secs=$secs; kr_cpu=$cpu; kr_rss=$rss_kb; kr_status=$status
 [ "$kr_status" -eq 0 ] || echo "  WARNING: koma-replay disagrees with the generator (exit $kr_status)"
 echo "  koma-replay: $(rate "$plies" "$kr_secs") plies/s, $(rate "$nrec" "$kr_secs") records/s;" \
      "peak RSS $kr_rss KiB (a tenth of the records: $small_rss KiB)"
@@ -49,13 +49,15 @@ elif need node npm; then
           (cd "$work" && node "$here/gen-chess.js" "$plies" "$rseed" >"$pgn.tmp" 2>"$pgn.log") &&
           mv "$pgn.tmp" "$pgn"; }; }; then
         echo "  chess input: $(sed 's/^gen-chess: //' "$pgn.log"), $(wc -c <"$pgn") bytes"
-        measure "pgn-extract -r -s" "$pe" -r -s "$pgn"; pe_secs=$secs
+        measure "pgn-extract -r -s" "$pe" -r -s "$pgn"; pe_secs=$secs; pe_cpu=$cpu
         # (pgn-extract writes "Games: N" progress to stderr; anything else is a complaint)
         if tr '\r' '\n' <"$work/stderr.out" | grep -v -e '^Games: [0-9]*$' -e '^$' | grep -q .; then
             echo "  WARNING: pgn-extract reported problems (see $work/stderr.out)"
         fi
         echo "  pgn-extract -r -s: $(rate "$plies" "$pe_secs") plies/s"
         echo "  koma-replay replays Ōgi at $(ratio "$pe_secs" "$kr_secs")x the plies/s of pgn-extract -r -s on chess"
+        target "koma-replay vs pgn-extract -r -s (plies/s)" "$(ratio "$pe_cpu" "$kr_cpu")" 3 5 \
+            "wall $(ratio "$pe_secs" "$kr_secs")x; RSS flat: $(flat "$small_rss" "$kr_rss")"
     else
         echo "  (skipped: chess.js could not be installed with npm)"
     fi

@@ -1,13 +1,35 @@
 # Shared helpers for tests/bench/bench-*.sh (sourced).
 
-# measure LABEL CMD...: run CMD (stdout discarded), set $secs and $rss_kb (peak RSS).
+# measure LABEL CMD...: run CMD (stdout discarded), set $secs (wall), $cpu (user +
+# system: what a loaded, shared machine skews least) and $rss_kb (peak RSS).
 measure() {
     label=$1; shift
-    /usr/bin/time -f '%e %M' -o "$work/time.out" "$@" >/dev/null 2>"$work/stderr.out"
+    /usr/bin/time -f '%e %M %U %S' -o "$work/time.out" "$@" >/dev/null 2>"$work/stderr.out"
     status=$?
-    read -r secs rss_kb <"$work/time.out"
-    printf '  %-28s %8.2f s  peak RSS %7d KiB  (exit %d)\n' "$label" "$secs" "$rss_kb" "$status"
+    # (GNU time writes "Command exited with non-zero status N" first when it fails)
+    read -r secs rss_kb usr sys <<EOF_TIME
+$(tail -n 1 "$work/time.out")
+EOF_TIME
+    cpu=$(awk -v u="$usr" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
+    printf '  %-28s %8.2f s wall %7.2f s CPU  peak RSS %7d KiB  (exit %d)\n' "$label" "$secs" "$cpu" \
+        "$rss_kb" "$status"
 }
+
+# target NAME MEASURED FLOOR GOAL [NOTE]: one line of the issue 13 summary (printed
+# again at the end of make bench); MEASURED, FLOOR and GOAL are ratios, higher is better.
+target() {
+    verdict=$(awk -v m="$2" -v f="$3" -v g="$4" 'BEGIN {
+        if (m + 0 >= g + 0) print "target reached"
+        else if (f == "-") print "below the target"
+        else print (m + 0 >= f + 0) ? "floor reached" : "below the floor" }')
+    line=$(printf '%-44s %6sx  (floor %sx, target %sx): %s%s' "$1" "$2" "$3" "$4" "$verdict" "${5:+; $5}")
+    echo "  TARGET $line"
+    echo "$line" >>"$work/targets.txt"
+}
+
+# flat KIB_SMALL KIB_FULL: "yes" when the peak RSS of the full input is within 10%
+# of a tenth's (issue 13: flat in input size).
+flat() { awk -v a="$1" -v b="$2" 'BEGIN { print (b <= a * 1.10) ? "yes" : "no" }'; }
 
 # rate COUNT SECS -> COUNT/SECS with 1 decimal (awk, no bc needed)
 rate() { awk -v n="$1" -v s="$2" 'BEGIN { if (s <= 0) s = 0.001; printf "%.1f", n / s }'; }

@@ -10,9 +10,17 @@ mkdir -p "$work"
 export PATH="$bindir:$PATH"
 . "$here/lib.sh"
 
+: >"$work/targets.txt"
+machine="$(nproc 2>/dev/null) cores, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)"
+echo "make bench on $(uname -n) ($machine), $(date -u '+%Y-%m-%d %H:%M UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 for b in "$here"/bench-*.sh; do
     name=$(basename "$b" .sh); name=${name#bench-}
     [ -n "${BENCH_ONLY:-}" ] && [ "$BENCH_ONLY" != "$name" ] && continue
     echo "== $name =="
     . "$b"
 done
+if [ -s "$work/targets.txt" ]; then
+    echo "== issue 13 targets: ratios measured in this run (CPU time, user + system) =="
+    echo "   on $machine, load average at the end $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
+    sed 's/^/  /' "$work/targets.txt"
+fi
