@@ -621,6 +621,52 @@ GEN_INLINE size_t count_piece(const koma_engine *e, int s, unsigned p, int from)
     return n;
 }
 
+/*
+ * koma__attacked(e, ksq, s ^ 1) and find_pins(e, ksq, s, pins, cap) in one walk
+ * of the rays from the royal: -1 when the royal is attacked (or more than cap
+ * pieces are pinned: callers then test every move), else the number of pins.
+ */
+static int royal_scan(const koma_engine *e, int ksq, int s, int *pins, int cap)
+{
+    const uint8_t *b = e->board;
+    const koma__probe *pr = e->leap_probe[s ^ 1];
+    for (int i = 0, n = e->nleap_probe[s ^ 1]; i < n; i++)
+        if ((pr[i].mask >> KOMA__MOVER(b[ksq - pr[i].off])) & 1u) return -1;
+    pr = e->ride_probe[s ^ 1];
+    int n = 0;
+    for (int i = 0, np = e->nride_probe[s ^ 1]; i < np; i++) {
+        int off = pr[i].off, t = ksq - off, steps = 1;
+        while (b[t] == KOMA__EMPTY) {
+            t -= off;
+            steps++;
+        }
+        unsigned c = b[t];
+        if ((pr[i].mask >> KOMA__MOVER(c)) & 1u) {
+            /* the first piece on the ray rides to the royal: check (as koma__attacked) */
+            if (!pr[i].limited) return -1;
+            unsigned r = e->ride_range[KOMA__MOVER(c)][i];
+            if (r == 0 || (unsigned)steps <= r) return -1;
+            continue;
+        }
+        if (c == KOMA__OFF || KOMA__SIDE_OF(c) != s) continue;
+        /* an own piece: pinned when the next piece rides to the royal (as find_pins) */
+        int pinned = t;
+        do {
+            t -= off;
+            steps++;
+        } while (b[t] == KOMA__EMPTY);
+        c = KOMA__MOVER(b[t]);
+        if (!((pr[i].mask >> c) & 1u)) continue;
+        if (pr[i].limited) {
+            unsigned r = e->ride_range[c][i];
+            if (r != 0 && (unsigned)steps > r) continue;
+        }
+        if (n == cap) return -1;
+        pins[n++] = pinned;
+    }
+    return n;
+}
+
 /* The number of moves koma__gen_pseudo makes. */
 static size_t count_pseudo(const koma_engine *e, koma_emove *buf)
 {
@@ -656,10 +702,9 @@ size_t koma__count_legal(koma_engine *e, koma_emove *buf)
     unsigned kc = e->board[ksq];
     if (kc == KOMA__EMPTY || (kc & KOMA__OFF) || KOMA__SIDE_OF(kc) != s || !e->royal_code[KOMA__MOVER(kc)])
         return koma__gen_legal(e, buf);
-    if (koma__attacked(e, ksq, s ^ 1)) return koma__gen_legal(e, buf);
     int pins[16];
-    int npins = find_pins(e, ksq, s, pins, 16);
-    if (npins < 0) return koma__gen_legal(e, buf);
+    int npins = royal_scan(e, ksq, s, pins, 16);
+    if (npins < 0) return koma__gen_legal(e, buf);      /* in check, or many pins */
 
     const uint8_t *b = e->board;
     size_t total = 0;
