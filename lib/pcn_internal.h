@@ -24,6 +24,7 @@ typedef struct koma__pcn_light {
     size_t feen_off, result_off, status_off;             /* (offsets, during the pass) */
     size_t result_len, status_len;
     int has_feen, has_result, has_status;
+    int tree_needed;               /* meta.rule_options: the referee reads them (a tree) */
 } koma__pcn_light;
 
 struct koma_pcn {

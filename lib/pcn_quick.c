@@ -151,6 +151,10 @@ static int object(quick *q, want w)
             if (lens[i] == n && memcmp(keys[i], k, n) == 0) return 0;     /* duplicate */
         keys[nkeys] = k;
         lens[nkeys++] = n;
+        /* the referee reads meta.rule_options with koma_pcn_get: such a record
+         * keeps its tree (KOMA_PCN_LIGHT) */
+        if (w == W_META && q->light && n == 12 && memcmp(k, "rule_options", 12) == 0)
+            q->light->tree_needed = 1;
         if (req && !have_req && strlen(req) == n && memcmp(req, k, n) == 0) have_req = 1;
         ws(q);
         if (q->p >= q->end || *q->p != ':') return 0;
@@ -308,6 +312,7 @@ int koma__pcn_quick_check(const char *s, size_t len, unsigned flags, koma_positi
     ws(&q);
     if (q.p != q.end) return 0;
     if (light == NULL) return 1;
+    if (light->tree_needed) return 0;      /* the full path builds the tree */
     /* the light record's text: a copy with each kept string NUL-ended (at its
      * closing quote) */
     light->text = malloc(len + 1);

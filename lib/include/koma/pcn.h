@@ -86,7 +86,9 @@ typedef enum koma_pcn_format {
                                           koma_pcn_ply_pmn, koma_pcn_has_outcome and
                                           koma_pcn_outcome_*: a valid JSON record may
                                           come back without its tree (any other
-                                          function sees an empty record); errors as
+                                          function sees an empty record; a record
+                                          with meta.rule_options keeps its tree, as
+                                          the referee reads them); errors as
                                           without the flag */
 
 /*
