@@ -176,6 +176,7 @@ check-perft: $(CMDS)
 check-convert: $(CMDS) $(STATIC_LIB)
 	@sh tests/convert/sfen-cross.sh $(B)/bin
 	@sh tests/convert/fen-cross.sh $(B)/bin
+	@sh tests/convert/kif-cross.sh $(B)/bin
 
 check-install: all
 	@sh tests/install-check.sh $(B)

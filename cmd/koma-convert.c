@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli.h"
 #include "games.h"
@@ -43,6 +44,7 @@ typedef struct state {
     size_t start_len;
     char start_feen[KOMA_FEEN_MAX_LEN + 1];
     int each, pretty;
+    unsigned encoding;                 /* --encoding: KOMA_WRITE_SHIFT_JIS or KOMA_WRITE_UTF8 */
     unsigned long records, failed;
     const char *output;                /* -o PATTERN: one file a position */
     int output_r;                      /* PATTERN has %r */
@@ -72,7 +74,9 @@ static void usage(FILE *f)
           "  -o, --output PATTERN  position formats: each position to a file of its own,\n"
           "                    named by PATTERN: %r the record number, %p the ply (0: the\n"
           "                    setup), %% a '%'; a width pads with zeros (%03p)\n"
-          "      --pretty      pcn: indented JSON\n"
+          "      --pretty      pcn, jkf: indented JSON\n"
+          "      --encoding ENC  kif, ki2: write utf-8 or shift_jis (default: UTF-8, or\n"
+          "                    Shift_JIS for a record read from a Shift_JIS KIF or KI2)\n"
           "      --list        list the formats and exit\n"
           "  -g, --game GAME   the game (--to ggn): a built-in id or a YAML definition\n"
           "                    file; ids: " KOMA_GAME_IDS "\n"
@@ -445,7 +449,7 @@ int main(int argc, char **argv)
     int ggn = 0, list = 0, rc;
     const char *from_name = NULL, *to_name = NULL;
 
-    enum { OPT_COMPACT = CLI_OPT_OWN, OPT_START, OPT_EACH, OPT_PRETTY, OPT_LIST };
+    enum { OPT_COMPACT = CLI_OPT_OWN, OPT_START, OPT_EACH, OPT_PRETTY, OPT_LIST, OPT_ENCODING };
     int has_r = 0, has_p = 0;
     static const struct option longopts[] = {
         {"to", required_argument, NULL, 't'},
@@ -459,6 +463,7 @@ int main(int argc, char **argv)
         {"pretty", no_argument, NULL, OPT_PRETTY},
         {"list", no_argument, NULL, OPT_LIST},
         {"output", required_argument, NULL, 'o'},
+        {"encoding", required_argument, NULL, OPT_ENCODING},
         CLI_OPTION_JSON,
         CLI_OPTION_SUMMARY,
         CLI_OPTIONS_END,
@@ -489,6 +494,13 @@ int main(int argc, char **argv)
             if (output_pattern(optarg, &has_r, &has_p) != 0)
                 return cli_usage_error(&c, "-o %s: only %%r (record), %%p (ply) and %%%% may follow '%%'", optarg);
             st.output_r = has_r;
+            break;
+        case OPT_ENCODING:
+            if (strcasecmp(optarg, "utf-8") == 0 || strcasecmp(optarg, "utf8") == 0) st.encoding = KOMA_WRITE_UTF8;
+            else if (strcasecmp(optarg, "shift_jis") == 0 || strcasecmp(optarg, "sjis") == 0 ||
+                     strcasecmp(optarg, "cp932") == 0)
+                st.encoding = KOMA_WRITE_SHIFT_JIS;
+            else return cli_usage_error(&c, "--encoding: '%s' is not utf-8 or shift_jis", optarg);
             break;
         default:
             if ((rc = cli_option(&c, opt, argv)) != CLI_OPTION_TAKEN) return rc;
@@ -529,7 +541,10 @@ int main(int argc, char **argv)
     if (!st.output && st.each && strcmp(koma_format_name(st.to), "svg") == 0)
         return cli_usage_error(&c, "--to svg --each draws one picture a position: name their files with "
                                    "-o PATTERN (%%p the ply, %%r the record)");
-    if (st.pretty && !koma_format_pcn(st.to, NULL)) return cli_usage_error(&c, "--pretty needs --to pcn");
+    if (st.pretty && !koma_format_pcn(st.to, NULL) && strcmp(koma_format_name(st.to), "jkf") != 0)
+        return cli_usage_error(&c, "--pretty needs --to pcn or jkf");
+    if (st.encoding && strcmp(koma_format_name(st.to), "kif") != 0 && strcmp(koma_format_name(st.to), "ki2") != 0)
+        return cli_usage_error(&c, "--encoding needs --to kif or ki2");
     if (start_arg && (rc = start_option(&st, start_arg)) != 0) return rc;
     if (st.from && koma_format_kind_of(st.from) == KOMA_FORMAT_MOVES && start_arg == NULL &&
         strcmp(koma_format_name(st.from), "pmn") == 0)
@@ -546,7 +561,7 @@ int main(int argc, char **argv)
     st.hub = koma_hub_new(NULL, &err);
     if (st.hub == NULL || (st.ws = koma_wstream_new(st.hub, st.to,
                                                     (st.each ? KOMA_WRITE_EACH : 0) |
-                                                        (st.pretty ? KOMA_WRITE_PRETTY : 0),
+                                                        (st.pretty ? KOMA_WRITE_PRETTY : 0) | st.encoding,
                                                     &err)) == NULL) {
         cli_trouble(&c, "%s: %s", koma_code_name(err.code), err.message);
         koma_hub_free(st.hub);

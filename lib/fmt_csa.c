@@ -29,39 +29,13 @@
 
 #include "format_internal.h"
 #include "internal.h"
+#include "record_internal.h"
 
 #define SHOGI_START "lnsgk^gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGK^GSNL / S/s"
 
-static const struct {
-    char code[3];
-    char letter;
-    int promoted;
-} pieces[] = {
-    {"FU", 'P', 0}, {"KY", 'L', 0}, {"KE", 'N', 0}, {"GI", 'S', 0}, {"KI", 'G', 0},
-    {"KA", 'B', 0}, {"HI", 'R', 0}, {"OU", 'K', 0}, {"TO", 'P', 1}, {"NY", 'L', 1},
-    {"NK", 'N', 1}, {"NG", 'S', 1}, {"UM", 'B', 1}, {"RY", 'R', 1},
-};
-#define NPIECES (sizeof pieces / sizeof pieces[0])
-
-/* A CSA piece code -> kind (first player's case, '+' state); NONE when unknown. */
-static koma_piece piece_of(const char *s)
-{
-    for (size_t i = 0; i < NPIECES; i++)
-        if (s[0] == pieces[i].code[0] && s[1] == pieces[i].code[1])
-            return (koma_piece)(koma_piece_from_letter(pieces[i].letter) |
-                                (pieces[i].promoted ? KOMA_PIECE_ENHANCED : 0));
-    return KOMA_PIECE_NONE;
-}
-
-static const char *code_of(koma_piece kind)
-{
-    kind = (koma_piece)(kind & (KOMA_PIECE_LETTER | KOMA_PIECE_STATE));
-    for (size_t i = 0; i < NPIECES; i++)
-        if (kind == (koma_piece)(koma_piece_from_letter(pieces[i].letter) |
-                                 (pieces[i].promoted ? KOMA_PIECE_ENHANCED : 0)))
-            return pieces[i].code;
-    return NULL;
-}
+/* CSA's piece codes and the records CSA holds are the hub's (record_shogi.c). */
+static koma_piece piece_of(const char *s) { return koma__shogi_piece(s, 2); }
+static const char *code_of(koma_piece kind) { return koma__shogi_code(kind); }
 
 /* ---- splitting ---------------------------------------------------------------------- */
 
@@ -120,13 +94,7 @@ static int board_set(rd *d, koma_sq sq, koma_piece p)
     return 0;
 }
 
-static koma_piece on_board(koma_piece kind, int side)
-{
-    koma_piece p = kind;
-    if ((kind & KOMA_PIECE_LETTER) == ('K' - 'A' + 1)) p |= KOMA_PIECE_TERMINAL;
-    if (side == KOMA_SECOND) p |= KOMA_PIECE_SECOND;
-    return p;
-}
+static koma_piece on_board(koma_piece kind, int side) { return koma__shogi_on_board(kind, side); }
 
 static int set_even(rd *d)
 {
@@ -580,19 +548,6 @@ static int is_csa_key(const char *k)
     return 1;
 }
 
-static int put_lines(koma_pcn_buffer *o, const char *prefix, const char *text, koma_error *err)
-{
-    const char *p = text;
-    for (;;) {
-        const char *e = strchr(p, '\n');
-        size_t n = e ? (size_t)(e - p) : strlen(p);
-        if (koma__buf_puts(o, prefix, err) || koma__buf_put(o, p, n, err) || koma__buf_put(o, "\n", 1, err))
-            return -1;
-        if (!e) return 0;
-        p = e + 1;
-    }
-}
-
 static int put_time(koma_pcn_buffer *o, long long ms, int v3, koma_error *err)
 {
     if (ms == KOMA_TIME_NONE) return 0;
@@ -645,27 +600,6 @@ static int pi_form(const koma_position *p, char *buf, size_t cap)
     return ok;
 }
 
-static int check_shogi(const koma_srec *r, koma_error *err)
-{
-    const koma_position *p = &r->setup;
-    if (p->shape.ndims != 2 || p->shape.size[0] != 9 || p->shape.size[1] != 9 || p->style[0] != 'S' ||
-        p->style[1] != 's')
-        return koma_error_set(err, KOMA_E_CONVERT_UNREPRESENTABLE, 0,
-                              "CSA holds Shogi records only, not %s ones",
-                              r->game ? koma_game_name(r->game) : "other games'");
-    for (uint32_t q = 0; q < 81; q++)
-        if (p->board[q] && (code_of(p->board[q]) == NULL || (p->board[q] & KOMA_PIECE_DIMINISHED)))
-            return koma_error_set(err, KOMA_E_CONVERT_UNREPRESENTABLE, 0, "a piece CSA has no code for");
-    for (int s = 0; s < 2; s++)
-        for (size_t i = 0; i < p->hands[s].len; i++) {
-            koma_piece h = p->hands[s].items[i].piece;
-            if ((h & KOMA_PIECE_STATE) || code_of(h) == NULL || (h & KOMA_PIECE_LETTER) == ('K' - 'A' + 1))
-                return koma_error_set(err, KOMA_E_CONVERT_UNREPRESENTABLE, 0,
-                                      "CSA hands hold only unpromoted pieces other than kings");
-        }
-    return 0;
-}
-
 static int write_line_moves(koma_pcn_buffer *o, const koma_sline *l, int v3, int turn, koma_error *err)
 {
     for (size_t i = 0; i < l->len; i++) {
@@ -676,7 +610,7 @@ static int write_line_moves(koma_pcn_buffer *o, const koma_sline *l, int v3, int
                              m->drop ? 0 : m->from.rank, m->to.file, m->to.rank, code))
             return -1;
         if (put_time(o, m->elapsed_ms, v3, err)) return -1;
-        if (m->comment && put_lines(o, "'", m->comment, err)) return -1;
+        if (m->comment && koma__buf_lines(o, "'", m->comment, err)) return -1;
     }
     const koma_send *e = &l->end;
     int mover = (int)((turn + l->len) % 2);
@@ -689,7 +623,7 @@ static int write_line_moves(koma_pcn_buffer *o, const koma_sline *l, int v3, int
             return -1;
         }
     }
-    if (e->comment && put_lines(o, "'", e->comment, err)) return -1;
+    if (e->comment && koma__buf_lines(o, "'", e->comment, err)) return -1;
     return 0;
 }
 
@@ -731,8 +665,8 @@ static int write_body(const koma_srec *r, int v3, koma_pcn_buffer *o, koma_error
     int no_version = !v3 && r->source_format && !strcmp(r->source_format, "csa") && !r->source_version;
     if (!no_version && (koma__buf_puts(o, ver, err) || koma__buf_put(o, "\n", 1, err))) return -1;
     const char *v;
-    if ((v = koma_srec_header(r, KOMA_H_FIRST_NAME, NULL)) && put_lines(o, "N+", v, err)) return -1;
-    if ((v = koma_srec_header(r, KOMA_H_SECOND_NAME, NULL)) && put_lines(o, "N-", v, err)) return -1;
+    if ((v = koma_srec_header(r, KOMA_H_FIRST_NAME, NULL)) && koma__buf_lines(o, "N+", v, err)) return -1;
+    if ((v = koma_srec_header(r, KOMA_H_SECOND_NAME, NULL)) && koma__buf_lines(o, "N-", v, err)) return -1;
     char d[32];
     for (size_t i = 0; i < r->nheaders; i++) {
         const koma_shdr *h = &r->headers[i];
@@ -765,7 +699,7 @@ static int write_body(const koma_srec *r, int v3, koma_pcn_buffer *o, koma_error
         case KOMA_H_HANDICAP: prefix = "'handicap: "; break;
         default: prefix = NULL; break;
         }
-        if (rc == 0 && prefix) rc = put_lines(o, prefix, h->value, err);
+        if (rc == 0 && prefix) rc = koma__buf_lines(o, prefix, h->value, err);
         if (rc) return -1;
     }
     if (r->nperiods[0] && write_periods(o, r, v3, err) != 0) return -1;
@@ -805,14 +739,15 @@ static int write_body(const koma_srec *r, int v3, koma_pcn_buffer *o, koma_error
         }
         if (koma__buf_puts(o, p->turn == KOMA_FIRST ? "+\n" : "-\n", err)) return -1;
     }
-    if (r->setup_comment && put_lines(o, "'", r->setup_comment, err)) return -1;
+    if (r->setup_comment && koma__buf_lines(o, "'", r->setup_comment, err)) return -1;
     return write_line_moves(o, &r->main, v3, p->turn, err);
 }
 
-static int write_csa(koma_hub *h, const koma_srec *r, size_t index, koma_pcn_buffer *out, koma_error *err)
+static int write_csa(koma_hub *h, const koma_srec *r, size_t index, unsigned flags, koma_pcn_buffer *out,
+                     koma_error *err)
 {
-    (void)h;
-    if (check_shogi(r, err) != 0) return -1;
+    (void)h, (void)flags;
+    if (koma__srec_shogi_only(r, "CSA", err) != 0) return -1;
     int forks = 0;
     for (size_t i = 0; i < r->main.len; i++) forks += r->main.moves[i].nforks > 0;
     if (forks)

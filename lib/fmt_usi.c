@@ -111,9 +111,10 @@ static int read_usi(koma_hub *h, void *state, const char *s, size_t len, unsigne
     return 0;
 }
 
-static int write_usi(koma_hub *h, const koma_srec *r, size_t index, koma_pcn_buffer *out, koma_error *err)
+static int write_usi(koma_hub *h, const koma_srec *r, size_t index, unsigned flags, koma_pcn_buffer *out,
+                     koma_error *err)
 {
-    (void)h, (void)index;
+    (void)h, (void)index, (void)flags;
     char start[KOMA_FEEN_MAX_LEN + 1];
     koma_feen_write(&r->setup, start, sizeof start);
     if (strcmp(start, SHOGI_START) == 0) {

@@ -13,6 +13,7 @@
 
 #include "format_internal.h"
 #include "internal.h"
+#include "record_internal.h"
 
 /* ---- buffers -------------------------------------------------------------------- */
 
@@ -35,6 +36,19 @@ int koma__buf_put(koma_pcn_buffer *b, const char *s, size_t len, koma_error *err
 int koma__buf_puts(koma_pcn_buffer *b, const char *s, koma_error *err)
 {
     return koma__buf_put(b, s, strlen(s), err);
+}
+
+int koma__buf_lines(koma_pcn_buffer *b, const char *prefix, const char *text, koma_error *err)
+{
+    const char *p = text;
+    for (;;) {
+        const char *e = strchr(p, '\n');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        if (koma__buf_puts(b, prefix, err) || koma__buf_put(b, p, n, err) || koma__buf_put(b, "\n", 1, err))
+            return -1;
+        if (!e) return 0;
+        p = e + 1;
+    }
 }
 
 int koma__buf_printf(koma_pcn_buffer *b, koma_error *err, const char *fmt, ...)
@@ -141,7 +155,7 @@ int koma__from_utf8(const char *to, const char *s, size_t len, koma_pcn_buffer *
 
 /* ---- formats koma recognises but does not read ------------------------------------ */
 
-static int has(const char *s, size_t len, const char *needle)
+int koma__contains(const char *s, size_t len, const char *needle)
 {
     size_t n = strlen(needle);
     if (n > len) return 0;
@@ -149,6 +163,8 @@ static int has(const char *s, size_t len, const char *needle)
         if (s[i] == needle[0] && memcmp(s + i, needle, n) == 0) return 1;
     return 0;
 }
+
+#define has koma__contains
 
 /* The first non-blank byte. */
 static const char *skip_blank(const char *s, size_t len, size_t *rest)
@@ -178,46 +194,12 @@ static int detect_sgf(const char *s, size_t len, int at_end)
     return n >= 2 && p[0] == '(' && p[1] == ';' ? 3 : 0;
 }
 
-static int detect_kif(const char *s, size_t len, int at_end)
-{
-    (void)at_end;
-    /* 手数----指手 / 手合割 / 先手： in UTF-8 or Shift_JIS */
-    if (has(s, len, "\xe6\x89\x8b\xe6\x95\xb0----") || has(s, len, "\x8e\xe8\x90\x94----")) return 3;
-    if (has(s, len, "\xe6\x89\x8b\xe5\x90\x88\xe5\x89\xb2") || has(s, len, "\x8e\xe8\x8d\x87\x8a\x84"))
-        return 2;
-    return 0;
-}
-
-static int detect_ki2(const char *s, size_t len, int at_end)
-{
-    (void)at_end;
-    if (has(s, len, "\xe6\x89\x8b\xe6\x95\xb0----") || has(s, len, "\x8e\xe8\x90\x94----")) return 0;
-    /* ▲ or △ starting moves */
-    if (has(s, len, "\n\xe2\x96\xb2") || has(s, len, "\n\x81\xa3") || has(s, len, "\xe2\x96\xb3") ||
-        has(s, len, "\x81\xa2"))
-        return 2;
-    return 0;
-}
-
-static int detect_jkf(const char *s, size_t len, int at_end)
-{
-    (void)at_end;
-    size_t n;
-    const char *p = skip_blank(s, len, &n);
-    if (n == 0 || p[0] != '{') return 0;
-    if (has(p, n, "\"moves\"") && (has(p, n, "\"header\"") || has(p, n, "\"initial\""))) return 3;
-    return 0;
-}
-
 #define DETECT_ONLY(id, nm, ttl, fn) \
     static const koma_format id = {.name = nm, .aliases = "", .title = ttl, \
                                    .kind = KOMA_FORMAT_DETECT, .detect = fn}
 
 DETECT_ONLY(fmt_pgn, "pgn", "PGN chess games (not read by koma)", detect_pgn);
 DETECT_ONLY(fmt_sgf, "sgf", "SGF game records (not read by koma)", detect_sgf);
-DETECT_ONLY(fmt_kif, "kif", "KIF shogi records (not read yet)", detect_kif);
-DETECT_ONLY(fmt_ki2, "ki2", "KI2 shogi records (not read yet)", detect_ki2);
-DETECT_ONLY(fmt_jkf, "jkf", "JKF shogi records (not read yet)", detect_jkf);
 
 /* ---- the registry -------------------------------------------------------------------- */
 
@@ -226,8 +208,8 @@ static const koma_format *const formats[] = {
     &koma__fmt_pcn_json, &koma__fmt_pcn_yaml, &koma__fmt_feen,     &koma__fmt_fid,
     &koma__fmt_sfen,     &koma__fmt_fen,      &koma__fmt_pmn,      &koma__fmt_usi_move,
     &koma__fmt_fen_move, &koma__fmt_usi,      &koma__fmt_csa,      &koma__fmt_ascii,
-    &koma__fmt_unicode,  &koma__fmt_svg,      &fmt_jkf,
-    &fmt_kif,            &fmt_ki2,            &fmt_pgn,            &fmt_sgf,
+    &koma__fmt_unicode,  &koma__fmt_svg,      &koma__fmt_jkf,
+    &koma__fmt_kif,      &koma__fmt_ki2,      &fmt_pgn,            &fmt_sgf,
 };
 #define NFORMATS (sizeof formats / sizeof formats[0])
 
@@ -866,7 +848,8 @@ int koma_wstream_record(koma_wstream *ws, const koma_pcn *rec, koma_pcn_buffer *
     } else if (f->kind == KOMA_FORMAT_RECORD) {
         koma_srec_reset(&ws->rec);
         rc = koma_srec_from_pcn(ws->h, rec, &ws->rec, err);
-        if (rc == 0) rc = f->write_record(ws->h, &ws->rec, ws->index, out, err);
+        if (rc == 0 && f->annotate) rc = koma__srec_annotate(ws->h, &ws->rec, err);
+        if (rc == 0) rc = f->write_record(ws->h, &ws->rec, ws->index, ws->flags, out, err);
     } else {
         size_t len;
         const char *feen = koma_pcn_setup_feen(rec, &len);

@@ -15,6 +15,10 @@
 /* An output buffer: koma_pcn_buffer, appended to. */
 int koma__buf_put(koma_pcn_buffer *b, const char *s, size_t len, koma_error *err);
 int koma__buf_puts(koma_pcn_buffer *b, const char *s, koma_error *err);
+/* Each line of text (lines separated by '\n') as prefix, the line, '\n'. */
+int koma__buf_lines(koma_pcn_buffer *b, const char *prefix, const char *text, koma_error *err);
+/* 1 when needle occurs in s[0..len) (detection). */
+int koma__contains(const char *s, size_t len, const char *needle);
 int koma__buf_printf(koma_pcn_buffer *b, koma_error *err, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
@@ -50,9 +54,13 @@ struct koma_format {
      * (reset by the caller); errors with line and column in the input. */
     int (*read_record)(koma_hub *h, void *state, const char *s, size_t len, unsigned long line,
                        koma_srec *r, koma_error *err);
-    /* RECORD: one record (index: its 0-based number in the output). */
-    int (*write_record)(koma_hub *h, const koma_srec *r, size_t index, koma_pcn_buffer *out,
-                        koma_error *err);
+    /* RECORD: one record (index: its 0-based number in the output; flags:
+     * koma_wstream_new's). */
+    int (*write_record)(koma_hub *h, const koma_srec *r, size_t index, unsigned flags,
+                        koma_pcn_buffer *out, koma_error *err);
+    /* RECORD writers that say more than PCN (KI2's relative marks, JKF's
+     * promote: false): koma__srec_annotate runs before write_record. */
+    int annotate;
 
     /* POSITION: one line (column-based errors). */
     int (*read_position)(koma_hub *h, const char *s, size_t len, unsigned flags,
@@ -99,6 +107,6 @@ int koma__utf8_valid(const char *s, size_t len, size_t *bad);
 extern const koma_format koma__fmt_pcn_json, koma__fmt_pcn_yaml, koma__fmt_feen,
     koma__fmt_fid, koma__fmt_pmn, koma__fmt_sfen, koma__fmt_usi_move, koma__fmt_fen,
     koma__fmt_fen_move, koma__fmt_usi, koma__fmt_csa, koma__fmt_ascii, koma__fmt_unicode,
-    koma__fmt_svg;
+    koma__fmt_svg, koma__fmt_kif, koma__fmt_ki2, koma__fmt_jkf;
 
 #endif

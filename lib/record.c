@@ -23,6 +23,7 @@ static void send_init(koma_send *e)
 {
     memset(e, 0, sizeof *e);
     e->elapsed_ms = KOMA_TIME_NONE;
+    e->total_ms = KOMA_TIME_NONE;
 }
 
 static void line_cleanup(koma_sline *l);
@@ -30,6 +31,7 @@ static void line_cleanup(koma_sline *l);
 static void move_cleanup(koma_smove *m)
 {
     free(m->comment);
+    free(m->bookmark);
     for (size_t i = 0; i < m->nforks; i++) line_cleanup(&m->forks[i]);
     free(m->forks);
 }
@@ -39,6 +41,7 @@ static void send_cleanup(koma_send *e)
     free(e->text);
     free(e->csa);
     free(e->comment);
+    free(e->bookmark);
     send_init(e);
 }
 
@@ -61,7 +64,8 @@ void koma_srec_init(koma_srec *r)
 static void srec_clear(koma_srec *r, int keep)
 {
     free(r->setup_comment);
-    r->setup_comment = NULL;
+    free(r->setup_bookmark);
+    r->setup_comment = r->setup_bookmark = NULL;
     for (size_t i = 0; i < r->nheaders; i++) {
         free(r->headers[i].name);
         free(r->headers[i].value);

@@ -13,6 +13,7 @@
 #include "format_internal.h"
 #include "internal.h"
 #include "pcn_internal.h"
+#include "record_internal.h"
 
 #define MAX_ENGINES 16
 
@@ -142,87 +143,28 @@ static int move_error(koma_error *err, const koma_smove *sm, size_t ply, const c
 
 /* ---- finding an origin (KI2) -------------------------------------------------- */
 
-/* The legal board moves of `kind` to `to` in pos, one per origin, narrowed by the
- * relative marks; the origin when exactly one remains. */
+/* The origin of a move that gives none (record_origin.c): 0 with *from; 1 when
+ * no piece of that kind can move there at all (err not set); -1 with err. */
 static int find_origin(koma_hub *h, const koma_game *g, const koma_position *pos,
                        const koma_smove *sm, koma_sq to, size_t ply, koma_sq *from,
                        koma_error *err)
 {
-    koma_engine *e = koma__hub_engine(h, g, err);
-    if (e == NULL) return -1;
-    if (koma_engine_set_position(e, pos, err) != 0) return -1;
-    size_t max = koma_engine_max_moves(e);
-    koma_emove *moves = malloc(max * sizeof *moves);
-    if (moves == NULL) return oom(err);
-    size_t n = koma_engine_legal_moves(e, moves);
-    koma_sq cand[64];
-    size_t nc = 0;
-    uint32_t tosq;
-    if (koma_sq_to_square(&pos->shape, to, &tosq) != 0) {
-        free(moves);
-        return move_error(err, sm, ply, "destination off the board");
-    }
-    for (size_t i = 0; i < n; i++) {
-        koma_move m;
-        koma_engine_move_pmn(e, moves[i], &m);
-        if (m.kind != KOMA_MOVE_QUIET && m.kind != KOMA_MOVE_CAPTURE) continue;
-        uint32_t s, d;
-        if (koma_shape_square(&pos->shape, &m.dst, &d, NULL) != 0 || d != tosq) continue;
-        if (koma_shape_square(&pos->shape, &m.src, &s, NULL) != 0) continue;
-        if (kind_of(pos->board[s]) != sm->piece) continue;
-        int promotes = m.actor != KOMA_PIECE_NONE;
-        if (sm->promote == KOMA_PROMOTE_YES && !promotes) continue;
-        if (sm->promote == KOMA_PROMOTE_NO && promotes) continue;
-        koma_sq f = koma_sq_from_square(&pos->shape, s);
-        int dup = 0;
-        for (size_t j = 0; j < nc; j++)
-            if (cand[j].file == f.file && cand[j].rank == f.rank) dup = 1;
-        if (!dup && nc < 64) cand[nc++] = f;
-    }
-    free(moves);
-    int fwd = pos->turn == KOMA_FIRST ? -1 : 1;    /* rank change of a forward move */
-    unsigned rel = sm->relative;
-    if (nc > 1 && (rel & (KOMA_REL_UP | KOMA_REL_DOWN | KOMA_REL_SIDEWAYS | KOMA_REL_STRAIGHT))) {
-        size_t k = 0;
-        for (size_t j = 0; j < nc; j++) {
-            int dy = (to.rank - cand[j].rank) * fwd;   /* > 0: forwards */
-            int ok = 1;
-            if ((rel & KOMA_REL_UP) && dy <= 0) ok = 0;
-            if ((rel & KOMA_REL_DOWN) && dy >= 0) ok = 0;
-            if ((rel & KOMA_REL_SIDEWAYS) && dy != 0) ok = 0;
-            if ((rel & KOMA_REL_STRAIGHT) && (dy <= 0 || cand[j].file != to.file)) ok = 0;
-            if (ok) cand[k++] = cand[j];
-        }
-        nc = k;
-    }
-    if (nc > 1 && (rel & (KOMA_REL_RIGHT | KOMA_REL_LEFT))) {
-        /* the mover's right: lower file numbers for Sente, higher for Gote */
-        int best = -1;
-        for (size_t j = 0; j < nc; j++) {
-            int v = cand[j].file * (pos->turn == KOMA_FIRST ? 1 : -1);
-            if (rel & KOMA_REL_LEFT) v = -v;
-            if (best == -1 || v < best) best = v;
-        }
-        size_t k = 0;
-        for (size_t j = 0; j < nc; j++) {
-            int v = cand[j].file * (pos->turn == KOMA_FIRST ? 1 : -1);
-            if (rel & KOMA_REL_LEFT) v = -v;
-            if (v == best) cand[k++] = cand[j];
-        }
-        nc = k;
-    }
+    koma__origins o;
+    if (koma__origins_collect(h, g, pos, sm->piece, to, &o, err) != 0) return -1;
+    if (o.n == 0) return 1;
+    size_t a = 0, b = 0;
+    int i = koma__origins_pick(&o, sm->promote, sm->relative, to, pos->turn, &a, &b);
     char p[KOMA_EPIN_BUF], t[16];
     piece_text(sm->piece, p);
     sq_text(to, t, sizeof t);
-    if (nc == 0) return move_error(err, sm, ply, "no legal move of %s to %s", p, t);
-    if (nc > 1) {
-        char a[16], b[16];
-        sq_text(cand[0], a, sizeof a);
-        sq_text(cand[1], b, sizeof b);
-        return move_error(err, sm, ply, "ambiguous: %s to %s from %s or %s%s", p, t, a, b,
-                          nc > 2 ? " or more" : "");
+    if (i == -1) return move_error(err, sm, ply, "no move of %s to %s fits what the record says", p, t);
+    if (i == -2) {
+        char x[16], y[16];
+        sq_text(o.sq[a], x, sizeof x);
+        sq_text(o.sq[b], y, sizeof y);
+        return move_error(err, sm, ply, "ambiguous: %s to %s from %s or %s", p, t, x, y);
     }
-    *from = cand[0];
+    *from = o.sq[i];
     return 0;
 }
 
@@ -241,6 +183,11 @@ static int resolve(koma_hub *h, const koma_game *g, const koma_position *pos, co
     char t[16];
     sq_text(to, t, sizeof t);
     if (sm->same && to.file == 0) return move_error(err, sm, ply, "'same square' with no previous move");
+    if (sm->same && sm->to.file != 0 && (sm->to.file != to.file || sm->to.rank != to.rank)) {
+        char u[16];
+        sq_text(sm->to, u, sizeof u);
+        return move_error(err, sm, ply, "the move goes to %s, but 'same square' is %s", u, t);
+    }
     if (koma_sq_to_square(&pos->shape, to, &dst) != 0)
         return move_error(err, sm, ply, "square %s is not on the board", t);
     koma_shape_cell(&pos->shape, dst, &m->dst);
@@ -265,7 +212,25 @@ static int resolve(koma_hub *h, const koma_game *g, const koma_position *pos, co
     koma_sq from = sm->from;
     if (from.file == 0 && from.rank == 0) {
         if (sm->piece == KOMA_PIECE_NONE) return move_error(err, sm, ply, "a move with neither origin nor piece");
-        if (find_origin(h, g, pos, sm, to, ply, &from, err) != 0) return -1;
+        int rc = find_origin(h, g, pos, sm, to, ply, &from, err);
+        if (rc < 0) return -1;
+        if (rc == 1) {
+            /* no board piece can go there: a drop, when nothing says otherwise (KI2
+             * writes 打 only when a board piece could also go there) */
+            if (sm->relative == 0 && sm->promote != KOMA_PROMOTE_YES && !(sm->piece & KOMA_PIECE_STATE)) {
+                koma_smove d = *sm;
+                d.drop = 1;
+                const koma_hand *hand = &pos->hands[pos->turn];
+                for (size_t i = 0; i < hand->len; i++)
+                    if (kind_of(hand->items[i].piece) == sm->piece) return resolve(h, g, pos, &d, prev_to, ply, m, err);
+                char p[KOMA_EPIN_BUF];
+                piece_text(sm->piece, p);
+                return move_error(err, sm, ply, "no %s can move to %s, and %s holds none", p, t, side_name(pos->turn));
+            }
+            char p[KOMA_EPIN_BUF];
+            piece_text(sm->piece, p);
+            return move_error(err, sm, ply, "no %s can move to %s", p, t);
+        }
     }
     uint32_t src;
     char f[16];
@@ -297,6 +262,12 @@ static int resolve(koma_hub *h, const koma_game *g, const koma_position *pos, co
         return move_error(err, sm, ply, "%s on %s is already promoted", a, f);
     koma_shape_cell(&pos->shape, src, &m->src);
     if (promote) m->actor = (koma_piece)(actor | KOMA_PIECE_ENHANCED);
+    if (sm->captured != KOMA_PIECE_NONE && kind_of(target) != sm->captured) {
+        char c[KOMA_EPIN_BUF];
+        piece_text(sm->captured, p);
+        piece_text(kind_of(target), c);
+        return move_error(err, sm, ply, "the move captures %s, but %s holds %s", p, t, c);
+    }
     if (target == KOMA_PIECE_NONE) {
         m->kind = KOMA_MOVE_QUIET;
     } else {
@@ -305,6 +276,73 @@ static int resolve(koma_hub *h, const koma_game *g, const koma_position *pos, co
         if (cap != target) m->captured = cap;
     }
     return 0;
+}
+
+/* ---- what writers say beyond PCN (KI2, JKF) ------------------------------------ */
+
+static int annotate_line(koma_hub *h, const koma_game *g, koma_position *pos, koma_sline *line,
+                         koma_sq prev_to, size_t first, koma_error *err)
+{
+    koma_position fork;
+    koma_position_init(&fork);
+    int rc = -1;
+    for (size_t i = 0; i < line->len; i++) {
+        koma_smove *sm = &line->moves[i];
+        size_t ply = first + i;
+        for (size_t k = 0; k < sm->nforks; k++)
+            if (koma_position_copy(&fork, pos, err) != 0 ||
+                annotate_line(h, g, &fork, &sm->forks[k], prev_to, ply, err) != 0)
+                goto out;
+        koma_move m;
+        if (resolve(h, g, pos, sm, prev_to, ply, &m, err) != 0) goto out;
+        uint32_t d, s = 0;
+        koma_shape_square(&pos->shape, &m.dst, &d, NULL);
+        koma_sq to = koma_sq_from_square(&pos->shape, d);
+        int drop = m.kind == KOMA_MOVE_DROP;
+        if (!drop) koma_shape_square(&pos->shape, &m.src, &s, NULL);
+        koma_piece kind = drop ? kind_of(m.piece) : kind_of(pos->board[s]);
+        koma__origins o;
+        if (koma__origins_collect(h, g, pos, kind, to, &o, err) != 0) goto out;
+        sm->relative = 0;
+        sm->promotable = 0;
+        if (drop) {
+            if (o.n > 0) sm->relative = KOMA_REL_DROP;
+        } else {
+            koma_sq from = koma_sq_from_square(&pos->shape, s);
+            size_t j = 0;
+            while (j < o.n && (o.sq[j].file != from.file || o.sq[j].rank != from.rank)) j++;
+            if (j == o.n) {
+                sm->relative = KOMA__REL_UNTOLD;
+            } else {
+                sm->promotable = (o.pseudo[j] & 3u) == 3u;
+                int said = m.actor != KOMA_PIECE_NONE ? KOMA_PROMOTE_YES
+                           : sm->promotable          ? KOMA_PROMOTE_NO
+                                                     : KOMA_PROMOTE_UNSAID;
+                unsigned rel;
+                if (koma__origins_marks(&o, j, kind, said, to, pos->turn, &rel) == 0) sm->relative = rel;
+                else sm->relative = KOMA__REL_UNTOLD;
+            }
+        }
+        koma_error aerr;
+        if (koma_move_apply(pos, &m, &aerr) != 0) {
+            move_error(err, sm, ply, "%s", aerr.message);
+            goto out;
+        }
+        prev_to = to;
+    }
+    rc = 0;
+out:
+    koma_position_cleanup(&fork);
+    return rc;
+}
+
+int koma__srec_annotate(koma_hub *h, koma_srec *r, koma_error *err)
+{
+    const koma_game *g = r->game ? r->game : koma__hub_game(h, &r->setup, err);
+    if (g == NULL) return -1;
+    if (koma_position_copy(&h->pos, &r->setup, err) != 0) return -1;
+    koma_sq none = {0, 0};
+    return annotate_line(h, g, &h->pos, &r->main, none, 1, err);
 }
 
 /* ---- to PCN --------------------------------------------------------------------- */
@@ -434,7 +472,9 @@ static koma_send_code outcome_ending(const char *result, const char *status, con
 static int outcome_json(const koma_send *e, int mover, size_t n, json_t **out, koma_error *err)
 {
     *out = NULL;
-    if (e->code == KOMA_SEND_NONE && e->comment == NULL) return 0;
+    if (e->code == KOMA_SEND_NONE && e->comment == NULL && e->bookmark == NULL &&
+        e->elapsed_ms == KOMA_TIME_NONE && e->total_ms == KOMA_TIME_NONE)
+        return 0;
     json_t *o = json_object();
     if (o == NULL) return oom(err);
     outcome_of oc;
@@ -455,7 +495,9 @@ static int outcome_json(const koma_send *e, int mover, size_t n, json_t **out, k
     }
     if (e->elapsed_ms != KOMA_TIME_NONE && jset(o, "elapsed_ms", json_integer(e->elapsed_ms), err))
         goto fail;
+    if (e->total_ms != KOMA_TIME_NONE && jset(o, "total_ms", json_integer(e->total_ms), err)) goto fail;
     if (e->comment && set_str(o, "comment", e->comment, err)) goto fail;
+    if (e->bookmark && set_str(o, "bookmark", e->bookmark, err)) goto fail;
     *out = o;
     return 0;
 fail:
@@ -524,7 +566,8 @@ static int line_to_json(to_ctx *c, koma_position *pos, const koma_sline *line, k
         }
         if ((sm->elapsed_ms != KOMA_TIME_NONE && jset(o, "elapsed_ms", json_integer(sm->elapsed_ms), err)) ||
             (sm->total_ms != KOMA_TIME_NONE && jset(o, "total_ms", json_integer(sm->total_ms), err)) ||
-            (sm->comment && set_str(o, "comment", sm->comment, err))) {
+            (sm->comment && set_str(o, "comment", sm->comment, err)) ||
+            (sm->bookmark && set_str(o, "bookmark", sm->bookmark, err))) {
             json_decref(vars);
             goto out;
         }
@@ -548,8 +591,15 @@ static int meta_json(const koma_srec *r, json_t *root, koma_error *err)
         oom(err);
         goto out;
     }
+    /* the fields in one order whatever the source's, so that a record written
+     * in another format and read again is the same PCN */
+    static const koma_hkey order[] = {KOMA_H_NAME,         KOMA_H_EVENT,    KOMA_H_SITE,       KOMA_H_ROUND,
+                                      KOMA_H_START,        KOMA_H_END,      KOMA_H_OPENING,    KOMA_H_TIME_CONTROL,
+                                      KOMA_H_HANDICAP,     KOMA_H_FIRST_NAME, KOMA_H_SECOND_NAME, KOMA_H_OTHER};
+    for (size_t pass = 0; pass < sizeof order / sizeof order[0]; pass++)
     for (size_t i = 0; i < r->nheaders; i++) {
         const koma_shdr *h = &r->headers[i];
+        if (h->key != order[pass]) continue;
         const char *key = NULL;
         json_t *obj = meta;
         switch (h->key) {
@@ -636,7 +686,8 @@ int koma_srec_to_pcn(koma_hub *h, const koma_srec *r, koma_pcn **out, koma_error
         setup = NULL;
         goto fail;
     }
-    if (r->setup_comment && set_str(setup, "comment", r->setup_comment, err)) {
+    if ((r->setup_comment && set_str(setup, "comment", r->setup_comment, err)) ||
+        (r->setup_bookmark && set_str(setup, "bookmark", r->setup_bookmark, err))) {
         setup = NULL;
         goto fail;
     }
@@ -749,10 +800,14 @@ static int line_from_json(koma_hub *h, koma_position *pos, json_t *plies, json_t
         json_t *el = json_object_get(o, "elapsed_ms"), *tot = json_object_get(o, "total_ms");
         if (json_is_number(el)) sm.elapsed_ms = (long long)json_number_value(el);
         if (json_is_number(tot)) sm.total_ms = (long long)json_number_value(tot);
-        if (text_of(o, "comment", &sm.comment, err) != 0) goto out;
+        if (text_of(o, "comment", &sm.comment, err) != 0 || text_of(o, "bookmark", &sm.bookmark, err) != 0) {
+            free(sm.comment);
+            goto out;
+        }
         koma_smove *stored = koma_sline_push(line, &sm, err);
         if (stored == NULL) {
             free(sm.comment);
+            free(sm.bookmark);
             goto out;
         }
         json_t *vars = json_object_get(o, "variations");
@@ -779,6 +834,7 @@ static int line_from_json(koma_hub *h, koma_position *pos, json_t *plies, json_t
         e->code = outcome_ending(str_of(outcome, "result"), str_of(outcome, "status"), csa,
                                  json_is_integer(pl), json_is_integer(pl) ? (uint64_t)json_integer_value(pl) : 0,
                                  pos->turn, first + n - 1);
+        if (e->code == KOMA_SEND_NONE && str_of(outcome, "text")) e->code = KOMA_SEND_OTHER;
         if (csa && koma_srec_text(&e->csa, csa, strlen(csa), 0, err)) goto out;
         if (e->code == KOMA_SEND_OTHER && !csa) {
             char t[64];
@@ -788,9 +844,11 @@ static int line_from_json(koma_hub *h, koma_position *pos, json_t *plies, json_t
             const char *tx = str_of(outcome, "text");
             if (koma_srec_text(&e->text, tx ? tx : t, strlen(tx ? tx : t), 0, err)) goto out;
         }
-        json_t *el = json_object_get(outcome, "elapsed_ms");
+        json_t *el = json_object_get(outcome, "elapsed_ms"), *tot = json_object_get(outcome, "total_ms");
         if (json_is_number(el)) e->elapsed_ms = (long long)json_number_value(el);
-        if (text_of(outcome, "comment", &e->comment, err) != 0) goto out;
+        if (json_is_number(tot)) e->total_ms = (long long)json_number_value(tot);
+        if (text_of(outcome, "comment", &e->comment, err) != 0 || text_of(outcome, "bookmark", &e->bookmark, err) != 0)
+            goto out;
     }
     rc = 0;
 out:
@@ -843,7 +901,9 @@ int koma_srec_from_pcn(koma_hub *h, const koma_pcn *p, koma_srec *r, koma_error 
     periods_from(json_object_get(root, "periods"), r->periods[0], &r->nperiods[0]);
     periods_from(json_object_get(first, "periods"), r->periods[1], &r->nperiods[1]);
     periods_from(json_object_get(second, "periods"), r->periods[2], &r->nperiods[2]);
-    if (text_of(json_object_get(root, "setup"), "comment", &r->setup_comment, err)) return -1;
+    if (text_of(json_object_get(root, "setup"), "comment", &r->setup_comment, err) ||
+        text_of(json_object_get(root, "setup"), "bookmark", &r->setup_bookmark, err))
+        return -1;
     if (koma_position_copy(&h->pos, &r->setup, err) != 0) return -1;
     koma_sq none = {0, 0};
     json_t *plies = json_object_get(root, "plies");

@@ -10,10 +10,8 @@
 # Usage: sfen-cross.sh BINDIR      (KOMA_SFEN_GAMES, KOMA_SFEN_SEED to vary)
 bindir=$(cd "$1" && pwd) || exit 2
 root=$(pwd)
-version=2.2.0
 games=${KOMA_SFEN_GAMES:-300}
 seed=${KOMA_SFEN_SEED:-20261125}
-cache=${KOMA_NPM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/koma/npm}
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 
@@ -23,14 +21,10 @@ skip() {
     exit 0
 }
 
-command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || skip "node and npm are not installed"
-if ! grep -q "\"version\": \"$version\"" "$cache/node_modules/tsshogi/package.json" 2>/dev/null; then
-    mkdir -p "$cache" || skip "cannot create $cache"
-    if ! npm install --prefix "$cache" --no-audit --no-fund --no-save --silent "tsshogi@$version" \
-        >"$tmp/npm.log" 2>&1; then
-        skip "npm install tsshogi@$version failed: $(tail -n 1 "$tmp/npm.log")"
-    fi
-fi
+. "$root/tests/convert/tsshogi.sh"
+why=$(tsshogi_ready "$tmp") || skip "$why"
+version=$tsshogi_version
+cache=$tsshogi_cache
 
 cc -std=c11 -I"$root/lib/include" -o "$tmp/gen-usi" "$root/tests/convert/gen-usi.c" \
     "$bindir/../lib/libkoma.a" -lyaml -ljansson -lnettle -lm || { echo "sfen-cross: cannot build gen-usi"; exit 1; }

@@ -112,6 +112,9 @@ KOMA_API int koma_rstream_locate(const koma_rstream *rs, const char *pointer,
 
 #define KOMA_WRITE_EACH   0x1u     /* POSITION formats: every position of a record */
 #define KOMA_WRITE_PRETTY 0x2u     /* pcn: indented JSON */
+#define KOMA_WRITE_SHIFT_JIS 0x4u  /* kif, ki2: Shift_JIS (default: UTF-8, or Shift_JIS
+                                      for a record read from a Shift_JIS KIF or KI2) */
+#define KOMA_WRITE_UTF8   0x8u     /* kif, ki2: UTF-8 always */
 
 typedef struct koma_wstream koma_wstream;
 

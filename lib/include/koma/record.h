@@ -32,11 +32,15 @@
  *   meta.source {format, version, encoding}
  *   sides.first/second.periods              per-side time controls
  *   setup.comment                           comment on the setup position
- *   plies[i].total_ms                       cumulative time (KIF)
+ *   setup.bookmark, plies[i].bookmark,      KIF/KI2 bookmarks (&name lines)
+ *   outcome.bookmark
+ *   plies[i].total_ms                       cumulative time (KIF, JKF)
  *   plies[i].variations [{plies, outcome}]   forks: lines replacing ply i
  *   outcome.csa                             the CSA end code, when result and
  *                                           status do not say it (%KACHI ...)
- *   outcome.comment, outcome.elapsed_ms     on the ending itself
+ *   outcome.text                            an ending word with no code (封じ手)
+ *   outcome.comment, outcome.elapsed_ms,    on the ending itself
+ *   outcome.total_ms
  */
 #ifndef KOMA_RECORD_H
 #define KOMA_RECORD_H
@@ -89,10 +93,13 @@ typedef struct koma_smove {
     int promote;                   /* KOMA_PROMOTE_* */
     unsigned relative;             /* KOMA_REL_* (KI2) */
     int side;                      /* KOMA_FIRST, KOMA_SECOND, or -1: not given */
-    koma_piece captured;           /* set by koma_srec_from_pcn: the piece taken (NONE) */
+    koma_piece captured;           /* the piece taken: set by koma_srec_from_pcn; a reader
+                                      may set it (JKF), and the hub checks it (NONE: unsaid) */
     long long elapsed_ms;          /* time spent on the move */
     long long total_ms;            /* the mover's total so far (KIF) */
     char *comment;                 /* lines joined by '\n', or NULL (owned) */
+    char *bookmark;                /* a KIF/KI2 bookmark (&name), or NULL (owned) */
+    int promotable;                /* set by koma__srec_annotate: promoting was a choice */
     koma_sline *forks;             /* lines that replace this move (owned) */
     size_t nforks;
     unsigned long line, column;    /* where the move was read (diagnostics) */
@@ -125,7 +132,9 @@ typedef struct koma_send {
     char *text;                    /* the word as written (KOMA_SEND_OTHER), or NULL */
     char *csa;                     /* the exact CSA code read or to write ("%KACHI"), or NULL */
     long long elapsed_ms;
+    long long total_ms;            /* the mover's total time with it (KIF, JKF) */
     char *comment;
+    char *bookmark;
     unsigned long line, column;
 } koma_send;
 
@@ -174,6 +183,7 @@ typedef struct koma_srec {
     const koma_game *game;         /* NULL: found from the setup position */
     koma_position setup;           /* the initial position (always set by a reader) */
     char *setup_comment;
+    char *setup_bookmark;
     koma_shdr *headers;
     size_t nheaders, capheaders;
     koma_speriod periods[3][KOMA_SREC_MAX_PERIODS];   /* [0] both sides, [1] first, [2] second */

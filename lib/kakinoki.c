@@ -1,0 +1,1185 @@
+/*
+ * lib/kakinoki.c — the parts of KIF and KI2 that are the same in both (see
+ * kakinoki.h): encoding, header lines, board diagram, handicap, comments,
+ * bookmarks, variations, endings; the shared reader and writer.
+ *
+ * Encoding: a record is UTF-8 when it starts with a byte order mark or
+ * declares it ("#KIF version=2.0 encoding=UTF-8", also "#KI2 ..."), Shift_JIS
+ * (CP932, with iconv) when it declares that; otherwise UTF-8 when its bytes
+ * are valid UTF-8 (Shift_JIS text with kanji never is), else Shift_JIS. File
+ * names are not trusted (many programs write UTF-8 .kif files). Columns in
+ * diagnostics count bytes of the input as it is, Shift_JIS or not.
+ *
+ * Lines (trailing blanks and CRs aside): "#..." a program's comment (kept in
+ * meta.headers["#"]), "KEY：VALUE" a header (also "KEY:VALUE"), 手合割 the
+ * handicap, "後手の持駒：", "|...|一" rows and "先手の持駒：" a board diagram,
+ * "先手番"/"後手番" the side to move (also 上手/下手), "手数----" the start of
+ * KIF's moves, "*..." a comment and "&..." a bookmark on what precedes (the
+ * setup before any move), "変化：N手" a variation replacing move N of the line
+ * last read (or of the line it branched from, nearest first), "まで N手で..."
+ * the ending, the format's move lines.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "internal.h"
+#include "kakinoki.h"
+
+#define FULL_COLON "\xef\xbc\x9a"      /* ： */
+#define IDEO_SPACE "\xe3\x80\x80"      /* U+3000 */
+
+/* ---- characters ------------------------------------------------------------------ */
+
+size_t koma__kk_lit(const char *s, size_t n, const char *lit)
+{
+    size_t k = strlen(lit);
+    return n >= k && memcmp(s, lit, k) == 0 ? k : 0;
+}
+
+size_t koma__kk_blanks(const char *s, size_t n)
+{
+    size_t i = 0;
+    for (;;) {
+        if (i < n && (s[i] == ' ' || s[i] == '\t')) i++;
+        else if (koma__kk_lit(s + i, n - i, IDEO_SPACE)) i += 3;
+        else return i;
+    }
+}
+
+/* Trailing blanks (and CRs) of s[0..n): the length without them. */
+static size_t rtrim(const char *s, size_t n)
+{
+    for (;;) {
+        if (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r')) n--;
+        else if (n >= 3 && memcmp(s + n - 3, IDEO_SPACE, 3) == 0) n -= 3;
+        else return n;
+    }
+}
+
+int koma__kk_digit(const char *s, size_t n, size_t *used)
+{
+    if (n >= 1 && s[0] >= '1' && s[0] <= '9') {
+        *used = 1;
+        return s[0] - '0';
+    }
+    if (n >= 3 && (unsigned char)s[0] == 0xef && (unsigned char)s[1] == 0xbc &&
+        (unsigned char)s[2] >= 0x91 && (unsigned char)s[2] <= 0x99) {
+        *used = 3;
+        return (unsigned char)s[2] - 0x90;
+    }
+    return 0;
+}
+
+static const char *const kanji_digits[] = {"一", "二", "三", "四", "五", "六", "七", "八", "九"};
+
+int koma__kk_kanji_digit(const char *s, size_t n, size_t *used)
+{
+    for (int i = 0; i < 9; i++)
+        if ((*used = koma__kk_lit(s, n, kanji_digits[i])) != 0) return i + 1;
+    return 0;
+}
+
+long long koma__kk_number(const char *s, size_t n, size_t *used)
+{
+    long long v = 0;
+    size_t i = 0, digits = 0;
+    while (i < n && digits < 15) {
+        if (KOMA_IS_DIGIT(s[i])) {
+            v = v * 10 + (s[i] - '0');
+            i++;
+        } else if (n - i >= 3 && (unsigned char)s[i] == 0xef && (unsigned char)s[i + 1] == 0xbc &&
+                   (unsigned char)s[i + 2] >= 0x90 && (unsigned char)s[i + 2] <= 0x99) {
+            v = v * 10 + ((unsigned char)s[i + 2] - 0x90);
+            i += 3;
+        } else {
+            break;
+        }
+        digits++;
+    }
+    *used = i;
+    return digits ? v : -1;
+}
+
+size_t koma__kk_width(const char *s, size_t n)
+{
+    size_t w = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if ((c & 0xc0) == 0x80) continue;
+        w += c >= 0xe0 ? 2 : 1;
+    }
+    return w;
+}
+
+/* A count of pieces in a hand: 一..十八 (or digits); *used; 0 when none. */
+static int kanji_count(const char *s, size_t n, size_t *used)
+{
+    size_t u = 0, k;
+    int v = 0;
+    if ((k = koma__kk_lit(s, n, "十")) != 0) {
+        v = 10;
+        u = k;
+    }
+    int d = koma__kk_kanji_digit(s + u, n - u, &k);
+    if (d) {
+        v += d;
+        u += k;
+    }
+    if (u == 0) {
+        long long x = koma__kk_number(s, n, &k);
+        if (x > 0 && x < 100) {
+            *used = k;
+            return (int)x;
+        }
+        return 0;
+    }
+    *used = u;
+    return v;
+}
+
+/* ---- pieces and squares ----------------------------------------------------------- */
+
+static const struct {
+    const char *name;
+    char letter;
+    int promoted;
+} names[] = {
+    /* the two-character names first (longest match) */
+    {"成香", 'L', 1}, {"成桂", 'N', 1}, {"成銀", 'S', 1},
+    {"歩", 'P', 0},   {"香", 'L', 0},   {"桂", 'N', 0},   {"銀", 'S', 0}, {"金", 'G', 0},
+    {"角", 'B', 0},   {"飛", 'R', 0},   {"玉", 'K', 0},   {"王", 'K', 0}, {"と", 'P', 1},
+    {"杏", 'L', 1},   {"圭", 'N', 1},   {"全", 'S', 1},   {"馬", 'B', 1}, {"龍", 'R', 1},
+    {"竜", 'R', 1},
+};
+#define NNAMES (sizeof names / sizeof names[0])
+
+static koma_piece name_kind(size_t i)
+{
+    return (koma_piece)(koma_piece_from_letter(names[i].letter) | (names[i].promoted ? KOMA_PIECE_ENHANCED : 0));
+}
+
+koma_piece koma__kk_piece(const char *s, size_t n, size_t *used)
+{
+    for (size_t i = 0; i < NNAMES; i++)
+        if ((*used = koma__kk_lit(s, n, names[i].name)) != 0) return name_kind(i);
+    return KOMA_PIECE_NONE;
+}
+
+const char *koma__kk_piece_name(koma_piece kind)
+{
+    kind = (koma_piece)(kind & (KOMA_PIECE_LETTER | KOMA_PIECE_STATE));
+    for (size_t i = 0; i < NNAMES; i++)
+        if (name_kind(i) == kind) return names[i].name;
+    return NULL;
+}
+
+const char *koma__kk_piece_char(koma_piece kind)
+{
+    kind = (koma_piece)(kind & (KOMA_PIECE_LETTER | KOMA_PIECE_STATE));
+    for (size_t i = 3; i < NNAMES; i++)
+        if (name_kind(i) == kind) return names[i].name;
+    return NULL;
+}
+
+int koma__kk_square(const char *s, size_t n, koma_sq *sq, int *same, size_t *used)
+{
+    size_t k = koma__kk_lit(s, n, "同");
+    if (k) {
+        *same = 1;
+        sq->file = sq->rank = 0;
+        *used = k + koma__kk_blanks(s + k, n - k);
+        return 0;
+    }
+    size_t a, b;
+    int f = koma__kk_digit(s, n, &a);
+    if (!f) return -1;
+    int r = koma__kk_kanji_digit(s + a, n - a, &b);
+    if (!r) r = koma__kk_digit(s + a, n - a, &b);
+    if (!r) return -1;
+    *same = 0;
+    sq->file = (uint8_t)f;
+    sq->rank = (uint8_t)r;
+    *used = a + b;
+    return 0;
+}
+
+static const char *const wide_digits[] = {"１", "２", "３", "４", "５", "６", "７", "８", "９"};
+
+int koma__kk_put_square(koma_pcn_buffer *o, const koma_smove *m, koma_error *err)
+{
+    if (m->same) return koma__buf_puts(o, "同" IDEO_SPACE, err);
+    if (m->to.file < 1 || m->to.file > 9 || m->to.rank < 1 || m->to.rank > 9)
+        return koma_error_set(err, KOMA_E_CONVERT_UNREPRESENTABLE, 0, "a square off the 9x9 board");
+    return koma__buf_puts(o, wide_digits[m->to.file - 1], err) || koma__buf_puts(o, kanji_digits[m->to.rank - 1], err)
+               ? -1 : 0;
+}
+
+/* ---- endings ------------------------------------------------------------------------ */
+
+static const struct {
+    const char *word;
+    koma_send_code code;
+} words[] = {
+    {"投了", KOMA_SEND_RESIGN},          {"中断", KOMA_SEND_INTERRUPT},
+    {"千日手", KOMA_SEND_REPETITION},    {"持将棋", KOMA_SEND_IMPASSE},
+    {"詰み", KOMA_SEND_MATE},            {"詰", KOMA_SEND_MATE},
+    {"不詰", KOMA_SEND_NO_MATE},         {"切れ負け", KOMA_SEND_TIME_UP},
+    {"反則勝ち", KOMA_SEND_ILLEGAL_WIN}, {"反則負け", KOMA_SEND_ILLEGAL_LOSS},
+    {"入玉勝ち", KOMA_SEND_ENTERING_KING}, {"引き分け", KOMA_SEND_DRAW},
+    {"最大手数", KOMA_SEND_MAX_MOVES},   {"連続王手の千日手", KOMA_SEND_PERPETUAL_CHECK},
+    {"待った", KOMA_SEND_MATTA},         {"エラー", KOMA_SEND_ERROR},
+};
+#define NWORDS (sizeof words / sizeof words[0])
+
+static koma_send_code word_code(const char *s, size_t n)
+{
+    for (size_t i = 0; i < NWORDS; i++)
+        if (strlen(words[i].word) == n && memcmp(words[i].word, s, n) == 0) return words[i].code;
+    return KOMA_SEND_OTHER;
+}
+
+const char *koma__kk_end_word_of(const koma_send *e)
+{
+    for (size_t i = 0; i < NWORDS; i++)
+        if (words[i].code == e->code) return words[i].word;
+    return e->text ? e->text : e->csa ? e->csa : "?";
+}
+
+/* ---- the reader ---------------------------------------------------------------------- */
+
+typedef struct kk_seg {
+    koma_sline *line;
+    size_t first;                      /* the ply of its first move */
+} kk_seg;
+
+struct kk_reader {
+    const kk_syntax *syn;
+    koma_hub *h;
+    koma_srec *r;
+    koma_error *err;
+    const char *src;                   /* the record as given */
+    size_t bom;                        /* bytes of a byte order mark */
+    int sjis;                          /* decoded from Shift_JIS (CP932) */
+    unsigned long line;                /* the current line, in the input */
+    unsigned long first_line;
+    const char *ls;                    /* the current line (UTF-8) */
+    size_t ln;
+    const char *src_ls;                /* the same line as given */
+    size_t src_ln;
+    int in_moves;
+    int rows;                          /* board rows read */
+    unsigned long rows_line;           /* where the diagram started */
+    int hands_given, turn_given, handicap_given;
+    const koma__preset *preset;
+    int side_from_move;                /* KI2: the first move's mark may set the turn */
+    kk_seg *path;
+    size_t depth, cap;
+};
+
+void koma__kk_where(kk_reader *d, const char *at, unsigned long *line, unsigned long *column)
+{
+    size_t off = (size_t)(at - d->ls);
+    if (off > d->ln) off = d->ln;
+    unsigned long col = (unsigned long)off + 1;
+    if (d->sjis) {
+        /* the same text in Shift_JIS: its length is the column in the input */
+        koma_pcn_buffer b = {0};
+        size_t bad;
+        if (koma__from_utf8("CP932", d->ls, off, &b, &bad) == 0) col = (unsigned long)b.len + 1;
+        koma_pcn_buffer_cleanup(&b);
+    }
+    if (d->line == d->first_line) col += (unsigned long)d->bom;
+    *line = d->line;
+    *column = col;
+}
+
+int koma__kk_fail(kk_reader *d, const char *at, koma_code code, const char *msg, const char *tok, size_t n)
+{
+    unsigned long line, col;
+    koma__kk_where(d, at, &line, &col);
+    if (tok == NULL) return koma__error_at(d->err, code, line, col, 0, "%s", msg);
+    char q[96];
+    koma_quote(q, sizeof q, tok, n);
+    return koma__error_at(d->err, code, line, col, 0, "%s: \"%s\"", msg, q);
+}
+
+static int fail_line(kk_reader *d, koma_code code, const char *msg)
+{
+    return koma__kk_fail(d, d->ls, code, msg, d->ls, d->ln);
+}
+
+koma_sline *koma__kk_current(kk_reader *d, size_t *next_ply)
+{
+    kk_seg *s = &d->path[d->depth - 1];
+    *next_ply = s->first + s->line->len;
+    return s->line;
+}
+
+/* The current line must not have ended yet. */
+static int not_ended(kk_reader *d, const char *at)
+{
+    kk_seg *s = &d->path[d->depth - 1];
+    if (s->line->end.code == KOMA_SEND_NONE) return 0;
+    return koma__kk_fail(d, at, KOMA_E_KIF_LINE, "a move after the end of the line of play", at, d->ln - (size_t)(at - d->ls));
+}
+
+koma_smove *koma__kk_push(kk_reader *d, const char *at, const koma_smove *m)
+{
+    kk_seg *s = &d->path[d->depth - 1];
+    if (not_ended(d, at) != 0) return NULL;
+    return koma_sline_push(s->line, m, d->err);
+}
+
+void koma__kk_first_side(kk_reader *d, int side)
+{
+    if (d->side_from_move && d->depth == 1 && d->r->main.len == 0) d->r->setup.turn = side;
+    d->side_from_move = 0;
+}
+
+/* The side named: 先手/下手 first, 後手/上手 second; *used; -1 when none. */
+static int side_name(const char *s, size_t n, size_t *used)
+{
+    if ((*used = koma__kk_lit(s, n, "先手")) || (*used = koma__kk_lit(s, n, "下手"))) return KOMA_FIRST;
+    if ((*used = koma__kk_lit(s, n, "後手")) || (*used = koma__kk_lit(s, n, "上手"))) return KOMA_SECOND;
+    return -1;
+}
+
+/* Set the current line's ending. */
+static int set_end(kk_reader *d, const char *at, koma_send_code code, const char *text, size_t tn,
+                   long long elapsed, long long total)
+{
+    kk_seg *s = &d->path[d->depth - 1];
+    koma_send *e = &s->line->end;
+    e->code = code;
+    e->elapsed_ms = elapsed;
+    e->total_ms = total;
+    koma__kk_where(d, at, &e->line, &e->column);
+    if (code == KOMA_SEND_OTHER && koma_srec_text(&e->text, text, tn, 0, d->err) != 0) return -1;
+    return 0;
+}
+
+int koma__kk_end_word(kk_reader *d, const char *s, size_t n, long long elapsed, long long total)
+{
+    if (not_ended(d, s) != 0) return -1;
+    return set_end(d, s, word_code(s, n), s, n, elapsed, total);
+}
+
+/* The side to move after the current line's last ply (n plies from the start). */
+static int mover_after(kk_reader *d, size_t plies) { return (int)((d->r->setup.turn + plies) % 2); }
+
+/* "まで N手で X" (also "まで、N手で", "まで N手詰"): the current line's ending
+ * when the line has none yet (KI2; a KIF whose moves do not end with one),
+ * else checked against it. */
+/* The ending a closing line says: the line's, when its moves did not say one
+ * (KI2; a KIF without an ending move); else it must be the same. */
+static int made_end(kk_reader *d, const char *at, koma_send_code code, const char *text, size_t tn)
+{
+    const koma_send *e = &d->path[d->depth - 1].line->end;
+    if (e->code == KOMA_SEND_NONE) return set_end(d, at, code, text, tn, KOMA_TIME_NONE, KOMA_TIME_NONE);
+    if (e->code == code &&
+        (code != KOMA_SEND_OTHER || (e->text && strlen(e->text) == tn && memcmp(e->text, text, tn) == 0)))
+        return 0;
+    return koma__kk_fail(d, at, KOMA_E_KIF_END, "the closing line does not say the ending the moves say", at,
+                         d->ln - (size_t)(at - d->ls));
+}
+
+static int made_line(kk_reader *d, const char *s, size_t n)
+{
+    size_t i = koma__kk_lit(s, n, "まで"), k;
+    i += koma__kk_lit(s + i, n - i, "、");
+    i += koma__kk_blanks(s + i, n - i);
+    long long plies = koma__kk_number(s + i, n - i, &k);
+    if (plies < 0) return koma__kk_fail(d, s + i, KOMA_E_KIF_END, "a closing line needs the number of moves", s, n);
+    i += k;
+    if (!(k = koma__kk_lit(s + i, n - i, "手"))) return koma__kk_fail(d, s + i, KOMA_E_KIF_END, "expected the number of moves and te", s + i, n - i);
+    i += k;
+    kk_seg *seg = &d->path[d->depth - 1];
+    size_t last = seg->first + seg->line->len - 1;
+    if ((size_t)plies != last) {
+        char msg[96];
+        snprintf(msg, sizeof msg, "the closing line says %lld moves, the line of play has %zu", plies, last);
+        return koma__kk_fail(d, s, KOMA_E_KIF_END, msg, NULL, 0);
+    }
+    int mover = mover_after(d, last);
+    const char *x = s + i;
+    size_t xn = n - i;
+    if ((k = koma__kk_lit(x, xn, "詰")) != 0 && (k == xn || (k + 3 == xn && koma__kk_lit(x + k, 3, "み"))))
+        return made_end(d, x, KOMA_SEND_MATE, NULL, 0);
+    if (!(k = koma__kk_lit(x, xn, "で")))
+        return koma__kk_fail(d, x, KOMA_E_KIF_END, "expected de (the ending) after the number of moves", x, xn);
+    x += k;
+    xn -= k;
+    /* [時間切れにより] SIDE の (勝ち|反則勝ち|反則負け|入玉勝ち|切れ負け) */
+    size_t t = koma__kk_lit(x, xn, "時間切れにより"), u;
+    int side = side_name(x + t, xn - t, &u);
+    if (side >= 0 && (k = koma__kk_lit(x + t + u, xn - t - u, "の")) != 0) {
+        const char *w = x + t + u + k;
+        size_t wn = xn - t - u - k;
+        koma_send_code code = KOMA_SEND_NONE;
+        int ok = 1;
+        if (t) {
+            ok = koma__kk_lit(w, wn, "勝ち") == wn && side != mover;
+            code = KOMA_SEND_TIME_UP;
+        } else if (koma__kk_lit(w, wn, "勝ち") == wn) {
+            ok = side != mover;
+            code = KOMA_SEND_RESIGN;
+        } else if (koma__kk_lit(w, wn, "反則勝ち") == wn) {
+            code = side == mover ? KOMA_SEND_ILLEGAL_WIN : KOMA_SEND_ILLEGAL_LOSS;
+        } else if (koma__kk_lit(w, wn, "反則負け") == wn) {
+            code = side == mover ? KOMA_SEND_ILLEGAL_LOSS : KOMA_SEND_ILLEGAL_WIN;
+        } else if (koma__kk_lit(w, wn, "入玉勝ち") == wn) {
+            ok = side == mover;
+            code = KOMA_SEND_ENTERING_KING;
+        } else if (koma__kk_lit(w, wn, "切れ負け") == wn || koma__kk_lit(w, wn, "時間切れ負け") == wn) {
+            ok = side == mover;
+            code = KOMA_SEND_TIME_UP;
+        }
+        if (code != KOMA_SEND_NONE) {
+            if (!ok)
+                return koma__kk_fail(d, x, KOMA_E_KIF_END,
+                                     "the closing line's winner is not the one the side to move makes", x, xn);
+            return made_end(d, x, code, NULL, 0);
+        }
+    }
+    if (xn == 0) return koma__kk_fail(d, x, KOMA_E_KIF_END, "the closing line does not say how the game ended", s, n);
+    return made_end(d, x, word_code(x, xn), x, xn);
+}
+
+/* ---- header lines -------------------------------------------------------------------- */
+
+typedef enum kk_kind {
+    KK_EMPTY, KK_PROGRAM, KK_COMMENT, KK_BOOKMARK, KK_VARIATION, KK_MADE, KK_MOVES_HEADER,
+    KK_BOD_TRAILER, KK_HANDICAP, KK_HAND_FIRST, KK_HAND_SECOND, KK_ROW, KK_BORDER, KK_FILES,
+    KK_TURN_FIRST, KK_TURN_SECOND, KK_MOVE, KK_HEADER, KK_UNKNOWN
+} kk_kind;
+
+/* The key of a header line: *kl bytes, *v the value's start; 0 when none. */
+static int header_split(const char *s, size_t n, size_t *kl, size_t *v)
+{
+    for (size_t i = 0; i < n; i++) {
+        size_t c = koma__kk_lit(s + i, n - i, FULL_COLON);
+        if (c == 0 && s[i] == ':') c = 1;
+        if (c) {
+            if (i == 0) return 0;
+            *kl = i;
+            *v = i + c;
+            return 1;
+        }
+        if (s[i] == ' ' || s[i] == '\t' || koma__kk_lit(s + i, n - i, IDEO_SPACE)) return 0;
+    }
+    return 0;
+}
+
+static kk_kind classify(const kk_syntax *syn, const char *s, size_t n, int in_moves)
+{
+    size_t b = koma__kk_blanks(s, n), kl, v;
+    if (b == n) return KK_EMPTY;
+    if (s[0] == '#') return KK_PROGRAM;
+    if (s[0] == '*') return KK_COMMENT;
+    if (s[0] == '&') return KK_BOOKMARK;
+    if (koma__kk_lit(s + b, n - b, "変化")) return KK_VARIATION;
+    if (koma__kk_lit(s, n, "まで")) return KK_MADE;
+    if (koma__kk_lit(s, n, "手数----")) return KK_MOVES_HEADER;
+    if (koma__kk_lit(s, n, "手数＝")) return KK_BOD_TRAILER;
+    if (koma__kk_lit(s, n, "手合割" FULL_COLON) || koma__kk_lit(s, n, "手合割:")) return KK_HANDICAP;
+    if (koma__kk_lit(s, n, "先手の持駒") || koma__kk_lit(s, n, "下手の持駒")) return KK_HAND_FIRST;
+    if (koma__kk_lit(s, n, "後手の持駒") || koma__kk_lit(s, n, "上手の持駒")) return KK_HAND_SECOND;
+    if (s[0] == '|') return KK_ROW;
+    if (s[0] == '+' && n > 1 && s[1] == '-') return KK_BORDER;
+    if (koma__kk_lit(s, n, "先手番") || koma__kk_lit(s, n, "下手番")) return KK_TURN_FIRST;
+    if (koma__kk_lit(s, n, "後手番") || koma__kk_lit(s, n, "上手番")) return KK_TURN_SECOND;
+    if (syn->is_move_line(s, n)) return KK_MOVE;
+    if (!in_moves && b > 0 && koma__kk_lit(s + b, n - b, "９")) return KK_FILES;
+    if (header_split(s, n, &kl, &v)) return KK_HEADER;
+    return KK_UNKNOWN;
+}
+
+static int header_line(kk_reader *d, const char *s, size_t n)
+{
+    size_t kl, v;
+    header_split(s, n, &kl, &v);
+    size_t vb = v + koma__kk_blanks(s + v, n - v);
+    return koma__kif_header_add(d->r, s, kl, s + vb, rtrim(s + vb, n - vb), d->err);
+}
+
+static int handicap_line(kk_reader *d, const char *s, size_t n)
+{
+    size_t kl, v;
+    header_split(s, n, &kl, &v);
+    size_t vb = v + koma__kk_blanks(s + v, n - v);
+    size_t vl = rtrim(s + vb, n - vb);
+    if (d->handicap_given) return fail_line(d, KOMA_E_KIF_HEADER, "a second handicap line");
+    d->handicap_given = 1;
+    d->preset = koma__preset_by_kif(s + vb, vl);
+    return koma_srec_add_header(d->r, KOMA_H_HANDICAP, NULL, 0, s + vb, vl, d->err);
+}
+
+/* "先手の持駒：飛　角二　歩十八" or "なし" */
+static int hand_line(kk_reader *d, const char *s, size_t n, int side)
+{
+    size_t kl, v;
+    if (!header_split(s, n, &kl, &v)) return fail_line(d, KOMA_E_KIF_BOARD, "a hand line is NAME：PIECES");
+    if (d->hands_given & (1 << side)) return fail_line(d, KOMA_E_KIF_BOARD, "a second hand line for one side");
+    d->hands_given |= 1 << side;
+    size_t i = v;
+    for (;;) {
+        i += koma__kk_blanks(s + i, n - i);
+        if (i >= n) break;
+        size_t k;
+        if ((k = koma__kk_lit(s + i, n - i, "なし")) != 0) {
+            i += k;
+            continue;
+        }
+        koma_piece p = koma__kk_piece(s + i, n - i, &k);
+        if (p == KOMA_PIECE_NONE || (p & KOMA_PIECE_STATE) || p == koma_piece_from_letter('K'))
+            return koma__kk_fail(d, s + i, KOMA_E_KIF_BOARD, "not a piece a hand holds", s + i, n - i);
+        i += k;
+        int c = kanji_count(s + i, n - i, &k);
+        if (c) i += k;
+        else c = 1;
+        if (koma_hand_add(&d->r->setup.hands[side], koma__shogi_on_board(p, side), (uint32_t)c, d->err) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* "| ・v香 ・ ..|一": nine squares, each a side mark (' ' or 'v') and a piece or ・ */
+static int row_line(kk_reader *d, const char *s, size_t n)
+{
+    if (d->rows == 9) return fail_line(d, KOMA_E_KIF_BOARD, "more than nine rows");
+    if (d->rows == 0) d->rows_line = d->line;
+    int rank = ++d->rows;
+    size_t i = 1;
+    for (int f = 9; f >= 1; f--) {
+        if (i >= n) return koma__kk_fail(d, s + i, KOMA_E_KIF_BOARD, "a row has nine squares", s, n);
+        int side = s[i] == 'v' ? KOMA_SECOND : s[i] == ' ' ? KOMA_FIRST : -1;
+        if (side < 0) return koma__kk_fail(d, s + i, KOMA_E_KIF_BOARD, "a square starts with ' ' or 'v'", s + i, n - i);
+        i++;
+        size_t k;
+        koma_piece p = KOMA_PIECE_NONE;
+        if ((k = koma__kk_lit(s + i, n - i, "・")) == 0) {
+            p = koma__kk_piece(s + i, n - i, &k);
+            if (p == KOMA_PIECE_NONE || k != 3)
+                return koma__kk_fail(d, s + i, KOMA_E_KIF_BOARD, "not a piece", s + i, n - i);
+        }
+        koma_sq sq = {(uint8_t)f, (uint8_t)rank};
+        uint32_t q;
+        koma_sq_to_square(&d->r->setup.shape, sq, &q);
+        d->r->setup.board[q] = p ? koma__shogi_on_board(p, side) : KOMA_PIECE_NONE;
+        i += k;
+    }
+    if (i >= n || s[i] != '|') return koma__kk_fail(d, s + i, KOMA_E_KIF_BOARD, "a row ends with |", s + i, n - i);
+    i++;
+    size_t k;
+    int r = koma__kk_kanji_digit(s + i, n - i, &k);
+    if (i < n && r != rank) return koma__kk_fail(d, s + i, KOMA_E_KIF_BOARD, "the rank is not the next one", s + i, n - i);
+    return 0;
+}
+
+/* The header is over: the setup position from the diagram, the handicap or
+ * the even game. */
+static int begin_moves(kk_reader *d)
+{
+    if (d->in_moves) return 0;
+    koma_srec *r = d->r;
+    if (d->rows > 0 && d->rows < 9)
+        return koma__error_at(d->err, KOMA_E_KIF_BOARD, d->rows_line, 1, 0, "a board diagram of %d rows", d->rows);
+    if (d->rows == 0) {
+        if (d->hands_given)
+            return koma__error_at(d->err, KOMA_E_KIF_BOARD, d->line, 1, 0, "hands without a board diagram");
+        if (d->handicap_given && d->preset == NULL) {
+            const char *v = koma_srec_header(r, KOMA_H_HANDICAP, NULL);
+            char q[96];
+            koma_quote(q, sizeof q, v, strlen(v));
+            return koma__error_at(d->err, KOMA_E_KIF_HANDICAP, d->first_line, 1, 0,
+                                  "unknown handicap \"%s\" and no board diagram", q);
+        }
+        int turn = r->setup.turn;
+        const koma__preset *p = d->preset ? d->preset : koma__preset_by_kif("平手", strlen("平手"));
+        if (koma__preset_position(p, &r->setup, d->err) != 0) return -1;
+        if (d->turn_given) r->setup.turn = turn;
+    } else if (!d->turn_given) {
+        d->side_from_move = d->syn->ki2;
+    }
+    if (!d->handicap_given) {
+        const koma__preset *p = koma__preset_of(&r->setup);
+        if (p && koma_srec_add_header(r, KOMA_H_HANDICAP, NULL, 0, p->kif, strlen(p->kif), d->err) != 0) return -1;
+    }
+    d->in_moves = 1;
+    d->path[0].line = &r->main;
+    d->path[0].first = 1;
+    d->depth = 1;
+    return 0;
+}
+
+/* "変化：N手": a line replacing move N of the nearest line of the path that has one. */
+static int variation_line(kk_reader *d, const char *s, size_t n)
+{
+    if (begin_moves(d) != 0) return -1;
+    size_t b = koma__kk_blanks(s, n), k;
+    size_t i = b + koma__kk_lit(s + b, n - b, "変化");
+    if ((k = koma__kk_lit(s + i, n - i, FULL_COLON)) == 0 && i < n && s[i] == ':') k = 1;
+    i += k;
+    i += koma__kk_blanks(s + i, n - i);
+    long long ply = koma__kk_number(s + i, n - i, &k);
+    if (ply < 1) return koma__kk_fail(d, s + i, KOMA_E_KIF_VARIATION, "a variation needs its move number", s, n);
+    i += k;
+    i += koma__kk_blanks(s + i, n - i);
+    i += koma__kk_lit(s + i, n - i, "手");
+    if (rtrim(s + i, n - i) != 0) return koma__kk_fail(d, s + i, KOMA_E_KIF_VARIATION, "unexpected text", s + i, n - i);
+    for (size_t j = d->depth; j-- > 0;) {
+        kk_seg *seg = &d->path[j];
+        size_t N = (size_t)ply;
+        if ((j == 0 ? N >= seg->first : N > seg->first) && N < seg->first + seg->line->len) {
+            koma_smove *m = &seg->line->moves[N - seg->first];
+            d->depth = j + 1;
+            if (d->depth == d->cap) {
+                size_t cap = d->cap * 2;
+                kk_seg *p = realloc(d->path, cap * sizeof *p);
+                if (p == NULL) return koma_error_set(d->err, KOMA_E_MEMORY, 0, NULL);
+                d->path = p;
+                d->cap = cap;
+            }
+            koma_sline *fork = koma_smove_add_fork(m, d->err);
+            if (fork == NULL) return -1;
+            d->path[d->depth].line = fork;
+            d->path[d->depth].first = N;
+            d->depth++;
+            return 0;
+        }
+    }
+    return koma__kk_fail(d, s, KOMA_E_KIF_VARIATION, "no line of play read so far has that move", s, n);
+}
+
+/* A comment or bookmark line: on the last thing read. */
+static int note_line(kk_reader *d, const char *s, size_t n, int bookmark)
+{
+    char **dst;
+    koma_srec *r = d->r;
+    if (!d->in_moves) {
+        dst = bookmark ? &r->setup_bookmark : &r->setup_comment;
+    } else {
+        kk_seg *seg = &d->path[d->depth - 1];
+        koma_sline *l = seg->line;
+        if (l->end.code != KOMA_SEND_NONE) dst = bookmark ? &l->end.bookmark : &l->end.comment;
+        else if (l->len) dst = bookmark ? &l->moves[l->len - 1].bookmark : &l->moves[l->len - 1].comment;
+        else if (d->depth == 1) dst = bookmark ? &r->setup_bookmark : &r->setup_comment;
+        else return fail_line(d, KOMA_E_KIF_LINE, "a comment before the first move of a variation");
+    }
+    /* a comment keeps its blanks; only the line end goes */
+    while (n && s[n - 1] == '\r') n--;
+    return koma_srec_text(dst, s + 1, n - 1, 1, d->err);
+}
+
+/* The encoding a declaration names: 1 UTF-8, 2 Shift_JIS (CP932), 0 another. */
+static int encoding_named(const char *v, size_t n)
+{
+    static const char *const utf8[] = {"UTF-8", "UTF8"};
+    static const char *const sjis[] = {"Shift_JIS", "SJIS", "Shift-JIS", "CP932", "Windows-31J", "MS932"};
+    for (size_t i = 0; i < sizeof utf8 / sizeof utf8[0]; i++)
+        if (strlen(utf8[i]) == n && strncasecmp(v, utf8[i], n) == 0) return 1;
+    for (size_t i = 0; i < sizeof sjis / sizeof sjis[0]; i++)
+        if (strlen(sjis[i]) == n && strncasecmp(v, sjis[i], n) == 0) return 2;
+    return 0;
+}
+
+static int decode(kk_reader *d, const char *s, size_t len, koma_pcn_buffer *dec, const char **text, size_t *tlen)
+{
+    int enc = 0;
+    d->bom = 0;
+    if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0) {
+        d->bom = 3;
+        enc = 1;
+    }
+    /* a declaration among the first lines of '#' */
+    unsigned long lines = 0;
+    for (size_t i = d->bom; enc == 0 && i < len && s[i] == '#'; lines++) {
+        const char *e = memchr(s + i, '\n', len - i);
+        size_t n = e ? (size_t)(e - (s + i)) : len - i;
+        const char *l = s + i;
+        for (size_t k = 0; k + 9 <= n; k++)
+            if (memcmp(l + k, "encoding=", 9) == 0) {
+                const char *v = l + k + 9;
+                size_t vn = 0;
+                while (k + 9 + vn < n && v[vn] != ' ' && v[vn] != '\r' && v[vn] != '\t') vn++;
+                enc = encoding_named(v, vn);
+                if (enc == 0) {
+                    char q[48];
+                    koma_quote(q, sizeof q, v, vn);
+                    return koma__error_at(d->err, KOMA_E_CONVERT_ENCODING, d->first_line + lines, k + 10, 0,
+                                          "unknown encoding \"%s\" (koma reads UTF-8 and Shift_JIS)", q);
+                }
+                break;
+            }
+        if (!e) break;
+        i += n + 1;
+    }
+    const char *t = s + d->bom;
+    size_t tl = len - d->bom, bad;
+    const char *nul = memchr(t, '\0', tl);
+    if (nul) {
+        /* text files hold no NUL byte (and C strings would cut the text there) */
+        bad = (size_t)(nul - t);
+        unsigned long ln = d->first_line, col = 1;
+        for (size_t i = 0; i < bad; i++, col++)
+            if (t[i] == '\n') ln++, col = 0;
+        if (ln == d->first_line) col += d->bom;
+        return koma__error_at(d->err, KOMA_E_CONVERT_ENCODING, ln, col, bad, "a NUL byte in the text");
+    }
+    if (enc == 0) enc = koma__utf8_valid(t, tl, NULL) ? 1 : 2;
+    d->sjis = enc == 2;
+    if (enc == 1) {
+        if (!koma__utf8_valid(t, tl, &bad)) goto invalid;
+        *text = t;
+        *tlen = tl;
+        return 0;
+    }
+    int x = koma__to_utf8("CP932", t, tl, dec, &bad);
+    if (x == -2) return koma_error_set(d->err, KOMA_E_MEMORY, 0, NULL);
+    if (x != 0) goto invalid;
+    *text = dec->data;
+    *tlen = dec->len;
+    return 0;
+invalid : {
+    unsigned long ln = d->first_line, col = 1;
+    for (size_t i = 0; i < bad; i++, col++)
+        if (t[i] == '\n') ln++, col = 0;
+    if (ln == d->first_line) col += d->bom;
+    return koma__error_at(d->err, KOMA_E_CONVERT_ENCODING, ln, col, bad, "invalid %s", enc == 1 ? "UTF-8" : "Shift_JIS");
+}
+}
+
+int koma__kk_read(const kk_syntax *syn, koma_hub *h, const char *s, size_t len, unsigned long line,
+                  koma_srec *r, koma_error *err)
+{
+    kk_reader d;
+    memset(&d, 0, sizeof d);
+    d.syn = syn;
+    d.h = h;
+    d.r = r;
+    d.err = err;
+    d.src = s;
+    d.first_line = line;
+    koma_pcn_buffer dec = {0};
+    const char *text = NULL;
+    size_t tlen = 0;
+    int rc = -1;
+    d.cap = 8;
+    d.path = malloc(d.cap * sizeof *d.path);
+    if (d.path == NULL) return koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
+    if (decode(&d, s, len, &dec, &text, &tlen) != 0) goto out;
+    if (koma_srec_text(&r->source_format, syn->name, strlen(syn->name), 0, err) != 0 ||
+        koma_srec_text(&r->source_encoding, d.sjis ? "Shift_JIS" : "UTF-8", d.sjis ? 9 : 5, 0, err) != 0)
+        goto out;
+    koma_shape shape = {2, {9, 9, 1}, 81};
+    if (koma_position_reset(&r->setup, &shape, err) != 0) goto out;
+    r->setup.style[0] = 'S';
+    r->setup.style[1] = 's';
+    r->setup.turn = KOMA_FIRST;
+    const char *src = s + d.bom;
+    size_t srclen = len - d.bom, sp = 0;
+    d.line = line;
+    for (size_t i = 0; i <= tlen;) {
+        const char *e = memchr(text + i, '\n', tlen - i);
+        size_t n = e ? (size_t)(e - (text + i)) : tlen - i;
+        d.ls = text + i;
+        d.ln = n;
+        const char *se = memchr(src + sp, '\n', srclen - sp);
+        d.src_ls = src + sp;
+        d.src_ln = se ? (size_t)(se - (src + sp)) : srclen - sp;
+        size_t m = n;
+        while (m && d.ls[m - 1] == '\r') m--;
+        kk_kind kind = classify(syn, d.ls, m, d.in_moves);
+        int x = 0;
+        switch (kind) {
+        case KK_EMPTY: case KK_BORDER: case KK_FILES: case KK_BOD_TRAILER: break;
+        case KK_PROGRAM:
+            /* the encoding declaration is the writer's to make again */
+            if (!(koma__kk_lit(d.ls, m, "#KIF ") || koma__kk_lit(d.ls, m, "#KI2 ")))
+                x = koma_srec_add_header(r, KOMA_H_OTHER, "#", 1, d.ls + 1, m - 1, err);
+            break;
+        case KK_COMMENT: x = note_line(&d, d.ls, m, 0); break;
+        case KK_BOOKMARK: x = note_line(&d, d.ls, m, 1); break;
+        case KK_VARIATION: x = variation_line(&d, d.ls, m); break;
+        case KK_MADE: x = begin_moves(&d) || made_line(&d, d.ls, rtrim(d.ls, m)); break;
+        case KK_MOVES_HEADER: x = begin_moves(&d); break;
+        case KK_MOVE: x = begin_moves(&d) || syn->move_line(&d, d.ls, m); break;
+        case KK_HANDICAP:
+        case KK_HAND_FIRST:
+        case KK_HAND_SECOND:
+        case KK_ROW:
+        case KK_TURN_FIRST:
+        case KK_TURN_SECOND:
+        case KK_HEADER:
+            if (d.in_moves) {
+                x = fail_line(&d, KOMA_E_KIF_LINE, "a header or board line among the moves");
+                break;
+            }
+            if (kind == KK_HANDICAP) x = handicap_line(&d, d.ls, m);
+            else if (kind == KK_HAND_FIRST) x = hand_line(&d, d.ls, m, KOMA_FIRST);
+            else if (kind == KK_HAND_SECOND) x = hand_line(&d, d.ls, m, KOMA_SECOND);
+            else if (kind == KK_ROW) x = row_line(&d, d.ls, rtrim(d.ls, m));
+            else if (kind == KK_HEADER) x = header_line(&d, d.ls, m);
+            else {
+                d.turn_given = 1;
+                r->setup.turn = kind == KK_TURN_FIRST ? KOMA_FIRST : KOMA_SECOND;
+            }
+            break;
+        case KK_UNKNOWN: x = fail_line(&d, KOMA_E_KIF_LINE, d.syn->ki2 ? "not a line of KI2" : "not a line of KIF"); break;
+        }
+        if (x != 0) goto out;
+        if (!e) break;
+        i += n + 1;
+        if (se) sp += d.src_ln + 1;
+        d.line++;
+    }
+    if (begin_moves(&d) != 0) goto out;
+    rc = 0;
+out:
+    free(d.path);
+    koma_pcn_buffer_cleanup(&dec);
+    return rc;
+}
+
+/* ---- several records in one input -------------------------------------------------- */
+
+/* Bytes of s[0..n) that start with one of the UTF-8 or Shift_JIS spellings. */
+static int starts(const char *s, size_t n, const char *utf8, const char *sjis)
+{
+    return koma__kk_lit(s, n, utf8) || koma__kk_lit(s, n, sjis);
+}
+
+static int has_colon(const char *s, size_t n)
+{
+    for (size_t i = 0; i + 1 < n; i++) {
+        if (i + 3 <= n && memcmp(s + i, FULL_COLON, 3) == 0) return 1;
+        if ((unsigned char)s[i] == 0x81 && s[i + 1] == 0x46) return 1;    /* ： in Shift_JIS */
+    }
+    return 0;
+}
+
+/* A move line, in either encoding: KIF "   1 ..." or KI2 "▲..." */
+static int raw_move_line(const char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n && (s[i] == ' ' || s[i] == '\t')) i++;
+    if (i < n && KOMA_IS_DIGIT(s[i])) {
+        /* a number, then a blank (as fmt_kif.c reads a move line) */
+        while (i < n && KOMA_IS_DIGIT(s[i])) i++;
+        return i == n || s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || starts(s + i, n - i, IDEO_SPACE, "\x81\x40");
+    }
+    return starts(s + i, n - i, "▲", "\x81\xa3") || starts(s + i, n - i, "△", "\x81\xa2") ||
+           starts(s + i, n - i, "☗", "\x81\xa3") || starts(s + i, n - i, "☖", "\x81\xa2") ||
+           starts(s + i, n - i, "▼", "\x81\xa5") || starts(s + i, n - i, "▽", "\x81\xa4");
+}
+
+/* A line that opens a record when it follows moves: a declaration, a header
+ * (KEY：VALUE, in either encoding) or a diagram's hand line. */
+static int opens_record(const char *s, size_t n)
+{
+    if (koma__kk_lit(s, n, "#KIF") || koma__kk_lit(s, n, "#KI2")) return 1;
+    if (n == 0) return 0;
+    unsigned char c = (unsigned char)s[0];
+    if (c == ' ' || c == '\t' || c == '*' || c == '&' || c == '#' || c == '|' || c == '+' || KOMA_IS_DIGIT(c) ||
+        c == '\r')
+        return 0;
+    if (starts(s, n, "変化", "\x95\xcf\x89\xbb") || starts(s, n, "まで", "\x82\xdc\x82\xc5") ||
+        starts(s, n, IDEO_SPACE, "\x81\x40") || raw_move_line(s, n))
+        return 0;
+    return has_colon(s, n);
+}
+
+int koma__kk_split(const kk_syntax *syn, const char *s, size_t len, int at_end, size_t *rec_len, size_t *used)
+{
+    (void)syn;
+    int moves = 0;
+    size_t i = 0;
+    while (i < len) {
+        const char *e = memchr(s + i, '\n', len - i);
+        if (!e && !at_end) return KOMA__SPLIT_MORE;
+        size_t n = e ? (size_t)(e - (s + i)) : len - i;
+        if (moves && opens_record(s + i, n)) {
+            *rec_len = *used = i;
+            return KOMA__SPLIT_RECORD;
+        }
+        if (raw_move_line(s + i, n)) moves = 1;
+        if (!e) break;
+        i += n + 1;
+    }
+    if (!at_end) return KOMA__SPLIT_MORE;
+    *rec_len = *used = len;
+    return KOMA__SPLIT_RECORD;
+}
+
+/* ---- the writer ---------------------------------------------------------------------- */
+
+struct kk_writer {
+    const kk_wsyntax *syn;
+    koma_hub *h;
+    const koma_srec *r;
+    int handicap;                      /* a handicap game: 下手 and 上手 */
+    long long run[2];                  /* each side's total time so far */
+};
+
+int koma__kk_mover(const kk_writer *w, size_t ply) { return (int)((w->r->setup.turn + ply - 1) % 2); }
+long long *koma__kk_running(kk_writer *w) { return w->run; }
+
+int koma__kk_put_comment(koma_pcn_buffer *o, const char *comment, const char *bookmark, koma_error *err)
+{
+    if (comment && koma__buf_lines(o, "*", comment, err)) return -1;
+    if (bookmark && koma__buf_lines(o, "&", bookmark, err)) return -1;
+    return 0;
+}
+
+/* "KEY：VALUE" lines (one a line of a value); the line must read back as that key. */
+static int put_header(kk_writer *w, koma_pcn_buffer *o, const char *key, const char *value, koma_hkey want,
+                      koma_error *err)
+{
+    const char *p = value;
+    for (;;) {
+        const char *e = strchr(p, '\n');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        /* blanks around a value are not kept (a reader trims them) */
+        size_t b = koma__kk_blanks(p, n);
+        const char *next = e ? e + 1 : NULL;
+        p += b;
+        n = rtrim(p, n - b);
+        size_t mark = o->len;
+        if (koma__buf_puts(o, key, err) || koma__buf_puts(o, FULL_COLON, err) || koma__buf_put(o, p, n, err))
+            return -1;
+        const char *l = o->data + mark;
+        size_t ln = o->len - mark, kl, v;
+        kk_kind kind = classify(w->syn->syntax, l, ln, 0);
+        char iso[48];
+        int ok = (kind == KK_HEADER || (kind == KK_HANDICAP && want == KOMA_H_HANDICAP)) && header_split(l, ln, &kl, &v) &&
+                 kl == strlen(key) && koma__kif_header_key(l, kl) == want &&
+                 rtrim(l + v, ln - v) - koma__kk_blanks(l + v, ln - v) == n &&
+                 ((want != KOMA_H_START && want != KOMA_H_END) || koma__kif_date_in(p, n, iso) != 0);
+        if (!ok) {
+            char q[64];
+            koma_quote(q, sizeof q, key, strlen(key));
+            return koma_error_set(err, KOMA_E_CONVERT_UNREPRESENTABLE, 0,
+                                  "%s cannot hold the header \"%s\" with that value", w->syn->name, q);
+        }
+        if (koma__buf_put(o, "\n", 1, err)) return -1;
+        if (!next) return 0;
+        p = next;
+    }
+}
+
+static const char *const count_kanji[] = {"",   "",     "二",   "三",   "四",   "五",   "六",
+                                          "七", "八",   "九",   "十",   "十一", "十二", "十三",
+                                          "十四", "十五", "十六", "十七", "十八"};
+
+static int put_hand(koma_pcn_buffer *o, const koma_position *p, int side, const char *label, koma_error *err)
+{
+    if (koma__buf_puts(o, label, err)) return -1;
+    static const char order[] = "RBGSNLP";
+    int any = 0;
+    for (const char *c = order; *c; c++) {
+        koma_piece k = koma_piece_from_letter(side ? (char)(*c | 0x20) : *c);
+        uint32_t n = koma_hand_count(&p->hands[side], k);
+        if (n == 0) continue;
+        any = 1;
+        if (koma__buf_puts(o, koma__kk_piece_char(koma_piece_from_letter(*c)), err)) return -1;
+        if (n >= 2 && n <= 18 && koma__buf_puts(o, count_kanji[n], err)) return -1;
+        if (n > 18 && koma__buf_printf(o, err, "%u", n)) return -1;
+        if (koma__buf_puts(o, IDEO_SPACE, err)) return -1;
+    }
+    if (!any && koma__buf_puts(o, "なし", err)) return -1;
+    return koma__buf_put(o, "\n", 1, err);
+}
+
+static int put_board(koma_pcn_buffer *o, const koma_position *p, koma_error *err)
+{
+    if (put_hand(o, p, KOMA_SECOND, "後手の持駒" FULL_COLON, err) ||
+        koma__buf_puts(o, "  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n", err))
+        return -1;
+    for (unsigned rank = 1; rank <= 9; rank++) {
+        if (koma__buf_put(o, "|", 1, err)) return -1;
+        for (unsigned file = 9; file >= 1; file--) {
+            uint32_t q;
+            koma_sq sq = {(uint8_t)file, (uint8_t)rank};
+            koma_sq_to_square(&p->shape, sq, &q);
+            koma_piece x = p->board[q];
+            if (x == KOMA_PIECE_NONE) {
+                if (koma__buf_puts(o, " ・", err)) return -1;
+            } else if (koma__buf_puts(o, koma_piece_side(x) == KOMA_SECOND ? "v" : " ", err) ||
+                       koma__buf_puts(o, koma__kk_piece_char(x), err)) {
+                return -1;
+            }
+        }
+        if (koma__buf_puts(o, "|", err) || koma__buf_puts(o, kanji_digits[rank - 1], err) ||
+            koma__buf_put(o, "\n", 1, err))
+            return -1;
+    }
+    if (koma__buf_puts(o, "+---------------------------+\n", err) ||
+        put_hand(o, p, KOMA_FIRST, "先手の持駒" FULL_COLON, err))
+        return -1;
+    if (p->turn == KOMA_SECOND && koma__buf_puts(o, "後手番\n", err)) return -1;
+    return 0;
+}
+
+static const char *side_word(const kk_writer *w, int side)
+{
+    return koma__kif_header_name(side == KOMA_FIRST ? KOMA_H_FIRST_NAME : KOMA_H_SECOND_NAME, w->handicap);
+}
+
+/* "まで N手で..." for a line of play whose last ply is `last`. */
+static int put_made(kk_writer *w, koma_pcn_buffer *o, const koma_send *e, size_t last, koma_error *err)
+{
+    if (e->code == KOMA_SEND_NONE) return 0;
+    int mover = (int)((w->r->setup.turn + last) % 2), other = 1 - mover;
+    if (koma__buf_printf(o, err, "まで%zu手で", last)) return -1;
+    int rc;
+    switch (e->code) {
+    case KOMA_SEND_RESIGN: rc = koma__buf_printf(o, err, "%sの勝ち", side_word(w, other)); break;
+    case KOMA_SEND_TIME_UP: rc = koma__buf_printf(o, err, "時間切れにより%sの勝ち", side_word(w, other)); break;
+    case KOMA_SEND_ILLEGAL_WIN: rc = koma__buf_printf(o, err, "%sの反則勝ち", side_word(w, mover)); break;
+    case KOMA_SEND_ILLEGAL_LOSS: rc = koma__buf_printf(o, err, "%sの反則負け", side_word(w, mover)); break;
+    case KOMA_SEND_ENTERING_KING: rc = koma__buf_printf(o, err, "%sの入玉勝ち", side_word(w, mover)); break;
+    default: rc = koma__buf_puts(o, koma__kk_end_word_of(e), err); break;
+    }
+    return rc || koma__buf_put(o, "\n", 1, err) ? -1 : 0;
+}
+
+/* The running totals after moves [0, k) of l, from run. */
+static void run_to(const kk_writer *w, const koma_sline *l, size_t first, size_t k, long long run[2])
+{
+    for (size_t i = 0; i < k; i++) {
+        const koma_smove *m = &l->moves[i];
+        int side = koma__kk_mover(w, first + i);
+        if (m->total_ms != KOMA_TIME_NONE) run[side] = m->total_ms;
+        else if (m->elapsed_ms != KOMA_TIME_NONE) run[side] += m->elapsed_ms;
+    }
+}
+
+/* A line of play, its closing line, then its variations, the last branch first. */
+static int put_tree(kk_writer *w, koma_pcn_buffer *o, const koma_sline *l, size_t first, const long long run0[2],
+                    koma_error *err)
+{
+    w->run[0] = run0[0];
+    w->run[1] = run0[1];
+    if (w->syn->write_line(w, l, first, o, err) != 0) return -1;
+    if (put_made(w, o, &l->end, first + l->len - 1, err)) return -1;
+    if (koma__kk_put_comment(o, l->end.comment, l->end.bookmark, err)) return -1;
+    for (size_t i = l->len; i-- > 0;) {
+        const koma_smove *m = &l->moves[i];
+        if (m->nforks == 0) continue;
+        long long run[2] = {run0[0], run0[1]};
+        run_to(w, l, first, i, run);
+        for (size_t k = 0; k < m->nforks; k++) {
+            if (koma__buf_printf(o, err, "\n変化" FULL_COLON "%zu手\n", first + i)) return -1;
+            if (put_tree(w, o, &m->forks[k], first + i, run, err) != 0) return -1;
+        }
+    }
+    return 0;
+}
+
+/* The periods of the record as 持ち時間 lines (each side's too). */
+static int put_periods(kk_writer *w, koma_pcn_buffer *o, koma_error *err)
+{
+    static const char *const keys[] = {"持ち時間", KOMA__KIF_FIRST_TIME, KOMA__KIF_SECOND_TIME};
+    const koma_srec *r = w->r;
+    for (int side = 0; side < 3; side++) {
+        if (r->nperiods[side] == 0) continue;
+        char text[128];
+        if (koma__kif_periods_out(r->periods[side], r->nperiods[side], side == 0, text, sizeof text) != 0)
+            return koma_error_set(err, KOMA_E_CONVERT_UNREPRESENTABLE, 0,
+                                  "%s cannot say these time control periods (a main time, an increment, byoyomi)",
+                                  w->syn->name);
+        if (put_header(w, o, keys[side], text, side == 0 ? KOMA_H_TIME_CONTROL : KOMA_H_OTHER, err)) return -1;
+    }
+    return 0;
+}
+
+static int put_record(kk_writer *w, koma_pcn_buffer *o, int sjis, koma_error *err)
+{
+    const koma_srec *r = w->r;
+    if (koma__buf_printf(o, err, "%s%s\n", w->syn->declaration, sjis ? "Shift_JIS" : "UTF-8")) return -1;
+    for (size_t i = 0; i < r->nheaders; i++)
+        if (r->headers[i].key == KOMA_H_OTHER && r->headers[i].name && !strcmp(r->headers[i].name, "#") &&
+            koma__buf_lines(o, "#", r->headers[i].value, err))
+            return -1;
+    static const koma_hkey order[] = {KOMA_H_START,   KOMA_H_END,          KOMA_H_NAME, KOMA_H_EVENT,
+                                      KOMA_H_ROUND,   KOMA_H_OPENING,      KOMA_H_TIME_CONTROL, KOMA_H_SITE};
+    char date[32];
+    for (size_t k = 0; k < sizeof order / sizeof order[0]; k++) {
+        /* periods before a time control text, so that each reads back as itself */
+        if (order[k] == KOMA_H_TIME_CONTROL && put_periods(w, o, err) != 0) return -1;
+        for (size_t i = 0; i < r->nheaders; i++) {
+            const koma_shdr *hd = &r->headers[i];
+            if (hd->key != order[k]) continue;
+            const char *v = hd->key == KOMA_H_START || hd->key == KOMA_H_END ? koma__kif_date_out(hd->value, date) : hd->value;
+            if (put_header(w, o, koma__kif_header_name(order[k], 0), v, order[k], err)) return -1;
+        }
+    }
+    for (size_t i = 0; i < r->nheaders; i++) {
+        const koma_shdr *hd = &r->headers[i];
+        if (hd->key != KOMA_H_OTHER || (hd->name && !strcmp(hd->name, "#"))) continue;
+        if (put_header(w, o, hd->name ? hd->name : "", hd->value, KOMA_H_OTHER, err)) return -1;
+    }
+    /* the handicap line (as the record has it, else the setup's name), then a
+     * diagram when the setup is not the position that name gives */
+    const char *hc = koma_srec_header(r, KOMA_H_HANDICAP, NULL);
+    const koma__preset *setup_preset = koma__preset_of(&r->setup);
+    if (hc == NULL && setup_preset) hc = setup_preset->kif;
+    const koma__preset *named = hc ? koma__preset_by_kif(hc, strlen(hc)) : NULL;
+    if (hc && put_header(w, o, "手合割", hc, KOMA_H_HANDICAP, err)) return -1;
+    if ((named == NULL || named != setup_preset) && put_board(o, &r->setup, err)) return -1;
+    const char *v;
+    if ((v = koma_srec_header(r, KOMA_H_FIRST_NAME, NULL)) &&
+        put_header(w, o, side_word(w, KOMA_FIRST), v, KOMA_H_FIRST_NAME, err))
+        return -1;
+    if ((v = koma_srec_header(r, KOMA_H_SECOND_NAME, NULL)) &&
+        put_header(w, o, side_word(w, KOMA_SECOND), v, KOMA_H_SECOND_NAME, err))
+        return -1;
+    if (w->syn->moves_header && (koma__buf_puts(o, w->syn->moves_header, err) || koma__buf_put(o, "\n", 1, err)))
+        return -1;
+    if (koma__kk_put_comment(o, r->setup_comment, r->setup_bookmark, err)) return -1;
+    long long run0[2] = {0, 0};
+    return put_tree(w, o, &r->main, 1, run0, err);
+}
+
+int koma__kk_write(const kk_wsyntax *syn, koma_hub *h, const koma_srec *r, unsigned flags, koma_pcn_buffer *out,
+                   koma_error *err)
+{
+    if (koma__srec_shogi_only(r, syn->name, err) != 0) return -1;
+    kk_writer w = {syn, h, r, 0, {0, 0}};
+    const koma__preset *p = koma__preset_of(&r->setup);
+    w.handicap = p != NULL && strcmp(p->kif, "平手") != 0;
+    /* Shift_JIS when asked, or when the record came so from KIF or KI2 */
+    int from_kk = r->source_format && (!strcmp(r->source_format, "kif") || !strcmp(r->source_format, "ki2"));
+    int sjis = (flags & KOMA_WRITE_SHIFT_JIS) ||
+               (!(flags & KOMA_WRITE_UTF8) && from_kk && r->source_encoding && !strcmp(r->source_encoding, "Shift_JIS"));
+    koma_pcn_buffer body = {0};
+    int rc = -1;
+    if (put_record(&w, &body, sjis, err) != 0) goto out;
+    if (!sjis) {
+        rc = koma__buf_put(out, body.data, body.len, err);
+        goto out;
+    }
+    koma_pcn_buffer sj = {0};
+    size_t bad;
+    int x = koma__from_utf8("CP932", body.data, body.len, &sj, &bad);
+    if (x == 0) rc = koma__buf_put(out, sj.data, sj.len, err);
+    koma_pcn_buffer_cleanup(&sj);
+    if (x == -2) {
+        koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
+    } else if (x == -1) {
+        if (flags & KOMA_WRITE_SHIFT_JIS) {
+            char q[32];
+            koma_quote(q, sizeof q, body.data + bad, body.len - bad < 4 ? body.len - bad : 4);
+            koma_error_set(err, KOMA_E_CONVERT_UNREPRESENTABLE, 0, "Shift_JIS has no character \"%s\"", q);
+        } else {
+            /* a character Shift_JIS cannot hold: UTF-8 instead */
+            body.len = 0;
+            if (put_record(&w, &body, 0, err) == 0) rc = koma__buf_put(out, body.data, body.len, err);
+        }
+    }
+out:
+    koma_pcn_buffer_cleanup(&body);
+    return rc;
+}

@@ -1,0 +1,110 @@
+/*
+ * lib/kakinoki.h — what KIF and KI2 (the Kakinoki formats, after the Kifu for
+ * Windows program that defined them) share, internal to libkoma: the text's
+ * encoding, header lines, the board diagram (BOD), the handicap (手合割),
+ * comments (*) and bookmarks (&), variations (変化：N手), the ending words and
+ * the closing "まで N手で..." line, piece and square names; a reader that walks
+ * the lines and hands each move line to its format, and a writer that prints
+ * everything but the moves. lib/fmt_kif.c and lib/fmt_ki2.c give the moves.
+ */
+#ifndef KOMA_KAKINOKI_H
+#define KOMA_KAKINOKI_H
+
+#include "format_internal.h"
+#include "record_internal.h"
+
+/* ---- characters ------------------------------------------------------------------ */
+
+/* The length of the UTF-8 literal lit when s[0..n) starts with it, else 0. */
+size_t koma__kk_lit(const char *s, size_t n, const char *lit);
+/* Bytes of blanks (space, tab, U+3000) at the start of s[0..n). */
+size_t koma__kk_blanks(const char *s, size_t n);
+/* A digit 1-9, ASCII or full-width (１..９): its value and *used bytes; 0 when none. */
+int koma__kk_digit(const char *s, size_t n, size_t *used);
+/* A kanji numeral 一..九: its value and *used; 0 when none. */
+int koma__kk_kanji_digit(const char *s, size_t n, size_t *used);
+/* A decimal number (ASCII or full-width digits): *used bytes; -1 when none. */
+long long koma__kk_number(const char *s, size_t n, size_t *used);
+/* Display columns of UTF-8 text (characters of 3 or more bytes count 2). */
+size_t koma__kk_width(const char *s, size_t n);
+
+/* A piece name as moves write it (歩 .. 龍, 成香, 成桂, 成銀, also 杏 圭 全 竜 王):
+ * the kind (first player's case) and *used; NONE when none. */
+koma_piece koma__kk_piece(const char *s, size_t n, size_t *used);
+/* The name moves use ("成香"), and the one-character name of diagrams ("杏"). */
+const char *koma__kk_piece_name(koma_piece kind);
+const char *koma__kk_piece_char(koma_piece kind);
+/* A destination: 同 (then blanks) -> *same = 1; or a digit and a kanji numeral
+ * (７六). *used bytes; -1 when neither. */
+int koma__kk_square(const char *s, size_t n, koma_sq *sq, int *same, size_t *used);
+/* The destination as written: "同　" or "７六". */
+int koma__kk_put_square(koma_pcn_buffer *o, const koma_smove *m, koma_error *err);
+
+/* ---- the reader ---------------------------------------------------------------------- */
+
+typedef struct kk_reader kk_reader;
+
+/* What a format gives the shared reader. */
+typedef struct kk_syntax {
+    const char *name;              /* "kif", "ki2": source format, messages */
+    int ki2;                       /* 1: the まで line says the ending, moves carry ▲△ */
+    /* 1 when s[0..n) (a line, blanks kept) is a move line of this format */
+    int (*is_move_line)(const char *s, size_t n);
+    /* read one move line */
+    int (*move_line)(kk_reader *d, const char *s, size_t n);
+} kk_syntax;
+
+/* Read one record: s[0..len) as the input holds it (Shift_JIS or UTF-8, see
+ * kakinoki.c), line its first line in the input. */
+int koma__kk_read(const kk_syntax *syn, koma_hub *h, const char *s, size_t len, unsigned long line,
+                  koma_srec *r, koma_error *err);
+
+/* For move_line: the line being read and its number in the line of play (the
+ * next ply); set an error at a byte of the current line. */
+koma_sline *koma__kk_current(kk_reader *d, size_t *next_ply);
+int koma__kk_fail(kk_reader *d, const char *at, koma_code code, const char *msg, const char *tok, size_t n);
+/* Where a byte of the current line is (for koma_smove.line/column). */
+void koma__kk_where(kk_reader *d, const char *at, unsigned long *line, unsigned long *column);
+/* Append a move (read at `at`) to the current line, which must not have
+ * ended (its strings are owned by the line after). */
+koma_smove *koma__kk_push(kk_reader *d, const char *at, const koma_smove *m);
+/* The ending word at s[0..n) (投了, 中断 ...) for the current line, which must
+ * have no ending yet. */
+int koma__kk_end_word(kk_reader *d, const char *s, size_t n, long long elapsed, long long total);
+/* The side to move at the start (KI2: the first move's mark says it when no
+ * diagram line did). */
+void koma__kk_first_side(kk_reader *d, int side);
+
+/* Splitting several records in one input (cat *.kif): a record ends before a
+ * header line that follows moves. */
+int koma__kk_split(const kk_syntax *syn, const char *s, size_t len, int at_end, size_t *rec_len,
+                   size_t *used);
+
+/* ---- the writer ---------------------------------------------------------------------- */
+
+typedef struct kk_writer kk_writer;
+
+typedef struct kk_wsyntax {
+    const char *name;              /* "KIF", "KI2": messages */
+    const kk_syntax *syntax;       /* how it reads (what a header line must read back as) */
+    const char *declaration;       /* "#KIF version=2.0 encoding=", "#KI2 ..." */
+    const char *moves_header;      /* "手数----指手---------消費時間--" or NULL */
+    /* the moves of a line of play and its ending word (not the まで line) */
+    int (*write_line)(kk_writer *w, const koma_sline *l, size_t first, koma_pcn_buffer *o,
+                      koma_error *err);
+} kk_wsyntax;
+
+/* Flags of the KIF and KI2 writers (koma_wstream flags). */
+int koma__kk_write(const kk_wsyntax *syn, koma_hub *h, const koma_srec *r, unsigned flags,
+                   koma_pcn_buffer *out, koma_error *err);
+
+/* For write_line: the side to move before ply `ply` of the record; the
+ * mover's total time before it, as the writer keeps it (KIF). */
+int koma__kk_mover(const kk_writer *w, size_t ply);
+long long *koma__kk_running(kk_writer *w);
+/* The word of an ending (投了, 中断, ... or its text). */
+const char *koma__kk_end_word_of(const koma_send *e);
+/* Comment lines (*) and bookmark lines (&) of a move or an ending. */
+int koma__kk_put_comment(koma_pcn_buffer *o, const char *comment, const char *bookmark, koma_error *err);
+
+#endif

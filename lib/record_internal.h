@@ -1,0 +1,111 @@
+/*
+ * lib/record_internal.h — what the hub (lib/record*.c) shares with the format
+ * modules beyond koma/record.h (not installed): the origins of moves and the
+ * relative marks that tell them (record_origin.c), the annotation writers ask
+ * for (record_pcn.c), and the standard Shogi start positions (record_shogi.c).
+ */
+#ifndef KOMA_RECORD_INTERNAL_H
+#define KOMA_RECORD_INTERNAL_H
+
+#include <koma/record.h>
+
+/* ---- origins and relative marks (record_origin.c) ----------------------------------- */
+
+#define KOMA__MAX_ORIGINS 64
+
+/* Set in koma_smove.relative by koma__srec_annotate when no marks tell the
+ * origin apart (KI2 cannot write the move). */
+#define KOMA__REL_UNTOLD 0x80u
+
+/* The origins of the board moves of one kind of piece to one square: for each,
+ * which moves exist, legal and pseudo-legal (bit 1: without promotion, bit 2:
+ * promoting). */
+typedef struct koma__origins {
+    koma_sq sq[KOMA__MAX_ORIGINS];
+    unsigned legal[KOMA__MAX_ORIGINS], pseudo[KOMA__MAX_ORIGINS];
+    size_t n;
+} koma__origins;
+
+int koma__origins_collect(koma_hub *h, const koma_game *g, const koma_position *pos,
+                          koma_piece kind, koma_sq to, koma__origins *o, koma_error *err);
+
+/*
+ * The one reading of relative marks, shared by readers and writers: the
+ * origins with a move that keeps `promote` (KOMA_PROMOTE_*), legal ones first
+ * (pseudo-legal ones only when no legal one fits, so that an illegal move a
+ * record holds is still read), narrowed by the marks: 上 引 寄 直 by the
+ * move's direction for the mover, then 右 左 to the rightmost or leftmost as
+ * the mover sees the board (marks are ignored when one origin is left).
+ * Returns the index of the origin, -1 when none fits, -2 when several do (*a
+ * and *b two of them).
+ */
+int koma__origins_pick(const koma__origins *o, int promote, unsigned rel, koma_sq to, int turn,
+                       size_t *a, size_t *b);
+
+/* The fewest marks that make koma__origins_pick choose origin i of a move of
+ * `kind` (直 is not used for a dragon or a horse); -1 when none do. */
+int koma__origins_marks(const koma__origins *o, size_t i, koma_piece kind, int promote, koma_sq to,
+                        int turn, unsigned *rel);
+
+/* For writers that say more than PCN does (KI2, JKF): every move's relative
+ * marks (the fewest a reader needs; KOMA__REL_UNTOLD when none suffice, 打
+ * for a drop a board piece could also make) and whether promoting was a
+ * choice (koma_smove.promotable), replaying the record, forks too. */
+int koma__srec_annotate(koma_hub *h, koma_srec *r, koma_error *err);
+
+/* ---- Shogi's standard sets (record_shogi.c) -------------------------------------------- */
+
+/* The even game and the handicaps of Shogi, by the names KIF (手合割) and
+ * JKF (initial.preset) give them. */
+typedef struct koma__preset {
+    const char *kif;               /* "平手", "香落ち", ... (UTF-8) */
+    const char *jkf;               /* "HIRATE", "KY", ... */
+} koma__preset;
+
+const koma__preset *koma__preset_by_kif(const char *s, size_t len);
+const koma__preset *koma__preset_by_jkf(const char *s, size_t len);
+/* The preset whose position pos is (turn included), or NULL. */
+const koma__preset *koma__preset_of(const koma_position *pos);
+/* pos set to the preset's position. */
+int koma__preset_position(const koma__preset *p, koma_position *pos, koma_error *err);
+
+/* The two-letter piece codes of CSA and JKF ("FU" .. "RY"): the kind (first
+ * player's case, '+' for the promoted ones), or NONE; and back (NULL when none). */
+koma_piece koma__shogi_piece(const char *s, size_t len);
+const char *koma__shogi_code(koma_piece kind);
+/* A kind as it stands on the board for side (a king is terminal: K^). */
+koma_piece koma__shogi_on_board(koma_piece kind, int side);
+
+/* 0 when r is a Shogi record that CSA, KIF, KI2 and JKF can hold (9x9, Shogi's
+ * pieces, unpromoted hands); else convert.unrepresentable naming format. */
+int koma__srec_shogi_only(const koma_srec *r, const char *format, koma_error *err);
+
+/* KIF's header names, which JKF's header keys are too: what one means to koma
+ * (KOMA_H_OTHER: none), and the name of a key (for the sides, 下手 and 上手 in a
+ * handicap game; NULL for KOMA_H_OTHER). */
+koma_hkey koma__kif_header_key(const char *name, size_t len);
+const char *koma__kif_header_name(koma_hkey key, int handicap);
+/* KIF's dates ("2014/10/12 14:46:51", "2008/12/20(土)", "2014/07/08 9:00") as
+ * ISO 8601 into out (an ISO date-time as it is): its length, 0 when v is not a
+ * date. And back: "YYYY/MM/DD[ HH:MM:SS]" into buf, or iso itself when it has a
+ * zone or fractions. */
+size_t koma__kif_date_in(const char *v, size_t n, char out[48]);
+const char *koma__kif_date_out(const char *iso, char buf[32]);
+
+/* A header field of KIF (or JKF) into r: dates as ISO, the fields koma knows
+ * by their key, 持ち時間 (and 先手持ち時間, 後手持ち時間) in koma's form as
+ * periods, the others as they are. */
+#define KOMA__KIF_FIRST_TIME "先手持ち時間"
+#define KOMA__KIF_SECOND_TIME "後手持ち時間"
+int koma__kif_header_add(koma_srec *r, const char *key, size_t klen, const char *value, size_t vlen, koma_error *err);
+/* Periods as a 持ち時間 text koma reads back ("各25分+秒読み30秒", each: for
+ * both sides): 0, or -1 when they have no such form (or buf is too small). */
+int koma__kif_periods_out(const koma_speriod *p, size_t n, int each, char *buf, size_t cap);
+
+/* Times of a move (or ending) of side for formats that write both the time
+ * spent and the total (KIF, JKF): a missing total is the side's running total
+ * plus the time, a missing time the difference of totals; run[side] is moved
+ * on. Both KOMA_TIME_NONE when the move has neither. */
+void koma__times_both(long long run[2], int side, long long el, long long tot, long long *oel, long long *otot);
+
+#endif

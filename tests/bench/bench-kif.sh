@@ -1,0 +1,43 @@
+# koma-convert: 10,000 KIF records to PCN, from one input (record by record:
+# memory stays that of one record), beside tsshogi (npm) under node reading the
+# same KIF and writing JKF; the same for KI2 (origins found with the move
+# generator from the relative marks) and JKF. Peak RSS is also measured on a
+# tenth of the input: bounded memory means the same peak for both.
+#   BENCH_KIF_RECORDS=10000
+nk=${BENCH_KIF_RECORDS:-10000}
+usi=$work/kif-games-$nk.usi
+if [ ! -s "$usi" ]; then
+    cc -std=c11 -O2 -I"$here/../../lib/include" -o "$work/gen-usi" "$here/../convert/gen-usi.c" \
+        "$bindir/../lib/libkoma.a" -lyaml -ljansson -lnettle -lm || return 0
+    "$work/gen-usi" 11 "$nk" 150 >"$usi"
+fi
+tenth=$((nk / 10))
+head -n "$tenth" "$usi" >"$work/kif-tenth.usi"
+for fmt in kif ki2 jkf; do
+    koma-convert --from usi --to "$fmt" "$usi" >"$work/games.$fmt"
+    koma-convert --from usi --to "$fmt" "$work/kif-tenth.usi" >"$work/tenth.$fmt"
+done
+koma-convert --from usi --to kif --encoding shift_jis "$usi" >"$work/games-sjis.kif"
+echo "  input: $nk random games of up to 150 plies: KIF $(wc -c <"$work/games.kif") bytes (UTF-8)," \
+    "KI2 $(wc -c <"$work/games.ki2"), JKF $(wc -c <"$work/games.jkf")"
+cache=${KOMA_NPM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/koma/npm}
+have_ts=0
+if need node && [ -d "$cache/node_modules/tsshogi" ]; then
+    export NODE_PATH="$cache/node_modules"
+    have_ts=1
+else
+    echo "  (tsshogi not installed in $cache: run make check first; no reference)"
+fi
+for fmt in kif ki2 jkf; do
+    measure "koma-convert $fmt -> PCN" koma-convert --from "$fmt" --to pcn "$work/games.$fmt"; s1=$secs; r1=$rss_kb
+    measure "  (a tenth of it)" koma-convert --from "$fmt" --to pcn "$work/tenth.$fmt"; r10=$rss_kb
+    echo "  koma: $(rate "$nk" "$s1") $fmt records/s, peak RSS $r1 KiB ($r10 KiB for a tenth)"
+    if [ "$fmt" = kif ]; then
+        measure "koma-convert kif (Shift_JIS)" koma-convert --from kif --to pcn "$work/games-sjis.kif"; s3=$secs
+        echo "  koma: $(rate "$nk" "$s3") Shift_JIS KIF records/s (iconv included)"
+    fi
+    if [ $have_ts -eq 1 ]; then
+        measure "tsshogi $fmt -> JKF (node)" node "$here/kif-ref.cjs" "$fmt" "$work/games.$fmt"; s2=$secs
+        echo "  tsshogi: $(rate "$nk" "$s2") records/s; koma is $(ratio "$s2" "$s1")x as fast"
+    fi
+done
