@@ -127,15 +127,16 @@ static int all_rest(rd *d, int side)
 /*
  * A time control into PCN periods, when its text is in the canonical form the
  * writer gives back: V2 "$TIME_LIMIT:HH:MM+SS" (main time, byoyomi seconds), V3
- * "$TIME:T+B+I" in whole seconds (main, byoyomi, increment). The periods are the
- * main time (with the increment) and, when there is one, the byoyomi as a period
- * of one ply. Returns 1 when taken.
+ * "$TIME:T+B+I" in whole seconds (main, byoyomi, increment), and V3's per-side
+ * "$TIME+:T+B+I" / "$TIME-:T+B+I" (side 1 first player, 2 second; 0 both). The
+ * periods are the main time (with the increment) and, when there is one, the
+ * byoyomi as a period of one ply. Returns 1 when taken.
  */
-static int time_control(koma_srec *r, int v3, const char *v, size_t n)
+static int time_control(koma_srec *r, int side, int v3, const char *v, size_t n)
 {
     char buf[64], again[64];
     long long a, b, c = 0;
-    if (n >= sizeof buf || r->nperiods[0]) return 0;
+    if (n >= sizeof buf || r->nperiods[side]) return 0;
     memcpy(buf, v, n);
     buf[n] = '\0';
     if (!v3) {
@@ -148,16 +149,16 @@ static int time_control(koma_srec *r, int v3, const char *v, size_t n)
         snprintf(again, sizeof again, "%lld+%lld+%lld", a, b, c);
     }
     if (strcmp(again, buf) != 0 || a < 0 || b < 0 || c < 0) return 0;
-    koma_speriod *p = r->periods[0];
+    koma_speriod *p = r->periods[side];
     p[0].duration_ms = a * 1000;
     p[0].increment_ms = v3 && c ? c * 1000 : KOMA_TIME_NONE;
     p[0].plies = 0;
-    r->nperiods[0] = 1;
+    r->nperiods[side] = 1;
     if (b > 0) {
         p[1].duration_ms = b * 1000;
         p[1].increment_ms = KOMA_TIME_NONE;
         p[1].plies = 1;
-        r->nperiods[0] = 2;
+        r->nperiods[side] = 2;
     }
     return 1;
 }
@@ -193,9 +194,11 @@ static int header(rd *d, const char *s, size_t n)
         }
     } else if (IS("TIME_LIMIT") || IS("TIME")) {
         key = KOMA_H_TIME_CONTROL;
+    } else if ((IS("TIME+") || IS("TIME-")) && time_control(d->r, k[4] == '+' ? 1 : 2, 1, v, vl)) {
+        return 0; /* else kept as written, as any other $ line */
     }
 #undef IS
-    if (key == KOMA_H_TIME_CONTROL && time_control(d->r, kl == 4, v, vl)) return 0;
+    if (key == KOMA_H_TIME_CONTROL && time_control(d->r, 0, kl == 4, v, vl)) return 0;
     if (key == KOMA_H_OTHER) return koma_srec_add_header(d->r, key, s, kl + 1, v, vl, d->err);
     if (key == KOMA_H_TIME_CONTROL) {
         /* keep which line it was: $TIME_LIMIT (V2) or $TIME (V3) */
@@ -629,6 +632,7 @@ static int write_line_moves(koma_pcn_buffer *o, const koma_sline *l, int v3, int
 
 static int needs_v3(const koma_srec *r)
 {
+    if (r->nperiods[1] || r->nperiods[2]) return 1; /* $TIME+ and $TIME- are V3.0's */
     for (size_t i = 0; i < r->main.len; i++)
         if (r->main.moves[i].elapsed_ms != KOMA_TIME_NONE && r->main.moves[i].elapsed_ms % 1000) return 1;
     if (r->main.end.elapsed_ms != KOMA_TIME_NONE && r->main.end.elapsed_ms % 1000) return 1;
@@ -636,23 +640,27 @@ static int needs_v3(const koma_srec *r)
 }
 
 /* PCN periods as a CSA time control, when they have that shape (a main time,
- * maybe with an increment, then maybe a byoyomi period of one ply); else a comment. */
-static int write_periods(koma_pcn_buffer *o, const koma_srec *r, int v3, koma_error *err)
+ * maybe with an increment, then maybe a byoyomi period of one ply); else a comment.
+ * side 0: both sides' ($TIME_LIMIT or $TIME); 1 and 2: one side's ($TIME+, $TIME-;
+ * the record is then V3.0). */
+static int write_periods(koma_pcn_buffer *o, const koma_srec *r, int side, int v3, koma_error *err)
 {
-    const koma_speriod *p = r->periods[0];
-    size_t n = r->nperiods[0];
+    const koma_speriod *p = r->periods[side];
+    size_t n = r->nperiods[side];
+    static const char *const key[] = {"", "+", "-"};
     int ok = n <= 2 && p[0].plies == 0 && p[0].duration_ms % 1000 == 0 &&
              (n == 1 || (p[1].plies == 1 && p[1].increment_ms == KOMA_TIME_NONE && p[1].duration_ms % 1000 == 0));
     long long a = p[0].duration_ms / 1000, b = n == 2 ? p[1].duration_ms / 1000 : 0;
     long long c = p[0].increment_ms == KOMA_TIME_NONE ? 0 : p[0].increment_ms;
     if (ok && c % 1000) ok = 0;
     c /= 1000;
-    if (ok && !v3 && c == 0 && a % 60 == 0 && a / 3600 < 100 && b < 100)
+    if (ok && side == 0 && !v3 && c == 0 && a % 60 == 0 && a / 3600 < 100 && b < 100)
         return koma__buf_printf(o, err, "$TIME_LIMIT:%02lld:%02lld+%02lld\n", a / 3600, a / 60 % 60, b);
-    if (ok) return koma__buf_printf(o, err, "$TIME:%lld+%lld+%lld\n", a, b, c);
+    if (ok) return koma__buf_printf(o, err, "$TIME%s:%lld+%lld+%lld\n", key[side], a, b, c);
     for (size_t i = 0; i < n; i++)
-        if (koma__buf_printf(o, err, "'period: %lld ms, increment %lld ms, %lld plies\n", p[i].duration_ms,
-                             p[i].increment_ms == KOMA_TIME_NONE ? 0 : p[i].increment_ms, p[i].plies))
+        if (koma__buf_printf(o, err, "'period%s: %lld ms, increment %lld ms, %lld plies\n", key[side],
+                             p[i].duration_ms, p[i].increment_ms == KOMA_TIME_NONE ? 0 : p[i].increment_ms,
+                             p[i].plies))
             return -1;
     return 0;
 }
@@ -702,7 +710,8 @@ static int write_body(const koma_srec *r, int v3, koma_pcn_buffer *o, koma_error
         if (rc == 0 && prefix) rc = koma__buf_lines(o, prefix, h->value, err);
         if (rc) return -1;
     }
-    if (r->nperiods[0] && write_periods(o, r, v3, err) != 0) return -1;
+    for (int side = 0; side < 3; side++)
+        if (r->nperiods[side] && write_periods(o, r, side, v3, err) != 0) return -1;
     const koma_position *p = &r->setup;
     char pi[96];
     if (even_start(p)) {
@@ -748,11 +757,7 @@ static int write_csa(koma_hub *h, const koma_srec *r, size_t index, unsigned fla
 {
     (void)h, (void)flags;
     if (koma__srec_shogi_only(r, "CSA", err) != 0) return -1;
-    int forks = 0;
-    for (size_t i = 0; i < r->main.len; i++) forks += r->main.moves[i].nforks > 0;
-    if (forks)
-        return koma_error_set(err, KOMA_E_CONVERT_UNREPRESENTABLE, 0,
-                              "CSA has no variations; this record has %d forks", forks);
+    if (koma__srec_no_forks(r, "CSA", err) != 0) return -1;
     int v3 = needs_v3(r) || (r->source_version && strcmp(r->source_version, "V3.0") == 0);
     koma_pcn_buffer body = {0};
     int rc = -1;

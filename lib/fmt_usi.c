@@ -10,6 +10,7 @@
 
 #include "format_internal.h"
 #include "internal.h"
+#include "record_internal.h"
 #include <koma/sfen.h>
 
 #define SHOGI_START "lnsgk^gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGK^GSNL / S/s"
@@ -115,6 +116,7 @@ static int write_usi(koma_hub *h, const koma_srec *r, size_t index, unsigned fla
                      koma_error *err)
 {
     (void)h, (void)index, (void)flags;
+    if (koma__srec_no_forks(r, "USI", err) != 0) return -1;
     char start[KOMA_FEEN_MAX_LEN + 1];
     koma_feen_write(&r->setup, start, sizeof start);
     if (strcmp(start, SHOGI_START) == 0) {

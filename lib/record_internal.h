@@ -79,6 +79,8 @@ koma_piece koma__shogi_on_board(koma_piece kind, int side);
 /* 0 when r is a Shogi record that CSA, KIF, KI2 and JKF can hold (9x9, Shogi's
  * pieces, unpromoted hands); else convert.unrepresentable naming format. */
 int koma__srec_shogi_only(const koma_srec *r, const char *format, koma_error *err);
+/* convert.unrepresentable when the record has variations (for CSA and USI). */
+int koma__srec_no_forks(const koma_srec *r, const char *format, koma_error *err);
 
 /* KIF's header names, which JKF's header keys are too: what one means to koma
  * (KOMA_H_OTHER: none), and the name of a key (for the sides, 下手 and 上手 in a

@@ -144,6 +144,17 @@ int koma__srec_shogi_only(const koma_srec *r, const char *format, koma_error *er
     return 0;
 }
 
+/* A format with no variations (CSA, USI) says so rather than drop them silently. */
+int koma__srec_no_forks(const koma_srec *r, const char *format, koma_error *err)
+{
+    size_t forks = 0;
+    for (size_t i = 0; i < r->main.len; i++) forks += r->main.moves[i].nforks > 0;
+    if (forks == 0) return 0;
+    return koma_error_set(err, KOMA_E_CONVERT_UNREPRESENTABLE, 0,
+                          "%s has no variations; this record has some at %zu pl%s (PCN, KIF, KI2 and JKF keep them)",
+                          format, forks, forks == 1 ? "y" : "ies");
+}
+
 /* ---- KIF's header names (JKF's header keys too) --------------------------------------- */
 
 koma_hkey koma__kif_header_key(const char *k, size_t n)
