@@ -704,7 +704,10 @@ static int write_body(const koma_srec *r, int v3, koma_pcn_buffer *o, koma_error
             break;
         case KOMA_H_NAME: prefix = "'name: "; break;
         case KOMA_H_ROUND: prefix = "'round: "; break;
-        case KOMA_H_HANDICAP: prefix = "'handicap: "; break;
+        case KOMA_H_HANDICAP:
+            /* 平手 (even) says no more than PI: only a real handicap's name is kept */
+            prefix = even_start(&r->setup) && strcmp(h->value, "\xe5\xb9\xb3\xe6\x89\x8b") == 0 ? NULL : "'handicap: ";
+            break;
         default: prefix = NULL; break;
         }
         if (rc == 0 && prefix) rc = koma__buf_lines(o, prefix, h->value, err);
