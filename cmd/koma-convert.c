@@ -321,11 +321,11 @@ static void convert_record(state *st, const char *file, unsigned long line, koma
     if (st->out.len && fwrite(st->out.data, 1, st->out.len, stdout) != st->out.len) cli_stdout_broken(c);
 }
 
-static void convert_input(state *st, const char *path)
+/* Convert an open input (what was peeked is read again) and close it: takes over *inp. */
+static void convert_open_input(state *st, cli_input *inp)
 {
     cli *c = st->c;
-    cli_input in;
-    if (cli_input_open(c, &in, path) != 0) return;
+    cli_input in = *inp;
     koma_error err;
     koma_error_clear(&err);
     koma_rstream_options opt = {0};
@@ -389,6 +389,13 @@ static void convert_input(state *st, const char *path)
     free(chunk);
     koma_rstream_free(rs);
     cli_input_close(&in);
+}
+
+static void convert_input(state *st, const char *path)
+{
+    cli_input in;
+    if (cli_input_open(st->c, &in, path) != 0) return;
+    convert_open_input(st, &in);
 }
 
 static void list_formats(void)
@@ -584,9 +591,12 @@ int main(int argc, char **argv)
                 st.in = &in;
                 cli_input_lines(&c, &in, NULL, feen_input_line, &st);
                 cli_input_close(&in);
-                continue;
+            } else {
+                /* another format: converted from the same input (stdin cannot be opened twice) */
+                convert_open_input(&st, &in);
             }
-            cli_input_close(&in);
+            if (cli_stdout_broken(&c)) break;
+            continue;
         }
         if (lines) to_feen(&st, path);
         else convert_input(&st, path);

@@ -273,9 +273,12 @@ static int detect_kif(const char *s, size_t len, int at_end)
         if (!e) break;
         i += n + 1;
     }
-    /* 手合割 with no ▲△ moves */
-    if ((koma__contains(s, len, "\xe6\x89\x8b\xe5\x90\x88\xe5\x89\xb2") || koma__contains(s, len, "\x8e\xe8\x8d\x87\x8a\x84")) &&
-        !koma__contains(s, len, "\n\xe2\x96\xb2") && !koma__contains(s, len, "\n\x81\xa3"))
+    /* 手合割, or a board diagram with 持駒 lines (BOD, a KIF with no moves), with no ▲△ moves */
+    int named = koma__contains(s, len, "\xe6\x89\x8b\xe5\x90\x88\xe5\x89\xb2") ||
+                koma__contains(s, len, "\x8e\xe8\x8d\x87\x8a\x84");
+    int diagram = koma__contains(s, len, "+---------------------------+") &&
+                  (koma__contains(s, len, "\xe6\x8c\x81\xe9\xa7\x92") || koma__contains(s, len, "\x8e\x9d\x8b\xee"));
+    if ((named || diagram) && !koma__contains(s, len, "\n\xe2\x96\xb2") && !koma__contains(s, len, "\n\x81\xa3"))
         return 2;
     return 0;
 }

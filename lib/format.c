@@ -181,9 +181,36 @@ static int detect_pgn(const char *s, size_t len, int at_end)
     (void)at_end;
     size_t n;
     const char *p = skip_blank(s, len, &n);
-    return n > 8 && p[0] == '[' && (has(p, n < 64 ? n : 64, " \"") && (has(s, len, "[Event ") ||
-                                                                       has(s, len, "[White ")))
-               ? 3 : 0;
+    if (n > 8 && p[0] == '[' && (has(p, n < 64 ? n : 64, " \"") && (has(s, len, "[Event ") ||
+                                                                    has(s, len, "[White "))))
+        return 3;
+    /* movetext alone: "1. e4", "1.d4", "1. Nf3" */
+    if (n >= 4 && p[0] == '1' && p[1] == '.') {
+        size_t i = 2;
+        while (i < n && p[i] == ' ') i++;
+        if (i + 1 < n && ((p[i] >= 'a' && p[i] <= 'h' && p[i + 1] >= '1' && p[i + 1] <= '8') ||
+                          (p[i] && strchr("NBRQK", p[i]) && p[i + 1] >= 'a' && p[i + 1] <= 'h')))
+            return 2;
+    }
+    return 0;
+}
+
+/* A chess (X-)FEN or EPD line: eight ranks of pnbrqk and 1-8, then w or b and the
+ * castling field. (Chess positions are read as FEEN; Fairy-Stockfish FEN, with
+ * hands in brackets, only for the shogi games.) */
+static int detect_chess_fen(const char *s, size_t len, int at_end)
+{
+    (void)at_end;
+    size_t n, i = 0;
+    const char *p = skip_blank(s, len, &n);
+    int ranks = 1;
+    for (; i < n && p[i] != ' '; i++) {
+        if (p[i] == '/') ranks++;
+        else if (!(p[i] >= '1' && p[i] <= '8') && !strchr("pnbrqkPNBRQK", p[i])) return 0;
+        if (p[i] == '\0') return 0;
+    }
+    if (ranks != 8 || i + 3 > n || (p[i + 1] != 'w' && p[i + 1] != 'b') || p[i + 2] != ' ') return 0;
+    return p[i + 3] == '-' || strchr("KQkqABCDEFGHabcdefgh", p[i + 3]) ? 2 : 0;
 }
 
 static int detect_sgf(const char *s, size_t len, int at_end)
@@ -194,12 +221,43 @@ static int detect_sgf(const char *s, size_t len, int at_end)
     return n >= 2 && p[0] == '(' && p[1] == ';' ? 3 : 0;
 }
 
+/* PSN (Portable Shogi Notation): PGN's tag pairs with Sente/Gote, or moves
+ * such as "P7g-7f" / "Bx2b+" after tag pairs. */
+static int detect_psn(const char *s, size_t len, int at_end)
+{
+    (void)at_end;
+    size_t n;
+    const char *p = skip_blank(s, len, &n);
+    if (n < 8 || p[0] != '[') return 0;
+    if (has(s, len, "[Sente \"") || has(s, len, "[Gote \"") || has(s, len, "[Handicap \"")) return 4;
+    for (size_t i = 0; i + 6 <= len; i++) {
+        const char *m = s + i;
+        if ((i == 0 || m[-1] == ' ' || m[-1] == '.') && m[0] && strchr("PLNSGBRK", m[0]) &&
+            m[1] >= '1' && m[1] <= '9' && m[2] >= 'a' && m[2] <= 'i' && (m[3] == '-' || m[3] == 'x') &&
+            m[4] >= '1' && m[4] <= '9' && m[5] >= 'a' && m[5] <= 'i')
+            return 4;
+    }
+    return 0;
+}
+
+/* USEN, tsshogi's URL-safe record notation: "~0." then base-36 moves. */
+static int detect_usen(const char *s, size_t len, int at_end)
+{
+    (void)at_end;
+    size_t n;
+    const char *p = skip_blank(s, len, &n);
+    return n >= 4 && p[0] == '~' && KOMA_IS_DIGIT(p[1]) && p[2] == '.' ? 3 : 0;
+}
+
 #define DETECT_ONLY(id, nm, ttl, fn) \
     static const koma_format id = {.name = nm, .aliases = "", .title = ttl, \
                                    .kind = KOMA_FORMAT_DETECT, .detect = fn}
 
 DETECT_ONLY(fmt_pgn, "pgn", "PGN chess games (not read by koma)", detect_pgn);
 DETECT_ONLY(fmt_sgf, "sgf", "SGF game records (not read by koma)", detect_sgf);
+DETECT_ONLY(fmt_chess_fen, "chess-fen", "chess FEN or EPD (not read: write chess positions as FEEN)", detect_chess_fen);
+DETECT_ONLY(fmt_psn, "psn", "PSN shogi games (Portable Shogi Notation; not read by koma)", detect_psn);
+DETECT_ONLY(fmt_usen, "usen", "USEN shogi records (tsshogi's URL-safe notation; not read by koma)", detect_usen);
 
 /* ---- the registry -------------------------------------------------------------------- */
 
@@ -209,7 +267,8 @@ static const koma_format *const formats[] = {
     &koma__fmt_sfen,     &koma__fmt_fen,      &koma__fmt_pmn,      &koma__fmt_usi_move,
     &koma__fmt_fen_move, &koma__fmt_usi,      &koma__fmt_csa,      &koma__fmt_ascii,
     &koma__fmt_unicode,  &koma__fmt_svg,      &koma__fmt_jkf,
-    &koma__fmt_kif,      &koma__fmt_ki2,      &fmt_pgn,            &fmt_sgf,
+    &koma__fmt_kif,      &koma__fmt_ki2,      &fmt_psn,            &fmt_pgn,
+    &fmt_sgf,            &fmt_usen,           &fmt_chess_fen,
 };
 #define NFORMATS (sizeof formats / sizeof formats[0])
 
