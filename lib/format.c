@@ -206,11 +206,10 @@ static int detect_chess_fen(const char *s, size_t len, int at_end)
     int ranks = 1;
     for (; i < n && p[i] != ' '; i++) {
         if (p[i] == '/') ranks++;
-        else if (!(p[i] >= '1' && p[i] <= '8') && !strchr("pnbrqkPNBRQK", p[i])) return 0;
-        if (p[i] == '\0') return 0;
+        else if (p[i] == '\0' || (!(p[i] >= '1' && p[i] <= '8') && !strchr("pnbrqkPNBRQK", p[i]))) return 0;
     }
-    if (ranks != 8 || i + 3 > n || (p[i + 1] != 'w' && p[i + 1] != 'b') || p[i + 2] != ' ') return 0;
-    return p[i + 3] == '-' || strchr("KQkqABCDEFGHabcdefgh", p[i + 3]) ? 2 : 0;
+    if (ranks != 8 || i + 4 > n || (p[i + 1] != 'w' && p[i + 1] != 'b') || p[i + 2] != ' ') return 0;
+    return p[i + 3] == '-' || (p[i + 3] && strchr("KQkqABCDEFGHabcdefgh", p[i + 3])) ? 2 : 0;
 }
 
 static int detect_sgf(const char *s, size_t len, int at_end)
