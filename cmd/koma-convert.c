@@ -45,6 +45,7 @@ typedef struct state {
     char start_feen[KOMA_FEEN_MAX_LEN + 1];
     int each, pretty;
     unsigned encoding;                 /* --encoding: KOMA_WRITE_SHIFT_JIS or KOMA_WRITE_UTF8 */
+    unsigned drop;                     /* --drop: KOMA_WRITE_DROP_* */
     unsigned long records, failed;
     const char *output;                /* -o PATTERN: one file a position */
     int output_r;                      /* PATTERN has %r */
@@ -77,6 +78,9 @@ static void usage(FILE *f)
           "      --pretty      pcn, jkf: indented JSON\n"
           "      --encoding ENC  kif, ki2: write utf-8 or shift_jis (default: UTF-8, or\n"
           "                    Shift_JIS for a record read from a Shift_JIS KIF or KI2)\n"
+          "      --drop WHAT   csa, usi, kif, ki2, jkf: leave out what the format cannot\n"
+          "                    hold instead of refusing the record: times, variations\n"
+          "                    (comma-separated)\n"
           "      --list        list the formats and exit\n"
           "  -g, --game GAME   the game (--to ggn): a built-in id or a YAML definition\n"
           "                    file; ids: " KOMA_GAME_IDS "\n"
@@ -456,7 +460,7 @@ int main(int argc, char **argv)
     int ggn = 0, list = 0, rc;
     const char *from_name = NULL, *to_name = NULL;
 
-    enum { OPT_COMPACT = CLI_OPT_OWN, OPT_START, OPT_EACH, OPT_PRETTY, OPT_LIST, OPT_ENCODING };
+    enum { OPT_COMPACT = CLI_OPT_OWN, OPT_START, OPT_EACH, OPT_PRETTY, OPT_LIST, OPT_ENCODING, OPT_DROP };
     int has_r = 0, has_p = 0;
     static const struct option longopts[] = {
         {"to", required_argument, NULL, 't'},
@@ -471,6 +475,7 @@ int main(int argc, char **argv)
         {"list", no_argument, NULL, OPT_LIST},
         {"output", required_argument, NULL, 'o'},
         {"encoding", required_argument, NULL, OPT_ENCODING},
+        {"drop", required_argument, NULL, OPT_DROP},
         CLI_OPTION_JSON,
         CLI_OPTION_SUMMARY,
         CLI_OPTIONS_END,
@@ -501,6 +506,16 @@ int main(int argc, char **argv)
             if (output_pattern(optarg, &has_r, &has_p) != 0)
                 return cli_usage_error(&c, "-o %s: only %%r (record), %%p (ply) and %%%% may follow '%%'", optarg);
             st.output_r = has_r;
+            break;
+        case OPT_DROP:
+            for (const char *p = optarg, *e; *p; p = *e ? e + 1 : e) {
+                e = strchr(p, ',');
+                if (e == NULL) e = p + strlen(p);
+                size_t n = (size_t)(e - p);
+                if (n == 5 && strncmp(p, "times", 5) == 0) st.drop |= KOMA_WRITE_DROP_TIMES;
+                else if (n == 10 && strncmp(p, "variations", 10) == 0) st.drop |= KOMA_WRITE_DROP_VARIATIONS;
+                else return cli_usage_error(&c, "--drop: '%.*s' is not times or variations", (int)n, p);
+            }
             break;
         case OPT_ENCODING:
             if (strcasecmp(optarg, "utf-8") == 0 || strcasecmp(optarg, "utf8") == 0) st.encoding = KOMA_WRITE_UTF8;
@@ -552,6 +567,8 @@ int main(int argc, char **argv)
         return cli_usage_error(&c, "--pretty needs --to pcn or jkf");
     if (st.encoding && strcmp(koma_format_name(st.to), "kif") != 0 && strcmp(koma_format_name(st.to), "ki2") != 0)
         return cli_usage_error(&c, "--encoding needs --to kif or ki2");
+    if (st.drop && (koma_format_kind_of(st.to) != KOMA_FORMAT_RECORD || koma_format_pcn(st.to, NULL)))
+        return cli_usage_error(&c, "--drop needs --to csa, usi, kif, ki2 or jkf (PCN keeps everything)");
     if (start_arg && (rc = start_option(&st, start_arg)) != 0) return rc;
     if (st.from && koma_format_kind_of(st.from) == KOMA_FORMAT_MOVES && start_arg == NULL &&
         strcmp(koma_format_name(st.from), "pmn") == 0)
@@ -568,7 +585,7 @@ int main(int argc, char **argv)
     st.hub = koma_hub_new(NULL, &err);
     if (st.hub == NULL || (st.ws = koma_wstream_new(st.hub, st.to,
                                                     (st.each ? KOMA_WRITE_EACH : 0) |
-                                                        (st.pretty ? KOMA_WRITE_PRETTY : 0) | st.encoding,
+                                                        (st.pretty ? KOMA_WRITE_PRETTY : 0) | st.encoding | st.drop,
                                                     &err)) == NULL) {
         cli_trouble(&c, "%s: %s", koma_code_name(err.code), err.message);
         koma_hub_free(st.hub);

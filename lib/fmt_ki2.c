@@ -140,7 +140,7 @@ static int write_line(kk_writer *w, const koma_sline *l, size_t first, koma_pcn_
         const koma_smove *m = &l->moves[i];
         size_t ply = first + i;
         if (m->elapsed_ms != KOMA_TIME_NONE || m->total_ms != KOMA_TIME_NONE) {
-            koma_error_set(err, KOMA_E_CONVERT_UNREPRESENTABLE, 0, "KI2 has no times; ply %zu has one", ply);
+            koma_error_set(err, KOMA_E_CONVERT_UNREPRESENTABLE, 0, "KI2 has no times; ply %zu has one (--drop times leaves them out)", ply);
             goto out;
         }
         if (m->relative & KOMA__REL_UNTOLD) {
@@ -196,7 +196,7 @@ static int write_line(kk_writer *w, const koma_sline *l, size_t first, koma_pcn_
     }
     const koma_send *e = &l->end;
     if (e->elapsed_ms != KOMA_TIME_NONE || e->total_ms != KOMA_TIME_NONE) {
-        koma_error_set(err, KOMA_E_CONVERT_UNREPRESENTABLE, 0, "KI2 has no times; the ending has one");
+        koma_error_set(err, KOMA_E_CONVERT_UNREPRESENTABLE, 0, "KI2 has no times; the ending has one (--drop times leaves them out)");
         goto out;
     }
     rc = 0;

@@ -906,6 +906,7 @@ int koma_wstream_record(koma_wstream *ws, const koma_pcn *rec, koma_pcn_buffer *
     } else if (f->kind == KOMA_FORMAT_RECORD) {
         koma_srec_reset(&ws->rec);
         rc = koma_srec_from_pcn(ws->h, rec, &ws->rec, err);
+        if (rc == 0) koma__srec_drop(&ws->rec, ws->flags);
         if (rc == 0 && f->annotate) rc = koma__srec_annotate(ws->h, &ws->rec, err);
         if (rc == 0) rc = f->write_record(ws->h, &ws->rec, ws->index, ws->flags, out, err);
     } else {

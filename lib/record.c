@@ -6,7 +6,9 @@
 #include <string.h>
 
 #include "internal.h"
+#include <koma/format.h>
 #include <koma/record.h>
+#include "record_internal.h"
 
 static int oom(koma_error *err) { return koma_error_set(err, KOMA_E_MEMORY, 0, NULL); }
 
@@ -53,6 +55,24 @@ static void line_cleanup(koma_sline *l)
     memset(l, 0, sizeof *l);
     send_init(&l->end);
 }
+
+static void line_drop(koma_sline *l, unsigned flags)
+{
+    for (size_t i = 0; i < l->len; i++) {
+        koma_smove *m = &l->moves[i];
+        if (flags & KOMA_WRITE_DROP_TIMES) m->elapsed_ms = m->total_ms = KOMA_TIME_NONE;
+        if (flags & KOMA_WRITE_DROP_VARIATIONS) {
+            for (size_t k = 0; k < m->nforks; k++) line_cleanup(&m->forks[k]);
+            free(m->forks);
+            m->forks = NULL;
+            m->nforks = 0;
+        }
+        for (size_t k = 0; k < m->nforks; k++) line_drop(&m->forks[k], flags);
+    }
+    if (flags & KOMA_WRITE_DROP_TIMES) l->end.elapsed_ms = l->end.total_ms = KOMA_TIME_NONE;
+}
+
+void koma__srec_drop(koma_srec *r, unsigned flags) { line_drop(&r->main, flags); }
 
 void koma_srec_init(koma_srec *r)
 {

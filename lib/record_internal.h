@@ -81,6 +81,10 @@ koma_piece koma__shogi_on_board(koma_piece kind, int side);
 int koma__srec_shogi_only(const koma_srec *r, const char *format, koma_error *err);
 /* convert.unrepresentable when the record has variations (for CSA and USI). */
 int koma__srec_no_forks(const koma_srec *r, const char *format, koma_error *err);
+/* Leave out of r what the user asked not to write (koma-convert --drop): the
+ * times of the moves and endings (KOMA_WRITE_DROP_TIMES), the variations
+ * (KOMA_WRITE_DROP_VARIATIONS); other flags are ignored. */
+void koma__srec_drop(koma_srec *r, unsigned flags);
 
 /* KIF's header names, which JKF's header keys are too: what one means to koma
  * (KOMA_H_OTHER: none), and the name of a key (for the sides, 下手 and 上手 in a

@@ -151,7 +151,7 @@ int koma__srec_no_forks(const koma_srec *r, const char *format, koma_error *err)
     for (size_t i = 0; i < r->main.len; i++) forks += r->main.moves[i].nforks > 0;
     if (forks == 0) return 0;
     return koma_error_set(err, KOMA_E_CONVERT_UNREPRESENTABLE, 0,
-                          "%s has no variations; this record has some at %zu pl%s (PCN, KIF, KI2 and JKF keep them)",
+                          "%s has no variations; this record has some at %zu pl%s (PCN, KIF, KI2 and JKF keep them; --drop variations writes the main line)",
                           format, forks, forks == 1 ? "y" : "ies");
 }
 

@@ -115,6 +115,8 @@ KOMA_API int koma_rstream_locate(const koma_rstream *rs, const char *pointer,
 #define KOMA_WRITE_SHIFT_JIS 0x4u  /* kif, ki2: Shift_JIS (default: UTF-8, or Shift_JIS
                                       for a record read from a Shift_JIS KIF or KI2) */
 #define KOMA_WRITE_UTF8   0x8u     /* kif, ki2: UTF-8 always */
+#define KOMA_WRITE_DROP_TIMES      0x10u  /* shogi-world record formats: leave the times out */
+#define KOMA_WRITE_DROP_VARIATIONS 0x20u  /* shogi-world record formats: the main line only */
 
 typedef struct koma_wstream koma_wstream;
 
