@@ -12,6 +12,14 @@ dir=convert/pair
 # convert FROM TO FILE [OPTION...]: the output, and the diagnostics after it
 convert() {
     from=$1 to=$2 file=$3; shift 3
+    if [ "$to" = svg ]; then
+        # one file a picture (-o): their texts one after the other, then the diagnostics
+        rm -rf "$tmp/svg"; mkdir "$tmp/svg"
+        koma-convert --from "$from" --to svg -o "$tmp/svg/%03r.svg" "$@" "$file" 2>"$tmp/svg.err" ||
+            echo "(exit $?)" >>"$tmp/svg.err"
+        cat "$tmp/svg"/*.svg "$tmp/svg.err" 2>/dev/null
+        return
+    fi
     koma-convert --from "$from" --to "$to" "$@" "$file" 2>&1 || echo "(exit $?)"
 }
 compare() {   # compare REF-FROM TO FILE-PATTERN SOURCES... -- OPTIONS
