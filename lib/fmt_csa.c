@@ -788,7 +788,10 @@ static int write_csa(koma_hub *h, const koma_srec *r, size_t index, unsigned fla
         v3 = 1;
         if (write_body(r, 1, &body, err) != 0) goto out;
     }
-    if (v3 && koma__buf_puts(out, "'CSA encoding=UTF-8\n", err)) goto out;
+    /* a CSA V3.0 record read without the encoding line, all ASCII, is written
+     * without it too (it reads the same in UTF-8 and in the default Shift_JIS) */
+    int as_read = ascii && r->source_format && !strcmp(r->source_format, "csa") && !r->source_encoding;
+    if (v3 && !as_read && koma__buf_puts(out, "'CSA encoding=UTF-8\n", err)) goto out;
     rc = koma__buf_put(out, body.data, body.len, err);
 out:
     koma_pcn_buffer_cleanup(&body);
