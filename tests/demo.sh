@@ -76,6 +76,9 @@ step "echo 'position startpos moves 7g7f 3c3d 8h2b+ 3a2b B*4e' | koma-convert --
 step "printf '7g7f\\n3c3d\\n8h2b+\\n' | koma-convert --from usi-move --to pmn"
 step "echo 'position startpos moves 7g7f 3c3d 8h2b+' | koma-convert --to unicode"
 step "koma-convert --to pcn shogi-records/henka.kif"
+step "koma-convert --to kif --encoding utf-8 shogi-records/20091203.ki2 | head -n 12"
+step "koma-convert --to ki2 --drop times --encoding utf-8 shogi-records/chudan.kif"
+step "koma-convert --to pcn shogi-records/*.kif shogi-records/*.ki2 | koma-replay 2>/dev/null | cut -f 2-4 | sort | uniq -c"
 step "koma-convert --from yaml --to pcn shogi-records/v2.csa"
 step "head -n 1 replay/ogi.jsonl | koma-convert --to csa"
 echo
