@@ -769,12 +769,18 @@ static int write_csa(koma_hub *h, const koma_srec *r, size_t index, unsigned fla
     for (size_t i = 0; i < body.len; i++)
         if ((unsigned char)body.data[i] >= 0x80) ascii = 0;
     if (index > 0 && koma__buf_puts(out, "/\n", err)) goto out;
-    if (!v3 && (!ascii || (r->source_encoding && !strcmp(r->source_encoding, "Shift_JIS")))) {
+    /* Shift_JIS: V2 text that is not ASCII, or a record read from Shift_JIS (V3.0
+     * then declares it, as V3.0 without a declaration is read as UTF-8 when valid) */
+    int sjis_source = r->source_encoding && !strcmp(r->source_encoding, "Shift_JIS");
+    if ((!v3 && (!ascii || sjis_source)) || (v3 && !ascii && sjis_source)) {
         koma_pcn_buffer sj = {0};
         size_t bad;
         int x = koma__from_utf8("CP932", body.data, body.len, &sj, &bad);
         if (x == 0) {
-            rc = koma__buf_puts(out, "'encoding=Shift_JIS\n", err) || koma__buf_put(out, sj.data, sj.len, err) ? -1 : 0;
+            rc = koma__buf_puts(out, v3 ? "'CSA encoding=SHIFT_JIS\n" : "'encoding=Shift_JIS\n", err) ||
+                         koma__buf_put(out, sj.data, sj.len, err)
+                     ? -1
+                     : 0;
             koma_pcn_buffer_cleanup(&sj);
             goto out;
         }
@@ -784,9 +790,11 @@ static int write_csa(koma_hub *h, const koma_srec *r, size_t index, unsigned fla
             goto out;
         }
         /* a character Shift_JIS cannot hold: V3.0 in UTF-8 */
-        body.len = 0;
-        v3 = 1;
-        if (write_body(r, 1, &body, err) != 0) goto out;
+        if (!v3) {
+            body.len = 0;
+            v3 = 1;
+            if (write_body(r, 1, &body, err) != 0) goto out;
+        }
     }
     /* a CSA V3.0 record read without the encoding line, all ASCII, is written
      * without it too (it reads the same in UTF-8 and in the default Shift_JIS) */
