@@ -546,8 +546,8 @@ out:
 static int is_csa_key(const char *k)
 {
     if (k == NULL || k[0] != '$' || k[1] == '\0') return 0;
-    for (const char *p = k + 1; *p; p++)
-        if (*p < 0x21 || *p > 0x7e || *p == ':') return 0;
+    for (const char *p = k + 1; *p; p++)   /* as the reader takes it: no blank, control or ':' */
+        if ((unsigned char)*p < 0x21 || *p == 0x7f || *p == ':') return 0;
     return 1;
 }
 
@@ -676,11 +676,11 @@ static int write_body(const koma_srec *r, int v3, koma_pcn_buffer *o, koma_error
     if ((v = koma_srec_header(r, KOMA_H_FIRST_NAME, NULL)) && koma__buf_lines(o, "N+", v, err)) return -1;
     if ((v = koma_srec_header(r, KOMA_H_SECOND_NAME, NULL)) && koma__buf_lines(o, "N-", v, err)) return -1;
     char d[32];
+    char *other = NULL;
     for (size_t i = 0; i < r->nheaders; i++) {
         const koma_shdr *h = &r->headers[i];
         int rc = 0;
-        char pre[64];
-        const char *prefix = pre;
+        const char *prefix = NULL;
         switch (h->key) {
         case KOMA_H_EVENT: prefix = "$EVENT:"; break;
         case KOMA_H_SITE: prefix = "$SITE:"; break;
@@ -695,13 +695,15 @@ static int write_body(const koma_srec *r, int v3, koma_pcn_buffer *o, koma_error
                 prefix = h->key == KOMA_H_START ? "'start: " : "'end: ";
             }
             break;
-        case KOMA_H_OTHER:
-            if (is_csa_key(h->name) && strlen(h->name) < sizeof pre - 2) snprintf(pre, sizeof pre, "%s:", h->name);
-            else {
-                prefix = NULL;
-                snprintf(pre, sizeof pre, "'%s: ", h->name ? h->name : "");
-            }
+        case KOMA_H_OTHER: {
+            /* a CSA key as a $ line; another format's key as a comment (any length) */
+            size_t kl = h->name ? strlen(h->name) : 0;
+            if ((other = malloc(kl + 4)) == NULL) return koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
+            if (is_csa_key(h->name)) snprintf(other, kl + 4, "%s:", h->name);
+            else snprintf(other, kl + 4, "'%s: ", h->name ? h->name : "");
+            prefix = other;
             break;
+        }
         case KOMA_H_NAME: prefix = "'name: "; break;
         case KOMA_H_ROUND: prefix = "'round: "; break;
         case KOMA_H_HANDICAP:
@@ -711,6 +713,8 @@ static int write_body(const koma_srec *r, int v3, koma_pcn_buffer *o, koma_error
         default: prefix = NULL; break;
         }
         if (rc == 0 && prefix) rc = koma__buf_lines(o, prefix, h->value, err);
+        free(other);
+        other = NULL;
         if (rc) return -1;
     }
     for (int side = 0; side < 3; side++)
