@@ -453,6 +453,14 @@ static int read_csa(koma_hub *h, void *state, const char *s, size_t len, unsigne
         declared = 1;
     }
     size_t bad;
+    const char *nul = memchr(s, '\0', len);
+    if (nul) {
+        /* text files hold no NUL byte (and C strings would cut the text there), as KIF */
+        unsigned long ln = line, col = 1;
+        for (const char *p = s; p < nul; p++, col++)
+            if (*p == '\n') ln++, col = 0;
+        return koma__error_at(err, KOMA_E_CONVERT_ENCODING, ln, col, (size_t)(nul - s), "a NUL byte in the text");
+    }
     int ascii = 1;
     for (size_t i = 0; i < len && ascii; i++)
         if ((unsigned char)s[i] >= 0x80) ascii = 0;
@@ -776,7 +784,7 @@ static int write_csa(koma_hub *h, const koma_srec *r, size_t index, unsigned fla
     /* Shift_JIS: V2 text that is not ASCII, or a record read from Shift_JIS (V3.0
      * then declares it, as V3.0 without a declaration is read as UTF-8 when valid) */
     int sjis_source = r->source_encoding && !strcmp(r->source_encoding, "Shift_JIS");
-    if ((!v3 && (!ascii || sjis_source)) || (v3 && !ascii && sjis_source)) {
+    if ((!v3 && !ascii) || sjis_source) {
         koma_pcn_buffer sj = {0};
         size_t bad;
         int x = koma__from_utf8("CP932", body.data, body.len, &sj, &bad);
