@@ -163,12 +163,22 @@ static int time_control(koma_srec *r, int side, int v3, const char *v, size_t n)
     return 1;
 }
 
+/* A $ key (after the '$'): no blank, control character or ':' (the writer's test too). */
+static int key_ok(const char *k, size_t kl)
+{
+    if (kl == 0) return 0;
+    for (size_t i = 0; i < kl; i++)
+        if ((unsigned char)k[i] < 0x21 || k[i] == 0x7f || k[i] == ':') return 0;
+    return 1;
+}
+
 static int header(rd *d, const char *s, size_t n)
 {
     const char *colon = memchr(s, ':', n);
     if (colon == NULL) return fail(d, 0, KOMA_E_CSA_LINE, "a $ line needs KEY:value", s, n);
     const char *k = s + 1;
     size_t kl = (size_t)(colon - k);
+    if (!key_ok(k, kl)) return fail(d, 0, KOMA_E_CSA_LINE, "a $ key is letters, with no blank or control character", s, n);
     const char *v = colon + 1;
     size_t vl = n - kl - 2;
     koma_hkey key = KOMA_H_OTHER;
@@ -551,13 +561,7 @@ out:
 /* ---- writing ------------------------------------------------------------------------- */
 
 /* A key a "$KEY:value" line can hold: '$', then printable ASCII but ':'. */
-static int is_csa_key(const char *k)
-{
-    if (k == NULL || k[0] != '$' || k[1] == '\0') return 0;
-    for (const char *p = k + 1; *p; p++)   /* as the reader takes it: no blank, control or ':' */
-        if ((unsigned char)*p < 0x21 || *p == 0x7f || *p == ':') return 0;
-    return 1;
-}
+static int is_csa_key(const char *k) { return k && k[0] == '$' && key_ok(k + 1, strlen(k + 1)); }
 
 static int put_time(koma_pcn_buffer *o, long long ms, int v3, koma_error *err)
 {
