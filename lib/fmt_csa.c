@@ -682,7 +682,7 @@ static int write_body(const koma_srec *r, int v3, koma_pcn_buffer *o, koma_error
     const char *ver = v3 ? "V3.0" : "V2.2";
     if (!v3 && r->source_version && strncmp(r->source_version, "V2", 2) == 0) ver = r->source_version;
     /* a CSA record read without a version line is written without one */
-    int no_version = !v3 && r->source_format && !strcmp(r->source_format, "csa") && !r->source_version;
+    int no_version = r->source_format && !strcmp(r->source_format, "csa") && !r->source_version;
     if (!no_version && (koma__buf_puts(o, ver, err) || koma__buf_put(o, "\n", 1, err))) return -1;
     const char *v;
     if ((v = koma_srec_header(r, KOMA_H_FIRST_NAME, NULL)) && koma__buf_lines(o, "N+", v, err)) return -1;
