@@ -520,7 +520,7 @@ static int handicap_line(kk_reader *d, const char *s, size_t n)
 static int hand_line(kk_reader *d, const char *s, size_t n, int side)
 {
     size_t kl, v;
-    if (!header_split(s, n, &kl, &v)) return fail_line(d, KOMA_E_KIF_BOARD, "a hand line is NAME：PIECES");
+    if (!header_split(s, n, &kl, &v)) return fail_line(d, KOMA_E_KIF_BOARD, "a hand line is NAME, a full-width colon, then PIECES");
     if (d->hands_given & (1 << side)) return fail_line(d, KOMA_E_KIF_BOARD, "a second hand line for one side");
     d->hands_given |= 1 << side;
     size_t i = v;
