@@ -595,11 +595,14 @@ static int meta_json(const koma_srec *r, json_t *root, koma_error *err)
      * in another format and read again is the same PCN */
     static const koma_hkey order[] = {KOMA_H_NAME,         KOMA_H_EVENT,    KOMA_H_SITE,       KOMA_H_ROUND,
                                       KOMA_H_START,        KOMA_H_END,      KOMA_H_OPENING,    KOMA_H_TIME_CONTROL,
-                                      KOMA_H_HANDICAP,     KOMA_H_FIRST_NAME, KOMA_H_SECOND_NAME, KOMA_H_OTHER};
+                                      KOMA_H_HANDICAP,     KOMA_H_FIRST_NAME, KOMA_H_SECOND_NAME, KOMA_H_OTHER,
+                                      KOMA_H_OTHER};
+    const size_t remarks = sizeof order / sizeof order[0] - 2; /* KIF's "#" remarks first, as written */
     for (size_t pass = 0; pass < sizeof order / sizeof order[0]; pass++)
     for (size_t i = 0; i < r->nheaders; i++) {
         const koma_shdr *h = &r->headers[i];
         if (h->key != order[pass]) continue;
+        if (h->key == KOMA_H_OTHER && (pass == remarks) != (h->name && strcmp(h->name, "#") == 0)) continue;
         const char *key = NULL;
         json_t *obj = meta;
         switch (h->key) {
