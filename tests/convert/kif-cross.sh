@@ -46,7 +46,7 @@ utf8() { if iconv -f UTF-8 -t UTF-8 "$1" >/dev/null 2>&1; then cat "$1"; else ic
 for f in "$root"/tests/data/shogi-records/*.kif "$root"/tests/data/shogi-records/*.ki2 \
     "$root"/tests/data/shogi-records/*.jkf; do
     ext=${f##*.}
-    koma-convert --from "$ext" --to usi "$f" >>"$tmp/real-koma.usi" 2>&1
+    koma-convert --from "$ext" --to usi --drop variations "$f" >>"$tmp/real-koma.usi" 2>&1
     utf8 "$f" >"$tmp/real.$ext"
     node "$root/tests/convert/kif-cross.cjs" read "$ext" "$tmp/real.$ext" >>"$tmp/real-ts.usi" ||
         { echo "kif-cross: node failed"; exit 1; }
