@@ -1,1 +1,0 @@
-build-cov/obj/tests/faults/failalloc.o: tests/faults/failalloc.c

@@ -1,1 +1,0 @@
-build-cov/obj/tests/fuzz/replay.o: tests/fuzz/replay.c
