@@ -17,6 +17,7 @@
 #include "internal.h"
 #include "game_internal.h"
 #include "games_embedded.h"
+#include "yamlnode.h"
 #include "fx.h"
 #include "pcn_internal.h"
 
@@ -707,24 +708,6 @@ static void game_free(koma_game *g)
     free(g);
 }
 
-/* The parser's error (in the first document or after it) at its line and column. */
-static void yaml_failure(const yaml_parser_t *parser, const char *source, koma_error *err)
-{
-    if (err == NULL) return;
-    /* libyaml's loader gives up without setting an error only when an allocation
-     * fails (yaml_strdup of a default tag): that is memory too */
-    if (parser->error == YAML_MEMORY_ERROR || parser->error == YAML_NO_ERROR) {
-        koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
-        err->source = source;
-        return;
-    }
-    koma_error_set(err, KOMA_E_GAME_YAML, parser->problem_mark.index, "%s",
-                   parser->problem ? parser->problem : "invalid YAML");
-    err->line = (unsigned long)parser->problem_mark.line + 1;
-    err->column = (unsigned long)parser->problem_mark.column + 1;
-    err->source = source;
-}
-
 /*
  * DESIGN.md §5: a game definition nests at most KOMA_GAME_MAX_DEPTH levels
  * (game.depth). libyaml has no limit of its own and its scanner is quadratic in
@@ -789,7 +772,7 @@ static int load_game(const char *yaml, size_t len, const char *source,
     y.options = options;
     y.noptions = noptions;
     if (!yaml_parser_load(&parser, &y.doc)) {
-        yaml_failure(&parser, source, err);
+        koma__yaml_parser_error(&parser, source, err);
         yaml_parser_delete(&parser);
         return -1;
     }
@@ -815,7 +798,7 @@ static int load_game(const char *yaml, size_t len, const char *source,
             }
             yaml_document_delete(&extra);
         } else {
-            yaml_failure(&parser, source, err);
+            koma__yaml_parser_error(&parser, source, err);
         }
     }
     yaml_document_delete(&y.doc);

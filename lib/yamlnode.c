@@ -10,7 +10,7 @@
 #include "internal.h"
 #include "yamlnode.h"
 
-static void parser_error(const yaml_parser_t *parser, const char *source, koma_error *err)
+void koma__yaml_parser_error(const yaml_parser_t *parser, const char *source, koma_error *err)
 {
     if (err == NULL) return;
     /* libyaml's loader gives up without setting an error only when an allocation
@@ -38,7 +38,7 @@ int koma__ydoc_load(koma__ydoc *y, const char *yaml, size_t len, const char *sou
         return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (YAML parser)");
     yaml_parser_set_input_string(&parser, (const unsigned char *)yaml, len);
     if (!yaml_parser_load(&parser, &y->doc)) {
-        parser_error(&parser, source, err);
+        koma__yaml_parser_error(&parser, source, err);
         yaml_parser_delete(&parser);
         memset(&y->doc, 0, sizeof y->doc);
         return -1;
@@ -50,7 +50,7 @@ int koma__ydoc_load(koma__ydoc *y, const char *yaml, size_t len, const char *sou
         if (r != NULL) rc = koma__y_error(y, r, KOMA_E_GAME_YAML, "more than one YAML document");
         yaml_document_delete(&extra);
     } else {
-        parser_error(&parser, source, err);
+        koma__yaml_parser_error(&parser, source, err);
         rc = -1;
     }
     yaml_parser_delete(&parser);

@@ -14,6 +14,11 @@ typedef struct koma__ydoc {
     const char *source;                /* names the YAML in errors (may be NULL) */
 } koma__ydoc;
 
+/* The error of a libyaml parser that failed (game.yaml at the parser's problem
+ * mark, or memory: libyaml fails without an error only when an allocation
+ * fails) into err, named source. For every module that reads YAML definitions. */
+void koma__yaml_parser_error(const yaml_parser_t *parser, const char *source, koma_error *err);
+
 /* Load the one document of yaml[0..len) (a second one is game.yaml); 0 or -1
  * with err (game.yaml, memory) at the parser's line and column. */
 int koma__ydoc_load(koma__ydoc *y, const char *yaml, size_t len, const char *source,
