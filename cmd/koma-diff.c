@@ -69,7 +69,7 @@ static void diff_feen(state *st, char **arg)
         koma_error_clear(&err);
         if (koma_feen_parse(arg[i], strlen(arg[i]), KOMA_FEEN_STRICT, &st->pos[i], &err) != 0) {
             err.line = (unsigned long)i + 1;
-            cli_diag_error(c, CLI_TROUBLE, "<argument>", &err, NULL);
+            cli_diag_error(c, CLI_DATA, "<argument>", &err, NULL);
             return;
         }
     }
@@ -187,9 +187,9 @@ static void diff_step(void *ctx, const int k[2], record_item item[2], const cli_
 {
     state *st = ctx;
     cli *c = st->c;
-    for (int i = 0; i < 2; i++) {      /* an invalid record is trouble here */
+    for (int i = 0; i < 2; i++) {      /* an invalid record is invalid data (status 1) */
         if (k[i] == RECORDS_INVALID)
-            cli_diag_error(c, CLI_TROUBLE, in[i].name, &item[i].err, NULL);
+            cli_diag_error(c, CLI_DATA, in[i].name, &item[i].err, NULL);
         st->name[i] = in[i].name;
         st->line[i] = item[i].src.line;
         st->rec[i] = item[i].rec;
@@ -239,8 +239,8 @@ static void usage(FILE *f)
           "missing), and where the move lists part: `plies: N -> M`, `ply K: PMN -> PMN`\n"
           "((end) past a list's end) and `position: FEEN` before ply K.\n"
           "Progress goes to stderr when it is a terminal.\n"
-          "Exit status: 0 no difference, 1 differences, 2 trouble (usage, I/O, invalid\n"
-          "input).\n",
+          "Exit status: 0 no difference, 1 differences or invalid input, 2 trouble\n"
+          "(usage, I/O, memory).\n",
           f);
 }
 
