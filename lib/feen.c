@@ -66,7 +66,8 @@
  *                        the number of squares (board pieces alone never can).
  *
  * Counts saturate (no overflow): a huge empty-square count gives
- * feen.placement.size, a huge hand count feen.cardinality.
+ * feen.placement.size, a huge hand count feen.cardinality, whose message then
+ * says a count is past 2^32-1 rather than give the saturated total.
  *
  * With KOMA_FEEN_NORMALISE, repeated identities in a hand are merged (counts
  * added, saturating) and the order of items is free; every other rule, including
@@ -350,7 +351,7 @@ static int parse_placement(const char *s, size_t n, koma_position *pos, uint32_t
  */
 static int parse_hands(const char *s, size_t from, size_t to, unsigned flags,
                        koma_position *pos, uint64_t *total, uint32_t squares,
-                       size_t card[2], koma_error *err)
+                       size_t card[2], int *huge, koma_error *err)
 {
     const int strict = !(flags & KOMA_FEEN_NORMALISE);
     size_t i = from;
@@ -386,6 +387,7 @@ static int parse_hands(const char *s, size_t from, size_t to, unsigned flags,
             v = (uint32_t)(c - '0');
             for (i++; KOMA_IS_DIGIT(s[i]); i++) {
                 uint32_t d = (uint32_t)(s[i] - '0');
+                if (v > (UINT32_MAX - d) / 10u) *huge = 1;
                 v = v > (UINT32_MAX - d) / 10u ? UINT32_MAX : v * 10u + d;
             }
             if (c == '0')
@@ -423,6 +425,7 @@ static int parse_hands(const char *s, size_t from, size_t to, unsigned flags,
                 return fail(pos, err, KOMA_E_FEEN_HAND_AGGREGATE, t,
                             "hand items not aggregated", s, t, i);
             uint32_t old = hand->items[lo].count;
+            if (old > UINT32_MAX - v) *huge = 1;
             hand->items[lo].count = old > UINT32_MAX - v ? UINT32_MAX : old + v;
         } else {
             if (strict && have_prev &&
@@ -844,14 +847,21 @@ int koma_feen_parse(const char *s, size_t len, unsigned flags, koma_position *po
 
     uint64_t total = board_pieces;
     size_t card[2] = { NO_OFFSET, NO_OFFSET };
-    if (parse_hands(s, a + 1, b, flags, pos, &total, pos->shape.squares, card, err) != 0)
+    int huge = 0;                      /* a hand count saturated past UINT32_MAX */
+    if (parse_hands(s, a + 1, b, flags, pos, &total, pos->shape.squares, card, &huge, err) != 0)
         return -1;
     if (parse_style(s, b + 1, len, pos, err) != 0) return -1;
     if (card[0] != NO_OFFSET) {
         char msg[128];
-        snprintf(msg, sizeof msg, "too many pieces for board size (%llu piece%s, %lu square%s)",
-                 (unsigned long long)total, total == 1 ? "" : "s",
-                 (unsigned long)pos->shape.squares, pos->shape.squares == 1 ? "" : "s");
+        if (huge)                      /* the saturated total would be a wrong number */
+            snprintf(msg, sizeof msg,
+                     "too many pieces for board size (a hand count past %lu, %lu square%s)",
+                     (unsigned long)UINT32_MAX, (unsigned long)pos->shape.squares,
+                     pos->shape.squares == 1 ? "" : "s");
+        else
+            snprintf(msg, sizeof msg, "too many pieces for board size (%llu piece%s, %lu square%s)",
+                     (unsigned long long)total, total == 1 ? "" : "s",
+                     (unsigned long)pos->shape.squares, pos->shape.squares == 1 ? "" : "s");
         return fail(pos, err, KOMA_E_FEEN_CARDINALITY, card[0], msg, s, card[0], card[1]);
     }
     return 0;

@@ -852,6 +852,39 @@ static void test_null_arguments(void **state)
 /* Random edits of valid FEENs (bytes that matter to the grammar), each parsed
  * with and without lib/feen.c's fast paths (parse_fast; check_sse2 under
  * KOMA_FEEN_CHECK_ONLY): same result, same error, same position. */
+/* feen.cardinality names the count it saw: the total when every count fits in
+ * 32 bits, and a count past 2^32-1 as such (never the saturated total) */
+static void test_cardinality_message(void **state)
+{
+    (void)state;
+    static const struct { const char *feen, *says; } cases[] = {
+        {"K 4294967295P/ C/c", "(4294967296 pieces, 1 square)"},
+        {"K 4294967296P/ C/c", "(a hand count past 4294967295, 1 square)"},
+        {"K 99999999999999999999P/ C/c", "(a hand count past 4294967295, 1 square)"},
+        {"K 2P/3p C/c", "(6 pieces, 1 square)"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        koma_position pos;
+        koma_error err;
+        koma_position_init(&pos);
+        assert_int_equal(koma_feen_parse(cases[i].feen, strlen(cases[i].feen), KOMA_FEEN_STRICT,
+                                         &pos, &err), -1);
+        assert_int_equal(err.code, KOMA_E_FEEN_CARDINALITY);
+        if (strstr(err.message, cases[i].says) == NULL)
+            fail_msg("%s: \"%s\" does not say %s", cases[i].feen, err.message, cases[i].says);
+        koma_position_cleanup(&pos);
+    }
+    /* merged counts (normalise) that pass 2^32-1 together */
+    koma_position pos;
+    koma_error err;
+    koma_position_init(&pos);
+    const char *merged = "K 4294967295PP/ C/c";
+    assert_int_equal(koma_feen_parse(merged, strlen(merged), KOMA_FEEN_NORMALISE, &pos, &err), -1);
+    assert_int_equal(err.code, KOMA_E_FEEN_CARDINALITY);
+    assert_non_null(strstr(err.message, "a hand count past 4294967295"));
+    koma_position_cleanup(&pos);
+}
+
 static void test_fast_path_agrees(void **state)
 {
     (void)state;
@@ -956,6 +989,7 @@ int main(void)
         cmocka_unit_test(test_buffer_reuse),
         cmocka_unit_test(test_null_arguments),
         cmocka_unit_test(test_fast_path_agrees),
+        cmocka_unit_test(test_cardinality_message),
     };
     return cmocka_run_group_tests_name("feen", tests, NULL, NULL);
 }
