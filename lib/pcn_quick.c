@@ -30,7 +30,44 @@ typedef struct quick {
     unsigned flags;
     koma_position *pos;
     koma__pcn_light *light;        /* NULL: nothing collected */
+    size_t cost;                   /* what the tree would take (tree_cost) */
+    size_t longest;                /* the longest string or key */
+    size_t widest;                 /* the most items of an array */
 } quick;
+
+/*
+ * What the full path's tree would cost under its budget (KOMA_PCN_MAX_TREE,
+ * pcn.memory.limit): the budget counts each block jansson holds as the C
+ * library's chunk (usable size and header), so the pass adds up, for each
+ * value, an upper bound of jansson 2.x's blocks: an object's struct and hash
+ * buckets (8, doubling past the keys) and a pair a key; an array's struct and
+ * table (8 items, doubling); a string's struct and copy; an integer's struct;
+ * true, false and null are shared. A record whose bound passes the budget is
+ * left to the full path, which measures it (issue 12: the pass called valid a
+ * record of 16 MiB of {} that the tree refuses with pcn.memory.limit).
+ */
+static size_t chunk(size_t n) { return n + 23 < 32 ? 32 : (n + 23) & ~(size_t)15; }
+
+static size_t pow2_at_least(size_t n)
+{
+    size_t p = 8;
+    while (p < n) p *= 2;
+    return p;
+}
+
+static void cost_add(quick *q, size_t bytes)
+{
+    q->cost = bytes > SIZE_MAX - q->cost ? SIZE_MAX : q->cost + bytes;
+}
+
+/* Blocks held only while the tree is built: an array's old table as it grows,
+ * the lexer's buffer (twice the longest token), the old buckets as a hash
+ * grows (at most 32 keys) and some slack. */
+static size_t transient_cost(const quick *q)
+{
+    return chunk(8 * pow2_at_least(q->widest) / 2) + 2 * chunk(q->longest + 3) +
+           chunk(16 * pow2_at_least(QUICK_MAX_KEYS) / 2) + 4096;
+}
 
 /* What a member's value must be (pcn_check.c's check_* functions). */
 typedef enum want {
@@ -136,6 +173,7 @@ static int object(quick *q, want w)
     size_t lens[QUICK_MAX_KEYS], nkeys = 0;
     const char *req = required_key(w);
     int have_req = req == NULL;
+    cost_add(q, chunk(96) + chunk(16 * 8));            /* struct, 8 buckets */
     q->p++;
     ws(q);
     if (q->p < q->end && *q->p == '}') {
@@ -151,6 +189,8 @@ static int object(quick *q, want w)
             if (lens[i] == n && memcmp(keys[i], k, n) == 0) return 0;     /* duplicate */
         keys[nkeys] = k;
         lens[nkeys++] = n;
+        cost_add(q, chunk(64 + n));                        /* the pair */
+        if (n > q->longest) q->longest = n;
         /* the referee reads meta.rule_options with koma_pcn_get: such a record
          * keeps its tree (KOMA_PCN_LIGHT) */
         if (w == W_META && q->light && n == 12 && memcmp(k, "rule_options", 12) == 0)
@@ -169,16 +209,19 @@ static int object(quick *q, want w)
         ws(q);
     }
     q->p++;
+    if (nkeys > 8) cost_add(q, chunk(16 * pow2_at_least(nkeys)));   /* grown buckets */
     return have_req;
 }
 
 static int array(quick *q, want item, size_t max_items)
 {
     size_t n = 0;
+    cost_add(q, chunk(64));                            /* the struct */
     q->p++;
     ws(q);
     if (q->p < q->end && *q->p == ']') {
         q->p++;
+        cost_add(q, chunk(8 * 8));
         return 1;
     }
     for (;;) {
@@ -191,6 +234,8 @@ static int array(quick *q, want item, size_t max_items)
         ws(q);
     }
     q->p++;
+    cost_add(q, chunk(8 * pow2_at_least(n)));          /* the table */
+    if (n > q->widest) q->widest = n;
     return 1;
 }
 
@@ -249,7 +294,10 @@ static int value(quick *q, want w)
     if (c == '"') {
         const char *s;
         size_t n;
-        return string(q, &s, &n) && string_ok(q, w, s, n) && (!q->light || collect(q, w, s, n));
+        if (!string(q, &s, &n)) return 0;
+        cost_add(q, chunk(48) + chunk(n + 1));
+        if (n > q->longest) q->longest = n;
+        return string_ok(q, w, s, n) && (!q->light || collect(q, w, s, n));
     }
     if (c == '{' || c == '[') {
         if (++q->depth > QUICK_MAX_DEPTH) return 0;
@@ -290,6 +338,7 @@ static int value(quick *q, want w)
     if (q->p == d || (*d == '0' && q->p - d > 1)) return 0;
     if (q->p < q->end && (KOMA_IS_DIGIT(*q->p) || *q->p == '.' || *q->p == 'e' || *q->p == 'E'))
         return 0;
+    cost_add(q, chunk(32));
     if (w == W_OUTCOME_PLY && q->light) {
         q->light->has_ply = 1;
         q->light->ply = v;
@@ -304,13 +353,16 @@ int koma__pcn_quick_check(const char *s, size_t len, unsigned flags, koma_positi
         (flags & ~(KOMA_PCN_FEEN_NORMALISE | KOMA_PCN_NO_PMN | KOMA_PCN_AUTO | KOMA_PCN_CHECK_ONLY |
                    KOMA_PCN_LIGHT)))
         return 0;
-    quick q = { s, s + len, s, 0, flags, scratch, light };
+    quick q = { s, s + len, s, 0, flags, scratch, light, 0, 0, 0 };
     ws(&q);
     if (q.p >= q.end || *q.p != '{') return 0;
     q.depth = 1;
     if (!object(&q, W_ROOT)) return 0;
     ws(&q);
     if (q.p != q.end) return 0;
+    /* past the budget (or near it): the full path measures the tree */
+    size_t t = transient_cost(&q);
+    if (q.cost > KOMA_PCN_MAX_TREE || t > KOMA_PCN_MAX_TREE - q.cost) return 0;
     if (light == NULL) return 1;
     if (light->tree_needed) return 0;      /* the full path builds the tree */
     /* the light record's text: a copy with each kept string NUL-ended (at its

@@ -108,6 +108,10 @@ def rows():
         ["koma-convert", "--from", "pcn", "--to", "yaml"],
         HEAD + '"x":[' + ",".join(["{}"] * 150000) + "]}\n",
         HEAD + '"x":[' + ",".join(["{}"] * 400000) + "]}\n")
+    row("pcn.memory.limit", "the same, where koma-validate reads the record without a tree",
+        ["koma-validate", "--type", "pcn", "--format", "json"],
+        HEAD + '"x":[' + ",".join(["{}"] * 150000) + "]}\n",
+        HEAD + '"x":[' + ",".join(["{}"] * (16 * MIB // 3 - 100)) + "]}\n")
     row("game.depth", "nesting of a game definition: 64 levels",
         ["koma-convert", "--to", "ggn", "--game", "@FILE.yaml"], game_nested(64), game_nested(65))
     row("game.limit", "a game definition file: 1 MiB",

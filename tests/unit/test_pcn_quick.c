@@ -9,6 +9,7 @@
  */
 #include <stdlib.h>
 #include "unit.h"
+#include "pcn_internal.h"
 
 static unsigned long accepted;
 
@@ -145,6 +146,82 @@ static void test_records(void **state)
     free(db);
 }
 
+/* A record of the setup and "x": n copies of item in an array (in an object of
+ * n members with keys "kN" when keyed). */
+static char *shaped(const char *item, size_t n, int keyed, size_t *len)
+{
+    static const char head[] = "{\"setup\":{\"feen\":\"K / C/c\"},\"x\":";
+    size_t cap = sizeof head + n * (strlen(item) + 16) + 8;
+    char *s = malloc(cap);
+    assert_non_null(s);
+    size_t k = (size_t)sprintf(s, "%s%c", head, keyed ? '{' : '[');
+    size_t m = strlen(item);
+    for (size_t i = 0; i < n; i++) {
+        if (i) s[k++] = ',';
+        if (keyed) k += (size_t)sprintf(s + k, "\"k%zu\":", i);
+        memcpy(s + k, item, m);
+        k += m;
+    }
+    k += (size_t)sprintf(s + k, "%c}", keyed ? '}' : ']');
+    *len = k;
+    return s;
+}
+
+/* The tree-free check never calls valid a record whose tree the full path
+ * refuses (pcn.memory.limit, KOMA_PCN_MAX_TREE): for each costly shape, the
+ * most items the check passes give a record the full path takes, and one more
+ * item still the same verdict both ways (issue 12: 16 MiB of {} was valid to
+ * koma-validate and pcn.memory.limit to koma-convert). */
+static void test_memory_budget(void **state)
+{
+    (void)state;
+    static const struct { const char *item; int keyed; } shapes[] = {
+        {"{}", 0}, {"[]", 0}, {"1", 0}, {"\"ab\"", 0}, {"{\"k\":1}", 0},
+        {"{\"a\":1,\"b\":2,\"c\":3,\"d\":4,\"e\":5,\"f\":6,\"g\":7,\"h\":8,\"i\":9}", 0},
+        {"[1,2,3,4,5,6,7,8,9]", 0}, {"\"\xc3\xa9\"", 0},
+        {"\"ccccccccccccccccccccccccccccccccccccccc\xc3\xa9\"", 0}, {"{}", 1},
+    };
+    koma_position scratch;
+    koma_position_init(&scratch);
+    for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++) {
+        /* keyed: one object of 32 members at most (the pass reads no more) */
+        /* (an item costs 40 bytes at least: a table slot and a block) */
+        size_t lo = 0, hi = shapes[i].keyed ? 32 : KOMA_PCN_MAX_RECORD / (strlen(shapes[i].item) + 1);
+        if (hi > KOMA_PCN_MAX_TREE / 40) hi = KOMA_PCN_MAX_TREE / 40;
+        size_t len;
+        /* the most items the check passes (it passes 0, and fails past the budget) */
+        while (lo < hi) {
+            size_t mid = lo + (hi - lo + 1) / 2;
+            char *s = shaped(shapes[i].item, mid, shapes[i].keyed, &len);
+            if (koma__pcn_quick_check(s, len, 0, &scratch, NULL)) lo = mid;
+            else hi = mid - 1;
+            free(s);
+        }
+        char *s = shaped(shapes[i].item, lo, shapes[i].keyed, &len);
+        koma_error e;
+        koma_pcn *full = koma_pcn_parse(KOMA_PCN_JSON, s, len, 0, &e);
+        if (full == NULL)
+            print_error("%s x %zu: the check passes it, the full path says %s\n", shapes[i].item,
+                        lo, koma_code_name(e.code));
+        assert_non_null(full);
+        koma_pcn_free(full);
+        free(s);
+        s = shaped(shapes[i].item, lo + 1, shapes[i].keyed, &len);
+        if (len <= KOMA_PCN_MAX_RECORD) same_verdict(s, len, 0);
+        free(s);
+    }
+    koma_position_cleanup(&scratch);
+    /* 16 MiB of {} (3 bytes an item): refused by both, at the same place */
+    size_t len;
+    char *s = shaped("{}", (KOMA_PCN_MAX_RECORD - 64) / 3, 0, &len);
+    koma_error e;
+    koma_error_clear(&e);
+    assert_null(koma_pcn_parse(KOMA_PCN_JSON, s, len, KOMA_PCN_CHECK_ONLY, &e));
+    assert_int_equal(e.code, KOMA_E_PCN_MEMORY_LIMIT);
+    same_verdict(s, len, 0);
+    free(s);
+}
+
 /* KOMA_PCN_LIGHT: the light accessors give what the tree gives. */
 static void same_light(const char *s, size_t len)
 {
@@ -218,6 +295,7 @@ int main(void)
         cmocka_unit_test(test_cases),
         cmocka_unit_test(test_records),
         cmocka_unit_test(test_light),
+        cmocka_unit_test(test_memory_budget),
     };
     return cmocka_run_group_tests_name("pcn_quick", tests, NULL, NULL);
 }
