@@ -12,9 +12,9 @@
 
 #define KOMA__MAX_KINDS 31             /* kinds per game: a board code holds kind + 1 in
                                           5 bits (KOMA__KIND_BITS), 0 being empty */
-#define KOMA__MAX_FILES 26             /* boards the rule engine plays */
-#define KOMA__MAX_RANKS 26
-#define KOMA__NAME_MAX 48
+#define KOMA__MAX_FILES KOMA_LIMIT_GAME_FILES  /* boards the rule engine plays */
+#define KOMA__MAX_RANKS KOMA_LIMIT_GAME_RANKS
+#define KOMA__NAME_MAX (KOMA_LIMIT_PIECE_NAME + 1)
 #define KOMA__SURVIVAL_SETS 16         /* defeat.survival: sets of pieces */
 #define KOMA__SURVIVAL_SET_MAX 8       /* pieces in one set */
 

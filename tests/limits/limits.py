@@ -45,6 +45,15 @@ def game_file_of_size(n):
     return head + "#" * (n - len(head) - len(body) - 1) + "\n" + body
 
 
+def game(files=9, ranks=9, id_len=4, name_len=4, piece_name_len=4):
+    """A game with rules: kings on a files x ranks board, its id, name and piece
+    name of the lengths given."""
+    placement = ["k^%d" % (files - 1)] + ["%d" % files] * (ranks - 2) + ["K^%d" % (files - 1)]
+    return ("id: %s\nname: %s\nstyle: G\nboard: {files: %d, ranks: %d}\n"
+            "start: \"%s / G/g\"\npieces:\n  - {pin: \"K^\", name: %s, betza: K, royal: true}\n"
+            % ("g" * id_len, "N" * name_len, files, ranks, "/".join(placement), "k" * piece_name_len))
+
+
 def ggn_nested(levels):
     return "[" * levels + "]" * levels
 
@@ -117,6 +126,16 @@ def rows():
     row("game.limit", "a game definition file: 1 MiB",
         ["koma-convert", "--to", "ggn", "--game", "@FILE.yaml"], game_file_of_size(MIB),
         game_file_of_size(MIB + 1))
+    ggn_game = ["koma-convert", "--to", "ggn", "--game", "@FILE.yaml"]
+    row("game.limit", "files of a game with rules: 26", ggn_game, game(files=26, ranks=26),
+        game(files=27, ranks=26))
+    row("game.limit", "ranks of a game with rules: 26", ggn_game, game(files=26, ranks=26),
+        game(files=26, ranks=27))
+    row("game.field", "a game's id: 32 bytes", ggn_game, game(id_len=32), game(id_len=33))
+    row("snn.length", "a game's name (a style name): 32 bytes", ggn_game, game(name_len=32),
+        game(name_len=33))
+    row("game.field", "a piece's name: 47 bytes", ggn_game, game(piece_name_len=47),
+        game(piece_name_len=48))
     row("ggn.depth", "nesting of a GGN document: 64 levels",
         ["koma-validate", "--type", "ggn"], ggn_nested(64) + "\n", ggn_nested(65) + "\n")
     row("repetition.limit", "positions in a run of FEEN lines: 65537",

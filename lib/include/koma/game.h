@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <koma/error.h>
+#include <koma/limits.h>
 #include <koma/atoms.h>
 #include <koma/cell.h>
 #include <koma/position.h>
@@ -70,9 +71,9 @@ KOMA_API int koma_betza_parse(const char *s, size_t len, koma_betza_vector *out,
 typedef struct koma_game koma_game;
 typedef struct koma_game_set koma_game_set;
 
-#define KOMA_GAME_ID_MAX 32
+#define KOMA_GAME_ID_MAX KOMA_LIMIT_GAME_ID
 /* A game definition nests at most this deep (game.depth; DESIGN.md §5). */
-#define KOMA_GAME_MAX_DEPTH 64u
+#define KOMA_GAME_MAX_DEPTH KOMA_LIMIT_DEPTH
 
 /* A new set holding every built-in game. */
 KOMA_API int koma_game_set_new(koma_game_set **out, koma_error *err);

@@ -24,6 +24,19 @@
 #define KOMA_LIMIT_GAME_FILE ((size_t)1024 * 1024)
 /* Plies of one record, counted while parsing: 65,536 (pcn.plies.limit). */
 #define KOMA_LIMIT_PLIES 65536u
+/* What one record's tree of values may take in memory while it is read (bytes
+ * held, pcn.memory.limit): a few times the record's text at most, whatever its
+ * shape: 48 MiB. */
+#define KOMA_LIMIT_TREE ((size_t)48 * 1024 * 1024)
+
+/* Game definitions: the board of a game with rules (the rule engine's),
+ * 26 files and 26 ranks (game.limit); an id, 32 bytes (game.field); a
+ * piece's name, 47 bytes (game.field). A game's name is a style name (SNN,
+ * 32 bytes: snn.length). */
+#define KOMA_LIMIT_GAME_FILES 26
+#define KOMA_LIMIT_GAME_RANKS 26
+#define KOMA_LIMIT_GAME_ID 32
+#define KOMA_LIMIT_PIECE_NAME 47
 
 /* The game of a position when nothing says otherwise (--start start, perft). */
 #define KOMA_DEFAULT_GAME "ogi"

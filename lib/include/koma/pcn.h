@@ -59,10 +59,9 @@ extern "C" {
 #define KOMA_PCN_MAX_RECORD KOMA_LIMIT_RECORD
 #define KOMA_PCN_MAX_DEPTH KOMA_LIMIT_DEPTH
 #define KOMA_PCN_MAX_PLIES KOMA_LIMIT_PLIES
-/* What one record's tree of values may take in memory while it is read (bytes
- * held, pcn.memory.limit): a few times the record's text at most, whatever its
- * shape (DESIGN.md §5). */
-#define KOMA_PCN_MAX_TREE ((size_t)48 * 1024 * 1024)
+/* What one record's tree of values may take in memory while it is read
+ * (pcn.memory.limit; koma/limits.h). */
+#define KOMA_PCN_MAX_TREE KOMA_LIMIT_TREE
 
 typedef struct koma_pcn koma_pcn;
 
