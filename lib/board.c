@@ -64,6 +64,163 @@ static int kind_overlaps(const koma__kind *kd, int reach)
     return 0;
 }
 
+#if KOMA__HAVE_BB
+static int dir_of(koma_engine *e, int off)
+{
+    for (int d = 0; d < e->ndirs; d++)
+        if (e->dir_off[d] == off) return d;
+    if (e->ndirs == KOMA__BB_DIRS) return -1;
+    e->dir_off[e->ndirs] = (int16_t)off;
+    return e->ndirs++;
+}
+
+/*
+ * The bitboard tables, compiled from the movement tables (e->mv, the probes):
+ * leap destinations and the two-move squares (a promotion that may be declined)
+ * of every mover code on every square, the rays of every ride direction, the
+ * drop ranks. Returns 0 with e->use_bb set, or 0 with it clear when the board
+ * or the rides do not fit (the mailbox code then does everything), -1 out of
+ * memory.
+ */
+static int build_bb(koma_engine *e)
+{
+    const koma_game *g = e->game;
+    int n = e->nsquares;
+    e->use_bb = 0;
+    if (n > KOMA__BB_SQUARES) return 0;
+    e->ndirs = 0;
+    for (unsigned code = 0; code < KOMA__MOVERS; code++) {
+        const koma__movement *mv = &e->mv[code];
+        int unlimited = 1;
+        for (int i = 0; i < mv->nride; i++) {
+            int d = dir_of(e, mv->ride[i].off), r = dir_of(e, -mv->ride[i].off);
+            if (d < 0 || r < 0) return 0;
+            e->ride_dir[code][i] = (uint8_t)d;
+            if (mv->ride[i].range != 0 && mv->ride[i].range < (e->files > e->ranks ? e->files : e->ranks))
+                unlimited = 0;
+        }
+        e->bb_rides[code] = (uint8_t)unlimited;
+    }
+    for (int s = 0; s < 2; s++) {
+        e->bb_side[s] = 1;
+        for (unsigned k = 0; k < g->nkinds; k++)
+            if (!e->bb_rides[KOMA__CODE(k, s)]) e->bb_side[s] = 0;
+    }
+    for (int s = 0; s < 2; s++)
+        for (int i = 0; i < e->nride_probe[s]; i++) {
+            int d = dir_of(e, -e->ride_probe[s][i].off);
+            if (d < 0) return 0;
+            e->probe_dir[s][i] = (uint8_t)d;
+        }
+    e->bit = calloc((size_t)e->size, sizeof *e->bit);
+    e->sq_bb = calloc((size_t)KOMA__MOVERS * (size_t)n, sizeof *e->sq_bb);
+    e->ray_bb = calloc((size_t)(e->ndirs ? e->ndirs : 1) * (size_t)n, sizeof *e->ray_bb);
+    if (!e->bit || !e->sq_bb || !e->ray_bb) return -1;
+    for (int sq = 0; sq < n; sq++) e->bit[e->sq_index[sq]] = (koma__bb)1 << sq;
+    for (int d = 0; d < e->ndirs; d++)
+        for (int sq = 0; sq < n; sq++) {
+            koma__bb r = 0;
+            for (int t = e->sq_index[sq] + e->dir_off[d]; e->index_sq[t] >= 0; t += e->dir_off[d])
+                r |= e->bit[t];
+            e->ray_bb[(size_t)d * (size_t)n + (size_t)sq] = r;
+        }
+    for (unsigned code = 0; code < KOMA__MOVERS; code++) {
+        const koma__movement *mv = &e->mv[code];
+        int s = KOMA__SIDE_OF(code);
+        for (int sq = 0; sq < n; sq++) {
+            int from = e->sq_index[sq];
+            koma__bb st = 0, two = 0;
+            for (int i = 0; i < mv->nleap; i++)
+                if (e->index_sq[from + mv->leap[i]] >= 0) st |= e->bit[from + mv->leap[i]];
+            if (e->promote_code[code])
+                for (int to_sq = 0; to_sq < n; to_sq++) {
+                    int to = e->sq_index[to_sq];
+                    if ((e->in_zone[s][from] | e->in_zone[s][to]) && e->last_dist[s][to] >= e->must_rank[code])
+                        two |= e->bit[to];
+                }
+            e->sq_bb[(size_t)code * (size_t)n + (size_t)sq].step = st;
+            e->sq_bb[(size_t)code * (size_t)n + (size_t)sq].two = two;
+        }
+    }
+    for (int f = 0; f < e->files; f++) {
+        e->file_bb[f] = 0;
+        for (int r = 0; r < e->ranks; r++) e->file_bb[f] |= (koma__bb)1 << (r * e->files + f);
+    }
+    for (int s = 0; s < 2; s++)
+        for (unsigned k = 0; k < g->nkinds; k++) {
+            e->drop_bb[s][k] = 0;
+            for (int sq = 0; sq < n; sq++)
+                if (e->last_dist[s][e->sq_index[sq]] >= g->kinds[k].drop_forbidden_ranks)
+                    e->drop_bb[s][k] |= (koma__bb)1 << sq;
+        }
+    /* leaper classes: codes of a side with the same leaps and promotion rule,
+     * no ride, not royal, no overlapping vectors */
+    int nsteps = 0;
+    for (unsigned code = 0; code < KOMA__MOVERS; code++) nsteps += e->mv[code].nleap;
+    e->lstep = calloc((size_t)(nsteps ? nsteps : 1), sizeof *e->lstep);
+    if (e->lstep == NULL) return -1;
+    nsteps = 0;
+    for (int s = 0; s < 2; s++) {
+        e->nlclass[s] = 0;
+        for (unsigned k = 0; k < g->nkinds; k++) {
+            unsigned code = KOMA__CODE(k, s);
+            const koma__movement *mv = &e->mv[code];
+            e->set_of[code][1] = (uint8_t)(mv->nride ? KOMA__SET_RIDERS(s) : 0);
+            if (e->royal_code[code]) {
+                e->set_of[code][0] = KOMA__SET_ROYAL(s);
+                continue;
+            }
+            if (mv->nride || e->overlap[code] || e->privilege_code[code]) {
+                e->set_of[code][0] = KOMA__SET_PIECES(s);
+                continue;
+            }
+            int j = 0;
+            for (; j < e->nlclass[s]; j++) {
+                unsigned c0 = (unsigned)__builtin_ctzll(e->lclass[s][j].codes);
+                const koma__movement *m0 = &e->mv[c0];
+                if (m0->nleap == mv->nleap && !memcmp(m0->leap, mv->leap, (size_t)mv->nleap * sizeof mv->leap[0]) &&
+                    (e->promote_code[c0] != 0) == (e->promote_code[code] != 0) &&
+                    e->must_rank[c0] == e->must_rank[code])
+                    break;
+            }
+            e->set_of[code][0] = (uint8_t)KOMA__SET_CLASS(s, j);
+            if (j < e->nlclass[s]) {
+                e->lclass[s][j].codes |= 1ull << code;
+                continue;
+            }
+            koma__bbclass *cl = &e->lclass[s][e->nlclass[s]++];
+            cl->codes = 1ull << code;
+            cl->step = nsteps;
+            cl->nstep = 0;
+            for (int i = 0; i < mv->nleap; i++) {
+                koma__bbstep *st = &e->lstep[nsteps];
+                st->valid = st->two = 0;
+                st->shift = 0;
+                for (int sq = 0; sq < n; sq++) {
+                    int to = e->sq_index[sq], from = to - mv->leap[i];
+                    if (e->index_sq[from] < 0) continue;
+                    st->shift = sq - e->index_sq[from];
+                    st->valid |= e->bit[to];
+                    if (e->promote_code[code] && (e->in_zone[s][from] | e->in_zone[s][to]) &&
+                        e->last_dist[s][to] >= e->must_rank[code])
+                        st->two |= e->bit[to];
+                }
+                if (st->valid) {
+                    nsteps++;
+                    cl->nstep++;
+                }
+            }
+        }
+    }
+    e->use_bb = 1;
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+    __builtin_cpu_init();
+    e->popcnt = __builtin_cpu_supports("popcnt") != 0;
+#endif
+    return 0;
+}
+#endif
+
 int koma_engine_new(const koma_game *g, koma_engine **out, koma_error *err)
 {
     *out = NULL;
@@ -181,6 +338,7 @@ int koma_engine_new(const koma_game *g, koma_engine **out, koma_error *err)
         if (kd->droppable) {
             e->drop_slots[e->ndrop_slots++] = (uint8_t)k;
             e->drop_slots[e->ndrop_slots++] = (uint8_t)(k + KOMA__SLOT_DERIVED);
+            e->drop_mask |= 1ull << k | 1ull << (k + KOMA__SLOT_DERIVED);
         }
     }
     e->max_moves = (size_t)e->nsquares * ((size_t)maxdest * 2 + 2 * g->nkinds) + 16;
@@ -192,7 +350,11 @@ int koma_engine_new(const koma_game *g, koma_engine **out, koma_error *err)
     e->zturn = splitmix(&seed);
 
     e->scratch = malloc((KOMA__SCRATCH_LEVELS + 1) * e->max_moves * sizeof *e->scratch);
-    if (e->scratch == NULL) {
+    int bb_rc = 0;
+#if KOMA__HAVE_BB
+    bb_rc = build_bb(e);
+#endif
+    if (e->scratch == NULL || bb_rc != 0) {
         koma_engine_free(e);
         return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (engine)");
     }
@@ -221,6 +383,10 @@ void koma_engine_free(koma_engine *e)
     free(e->undo);
     free(e->movebuf);
     free(e->scratch);
+    free(e->bit);
+    free(e->sq_bb);
+    free(e->ray_bb);
+    free(e->lstep);
     free(e);
 }
 
@@ -283,11 +449,20 @@ static void recompute(koma_engine *e)
     e->royal_in_hand = 0;
     e->material[0] = e->material[1] = 0;
     memset(e->nifu, 0, (size_t)2 * g->nkinds * (size_t)e->files);
+    e->held[0] = e->held[1] = 0;
+    memset(e->occ, 0, sizeof e->occ);
+    memset(e->set_bb, 0, sizeof e->set_bb);
     for (int sq = 0; sq < e->nsquares; sq++) {
         int idx = e->sq_index[sq];
         unsigned c = e->board[idx];
         if (c == KOMA__EMPTY) continue;
         int s = KOMA__SIDE_OF(c), k = KOMA__KIND(c);
+#if KOMA__HAVE_BB
+        if (e->use_bb) {
+            e->occ[s] |= e->bit[idx];
+            koma__set_flip(e, c, e->bit[idx]);
+        }
+#endif
         e->hash_board ^= zb(e, c, idx);
         if (g->kinds[k].royal) {
             e->nroyal[s]++;
@@ -301,6 +476,7 @@ static void recompute(koma_engine *e)
         for (int slot = 0; slot < KOMA__SLOTS; slot++) {
             unsigned n = e->hand[s][slot];
             if (n == 0) continue;
+            e->held[s] |= 1ull << slot;
             e->hash_hand += (uint64_t)n * e->zhand[s][KOMA__SLOT_KIND(slot)];
             if (g->kinds[KOMA__SLOT_KIND(slot)].royal) e->royal_in_hand += (int)n;
             else e->material[s] += (int)n;
@@ -408,10 +584,16 @@ void koma__make(koma_engine *e, koma_emove m, koma__undo *u)
         int slot = KOMA__M_FROM(m);
         int k = KOMA__SLOT_KIND(slot);
         uint8_t c = (uint8_t)(KOMA__CODE(k, s) | ((slot & KOMA__SLOT_DERIVED) ? KOMA__DERIVED : 0));
-        e->hand[s][slot]--;
+        if (--e->hand[s][slot] == 0) e->held[s] &= ~(1ull << slot);
         e->hash_hand -= e->zhand[s][k];
         e->board[to] = c;
         e->hash_board ^= zb(e, c, to);
+#if KOMA__HAVE_BB
+        if (e->use_bb) {
+            e->occ[s] |= e->bit[to];
+            koma__set_flip(e, c, e->bit[to]);
+        }
+#endif
         if (g->kinds[k].nifu) (*koma__nifu_at(e, s, k, to))++;
         u->moved = c;
         u->captured = 0;
@@ -424,7 +606,9 @@ void koma__make(koma_engine *e, koma_emove m, koma__undo *u)
         if (c != KOMA__EMPTY) {
             int ck = KOMA__KIND(c);
             int hk = (m & KOMA__M_KEEP) ? ck : g->kinds[ck].demotes_to;
-            e->hand[s][hk + ((c & KOMA__DERIVED) ? KOMA__SLOT_DERIVED : 0)]++;
+            int hslot = hk + ((c & KOMA__DERIVED) ? KOMA__SLOT_DERIVED : 0);
+            e->hand[s][hslot]++;
+            e->held[s] |= 1ull << hslot;
             e->hash_hand += e->zhand[s][hk];
             e->hash_board ^= zb(e, c, to);
             if (g->kinds[ck].royal) {
@@ -441,6 +625,18 @@ void koma__make(koma_engine *e, koma_emove m, koma__undo *u)
         e->board[from] = KOMA__EMPTY;
         e->board[to] = np;
         e->hash_board ^= zb(e, p, from) ^ zb(e, np, to);
+#if KOMA__HAVE_BB
+        if (e->use_bb) {
+            koma__bb bf = e->bit[from], bt = e->bit[to];
+            e->occ[s] ^= bf | bt;
+            koma__set_flip(e, p, bf);
+            koma__set_flip(e, np, bt);
+            if (c != KOMA__EMPTY) {
+                e->occ[s ^ 1] ^= bt;
+                koma__set_flip(e, c, bt);
+            }
+        }
+#endif
         if (e->royal_code[KOMA__MOVER(p)]) e->royal_sq[s] = to;
         if (g->kinds[pk].nifu) {
             (*koma__nifu_at(e, s, pk, from))--;
@@ -462,7 +658,14 @@ void koma__unmake(koma_engine *e, const koma__undo *u)
         int slot = KOMA__M_FROM(m);
         int k = KOMA__SLOT_KIND(slot);
         e->hand[s][slot]++;
+        e->held[s] |= 1ull << slot;
         e->board[to] = KOMA__EMPTY;
+#if KOMA__HAVE_BB
+        if (e->use_bb) {
+            e->occ[s] ^= e->bit[to];
+            koma__set_flip(e, u->moved, e->bit[to]);
+        }
+#endif
         if (g->kinds[k].nifu) (*koma__nifu_at(e, s, k, to))--;
     } else {
         int from = KOMA__M_FROM(m);
@@ -473,13 +676,26 @@ void koma__unmake(koma_engine *e, const koma__undo *u)
             if (g->kinds[nk].nifu) (*koma__nifu_at(e, s, nk, to))--;
             (*koma__nifu_at(e, s, pk, from))++;
         }
+#if KOMA__HAVE_BB
+        if (e->use_bb) {
+            koma__bb bf = e->bit[from], bt = e->bit[to];
+            e->occ[s] ^= bf | bt;
+            koma__set_flip(e, p, bf);
+            koma__set_flip(e, e->board[to], bt);
+            if (c != KOMA__EMPTY) {
+                e->occ[s ^ 1] ^= bt;
+                koma__set_flip(e, c, bt);
+            }
+        }
+#endif
         e->board[from] = p;
         e->board[to] = c;
         if (e->royal_code[KOMA__MOVER(p)]) e->royal_sq[s] = from;
         if (c != KOMA__EMPTY) {
             int ck = KOMA__KIND(c);
             int hk = (m & KOMA__M_KEEP) ? ck : g->kinds[ck].demotes_to;
-            e->hand[s][hk + ((c & KOMA__DERIVED) ? KOMA__SLOT_DERIVED : 0)]--;
+            int hslot = hk + ((c & KOMA__DERIVED) ? KOMA__SLOT_DERIVED : 0);
+            if (--e->hand[s][hslot] == 0) e->held[s] &= ~(1ull << hslot);
             if (g->kinds[ck].royal) {
                 e->nroyal[s ^ 1]++;
                 e->royal_sq[s ^ 1] = to;

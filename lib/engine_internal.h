@@ -74,6 +74,49 @@ typedef struct koma__probe {
     uint8_t limited;                   /* some of them ride with a limited range */
 } koma__probe;
 
+/* Bitboards (boards of at most 128 squares): bit i is koma square i (row-major
+ * from the top rank, as e->sq_index), so a ray's squares have increasing bits
+ * when its padded offset is positive. The mailbox stays the board of record;
+ * the bitboards (each side's occupied squares) follow it in make/unmake, and
+ * tables compiled from the game's Betza vectors serve the counting at perft's
+ * last ply (movegen.c). */
+#if defined(__SIZEOF_INT128__)
+#define KOMA__HAVE_BB 1
+__extension__ typedef unsigned __int128 koma__bb;
+#else
+#define KOMA__HAVE_BB 0
+typedef struct { uint64_t w[2]; } koma__bb;
+#endif
+#define KOMA__BB_SQUARES 128
+#define KOMA__BB_DIRS 32               /* distinct ride offsets (and their reverses) */
+/* the sets of squares of set_bb: 0 holds nothing (a code in fewer than two sets) */
+#define KOMA__SET_ROYAL(s) (1 + (s))
+#define KOMA__SET_PIECES(s) (3 + (s))
+#define KOMA__SET_RIDERS(s) (5 + (s))
+#define KOMA__SET_CLASS(s, j) (7 + (s) * KOMA__MAX_KINDS + (j))
+#define KOMA__BB_SETS (7 + 2 * KOMA__MAX_KINDS)
+
+/* A mover code on a square: its leap destinations, and the destinations where a
+ * move from this square makes two moves (promote or not). */
+typedef struct koma__bbsq {
+    koma__bb step, two;
+} koma__bbsq;
+
+/* One leap of a class of leapers, applied to all the class's pieces at once: the
+ * destinations are the pieces' bitboard shifted by `shift` bits, on `valid`
+ * (squares whose origin is on the board: no wrap across ranks). */
+typedef struct koma__bbstep {
+    int shift;                         /* bit of the destination - bit of the origin */
+    koma__bb valid;
+    koma__bb two;                      /* destinations where the move is two (promote or not) */
+} koma__bbstep;
+
+/* Mover codes of one side that only leap, the same leaps and promotion rule. */
+typedef struct koma__bbclass {
+    uint64_t codes;
+    int step, nstep;                   /* e->lstep[step .. step + nstep) */
+} koma__bbclass;
+
 typedef struct koma__undo {
     koma_emove move;
     uint8_t captured;                  /* board code taken (0 none) */
@@ -112,10 +155,36 @@ struct koma_engine {
     uint8_t overlap[KOMA__MOVERS];               /* two of the code's vectors reach one square */
     uint8_t drop_slots[KOMA__SLOTS];   /* hand slots that may be dropped */
     int ndrop_slots;
+    uint64_t drop_mask;                /* the same as bits */
+
+    /* bitboard tables (use_bb: the board fits and every table was built) */
+    int use_bb;
+    int popcnt;                        /* the CPU has POPCNT (chosen at run time) */
+    koma__bb *bit;                     /* [size]: padded index -> its square's bit (0 off the board) */
+    koma__bbsq *sq_bb;                 /* [KOMA__MOVERS][nsquares]: leaps, two-move squares */
+    koma__bb *ray_bb;                  /* [ndirs][nsquares]: the squares of a direction, to the edge */
+    int16_t dir_off[KOMA__BB_DIRS];    /* padded offset of each direction */
+    int ndirs;
+    uint8_t bb_rides[KOMA__MOVERS];    /* every ride unlimited: movement from the tables */
+    uint8_t bb_side[2];                /* bb_rides of every code of the side */
+    uint8_t ride_dir[KOMA__MOVERS][KOMA_BETZA_MAX_VECTORS];      /* direction of mv[].ride[i] */
+    uint8_t probe_dir[2][KOMA_BETZA_MAX_VECTORS * 2];             /* walk of ride_probe[][i] */
+    koma__bb drop_bb[2][KOMA__MAX_KINDS];   /* squares a kind may be dropped on (ranks) */
+    koma__bb file_bb[KOMA__MAX_FILES];
+    koma__bbclass lclass[2][KOMA__MAX_KINDS];     /* leaper classes of each side */
+    int nlclass[2];
+    koma__bbstep *lstep;
+    /* each mover code's piece is in (at most) two sets of squares, kept by
+     * make/unmake: its side's royals, leaper class or other pieces (moved piece
+     * by piece), and its side's riders (the rays worth looking along) */
+    uint8_t set_of[KOMA__MOVERS][2];
+    koma__bb occ[2];                   /* state: each side's occupied squares */
+    koma__bb set_bb[KOMA__BB_SETS];    /* state: the sets */
 
     /* state */
     int turn;
     uint16_t hand[2][KOMA__SLOTS];
+    uint64_t held[2];                  /* bit slot: hand[s][slot] > 0 */
     int royal_sq[2];                   /* padded index of the royal, -1 none */
     int nroyal[2];                     /* royals on the board */
     int royal_in_hand;                 /* royals held in hands (a captured king) */
@@ -219,6 +288,16 @@ static inline int koma__over(const koma_engine *e)
     return (e->royal_in_hand > 0 && e->royal_captured) ||
            (e->survival && koma__defeated_sides(e) != 0);
 }
+
+#if KOMA__HAVE_BB
+/* The board code c comes or goes on the square of bit bb: its sets follow. */
+static inline void koma__set_flip(koma_engine *e, unsigned c, koma__bb bb)
+{
+    const uint8_t *set = e->set_of[KOMA__MOVER(c)];
+    e->set_bb[set[0]] ^= bb;
+    e->set_bb[set[1]] ^= bb;
+}
+#endif
 
 static inline uint64_t koma__hash(const koma_engine *e)
 {
