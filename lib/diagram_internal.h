@@ -1,5 +1,6 @@
-/* lib/diagram_internal.h — what the text and SVG diagram writers share (diagram.c,
- * diagram_svg.c). Not installed, not exported. */
+/* lib/diagram_internal.h — what the text and SVG diagram writers share: defined in
+ * diagram_layout.c, used by diagram.c (text) and diagram_svg.c (SVG). Not installed,
+ * not exported. */
 #ifndef KOMA_DIAGRAM_INTERNAL_H
 #define KOMA_DIAGRAM_INTERNAL_H
 
