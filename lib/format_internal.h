@@ -12,6 +12,8 @@
 #include <koma/format.h>
 #include <koma/record.h>
 
+/* ---- lib/text.c ---- */
+
 /* An output buffer: koma_pcn_buffer, appended to. */
 int koma__buf_put(koma_pcn_buffer *b, const char *s, size_t len, koma_error *err);
 int koma__buf_puts(koma_pcn_buffer *b, const char *s, koma_error *err);
@@ -81,10 +83,14 @@ struct koma_format {
     const char *default_start;
 };
 
+/* ---- lib/hub.c ---- */
+
 /* The game of a position (the hub's set), or NULL with err (game.unknown). */
 const koma_game *koma__hub_game(koma_hub *h, const koma_position *pos, koma_error *err);
 /* The hub's engine for a game (made on first use). */
 koma_engine *koma__hub_engine(koma_hub *h, const koma_game *g, koma_error *err);
+
+/* ---- lib/text.c ---- */
 
 /* Set err at a line and column of a multi-line input (offset: from the input's start). */
 int koma__error_at(koma_error *err, koma_code code, unsigned long line, unsigned long column,

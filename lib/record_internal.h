@@ -1,13 +1,29 @@
 /*
- * lib/record_internal.h — what the hub (lib/record*.c) shares with the format
- * modules beyond koma/record.h (not installed): the origins of moves and the
- * relative marks that tell them (record_origin.c), the annotation writers ask
- * for (record_pcn.c), and the standard Shogi start positions (record_shogi.c).
+ * lib/record_internal.h — what the hub (lib/hub.c, lib/record*.c) shares with
+ * the format modules beyond koma/record.h (not installed): the hub's state
+ * (hub.c), the origins of moves and the relative marks that tell them
+ * (record_origin.c), the annotation writers ask for (record_pcn.c), and the
+ * standard Shogi start positions (record_shogi.c).
  */
 #ifndef KOMA_RECORD_INTERNAL_H
 #define KOMA_RECORD_INTERNAL_H
 
 #include <koma/record.h>
+
+/* ---- the hub (hub.c) ------------------------------------------------------------------- */
+
+#define KOMA__HUB_ENGINES 16           /* engines a hub keeps (the oldest goes) */
+
+struct koma_hub {
+    koma_game_set *games;
+    int own_games;
+    struct {
+        const koma_game *game;
+        koma_engine *engine;
+    } engines[KOMA__HUB_ENGINES];
+    size_t nengines;
+    koma_position pos;                 /* scratch: the position being converted */
+};
 
 /* ---- origins and relative marks (record_origin.c) ----------------------------------- */
 
