@@ -1,29 +1,17 @@
 /*
- * koma-convert — convert between the notations of koma.
- *
- *   --to ggn --game GAME     the pseudo-legal move patterns of a game definition
- *                            as a GGN document (pretty JSON; --compact: one line)
- *   --to feen [--normalise]  FEEN lines (FILE operands or stdin) written
- *                            canonically; --normalise accepts hands that are not
- *                            aggregated or not in canonical order (DESIGN.md §3);
- *                            --normalise alone means --to feen
- *   --from F --to F          any format of the registry (koma/format.h) to any
- *                            other, record by record: PCN JSON/YAML, USI, CSA,
- *                            SFEN, Fairy-Stockfish FEN, moves...; the input format
- *                            is detected unless --from names it
- *   --to svg|ascii|unicode   pictures of positions (koma/diagram.h); -o PATTERN
- *                            writes each position to its own file (%r record, %p ply)
- *   --json, --summary        as every tool (DESIGN.md §5); schemas/koma-convert.schema.json
- *
- * The conversions themselves are the library's (koma_rstream, koma_wstream);
- * this command opens inputs, reports and counts. See man/koma-convert.1.
+ * koma-convert — convert between the notations of koma: any format of the
+ * registry (koma/format.h) to any other, record by record (PCN JSON/YAML, CSA,
+ * KIF, KI2, JKF, USI, SFEN, Fairy-Stockfish FEN, moves, pictures); FEEN lines
+ * written canonically (--normalise: loose hands); a game's move patterns as GGN
+ * (--to ggn --game GAME). Which options fit which formats, FEEN lines versus
+ * records and the converter of one input are the library's (koma/convert.h);
+ * this command opens inputs, prints and reports. See man/koma-convert.1.
  */
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "cli.h"
 #include "games.h"
@@ -32,23 +20,11 @@ typedef struct state {
     cli *c;
     const char *game;                  /* --game */
     int compact;                       /* --compact */
-    int normalise;                     /* --normalise */
-    koma_position pos;
-    unsigned long lines, converted, invalid;
-    const cli_input *in;               /* the input being converted */
-    const koma_format *from, *to;      /* --from (NULL: detect), --to */
-    koma_hub *hub;
-    koma_wstream *ws;
-    koma_pcn_buffer out;
-    const char *start;                 /* --start */
-    size_t start_len;
-    char start_feen[KOMA_FEEN_MAX_LEN + 1];
-    int each, pretty;
-    unsigned encoding;                 /* --encoding: KOMA_WRITE_SHIFT_JIS or KOMA_WRITE_UTF8 */
-    unsigned drop;                     /* --drop: KOMA_WRITE_DROP_* */
-    unsigned long records, failed;
-    const char *output;                /* -o PATTERN: one file a position */
-    int output_r;                      /* PATTERN has %r */
+    koma_convert_options o;            /* --from, --to, --normalise, --start, -o, ... */
+    int lines;                         /* on the FEEN line path */
+    cli_input *in;                     /* the input being converted */
+    koma_converter *cv;
+    int output_r;                      /* -o PATTERN has %r */
     int stop;                          /* a file could not be written (reported) */
     unsigned long pictures;            /* SVG documents written to stdout */
 } state;
@@ -101,102 +77,28 @@ static void usage(FILE *f)
 
 /* ---- --to ggn ---------------------------------------------------------------- */
 
-static int stdout_sink(const char *s, size_t len, void *ctx)
-{
-    cli *c = ctx;
-    if (len && fwrite(s, 1, len, stdout) != len) {
-        cli_stdout_broken(c);              /* a closed pipe exits quietly here */
-        return -1;
-    }
-    return 0;
-}
-
 static void to_ggn(state *st)
 {
     cli *c = st->c;
     koma_error err;
-    koma_error_clear(&err);
     koma_game_set *games;
     const koma_game *g;
+    koma_error_clear(&err);
     if (games_open(c, &games) != 0) return;
     if (games_option(c, games, st->game, NULL, &g) == 0) {
         koma_ggn *ggn = koma_game_to_ggn(g, &err);
-        if (ggn == NULL) {
+        size_t n = 0;
+        char *text = ggn == NULL || c->quiet ? NULL :
+                     koma_ggn_dump(ggn, st->compact || c->json ? KOMA_GGN_COMPACT : KOMA_GGN_PRETTY, &n, &err);
+        if (ggn == NULL || (text == NULL && !c->quiet))
             cli_trouble(c, "%s: %s", koma_code_name(err.code), err.message);
-        } else {
-            if (!c->quiet &&
-                koma_ggn_write(ggn, st->compact || c->json ? KOMA_GGN_COMPACT : KOMA_GGN_PRETTY,
-                               stdout_sink, c,
-                               &err) != 0 && err.code != KOMA_E_IO_WRITE)
-                cli_trouble(c, "%s: %s", koma_code_name(err.code), err.message);
-            /* a write error: cli_finish reports it, with its reason */
-            koma_ggn_free(ggn);
-        }
+        else if (n && fwrite(text, 1, n, stdout) != n)
+            cli_stdout_broken(c);      /* cli_finish reports a write error, with its reason */
+        free(text);
+        koma_ggn_free(ggn);
     }
     koma_game_set_free(games);
 }
-
-/* ---- --to feen --------------------------------------------------------------- */
-
-static void feen_line(state *st, const char *file, unsigned long line, const char *s, size_t len)
-{
-    cli *c = st->c;
-    koma_error err;
-    koma_error_clear(&err);
-    st->lines++;
-    unsigned flags = st->normalise ? KOMA_FEEN_NORMALISE : KOMA_FEEN_STRICT;
-    if (koma_feen_parse(s, len, flags, &st->pos, &err) != 0) {
-        st->invalid++;
-        err.line = line;
-        cli_diag_error(c, CLI_DATA, file, &err, NULL);
-        return;
-    }
-    st->converted++;
-    if (c->quiet) return;
-    char buf[KOMA_FEEN_MAX_LEN + 1];
-    size_t n = koma_feen_write(&st->pos, buf, sizeof buf);
-    if (n >= sizeof buf) {
-        /* cannot happen: a normalised hand is never longer than the one read */
-        cli_diag(c, CLI_DATA, file, line, 1, "feen.length", "canonical FEEN exceeds 4096 bytes", NULL);
-        return;
-    }
-    if (c->json) {
-        fputs("{\"file\":", stdout);
-        cli_json_cstr(stdout, file);
-        fprintf(stdout, ",\"line\":%lu,\"feen\":", line);
-        cli_json_string(stdout, buf, n);
-        fputs("}\n", stdout);
-        return;
-    }
-    buf[n] = '\n';
-    fwrite(buf, 1, n + 1, stdout);
-}
-
-static int feen_input_line(void *ctx, const char *s, size_t len)
-{
-    state *st = ctx;
-    const cli_input *in = st->in;
-    if (s != NULL) {
-        feen_line(st, in->name, in->line, s, len);
-        return 0;
-    }
-    koma_error err;
-    cli_line_too_long(in, &err);
-    st->lines++;
-    st->invalid++;
-    cli_diag_error(st->c, CLI_DATA, in->name, &err, NULL);
-    return 0;
-}
-
-static void to_feen(state *st, const char *path)
-{
-    cli_input in;
-    if (cli_input_open(st->c, &in, path) != 0) return;
-    st->in = &in;
-    cli_input_lines(st->c, &in, NULL, feen_input_line, st);
-    cli_input_close(&in);
-}
-
 
 /* ---- any format to any format ------------------------------------------------------- */
 
@@ -209,238 +111,112 @@ static void diag_err(state *st, const char *file, koma_error *err)
 
 /* ---- -o PATTERN: one file a position ----------------------------------------------------- */
 
-/* %r (record), %p (ply), %% ('%'), the first two with an optional width of one or
- * two digits. -1 when PATTERN holds another '%' sequence. */
-static int output_pattern(const char *p, int *has_r, int *has_p)
+static int position_file(void *ctx, unsigned long record, size_t ply, const char *text, size_t len)
 {
-    for (; *p; p++) {
-        if (*p != '%') continue;
-        if (*++p == '%') continue;
-        for (int digits = 0; *p >= '0' && *p <= '9'; p++)
-            if (++digits > 2) return -1;
-        if (*p == 'r') *has_r = 1;
-        else if (*p == 'p') *has_p = 1;
-        else return -1;
+    state *st = ctx;
+    char name[4096];
+    if (!st->output_r && record > 1) {
+        cli_trouble(st->c, "-o %s: record %lu would overwrite the files of record 1 (add %%r to the pattern)",
+                    st->o.output, record);
+    } else if (koma_convert_output_name(st->o.output, record, ply, name, sizeof name) != 0) {
+        cli_trouble(st->c, "-o %s: the file name exceeds %zu bytes", st->o.output, sizeof name - 1);
+    } else {
+        FILE *f = fopen(name, "w");
+        int ok = f != NULL && fwrite(text, 1, len, f) == len, e = errno;
+        if (f != NULL && fclose(f) != 0 && ok) ok = 0, e = errno;
+        if (ok) return 0;
+        cli_trouble(st->c, "%s: io.write: cannot write: %s", name, strerror(e));
     }
-    return 0;
+    st->stop = 1;
+    return -1;
 }
 
-static int output_name(const char *pat, unsigned long record, size_t ply, char *buf, size_t cap)
-{
-    size_t n = 0;
-    for (const char *p = pat; *p; p++) {
-        char piece[32];
-        size_t len = 1;
-        piece[0] = *p;
-        if (*p == '%' && p[1] == '%') {
-            p++;
-        } else if (*p == '%') {
-            int width = 0, zero = p[1] == '0';
-            for (p++; *p >= '0' && *p <= '9'; p++) width = width * 10 + (*p - '0');
-            unsigned long v = *p == 'r' ? record : (unsigned long)ply;
-            len = (size_t)snprintf(piece, sizeof piece, zero ? "%0*lu" : "%*lu", width, v);
-        }
-        if (n + len >= cap) return -1;
-        memcpy(buf + n, piece, len);
-        n += len;
-    }
-    buf[n] = '\0';
-    return 0;
-}
-
-static int position_file(void *ctx, size_t ply, const char *text, size_t len)
+/* One record of the input: its output, or its diagnostic. -1 stops the input. */
+static int on_record(void *ctx, const koma_convert_event *ev)
 {
     state *st = ctx;
     cli *c = st->c;
-    char name[4096];
-    if (!st->output_r && st->records > 1) {
-        cli_trouble(c, "-o %s: record %lu would overwrite the files of record 1 (add %%r to the pattern)",
-                    st->output, st->records);
-        st->stop = 1;
+    const char *file = st->in->name;
+    koma_error err = ev->err ? *ev->err : (koma_error){0};
+    if (ev->kind == KOMA_CONVERT_FATAL) {
+        if (err.code == KOMA_E_MEMORY) cli_trouble(c, "%s: memory: out of memory", file);
+        else diag_err(st, file, &err);
+        cli_fail(c, CLI_TROUBLE);
         return -1;
     }
-    if (output_name(st->output, st->records, ply, name, sizeof name) != 0) {
-        cli_trouble(c, "-o %s: the file name exceeds %zu bytes", st->output, sizeof name - 1);
-        st->stop = 1;
-        return -1;
-    }
-    FILE *f = fopen(name, "w");
-    int ok = f != NULL && fwrite(text, 1, len, f) == len;
-    int e = errno;
-    if (f != NULL && fclose(f) != 0 && ok) {
-        ok = 0;
-        e = errno;
-    }
-    if (!ok) {
-        cli_trouble(c, "%s: io.write: cannot write: %s", name, strerror(e));
-        st->stop = 1;
-        return -1;
-    }
-    return 0;
-}
-
-/* One record read: write it in the target format. */
-static void convert_record(state *st, const char *file, unsigned long line, koma_pcn *rec)
-{
-    cli *c = st->c;
-    koma_error err;
-    koma_error_clear(&err);
-    st->out.len = 0;
-    st->records++;
-    if (koma_wstream_record(st->ws, rec, &st->out, &err) != 0) {
-        st->failed++;
-        if (st->stop) return;          /* a file of -o: reported */
-        if (err.code == KOMA_E_MEMORY) {
-            cli_trouble(c, "%s:%lu: %s: %s", file, line, koma_code_name(err.code), err.message);
-            return;
-        }
-        err.line = line;
-        err.column = 1;
+    if (!st->lines) cli_progress_step(c, "records");
+    if (ev->kind == KOMA_CONVERT_INVALID) {
         diag_err(st, file, &err);
-        return;
+        return 0;
     }
-    st->converted++;
-    if (c->quiet) return;
-    if (c->json) {
-        size_t n = st->out.len;
-        while (n && st->out.data[n - 1] == '\n') n--;
+    if (ev->kind == KOMA_CONVERT_UNWRITABLE) {
+        if (st->stop) return -1;       /* a file of -o: reported */
+        if (err.code == KOMA_E_MEMORY)
+            cli_trouble(c, "%s:%lu: %s: %s", file, ev->line, koma_code_name(err.code), err.message);
+        else diag_err(st, file, &err);
+        return cli_stdout_broken(c) ? -1 : 0;
+    }
+    if (c->quiet) {
+        /* nothing printed */
+    } else if (c->json) {
+        size_t n = ev->len;
+        while (n && ev->text[n - 1] == '\n') n--;
         fputs("{\"file\":", stdout);
         cli_json_cstr(stdout, file);
-        fprintf(stdout, ",\"line\":%lu,\"", line);
-        fputs(koma_format_name(st->to), stdout);
+        fprintf(stdout, ",\"line\":%lu,\"", ev->line);
+        fputs(koma_format_name(st->o.to), stdout);
         fputs("\":", stdout);
         koma_pcn_format pf;
-        if (koma_format_pcn(st->to, &pf) && pf == KOMA_PCN_JSON) fwrite(st->out.data, 1, n, stdout);
-        else cli_json_string(stdout, st->out.data, n);
+        if (koma_format_pcn(st->o.to, &pf) && pf == KOMA_PCN_JSON) fwrite(ev->text, 1, n, stdout);
+        else cli_json_string(stdout, ev->text, n);
         fputs("}\n", stdout);
-        return;
-    }
-    /* SVG documents cannot be concatenated: one picture on stdout, more need -o */
-    if (st->out.len && strcmp(koma_format_name(st->to), "svg") == 0 && ++st->pictures > 1) {
+    } else if (ev->len && strcmp(koma_format_name(st->o.to), "svg") == 0 && ++st->pictures > 1) {
+        /* SVG documents cannot be concatenated: one picture on stdout, more need -o */
         cli_trouble(c, "%s:%lu: a second SVG picture: write one file a picture with -o PATTERN "
-                    "(%%r the record number)", file, line);
+                    "(%%r the record number)", file, ev->line);
         st->stop = 1;
-        return;
+    } else if (ev->len && fwrite(ev->text, 1, ev->len, stdout) != ev->len) {
+        cli_stdout_broken(c);
     }
-    if (st->out.len && fwrite(st->out.data, 1, st->out.len, stdout) != st->out.len) cli_stdout_broken(c);
+    return cli_stdout_broken(c) || st->stop ? -1 : 0;
 }
 
-/* Convert an open input (what was peeked is read again) and close it: takes over *inp. */
-static void convert_open_input(state *st, cli_input *inp)
+static long read_input(void *ctx, char *buf, size_t cap)
 {
-    cli *c = st->c;
-    cli_input in = *inp;
+    state *st = ctx;
+    return cli_input_read(st->c, st->in, buf, cap);
+}
+
+/* Convert an open input (what was peeked is read again) and close it. */
+static void convert_open_input(state *st, cli_input *in)
+{
     koma_error err;
     koma_error_clear(&err);
-    koma_rstream_options opt = {0};
-    opt.start = st->start;
-    opt.start_len = st->start_len;
-    opt.feen_flags = st->normalise ? KOMA_FEEN_NORMALISE : KOMA_FEEN_STRICT;
-    koma_rstream *rs = koma_rstream_new(st->hub, st->from, &opt, &err);
-    if (rs == NULL) {
-        cli_trouble(c, "%s: %s", koma_code_name(err.code), err.message);
-        cli_input_close(&in);
-        return;
-    }
-    char *chunk = malloc(1 << 16);
-    if (chunk == NULL) {
-        cli_trouble(c, "memory: out of memory");
-        koma_rstream_free(rs);
-        cli_input_close(&in);
-        return;
-    }
-    int done = 0;
-    while (!done) {
-        long n = cli_input_read(c, &in, chunk, 1 << 16);
-        if (n < 0) break;
-        if (n == 0) koma_rstream_finish(rs);
-        else if (koma_rstream_feed(rs, chunk, (size_t)n, &err) != 0) {
-            cli_trouble(c, "%s: %s", koma_code_name(err.code), err.message);
-            break;
-        }
-        for (;;) {
-            koma_pcn *rec = NULL;
-            koma_error_clear(&err);
-            int rc = koma_rstream_next(rs, &rec, &err);
-            if (rc == KOMA_PCN_AGAIN) break;
-            if (rc == KOMA_PCN_END) {
-                done = 1;
-                break;
-            }
-            if (rc == KOMA_PCN_FATAL) {
-                if (err.code == KOMA_E_MEMORY) cli_trouble(c, "%s: memory: out of memory", in.name);
-                else diag_err(st, in.name, &err);
-                cli_fail(c, CLI_TROUBLE);
-                done = 1;
-                break;
-            }
-            cli_progress_step(c, "records");
-            if (rc == KOMA_PCN_INVALID) {
-                st->records++;
-                st->failed++;
-                diag_err(st, in.name, &err);
-                continue;
-            }
-            convert_record(st, in.name, koma_rstream_line(rs), rec);
-            koma_pcn_free(rec);
-            if (cli_stdout_broken(c) || st->stop) {
-                done = 1;
-                break;
-            }
-        }
-        if (n == 0) break;
-    }
-    free(chunk);
-    koma_rstream_free(rs);
-    cli_input_close(&in);
+    st->in = in;
+    if (koma_converter_input(st->cv, read_input, st, on_record, st, &err) != 0)
+        cli_trouble(st->c, "%s: %s", koma_code_name(err.code), err.message);
+    cli_input_close(in);
 }
 
-static void convert_input(state *st, const char *path)
+/* --to feen: each FEEN line of the input, written canonically */
+static int feen_input_line(void *ctx, const char *s, size_t len)
 {
-    cli_input in;
-    if (cli_input_open(st->c, &in, path) != 0) return;
-    convert_open_input(st, &in);
+    state *st = ctx;
+    koma_error err;
+    if (s == NULL) cli_line_too_long(st->in, &err);
+    return koma_converter_line(st->cv, s, len, st->in->line, &err, on_record, st);
 }
 
-static void list_formats(void)
+static void to_feen(state *st, cli_input *in)
 {
-    static const char *kinds[] = {"position", "moves", "record", "recognised only"};
-    for (size_t i = 0; i < koma_format_count(); i++) {
-        const koma_format *f = koma_format_at(i);
-        unsigned caps = koma_format_caps(f);
-        printf("%-9s %-5s %-8s %s", koma_format_name(f),
-               caps == (KOMA_FORMAT_READ | KOMA_FORMAT_WRITE) ? "rw" : caps & KOMA_FORMAT_READ ? "r" :
-               caps & KOMA_FORMAT_WRITE ? "w" : "-",
-               kinds[koma_format_kind_of(f)], koma_format_title(f));
-        if (koma_format_aliases(f)[0]) printf(" (also %s)", koma_format_aliases(f));
-        putchar('\n');
-    }
-    printf("%-9s %-5s %-8s %s\n", "ggn", "w", "game", "the move patterns of a game (--game), as GGN");
+    st->in = in;
+    st->lines = 1;
+    cli_input_lines(st->c, in, NULL, feen_input_line, st);
+    st->lines = 0;
+    cli_input_close(in);
 }
 
 /* ---- main ---------------------------------------------------------------------- */
-
-/* --start: a FEEN, or an SFEN made a FEEN. 0, or the status of a usage error. */
-static int start_option(state *st, const char *arg)
-{
-    koma_position pos;
-    koma_position_init(&pos);
-    koma_error e1, e2;
-    koma_error_clear(&e1);
-    koma_error_clear(&e2);
-    size_t n = strlen(arg);
-    int rc = 0;
-    if (koma_feen_parse(arg, n, KOMA_FEEN_STRICT, &pos, &e1) != 0 && koma_sfen_parse(arg, n, &pos, &e2) != 0) {
-        rc = cli_usage_error(st->c, "--start: column %lu: %s: %s", e1.column, koma_code_name(e1.code),
-                             e1.message);
-    } else {
-        size_t fl = koma_feen_write(&pos, st->start_feen, sizeof st->start_feen);
-        st->start = st->start_feen;
-        st->start_len = fl;
-    }
-    koma_position_cleanup(&pos);
-    return rc;
-}
 
 static const koma_format *format_option(cli *c, const char *arg, int *status)
 {
@@ -450,6 +226,28 @@ static const koma_format *format_option(cli *c, const char *arg, int *status)
     return f;
 }
 
+static void summary(const state *st)
+{
+    koma_convert_counts n;
+    koma_converter_counts(st->cv, &n);
+    if (n.records == 0 && (n.lines > 0 || koma_convert_feen_lines(&st->o))) {
+        if (st->c->json)
+            printf("{\"summary\":{\"lines\":%lu,\"converted\":%lu,\"invalid\":%lu}}\n", n.lines, n.converted,
+                   n.invalid);
+        else
+            printf("%lu %s read: %lu converted, %lu invalid\n", n.lines, n.lines == 1 ? "line" : "lines",
+                   n.converted, n.invalid);
+        return;
+    }
+    unsigned long total = n.records + n.lines;
+    if (st->c->json)
+        printf("{\"summary\":{\"records\":%lu,\"converted\":%lu,\"failed\":%lu}}\n", total, n.converted,
+               n.failed + n.invalid);
+    else
+        printf("%lu %s read: %lu converted, %lu failed\n", total, total == 1 ? "record" : "records", n.converted,
+               n.failed + n.invalid);
+}
+
 int main(int argc, char **argv)
 {
     cli c;
@@ -457,11 +255,11 @@ int main(int argc, char **argv)
     cli_init(&c, "koma-convert", usage);
     memset(&st, 0, sizeof st);
     st.c = &c;
-    int ggn = 0, list = 0, rc;
-    const char *from_name = NULL, *to_name = NULL;
+    int ggn = 0, list = 0, rc, has_p = 0;
+    const char *from_name = NULL, *to_name = NULL, *bad;
+    size_t bad_len;
 
     enum { OPT_COMPACT = CLI_OPT_OWN, OPT_START, OPT_EACH, OPT_PRETTY, OPT_LIST, OPT_ENCODING, OPT_DROP };
-    int has_r = 0, has_p = 0;
     static const struct option longopts[] = {
         {"to", required_argument, NULL, 't'},
         {"from", required_argument, NULL, 'f'},
@@ -481,62 +279,55 @@ int main(int argc, char **argv)
         CLI_OPTIONS_END,
     };
     int opt;
-    const char *start_arg = NULL;
     while ((opt = cli_getopt(argc, argv, "t:f:g:no:qh", longopts)) != -1) {
         switch (opt) {
         case 't':
             to_name = optarg;
             ggn = strcmp(optarg, "ggn") == 0;
-            if (!ggn && (st.to = format_option(&c, optarg, &rc)) == NULL) return rc;
+            if (!ggn && (st.o.to = format_option(&c, optarg, &rc)) == NULL) return rc;
             break;
         case 'f':
             from_name = optarg;
-            st.from = NULL;
-            if (strcmp(optarg, "auto") != 0 && (st.from = format_option(&c, optarg, &rc)) == NULL) return rc;
+            st.o.from = NULL;
+            if (strcmp(optarg, "auto") != 0 && (st.o.from = format_option(&c, optarg, &rc)) == NULL) return rc;
             break;
         case 'g': st.game = optarg; break;
         case OPT_COMPACT: st.compact = 1; break;
-        case 'n': st.normalise = 1; break;
-        case OPT_START: start_arg = optarg; break;
-        case OPT_EACH: st.each = 1; break;
-        case OPT_PRETTY: st.pretty = 1; break;
+        case 'n': st.o.normalise = 1; break;
+        case OPT_START: st.o.start = optarg; break;
+        case OPT_EACH: st.o.write |= KOMA_WRITE_EACH; break;
+        case OPT_PRETTY: st.o.write |= KOMA_WRITE_PRETTY; break;
         case OPT_LIST: list = 1; break;
         case 'o':
-            st.output = optarg;
-            if (output_pattern(optarg, &has_r, &has_p) != 0)
+            st.o.output = optarg;
+            if (koma_convert_output_pattern(optarg, &st.output_r, &has_p) != 0)
                 return cli_usage_error(&c, "-o %s: only %%r (record), %%p (ply) and %%%% may follow '%%'", optarg);
-            st.output_r = has_r;
             break;
         case OPT_DROP:
-            for (const char *p = optarg, *e; *p; p = *e ? e + 1 : e) {
-                e = strchr(p, ',');
-                if (e == NULL) e = p + strlen(p);
-                size_t n = (size_t)(e - p);
-                if (n == 5 && strncmp(p, "times", 5) == 0) st.drop |= KOMA_WRITE_DROP_TIMES;
-                else if (n == 10 && strncmp(p, "variations", 10) == 0) st.drop |= KOMA_WRITE_DROP_VARIATIONS;
-                else return cli_usage_error(&c, "--drop: '%.*s' is not times or variations", (int)n, p);
-            }
+            if (koma_convert_drop_flags(optarg, &st.o.write, &bad, &bad_len) != 0)
+                return cli_usage_error(&c, "--drop: '%.*s' is not times or variations", (int)bad_len, bad);
             break;
         case OPT_ENCODING:
-            if (strcasecmp(optarg, "utf-8") == 0 || strcasecmp(optarg, "utf8") == 0) st.encoding = KOMA_WRITE_UTF8;
-            else if (strcasecmp(optarg, "shift_jis") == 0 || strcasecmp(optarg, "sjis") == 0 ||
-                     strcasecmp(optarg, "cp932") == 0)
-                st.encoding = KOMA_WRITE_SHIFT_JIS;
-            else return cli_usage_error(&c, "--encoding: '%s' is not utf-8 or shift_jis", optarg);
+            st.o.write &= ~(KOMA_WRITE_UTF8 | KOMA_WRITE_SHIFT_JIS);
+            if ((rc = (int)koma_convert_encoding_flag(optarg)) == 0)
+                return cli_usage_error(&c, "--encoding: '%s' is not utf-8 or shift_jis", optarg);
+            st.o.write |= (unsigned)rc;
             break;
         default:
             if ((rc = cli_option(&c, opt, argv)) != CLI_OPTION_TAKEN) return rc;
         }
     }
     if (list) {
-        list_formats();
+        char text[8192];
+        koma_convert_list(text, sizeof text);
+        fputs(text, stdout);
         return cli_finish(&c);
     }
-    if (to_name == NULL && st.normalise) st.to = koma_format_find("feen", 4);
-    if (to_name == NULL && st.to == NULL) return cli_usage_error(&c, "missing --to FORMAT (--list shows them)");
+    if (to_name == NULL && st.o.normalise) st.o.to = koma_format_find("feen", 4);
+    if (to_name == NULL && st.o.to == NULL) return cli_usage_error(&c, "missing --to FORMAT (--list shows them)");
     if (ggn) {
         if (st.game == NULL) return cli_usage_error(&c, "--to ggn needs --game GAME");
-        if (st.normalise) return cli_usage_error(&c, "--normalise needs --to feen");
+        if (st.o.normalise) return cli_usage_error(&c, "--normalise needs --to feen");
         if (optind < argc) return cli_usage_error(&c, "--to ggn reads no input: '%s'", argv[optind]);
         if (c.summary) return cli_usage_error(&c, "--summary needs an input to convert");
         if (from_name) return cli_usage_error(&c, "--to ggn reads no input: --from %s", from_name);
@@ -545,101 +336,34 @@ int main(int argc, char **argv)
     }
     if (st.game != NULL) return cli_usage_error(&c, "--game needs --to ggn");
     if (st.compact) return cli_usage_error(&c, "--compact needs --to ggn");
-    if (!(koma_format_caps(st.to) & KOMA_FORMAT_WRITE))
-        return cli_usage_error(&c, "koma does not write %s (%s)", koma_format_name(st.to), koma_format_title(st.to));
-    if (st.from && !(koma_format_caps(st.from) & KOMA_FORMAT_READ))
-        return cli_usage_error(&c, "koma does not read %s (%s)", koma_format_name(st.from),
-                               koma_format_title(st.from));
-    if (st.normalise && strcmp(koma_format_name(st.to), "feen") != 0 &&
-        (st.from == NULL || strcmp(koma_format_name(st.from), "feen") != 0))
-        return cli_usage_error(&c, "--normalise needs --to feen or --from feen");
-    if (st.each && koma_format_kind_of(st.to) != KOMA_FORMAT_POSITION)
-        return cli_usage_error(&c, "--each needs a position format (--to svg, ascii, unicode, feen, sfen, fen, fid)");
-    if (st.output && koma_format_kind_of(st.to) != KOMA_FORMAT_POSITION)
-        return cli_usage_error(&c, "-o needs a position format (--to svg, ascii, unicode, feen, sfen, fen, fid)");
-    if (st.output && c.json) return cli_usage_error(&c, "-o writes files: --json cannot describe them");
-    if (st.output && st.each && !has_p)
-        return cli_usage_error(&c, "-o %s with --each: add %%p (the ply) to name one file a position", st.output);
-    if (!st.output && st.each && strcmp(koma_format_name(st.to), "svg") == 0)
-        return cli_usage_error(&c, "--to svg --each draws one picture a position: name their files with "
-                                   "-o PATTERN (%%p the ply, %%r the record)");
-    if (st.pretty && !koma_format_pcn(st.to, NULL) && strcmp(koma_format_name(st.to), "jkf") != 0)
-        return cli_usage_error(&c, "--pretty needs --to pcn or jkf");
-    if (st.encoding && strcmp(koma_format_name(st.to), "kif") != 0 && strcmp(koma_format_name(st.to), "ki2") != 0)
-        return cli_usage_error(&c, "--encoding needs --to kif or ki2");
-    if (st.drop && (koma_format_kind_of(st.to) != KOMA_FORMAT_RECORD || koma_format_pcn(st.to, NULL)))
-        return cli_usage_error(&c, "--drop needs --to csa, usi, kif, ki2 or jkf (PCN keeps everything)");
-    if (start_arg && (rc = start_option(&st, start_arg)) != 0) return rc;
-    if (st.from && koma_format_kind_of(st.from) == KOMA_FORMAT_MOVES && start_arg == NULL &&
-        strcmp(koma_format_name(st.from), "pmn") == 0)
-        return cli_usage_error(&c, "--from pmn needs --start POSITION (the moves' start)");
-    if (start_arg && (st.from == NULL || koma_format_kind_of(st.from) != KOMA_FORMAT_MOVES))
-        return cli_usage_error(&c, "--start needs --from pmn, usi-move or fen-move");
+    char msg[8192];
+    if (koma_convert_check(&st.o, msg, sizeof msg) != 0) return cli_usage_error(&c, "%s", msg);
+    if (st.o.output && c.json) return cli_usage_error(&c, "-o writes files: --json cannot describe them");
 
-    koma_position_init(&st.pos);
-    /* FEEN lines to FEEN: the line-by-line path of old, with its counts */
-    int feen_lines = strcmp(koma_format_name(st.to), "feen") == 0 && !st.each && !st.output &&
-                     (st.from == NULL || strcmp(koma_format_name(st.from), "feen") == 0) && start_arg == NULL;
+    int feen_lines = koma_convert_feen_lines(&st.o);
     koma_error err;
     koma_error_clear(&err);
-    st.hub = koma_hub_new(NULL, &err);
-    if (st.hub == NULL || (st.ws = koma_wstream_new(st.hub, st.to,
-                                                    (st.each ? KOMA_WRITE_EACH : 0) |
-                                                        (st.pretty ? KOMA_WRITE_PRETTY : 0) | st.encoding | st.drop,
-                                                    &err)) == NULL) {
+    if ((st.cv = koma_converter_new(&st.o, &err)) == NULL) {
         cli_trouble(&c, "%s: %s", koma_code_name(err.code), err.message);
-        koma_hub_free(st.hub);
         return cli_finish(&c);
     }
-    if (st.output) koma_wstream_each_position(st.ws, position_file, &st);
+    if (st.o.output) koma_converter_each_position(st.cv, position_file, &st);
     CLI_FOREACH_OPERAND(i, argc, argv, optind, path) {
-        int lines = feen_lines;
-        if (lines && st.from == NULL) {
-            /* detect: FEEN lines (or nothing recognisable) keep the FEEN path */
-            cli_input in;
-            if (cli_input_open(&c, &in, path) != 0) continue;
-            const char *s;
-            size_t n;
-            int conf = 0;
-            const koma_format *f = NULL;
-            if (cli_input_peek(&c, &in, 4096, &s, &n) == 0) f = koma_format_detect(s, n, n < 4096, &conf);
-            lines = f == NULL || strcmp(koma_format_name(f), "feen") == 0;
-            if (lines) {
-                st.in = &in;
-                cli_input_lines(&c, &in, NULL, feen_input_line, &st);
-                cli_input_close(&in);
-            } else {
-                /* another format: converted from the same input (stdin cannot be opened twice) */
-                convert_open_input(&st, &in);
-            }
-            if (cli_stdout_broken(&c)) break;
-            continue;
-        }
-        if (lines) to_feen(&st, path);
-        else convert_input(&st, path);
+        cli_input in;
+        const char *s;
+        size_t n;
+        if (cli_input_open(&c, &in, path) != 0) continue;
+        /* FEEN lines, or, detected, FEEN (or nothing recognisable) keep the FEEN line
+         * path; another format is converted from the same input (stdin cannot be
+         * opened twice) */
+        if (feen_lines && (st.o.from != NULL || cli_input_peek(&c, &in, 4096, &s, &n) != 0 ||
+                           koma_convert_input_is_feen(s, n, n < 4096)))
+            to_feen(&st, &in);
+        else
+            convert_open_input(&st, &in);
         if (cli_stdout_broken(&c) || st.stop) break;
     }
-    if (c.summary && !c.quiet) {
-        if (st.records == 0 && (st.lines > 0 || feen_lines)) {
-            if (c.json)
-                printf("{\"summary\":{\"lines\":%lu,\"converted\":%lu,\"invalid\":%lu}}\n", st.lines,
-                       st.converted, st.invalid);
-            else
-                printf("%lu %s read: %lu converted, %lu invalid\n", st.lines,
-                       st.lines == 1 ? "line" : "lines", st.converted, st.invalid);
-        } else {
-            unsigned long total = st.records + st.lines;
-            if (c.json)
-                printf("{\"summary\":{\"records\":%lu,\"converted\":%lu,\"failed\":%lu}}\n", total,
-                       st.converted, st.failed + st.invalid);
-            else
-                printf("%lu %s read: %lu converted, %lu failed\n", total, total == 1 ? "record" : "records",
-                       st.converted, st.failed + st.invalid);
-        }
-    }
-    koma_wstream_free(st.ws);
-    koma_hub_free(st.hub);
-    koma_pcn_buffer_cleanup(&st.out);
-    koma_position_cleanup(&st.pos);
+    if (c.summary && !c.quiet) summary(&st);
+    koma_converter_free(st.cv);
     return cli_finish(&c);
 }

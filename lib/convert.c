@@ -1,0 +1,365 @@
+/*
+ * lib/convert.c — koma-convert's dispatch (koma/convert.h): which options fit
+ * which reader and writer, FEEN lines versus records, output patterns, and the
+ * converter of one input (a koma_rstream feeding a koma_wstream), above the
+ * format registry.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <koma/koma.h>
+#include <koma/convert.h>
+
+#define CHUNK (1 << 16)
+
+static int is(const koma_format *f, const char *name) { return f && strcmp(koma_format_name(f), name) == 0; }
+
+static int position_kind(const koma_format *f) { return koma_format_kind_of(f) == KOMA_FORMAT_POSITION; }
+
+#define FAIL(...) do { snprintf(msg, cap, __VA_ARGS__); return -1; } while (0)
+
+int koma_convert_check(const koma_convert_options *o, char *msg, size_t cap)
+{
+    const koma_format *to = o->to, *from = o->from;
+    int each = (o->write & KOMA_WRITE_EACH) != 0, has_r = 0, has_p = 0;
+    if (o->output && koma_convert_output_pattern(o->output, &has_r, &has_p) != 0)
+        FAIL("-o %s: only %%r (record), %%p (ply) and %%%% may follow '%%'", o->output);
+    if (!(koma_format_caps(to) & KOMA_FORMAT_WRITE))
+        FAIL("koma does not write %s (%s)", koma_format_name(to), koma_format_title(to));
+    if (from && !(koma_format_caps(from) & KOMA_FORMAT_READ))
+        FAIL("koma does not read %s (%s)", koma_format_name(from), koma_format_title(from));
+    if (o->normalise && !is(to, "feen") && !is(from, "feen"))
+        FAIL("--normalise needs --to feen or --from feen");
+    if (each && !position_kind(to))
+        FAIL("--each needs a position format (--to svg, ascii, unicode, feen, sfen, fen, fid)");
+    if (o->output && !position_kind(to))
+        FAIL("-o needs a position format (--to svg, ascii, unicode, feen, sfen, fen, fid)");
+    if (o->output && each && !has_p)
+        FAIL("-o %s with --each: add %%p (the ply) to name one file a position", o->output);
+    if (!o->output && each && is(to, "svg"))
+        FAIL("--to svg --each draws one picture a position: name their files with "
+             "-o PATTERN (%%p the ply, %%r the record)");
+    if ((o->write & KOMA_WRITE_PRETTY) && !koma_format_pcn(to, NULL) && !is(to, "jkf"))
+        FAIL("--pretty needs --to pcn or jkf");
+    if ((o->write & (KOMA_WRITE_UTF8 | KOMA_WRITE_SHIFT_JIS)) && !is(to, "kif") && !is(to, "ki2"))
+        FAIL("--encoding needs --to kif or ki2");
+    if ((o->write & (KOMA_WRITE_DROP_TIMES | KOMA_WRITE_DROP_VARIATIONS)) &&
+        (koma_format_kind_of(to) != KOMA_FORMAT_RECORD || koma_format_pcn(to, NULL)))
+        FAIL("--drop needs --to csa, usi, kif, ki2 or jkf (PCN keeps everything)");
+    if (o->start) {
+        char feen[KOMA_FEEN_MAX_LEN + 1];
+        size_t n;
+        koma_error err;
+        if (koma_convert_start(o->start, strlen(o->start), feen, sizeof feen, &n, &err) != 0)
+            FAIL("--start: column %lu: %s: %s", err.column, koma_code_name(err.code), err.message);
+    }
+    if (is(from, "pmn") && o->start == NULL) FAIL("--from pmn needs --start POSITION (the moves' start)");
+    if (o->start && (from == NULL || koma_format_kind_of(from) != KOMA_FORMAT_MOVES))
+        FAIL("--start needs --from pmn, usi-move or fen-move");
+    if (cap) msg[0] = '\0';
+    return 0;
+}
+
+int koma_convert_feen_lines(const koma_convert_options *o)
+{
+    return is(o->to, "feen") && !(o->write & KOMA_WRITE_EACH) && o->output == NULL &&
+           (o->from == NULL || is(o->from, "feen")) && o->start == NULL;
+}
+
+int koma_convert_input_is_feen(const char *s, size_t len, int at_end)
+{
+    int conf = 0;
+    const koma_format *f = koma_format_detect(s, len, at_end, &conf);
+    return f == NULL || is(f, "feen");
+}
+
+int koma_convert_start(const char *s, size_t len, char *feen, size_t cap, size_t *len_out, koma_error *err)
+{
+    koma_position pos;
+    koma_position_init(&pos);
+    koma_error e2;
+    koma_error_clear(err);
+    koma_error_clear(&e2);
+    int rc = -1;
+    if (koma_feen_parse(s, len, KOMA_FEEN_STRICT, &pos, err) == 0 || koma_sfen_parse(s, len, &pos, &e2) == 0) {
+        size_t n = koma_feen_write(&pos, feen, cap);
+        if (n < cap) {
+            *len_out = n;
+            rc = 0;
+        } else {
+            koma_error_set(err, KOMA_E_FEEN_LENGTH, 0, "the start position's FEEN exceeds %zu bytes", cap - 1);
+        }
+    }
+    koma_position_cleanup(&pos);
+    return rc;
+}
+
+/* ---- output patterns -------------------------------------------------------------- */
+
+int koma_convert_output_pattern(const char *p, int *has_r, int *has_p)
+{
+    for (; *p; p++) {
+        if (*p != '%') continue;
+        if (*++p == '%') continue;
+        for (int digits = 0; *p >= '0' && *p <= '9'; p++)
+            if (++digits > 2) return -1;
+        if (*p == 'r') *has_r = 1;
+        else if (*p == 'p') *has_p = 1;
+        else return -1;
+    }
+    return 0;
+}
+
+int koma_convert_output_name(const char *pat, unsigned long record, size_t ply, char *buf, size_t cap)
+{
+    size_t n = 0;
+    for (const char *p = pat; *p; p++) {
+        char piece[32];
+        size_t len = 1;
+        piece[0] = *p;
+        if (*p == '%' && p[1] == '%') {
+            p++;
+        } else if (*p == '%') {
+            int width = 0, zero = p[1] == '0';
+            for (p++; *p >= '0' && *p <= '9'; p++) width = width * 10 + (*p - '0');
+            unsigned long v = *p == 'r' ? record : (unsigned long)ply;
+            len = (size_t)snprintf(piece, sizeof piece, zero ? "%0*lu" : "%*lu", width, v);
+        }
+        if (n + len >= cap) return -1;
+        memcpy(buf + n, piece, len);
+        n += len;
+    }
+    if (cap == 0) return -1;
+    buf[n] = '\0';
+    return 0;
+}
+
+int koma_convert_drop_flags(const char *words, unsigned *flags, const char **bad, size_t *bad_len)
+{
+    for (const char *p = words, *e; *p; p = *e ? e + 1 : e) {
+        e = strchr(p, ',');
+        if (e == NULL) e = p + strlen(p);
+        size_t n = (size_t)(e - p);
+        if (n == 5 && strncmp(p, "times", 5) == 0) *flags |= KOMA_WRITE_DROP_TIMES;
+        else if (n == 10 && strncmp(p, "variations", 10) == 0) *flags |= KOMA_WRITE_DROP_VARIATIONS;
+        else {
+            *bad = p;
+            *bad_len = n;
+            return -1;
+        }
+    }
+    return 0;
+}
+
+unsigned koma_convert_encoding_flag(const char *name)
+{
+    if (strcasecmp(name, "utf-8") == 0 || strcasecmp(name, "utf8") == 0) return KOMA_WRITE_UTF8;
+    if (strcasecmp(name, "shift_jis") == 0 || strcasecmp(name, "sjis") == 0 || strcasecmp(name, "cp932") == 0)
+        return KOMA_WRITE_SHIFT_JIS;
+    return 0;
+}
+
+static size_t list_line(char *buf, size_t cap, size_t n, const char *name, const char *caps, const char *kind,
+                        const char *title, const char *aliases)
+{
+    int k = snprintf(n < cap ? buf + n : NULL, n < cap ? cap - n : 0, "%-9s %-5s %-8s %s%s%s%s\n", name, caps,
+                     kind, title, aliases[0] ? " (also " : "", aliases, aliases[0] ? ")" : "");
+    return n + (k > 0 ? (size_t)k : 0);
+}
+
+size_t koma_convert_list(char *buf, size_t cap)
+{
+    static const char *kinds[] = {"position", "moves", "record", "recognised only"};
+    size_t n = 0;
+    if (cap) buf[0] = '\0';
+    for (size_t i = 0; i < koma_format_count(); i++) {
+        const koma_format *f = koma_format_at(i);
+        unsigned caps = koma_format_caps(f);
+        n = list_line(buf, cap, n, koma_format_name(f),
+                      caps == (KOMA_FORMAT_READ | KOMA_FORMAT_WRITE) ? "rw" : caps & KOMA_FORMAT_READ ? "r" :
+                      caps & KOMA_FORMAT_WRITE ? "w" : "-",
+                      kinds[koma_format_kind_of(f)], koma_format_title(f), koma_format_aliases(f));
+    }
+    return list_line(buf, cap, n, "ggn", "w", "game", "the move patterns of a game (--game), as GGN", "");
+}
+
+/* ---- the converter ------------------------------------------------------------------- */
+
+struct koma_converter {
+    koma_convert_options o;
+    char start[KOMA_FEEN_MAX_LEN + 1];
+    size_t start_len;
+    koma_hub *hub;
+    koma_wstream *ws;
+    koma_pcn_buffer out;
+    koma_convert_position_fn position;
+    void *position_ctx;
+    koma_position pos;                 /* a FEEN line */
+    koma_convert_counts n;
+};
+
+koma_converter *koma_converter_new(const koma_convert_options *o, koma_error *err)
+{
+    koma_converter *cv = calloc(1, sizeof *cv);
+    if (cv == NULL) {
+        koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
+        return NULL;
+    }
+    cv->o = *o;
+    koma_position_init(&cv->pos);
+    if (o->start && koma_convert_start(o->start, strlen(o->start), cv->start, sizeof cv->start,
+                                       &cv->start_len, err) != 0) {
+        koma_converter_free(cv);
+        return NULL;
+    }
+    cv->hub = koma_hub_new(NULL, err);
+    if (cv->hub == NULL || (cv->ws = koma_wstream_new(cv->hub, o->to, o->write, err)) == NULL) {
+        koma_converter_free(cv);
+        return NULL;
+    }
+    return cv;
+}
+
+void koma_converter_free(koma_converter *cv)
+{
+    if (cv == NULL) return;
+    koma_wstream_free(cv->ws);
+    koma_hub_free(cv->hub);
+    koma_pcn_buffer_cleanup(&cv->out);
+    koma_position_cleanup(&cv->pos);
+    free(cv);
+}
+
+static int position_out(void *ctx, size_t ply, const char *text, size_t len)
+{
+    koma_converter *cv = ctx;
+    return cv->position(cv->position_ctx, cv->n.records, ply, text, len);
+}
+
+void koma_converter_each_position(koma_converter *cv, koma_convert_position_fn fn, void *ctx)
+{
+    cv->position = fn;
+    cv->position_ctx = ctx;
+    koma_wstream_each_position(cv->ws, fn ? position_out : NULL, fn ? cv : NULL);
+}
+
+void koma_converter_counts(const koma_converter *cv, koma_convert_counts *out) { *out = cv->n; }
+
+int koma_converter_line(koma_converter *cv, const char *s, size_t len, unsigned long line, const koma_error *bad,
+                        koma_convert_fn fn, void *ctx)
+{
+    koma_error err;
+    koma_error_clear(&err);
+    koma_convert_event ev = {KOMA_CONVERT_INVALID, line, NULL, 0, &err};
+    cv->n.lines++;
+    if (s == NULL) {
+        err = *bad;
+    } else if (koma_feen_parse(s, len, cv->o.normalise ? KOMA_FEEN_NORMALISE : KOMA_FEEN_STRICT, &cv->pos,
+                               &err) == 0) {
+        char buf[KOMA_FEEN_MAX_LEN + 2];
+        size_t n = koma_feen_write(&cv->pos, buf, sizeof buf - 1);
+        if (n < sizeof buf - 1) {
+            /* n >= cap cannot happen: a normalised hand is never longer than the one read */
+            buf[n] = '\n';
+            cv->n.converted++;
+            ev.kind = KOMA_CONVERT_RECORD;
+            ev.text = buf;
+            ev.len = n + 1;
+            ev.err = NULL;
+            return fn(ctx, &ev);
+        }
+        koma_error_set(&err, KOMA_E_FEEN_LENGTH, 0, "canonical FEEN exceeds 4096 bytes");
+        err.column = 1;
+    }
+    err.line = line;
+    cv->n.invalid++;
+    return fn(ctx, &ev);
+}
+
+/* One record read: written in the target format, then told to fn. */
+static int write_record(koma_converter *cv, unsigned long line, const koma_pcn *rec, koma_convert_fn fn,
+                        void *ctx)
+{
+    koma_error err;
+    koma_error_clear(&err);
+    koma_convert_event ev = {KOMA_CONVERT_RECORD, line, NULL, 0, NULL};
+    cv->out.len = 0;
+    cv->n.records++;
+    if (koma_wstream_record(cv->ws, rec, &cv->out, &err) != 0) {
+        cv->n.failed++;
+        if (err.code != KOMA_E_MEMORY) {
+            err.line = line;
+            err.column = 1;
+        }
+        ev.kind = KOMA_CONVERT_UNWRITABLE;
+        ev.err = &err;
+        return fn(ctx, &ev);
+    }
+    cv->n.converted++;
+    ev.text = cv->out.data ? cv->out.data : "";
+    ev.len = cv->out.len;
+    return fn(ctx, &ev);
+}
+
+int koma_converter_input(koma_converter *cv, koma_convert_read_fn rd, void *rd_ctx, koma_convert_fn fn,
+                         void *ctx, koma_error *err)
+{
+    koma_rstream_options opt = {0};
+    opt.start = cv->o.start ? cv->start : NULL;
+    opt.start_len = cv->o.start ? cv->start_len : 0;
+    opt.feen_flags = cv->o.normalise ? KOMA_FEEN_NORMALISE : KOMA_FEEN_STRICT;
+    koma_rstream *rs = koma_rstream_new(cv->hub, cv->o.from, &opt, err);
+    if (rs == NULL) return -1;
+    char *chunk = malloc(CHUNK);
+    if (chunk == NULL) {
+        koma_rstream_free(rs);
+        return koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
+    }
+    int rc = 0, done = 0;
+    while (!done) {
+        long n = rd(rd_ctx, chunk, CHUNK);
+        if (n < 0) break;
+        if (n == 0) koma_rstream_finish(rs);
+        else if (koma_rstream_feed(rs, chunk, (size_t)n, err) != 0) {
+            rc = -1;
+            break;
+        }
+        for (;;) {
+            koma_pcn *rec = NULL;
+            koma_error e;
+            koma_error_clear(&e);
+            int r = koma_rstream_next(rs, &rec, &e);
+            if (r == KOMA_PCN_AGAIN) break;
+            if (r == KOMA_PCN_END) {
+                done = 1;
+                break;
+            }
+            koma_convert_event ev = {KOMA_CONVERT_INVALID, koma_rstream_line(rs), NULL, 0, &e};
+            if (r == KOMA_PCN_FATAL) {
+                ev.kind = KOMA_CONVERT_FATAL;
+                fn(ctx, &ev);
+                done = 1;
+                break;
+            }
+            int stop;
+            if (r == KOMA_PCN_INVALID) {
+                cv->n.records++;
+                cv->n.failed++;
+                stop = fn(ctx, &ev);
+            } else {
+                stop = write_record(cv, koma_rstream_line(rs), rec, fn, ctx);
+                koma_pcn_free(rec);
+            }
+            if (stop != 0) {
+                done = 1;
+                break;
+            }
+        }
+        if (n == 0) break;
+    }
+    free(chunk);
+    koma_rstream_free(rs);
+    return rc;
+}
