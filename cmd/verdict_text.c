@@ -138,7 +138,7 @@ static void rules_reason(const koma_verdict *v, text *t)
     }
 }
 
-/* A recorded resignation, time limit or agreement in plain words. */
+/* A recorded resignation, time limit, agreement or illegal-move ending in plain words. */
 static void recorded_reason(const koma_verdict *v, text *t)
 {
     switch (v->status) {
@@ -146,6 +146,11 @@ static void recorded_reason(const koma_verdict *v, text *t)
         add(t, "%s resigned ", loser_of(v->result));
         add_after(t, v->ply);
         add(t, " (recorded); %s", winner_text(v->result));
+        break;
+    case KOMA_STATUS_ILLEGALMOVE:
+        add(t, "%s lost by an illegal move or action ", loser_of(v->result));
+        add_after(t, v->ply);
+        add(t, " (recorded, not judged: it is not in the record); %s", winner_text(v->result));
         break;
     case KOMA_STATUS_AGREEMENT:
         add(t, "the players agreed to a draw ");

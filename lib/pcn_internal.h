@@ -25,6 +25,8 @@ typedef struct koma__pcn_light {
     size_t result_len, status_len;
     int has_feen, has_result, has_status;
     int tree_needed;               /* meta.rule_options: the referee reads them (a tree) */
+    int has_source;                /* meta.source: with an illegalmove outcome, the
+                                      referee reads meta.source.format (a tree) */
 } koma__pcn_light;
 
 struct koma_pcn {

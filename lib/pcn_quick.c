@@ -195,6 +195,7 @@ static int object(quick *q, want w)
          * keeps its tree (KOMA_PCN_LIGHT) */
         if (w == W_META && q->light && n == 12 && memcmp(k, "rule_options", 12) == 0)
             q->light->tree_needed = 1;
+        if (w == W_META && q->light && n == 6 && memcmp(k, "source", 6) == 0) q->light->has_source = 1;
         if (req && !have_req && strlen(req) == n && memcmp(req, k, n) == 0) have_req = 1;
         ws(q);
         if (q->p >= q->end || *q->p != ':') return 0;
@@ -365,6 +366,10 @@ int koma__pcn_quick_check(const char *s, size_t len, unsigned flags, koma_positi
     if (q.cost > KOMA_PCN_MAX_TREE || t > KOMA_PCN_MAX_TREE - q.cost) return 0;
     if (light == NULL) return 1;
     if (light->tree_needed) return 0;      /* the full path builds the tree */
+    /* a shogi-world record's illegal-move ending: the referee reads meta.source */
+    if (light->has_source && light->has_status && light->status_len == 11 &&
+        memcmp(s + light->status_off, "illegalmove", 11) == 0)
+        return 0;
     /* the light record's text: a copy with each kept string NUL-ended (at its
      * closing quote) */
     light->text = malloc(len + 1);

@@ -354,7 +354,7 @@ static void ending_outcome(koma_send_code code, int mover, size_t n, outcome_of 
     case KOMA_SEND_IMPASSE: o->result = "1/2-1/2"; break;
     case KOMA_SEND_MATE: o->result = win(other); o->status = "checkmate"; break;
     case KOMA_SEND_TIME_UP: o->result = win(other); o->status = "timelimit"; break;
-    case KOMA_SEND_ILLEGAL_LOSS: o->result = win(other); o->status = "illegalmove"; o->ply = n + 1; break;
+    case KOMA_SEND_ILLEGAL_LOSS: o->result = win(other); o->status = "illegalmove"; break;
     case KOMA_SEND_ILLEGAL_WIN: o->result = win(mover); o->status = "illegalmove"; break;
     case KOMA_SEND_ENTERING_KING: o->result = win(mover); break;
     case KOMA_SEND_DRAW: o->result = "1/2-1/2"; break;
@@ -382,8 +382,9 @@ static koma_send_code outcome_ending(const char *result, const char *status, con
         if (mover_won) return KOMA_SEND_PERPETUAL_CHECK;
     }
     if (!strcmp(status, "illegalmove")) {
-        if (mover_lost && (!has_ply || ply > n)) return KOMA_SEND_ILLEGAL_LOSS;
-        if (mover_won) return KOMA_SEND_ILLEGAL_WIN;
+        /* at the last ply (the illegal action itself is not in the record) */
+        if (mover_lost && (!has_ply || ply == n)) return KOMA_SEND_ILLEGAL_LOSS;
+        if (mover_won && (!has_ply || ply == n)) return KOMA_SEND_ILLEGAL_WIN;
     }
     if (!strcmp(status, "agreement") && result != NULL && !strcmp(result, "1/2-1/2"))
         return KOMA_SEND_DRAW;

@@ -800,6 +800,24 @@ static int loser_gave_up(const koma_referee *r, const koma_verdict *v)
     return !rec->has_ply || rec->ply == v->ply;
 }
 
+/*
+ * Lead ruling: the illegal-move ending of a record converted from CSA, KIF, KI2
+ * or JKF (%ILLEGAL_MOVE, %+ILLEGAL_ACTION, 反則勝ち/反則負け, ...) is taken from
+ * the record, recorded and not judged, since the illegal action itself is not
+ * in the record: every recorded ply is legal (the rules have not ended the
+ * game), the ending is at the last ply, and the result is a win. A PCN record
+ * of koma's own with such an outcome stays a dispute.
+ */
+static int illegal_as_recorded(const koma_referee *r)
+{
+    const koma_recorded *rec = &r->rec;
+    if (!rec->has_status || rec->status != KOMA_STATUS_ILLEGALMOVE || !rec->from_shogi_world) return 0;
+    if (r->ruled || r->refused || r->played != r->index || !rec->has_result) return 0;
+    koma_result given = koma_result_parse(rec->result, strlen(rec->result));
+    if (given != KOMA_RESULT_FIRST && given != KOMA_RESULT_SECOND) return 0;
+    return !rec->has_ply || rec->ply == r->played;
+}
+
 int koma_referee_finish(koma_referee *r, koma_verdict *v, koma_error *err)
 {
     const koma_recorded *rec = &r->rec;
@@ -883,6 +901,13 @@ int koma_referee_finish(koma_referee *r, koma_verdict *v, koma_error *err)
             v->has_ply = 1;
             if (honour(r, v) != 0) v->disputes |= KOMA_DISPUTE_RESULT;
             if (rec->has_ply && rec->ply > v->plies) v->disagrees = KOMA_MEMBER_PLY;
+        } else if (illegal_as_recorded(r)) {
+            v->kind = KOMA_VERDICT_RECORDED;
+            v->has_status = 1;
+            v->status = KOMA_STATUS_ILLEGALMOVE;
+            v->has_ply = 1;
+            v->result = koma_result_parse(rec->result, strlen(rec->result));
+            copy(v->result_text, sizeof v->result_text, koma_result_name(v->result));
         } else if (rec->has_result) {
             v->kind = KOMA_VERDICT_RESULT_ONLY;
             v->has_ply = 1;
@@ -1003,6 +1028,10 @@ int koma_referee_pcn(koma_referee *r, const koma_game_set *games, const koma_gam
         const char *st = koma_pcn_outcome_status(rec);
         if (st && koma_cgsn_parse(st, strlen(st), &expect.status, NULL) == 0) expect.has_status = 1;
         expect.has_ply = koma_pcn_outcome_ply(rec, &expect.ply);
+        koma_pcn_value src;
+        if (koma_pcn_get(rec, "/meta/source/format", &src) == KOMA_PCN_STRING)
+            for (const char *const *f = (const char *const[]){"csa", "kif", "ki2", "jkf", NULL}; *f; f++)
+                if (src.len == strlen(*f) && memcmp(src.string, *f, src.len) == 0) expect.from_shogi_world = 1;
         koma_referee_expect(r, &expect);
     }
     if (hooks && hooks->begun && hooks->begun(hooks->ctx, r) != 0) return -1;

@@ -13,7 +13,7 @@
 #  4. koma-replay judges the PCN, and its result and deciding ply are compared
 #     with the ending the record states (its closing line, end code or JKF
 #     special, read by kifu-text.py): "agrees", or "DISPUTED" with
-#     koma-replay's diagnostic codes (the records made to be illegal, see
+#     koma-replay's diagnostic codes (the tsume problem, see
 #     tests/data/shogi-records/README.md).
 # One line per file; exit 1 when a record fails 1-3 (a dispute is the referee's
 # verdict, kept in the golden output). Run from tests/data with the tools on

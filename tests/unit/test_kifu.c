@@ -421,8 +421,8 @@ static void endings(void **state)
     expect_end("   3 投了\n", "{\"result\":\"0-1\",\"status\":\"resignation\",\"ply\":2}");
     expect_end("まで2手で後手の勝ち\n", "{\"result\":\"0-1\",\"status\":\"resignation\",\"ply\":2}");
     expect_end("まで2手で先手の勝ち\n", "kif.end");
-    expect_end("   3 反則負け\n", "{\"result\":\"0-1\",\"status\":\"illegalmove\",\"ply\":3}");
-    expect_end("まで2手で先手の反則負け\n", "{\"result\":\"0-1\",\"status\":\"illegalmove\",\"ply\":3}");
+    expect_end("   3 反則負け\n", "{\"result\":\"0-1\",\"status\":\"illegalmove\",\"ply\":2}");
+    expect_end("まで2手で先手の反則負け\n", "{\"result\":\"0-1\",\"status\":\"illegalmove\",\"ply\":2}");
     expect_end("まで2手で後手の反則負け\n", "{\"result\":\"1-0\",\"status\":\"illegalmove\",\"ply\":2}");
     expect_end("   3 反則勝ち\n", "{\"result\":\"1-0\",\"status\":\"illegalmove\",\"ply\":2}");
     expect_end("   3 切れ負け\n", "{\"result\":\"0-1\",\"status\":\"timelimit\",\"ply\":2}");

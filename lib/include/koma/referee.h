@@ -145,6 +145,9 @@ typedef struct koma_recorded {
     koma_status status;
     int has_ply;
     uint64_t ply;
+    int from_shogi_world;              /* converted from CSA, KIF, KI2 or JKF (meta.source):
+                                          an illegal-move ending at its last ply is taken
+                                          as recorded (the illegal action is not in it) */
 } koma_recorded;
 
 /*
@@ -200,7 +203,8 @@ KOMA_API KOMA_NODISCARD int koma_referee_feen(const koma_referee *ref, char *buf
 typedef enum koma_verdict_kind {
     KOMA_VERDICT_UNFINISHED,           /* no ending: result "*" */
     KOMA_VERDICT_RULES,                /* a rule ended the game (an illegal ply included) */
-    KOMA_VERDICT_RECORDED,             /* the record's resignation, time limit or agreement */
+    KOMA_VERDICT_RECORDED,             /* the record's resignation, time limit or agreement,
+                                          or a shogi-world record's illegal-move ending */
     KOMA_VERDICT_RESULT_ONLY,          /* the record's result, with no status, kept */
     KOMA_VERDICT_UNREADABLE            /* a ply is not a move: the record cannot be judged */
 } koma_verdict_kind;
