@@ -537,7 +537,12 @@ static int next_record(koma_rstream *rs, koma_pcn **out, koma_error *err)
     for (;;) {
         size_t rec_len = rs->len, used = rs->len;
         if (rs->fmt->split) {
-            if (rs->fmt->split(rs->buf, rs->len, rs->at_end, &rec_len, &used) == KOMA__SPLIT_MORE) {
+            int sr = rs->fmt->split(rs->buf, rs->len, rs->at_end, &rec_len, &used);
+            if (sr == KOMA__SPLIT_MEMORY) {
+                koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
+                return KOMA_PCN_FATAL;
+            }
+            if (sr == KOMA__SPLIT_MORE) {
                 if (rs->len > KOMA_PCN_MAX_RECORD) {
                     koma__error_at(err, KOMA_E_CONVERT_SIZE, rs->line, 1, rs->base,
                                    "record exceeds 16 MiB");

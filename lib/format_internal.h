@@ -28,7 +28,7 @@ int koma__buf_printf(koma_pcn_buffer *b, koma_error *err, const char *fmt, ...)
     ;
 
 /* Record splitting answers. */
-enum { KOMA__SPLIT_MORE = 0, KOMA__SPLIT_RECORD = 1 };
+enum { KOMA__SPLIT_MEMORY = -1, KOMA__SPLIT_MORE = 0, KOMA__SPLIT_RECORD = 1 };
 
 struct koma_format {
     const char *name;
@@ -44,7 +44,7 @@ struct koma_format {
      * RECORD formats: the first record of s[0..len): *rec_len bytes of it are
      * the record, *used bytes (>= rec_len) are consumed (separators). Returns
      * KOMA__SPLIT_RECORD, or KOMA__SPLIT_MORE when more input is needed (never
-     * with at_end). NULL: the whole input is one record.
+     * with at_end), or KOMA__SPLIT_MEMORY. NULL: the whole input is one record.
      */
     int (*split)(const char *s, size_t len, int at_end, size_t *rec_len, size_t *used);
 

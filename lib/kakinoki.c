@@ -19,6 +19,8 @@
  * last read (or of the line it branched from, nearest first), "まで N手で..."
  * the ending, the format's move lines.
  */
+#include <iconv.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -685,6 +687,23 @@ static int encoding_named(const char *v, size_t n)
     return 0;
 }
 
+/* The encoding a '#' line l[0..n) declares ("encoding=NAME"): 1 UTF-8, 2
+ * Shift_JIS, 0 none, -1 a name koma does not know (at *at, *vn bytes). */
+static int declared_encoding(const char *l, size_t n, size_t *at, size_t *vn)
+{
+    for (size_t k = 0; k + 9 <= n; k++)
+        if (memcmp(l + k, "encoding=", 9) == 0) {
+            const char *v = l + k + 9;
+            size_t m = 0;
+            while (k + 9 + m < n && v[m] != ' ' && v[m] != '\r' && v[m] != '\t') m++;
+            if (at) *at = k + 9;
+            if (vn) *vn = m;
+            int enc = encoding_named(v, m);
+            return enc ? enc : -1;
+        }
+    return 0;
+}
+
 static int decode(kk_reader *d, const char *s, size_t len, koma_pcn_buffer *dec, const char **text, size_t *tlen)
 {
     int enc = 0;
@@ -698,21 +717,14 @@ static int decode(kk_reader *d, const char *s, size_t len, koma_pcn_buffer *dec,
     for (size_t i = d->bom; enc == 0 && i < len && s[i] == '#'; lines++) {
         const char *e = memchr(s + i, '\n', len - i);
         size_t n = e ? (size_t)(e - (s + i)) : len - i;
-        const char *l = s + i;
-        for (size_t k = 0; k + 9 <= n; k++)
-            if (memcmp(l + k, "encoding=", 9) == 0) {
-                const char *v = l + k + 9;
-                size_t vn = 0;
-                while (k + 9 + vn < n && v[vn] != ' ' && v[vn] != '\r' && v[vn] != '\t') vn++;
-                enc = encoding_named(v, vn);
-                if (enc == 0) {
-                    char q[48];
-                    koma_quote(q, sizeof q, v, vn);
-                    return koma__error_at(d->err, KOMA_E_CONVERT_ENCODING, d->first_line + lines, k + 10, 0,
-                                          "unknown encoding \"%s\" (koma reads UTF-8 and Shift_JIS)", q);
-                }
-                break;
-            }
+        size_t at, vn;
+        enc = declared_encoding(s + i, n, &at, &vn);
+        if (enc < 0) {
+            char q[48];
+            koma_quote(q, sizeof q, s + i + at, vn);
+            return koma__error_at(d->err, KOMA_E_CONVERT_ENCODING, d->first_line + lines, at + 1, 0,
+                                  "unknown encoding \"%s\" (koma reads UTF-8 and Shift_JIS)", q);
+        }
         if (!e) break;
         i += n + 1;
     }
@@ -845,72 +857,106 @@ out:
 
 /* ---- several records in one input -------------------------------------------------- */
 
-/* Bytes of s[0..n) that start with one of the UTF-8 or Shift_JIS spellings. */
-static int starts(const char *s, size_t n, const char *utf8, const char *sjis)
-{
-    return koma__kk_lit(s, n, utf8) || koma__kk_lit(s, n, sjis);
-}
+/*
+ * A record ends before a line that opens another (a declaration #KIF/#KI2, a
+ * header KEY：VALUE, 手合割, a hand line) after one of its move lines. Each line
+ * is decoded and classified as the reader does (classify), in the encoding the
+ * reader will give the record (decode): the byte order mark's or the
+ * declaration's, else UTF-8 when the record's bytes are valid UTF-8, else
+ * Shift_JIS. Without a mark or declaration the record is scanned as UTF-8;
+ * reaching a line that is not valid UTF-8 means the record holds it, so it can
+ * only be Shift_JIS, and it is scanned again as Shift_JIS.
+ */
+enum { SCAN_NOT_UTF8 = 2 };
 
-static int has_colon(const char *s, size_t n)
+typedef struct kk_scan {
+    const kk_syntax *syn;
+    iconv_t cd;                        /* CP932 to UTF-8, opened when first needed */
+    char *buf;                         /* a decoded line */
+    size_t cap;
+} kk_scan;
+
+/* The line s[0..n) as UTF-8 in *t, *tn: itself (enc 1) or decoded from
+ * Shift_JIS (enc 2). 1 when it is not text in that encoding, -1 on memory. */
+static int scan_line(kk_scan *sc, int enc, const char *s, size_t n, const char **t, size_t *tn)
 {
-    for (size_t i = 0; i + 1 < n; i++) {
-        if (i + 3 <= n && memcmp(s + i, FULL_COLON, 3) == 0) return 1;
-        if ((unsigned char)s[i] == 0x81 && s[i + 1] == 0x46) return 1;    /* ： in Shift_JIS */
+    if (enc == 1) {
+        *t = s;
+        *tn = n;
+        return koma__utf8_valid(s, n, NULL) ? 0 : 1;
     }
+    if (sc->cd == (iconv_t)-1 && (sc->cd = iconv_open("UTF-8", "CP932")) == (iconv_t)-1) return 1;
+    if (n > (SIZE_MAX - 1) / 3) return 1;
+    if (sc->cap < n * 3 + 1) {
+        char *b = realloc(sc->buf, n * 3 + 1);
+        if (b == NULL) return -1;
+        sc->buf = b;
+        sc->cap = n * 3 + 1;
+    }
+    char *in = (char *)s, *out = sc->buf;
+    size_t left = n, room = sc->cap;
+    iconv(sc->cd, NULL, NULL, NULL, NULL);
+    if (iconv(sc->cd, &in, &left, &out, &room) == (size_t)-1) return 1;
+    *t = sc->buf;
+    *tn = (size_t)(out - sc->buf);
     return 0;
 }
 
-/* A move line, in either encoding: KIF "   1 ..." or KI2 "▲..." */
-static int raw_move_line(const char *s, size_t n)
+/* Scan s[from..len) in encoding enc (sure: the record's encoding is known). */
+static int scan_record(kk_scan *sc, int enc, int sure, const char *s, size_t len, size_t from, int at_end,
+                       size_t *rec_len)
 {
-    size_t i = 0;
-    while (i < n && (s[i] == ' ' || s[i] == '\t')) i++;
-    if (i < n && KOMA_IS_DIGIT(s[i])) {
-        /* a number, then a blank (as fmt_kif.c reads a move line) */
-        while (i < n && KOMA_IS_DIGIT(s[i])) i++;
-        return i == n || s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || starts(s + i, n - i, IDEO_SPACE, "\x81\x40");
-    }
-    return starts(s + i, n - i, "▲", "\x81\xa3") || starts(s + i, n - i, "△", "\x81\xa2") ||
-           starts(s + i, n - i, "☗", "\x81\xa3") || starts(s + i, n - i, "☖", "\x81\xa2") ||
-           starts(s + i, n - i, "▼", "\x81\xa5") || starts(s + i, n - i, "▽", "\x81\xa4");
-}
-
-/* A line that opens a record when it follows moves: a declaration, a header
- * (KEY：VALUE, in either encoding) or a diagram's hand line. */
-static int opens_record(const char *s, size_t n)
-{
-    if (koma__kk_lit(s, n, "#KIF") || koma__kk_lit(s, n, "#KI2")) return 1;
-    if (n == 0) return 0;
-    unsigned char c = (unsigned char)s[0];
-    if (c == ' ' || c == '\t' || c == '*' || c == '&' || c == '#' || c == '|' || c == '+' || KOMA_IS_DIGIT(c) ||
-        c == '\r')
-        return 0;
-    if (starts(s, n, "変化", "\x95\xcf\x89\xbb") || starts(s, n, "まで", "\x82\xdc\x82\xc5") ||
-        starts(s, n, IDEO_SPACE, "\x81\x40") || raw_move_line(s, n))
-        return 0;
-    return has_colon(s, n);
-}
-
-int koma__kk_split(const kk_syntax *syn, const char *s, size_t len, int at_end, size_t *rec_len, size_t *used)
-{
-    (void)syn;
-    int moves = 0;
-    size_t i = 0;
-    while (i < len) {
+    int moves = 0, in_moves = 0;
+    for (size_t i = from; i < len;) {
         const char *e = memchr(s + i, '\n', len - i);
         if (!e && !at_end) return KOMA__SPLIT_MORE;
-        size_t n = e ? (size_t)(e - (s + i)) : len - i;
-        if (moves && opens_record(s + i, n)) {
-            *rec_len = *used = i;
+        size_t n = e ? (size_t)(e - (s + i)) : len - i, m = n, tn;
+        while (m && s[i + m - 1] == '\r') m--;
+        const char *t;
+        int x = scan_line(sc, enc, s + i, m, &t, &tn);
+        if (x < 0) return KOMA__SPLIT_MEMORY;
+        if (x > 0 && !sure) return SCAN_NOT_UTF8;
+        kk_kind k = x ? KK_UNKNOWN : classify(sc->syn, t, tn, in_moves);
+        if (moves && (k == KK_HEADER || k == KK_HANDICAP || k == KK_HAND_FIRST || k == KK_HAND_SECOND ||
+                      (k == KK_PROGRAM && (koma__kk_lit(t, tn, "#KIF") || koma__kk_lit(t, tn, "#KI2"))))) {
+            *rec_len = i;
             return KOMA__SPLIT_RECORD;
         }
-        if (raw_move_line(s + i, n)) moves = 1;
+        if (k == KK_MOVE) moves = 1;
+        /* the reader's begin_moves */
+        if (k == KK_MOVE || k == KK_MADE || k == KK_MOVES_HEADER || k == KK_VARIATION) in_moves = 1;
         if (!e) break;
         i += n + 1;
     }
     if (!at_end) return KOMA__SPLIT_MORE;
-    *rec_len = *used = len;
+    *rec_len = len;
     return KOMA__SPLIT_RECORD;
+}
+
+int koma__kk_split(const kk_syntax *syn, const char *s, size_t len, int at_end, size_t *rec_len, size_t *used)
+{
+    static const char bom[] = "\xef\xbb\xbf";
+    if (len < 3 && !at_end && memcmp(s, bom, len) == 0) return KOMA__SPLIT_MORE;
+    size_t from = len >= 3 && memcmp(s, bom, 3) == 0 ? 3 : 0;
+    int enc = from ? 1 : 0;
+    /* a declaration among the first lines of '#' (as decode reads it) */
+    for (size_t i = from; enc == 0 && i < len && s[i] == '#';) {
+        const char *e = memchr(s + i, '\n', len - i);
+        if (!e && !at_end) return KOMA__SPLIT_MORE;
+        size_t n = e ? (size_t)(e - (s + i)) : len - i;
+        enc = declared_encoding(s + i, n, NULL, NULL);
+        if (enc < 0) enc = 0;          /* a name koma does not know: the reader says so */
+        else if (enc > 0) break;
+        if (!e) break;
+        i += n + 1;
+    }
+    kk_scan sc = {syn, (iconv_t)-1, NULL, 0};
+    int rc = scan_record(&sc, enc ? enc : 1, enc != 0, s, len, from, at_end, rec_len);
+    if (rc == SCAN_NOT_UTF8) rc = scan_record(&sc, 2, 1, s, len, from, at_end, rec_len);
+    if (sc.cd != (iconv_t)-1) iconv_close(sc.cd);
+    free(sc.buf);
+    if (rc == KOMA__SPLIT_RECORD) *used = *rec_len;
+    return rc;
 }
 
 /* ---- the writer ---------------------------------------------------------------------- */
