@@ -240,6 +240,30 @@ void verdict_extra_message(const koma_verdict *v, char *buf, size_t cap)
     add(&t, ")");
 }
 
+/* What the side to move can still do after a recorded checkmate the rules do
+ * not find (a tsume problem's futile interpositions, say). */
+static void mate_refutation(const koma_verdict *v, text *t)
+{
+    const char *side = verdict_side(v->turn);
+    if (!v->mate_in_check) {
+        add(t, ": %s is not in check", side);
+        return;
+    }
+    if (v->mate_moves > 0 && v->mate_interpositions == v->mate_moves)
+        add(t, ": %s is in check but can interpose, %zu legal %s, all interpositions (futile ones, "
+            "which a tsume problem ignores, are legal moves under the rules)", side, v->mate_moves,
+            v->mate_moves == 1 ? "move" : "moves");
+    else
+        add(t, ": %s is in check but has %zu legal %s", side, v->mate_moves, v->mate_moves == 1 ? "move" : "moves");
+    if (v->legal[0]) {
+        add(t, ": ");
+        for (const char *l = v->legal; *l; l++) {
+            if (*l == ' ') add(t, ", ");
+            else add(t, "%c", *l);
+        }
+    }
+}
+
 void verdict_outcome_message(const koma_verdict *v, char *buf, size_t cap)
 {
     const koma_recorded *rec = &v->recorded;
@@ -255,6 +279,7 @@ void verdict_outcome_message(const koma_verdict *v, char *buf, size_t cap)
     } else {
         add(&t, ", but the rules do not end the game ");
         add_after(&t, v->played);
+        if (v->mate_refuted) mate_refutation(v, &t);
     }
 }
 

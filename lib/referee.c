@@ -334,6 +334,43 @@ static long legal_texts(koma_referee *r, koma_error *err)
 
 static int cmp_text(const void *a, const void *b) { return strcmp(a, b); }
 
+/* r->texts[0..k) sorted, space-separated into out[KOMA_VERDICT_LEGAL_MAX] (cut
+ * at a move when they do not fit). */
+static void join_sorted(koma_referee *r, size_t k, char *out)
+{
+    qsort(r->texts, k, KOMA_MOVE_TEXT_BUF, cmp_text);
+    size_t len = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < k; i++) {
+        const char *t = r->texts + i * KOMA_MOVE_TEXT_BUF;
+        size_t w = strlen(t);
+        if (len + w + 2 >= KOMA_VERDICT_LEGAL_MAX) break;
+        if (len) out[len++] = ' ';
+        memcpy(out + len, t, w + 1);
+        len += w;
+    }
+}
+
+/* A recorded checkmate the rules do not find: what the side to move can still
+ * do (koma_verdict.mate_*). */
+static int mate_refutation(koma_referee *r, koma_verdict *v, koma_error *err)
+{
+    long n = legal_texts(r, err);
+    if (n < 0) return -1;
+    v->mate_refuted = 1;
+    v->mate_in_check = koma_engine_in_check(r->e);
+    v->mate_moves = (size_t)n;
+    v->mate_interpositions = 0;
+    for (long i = 0; i < n; i++) {
+        koma_move m;
+        koma_engine_move_pmn(r->e, r->moves[i], &m);
+        if (m.kind == KOMA_MOVE_DROP || (m.kind == KOMA_MOVE_QUIET && !(m.piece & KOMA_PIECE_TERMINAL)))
+            v->mate_interpositions++;
+    }
+    join_sorted(r, (size_t)n, v->legal);
+    return 0;
+}
+
 /* The legal moves from the origin of the illegal ply (a drop: onto its square),
  * sorted, into r->legal. */
 static int alternatives(koma_referee *r, const char *canon, size_t clen, koma_error *err)
@@ -360,16 +397,7 @@ static int alternatives(koma_referee *r, const char *canon, size_t clen, koma_er
         if ((size_t)i != k) memcpy(r->texts + k * KOMA_MOVE_TEXT_BUF, t, KOMA_MOVE_TEXT_BUF);
         k++;
     }
-    qsort(r->texts, k, KOMA_MOVE_TEXT_BUF, cmp_text);
-    size_t len = 0;
-    for (size_t i = 0; i < k; i++) {
-        const char *t = r->texts + i * KOMA_MOVE_TEXT_BUF;
-        size_t w = strlen(t);
-        if (len + w + 2 >= sizeof r->legal) break;
-        if (len) r->legal[len++] = ' ';
-        memcpy(r->legal + len, t, w + 1);
-        len += w;
-    }
+    join_sorted(r, k, r->legal);
     return 0;
 }
 
@@ -849,6 +877,8 @@ int koma_referee_finish(koma_referee *r, koma_verdict *v, koma_error *err)
     } else {
         v->refused_text[0] = v->refused_message[0] = v->alt_square[0] = v->legal[0] = '\0';
     }
+    v->mate_refuted = v->mate_in_check = 0;
+    v->mate_moves = v->mate_interpositions = 0;
     v->repeats = r->repeats;
     v->cycle_first = r->cycle_first;
     v->occurrences = r->occurrences;
@@ -894,6 +924,8 @@ int koma_referee_finish(koma_referee *r, koma_verdict *v, koma_error *err)
         if (v->illegal && (v->disagrees || !rec->has_status)) v->disputes |= KOMA_DISPUTE_ILLEGAL;
     } else {
         v->ply = r->played;
+        if (rec->has_status && rec->status == KOMA_STATUS_CHECKMATE && mate_refutation(r, v, err) != 0)
+            return -1;
         if (rec->has_status && explicit_status(rec->status)) {
             v->kind = KOMA_VERDICT_RECORDED;
             v->has_status = 1;

@@ -12,16 +12,23 @@
 #     again as SFEN is the same SFEN but for the move number;
 #  4. koma-replay judges the PCN, and its result and deciding ply are compared
 #     with the ending the record states (its closing line, end code or JKF
-#     special, read by kifu-text.py): "agrees", or "DISPUTED" with
-#     koma-replay's diagnostic codes (the tsume problem, see
-#     tests/data/shogi-records/README.md).
-# One line per file; exit 1 when a record fails 1-3 (a dispute is the referee's
-# verdict, kept in the golden output). Run from tests/data with the tools on
-# PATH: the golden test tests/cli/cases/convert/real-records compares the output.
+#     special, read by kifu-text.py): "agrees", "agrees (recorded)" for an
+#     illegal-move ending koma-replay takes from the record (status
+#     illegalmove at the stated ply, no diagnostic), or "DISPUTED" with
+#     koma-replay's diagnostic codes;
+#  5. that verdict is the one EXPECT (--expect FILE, real-records.expect)
+#     gives the file: a line "NAME<TAB>agrees|recorded|disputed[<TAB>TEXT]",
+#     TEXT a string koma-replay's diagnostics must hold (the explanation of an
+#     expected dispute). A file without a line there fails.
+# One line per file; exit 1 when a record fails 1-3 or 5. Run from tests/data
+# with the tools on PATH: the golden test tests/cli/cases/convert/real-records
+# compares the output.
 here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 status=0
+expect=/dev/null
+if [ "$1" = --expect ]; then expect=$2; shift 2; fi
 for f in "$@"; do
     name=$(basename "$f")
     ext=${f##*.}
@@ -49,8 +56,21 @@ for f in "$@"; do
     else sfen="SFEN DIFFERS"; status=1; fi
     # 4. koma-replay's verdict against the ending the record states
     verdict=$(koma-replay "$tmp/a.jsonl" 2>"$tmp/replay" | head -n 1 | cut -f2-4 | tr '\t' ' ')
-    codes=$(sed -n 's/^koma-replay: [^ ]*: \([a-z.]*\): .*/\1/p' "$tmp/replay" | sort -u | tr '\n' ' ')
-    if [ "$(echo "$verdict" | cut -d' ' -f1,3)" = "$stated" ] && [ -z "$codes" ]; then judged="agrees"; else judged="DISPUTED${codes:+: $codes}"; fi
+    codes=$(sed -n 's/^koma-replay: [^ ]*: \([a-z.]*\): .*/\1/p' "$tmp/replay" | sort -u | tr '\n' ' ' | sed 's/ $//')
+    if [ "$(echo "$verdict" | cut -d' ' -f1,3)" = "$stated" ] && [ -z "$codes" ]; then
+        if [ "$(echo "$verdict" | cut -d' ' -f2)" = illegalmove ]; then judged="agrees (recorded)"; kind=recorded
+        else judged="agrees"; kind=agrees; fi
+    else judged="DISPUTED${codes:+: $codes}"; kind=disputed; fi
+    # 5. the expected verdict, and the explanation of an expected dispute
+    want=$(awk -F '\t' -v n="$name" '$1 == n { print; exit }' "$expect")
+    wkind=$(printf '%s\n' "$want" | cut -f2)
+    wtext=$(printf '%s\n' "$want" | cut -s -f3)
+    if [ -z "$want" ]; then judged="$judged; NO EXPECTATION"; status=1
+    elif [ "$wkind" != "$kind" ]; then judged="$judged; EXPECTED $wkind"; status=1
+    elif [ -n "$wtext" ] && ! grep -qF -- "$wtext" "$tmp/replay"; then
+        judged="$judged; EXPLANATION MISSING: $wtext"; status=1
+    elif [ -n "$wtext" ]; then judged="$judged (expected: $wtext)"
+    fi
     [ -s "$tmp/err" ] && { echo "$name: $(cat "$tmp/err")"; status=1; }
     echo "$name: $n record(s); $back; $text; $sfen; states $stated; replays to $verdict; $judged"
 done

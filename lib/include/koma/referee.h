@@ -258,6 +258,15 @@ typedef struct koma_verdict {
     int alt_drop;
     char legal[KOMA_VERDICT_LEGAL_MAX];
 
+    /* a recorded checkmate the rules do not find: the side to move's legal moves
+     * (in legal, sorted; alt_square ""), how many, whether it is in check, and
+     * how many of them are interpositions (a drop, or a non-capturing move of a
+     * piece other than the king): a tsume problem's futile interpositions */
+    int mate_refuted;
+    int mate_in_check;
+    size_t mate_moves;
+    size_t mate_interpositions;
+
     /* repetition endings */
     size_t repeats;                    /* same-move: the earlier ply repeated */
     size_t cycle_first;                /* fourfold: the ply after which the position first
