@@ -936,7 +936,7 @@ static int scan_record(kk_scan *sc, int enc, int sure, const char *s, size_t len
 int koma__kk_split(const kk_syntax *syn, const char *s, size_t len, int at_end, size_t *rec_len, size_t *used)
 {
     static const char bom[] = "\xef\xbb\xbf";
-    if (len < 3 && !at_end && memcmp(s, bom, len) == 0) return KOMA__SPLIT_MORE;
+    if (len < 3 && !at_end && (len == 0 || memcmp(s, bom, len) == 0)) return KOMA__SPLIT_MORE;
     size_t from = len >= 3 && memcmp(s, bom, 3) == 0 ? 3 : 0;
     int enc = from ? 1 : 0;
     /* a declaration among the first lines of '#' (as decode reads it) */
