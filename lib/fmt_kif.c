@@ -20,7 +20,8 @@
  *
  * Written: the moves as above, aligned as Kifu for Windows aligns them; a
  * time with both parts (a missing total is the mover's running total, a
- * missing time spent the difference of totals); whole seconds.
+ * missing time spent the difference of totals), but a record read from KIF
+ * keeps a time spent without a total as it was, "( 0:27)"; whole seconds.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -182,7 +183,10 @@ static int put_timed(koma_pcn_buffer *o, const char *text, size_t tn, long long 
             if (koma__buf_put(o, " ", 1, err)) return -1;
         if (w >= 18 && koma__buf_put(o, " ", 1, err)) return -1;
     }
-    if (el != KOMA_TIME_NONE) {
+    if (el != KOMA_TIME_NONE && tot == KOMA_TIME_NONE) {
+        long long e = el / 1000;
+        if (koma__buf_printf(o, err, "(%2lld:%02lld)", e / 60, e % 60)) return -1;
+    } else if (el != KOMA_TIME_NONE) {
         long long e = el / 1000, t = tot / 1000;
         if (koma__buf_printf(o, err, "(%2lld:%02lld/%02lld:%02lld:%02lld)", e / 60, e % 60, t / 3600, t / 60 % 60,
                              t % 60))
@@ -195,6 +199,7 @@ static int put_timed(koma_pcn_buffer *o, const char *text, size_t tn, long long 
 static int write_line(kk_writer *w, const koma_sline *l, size_t first, koma_pcn_buffer *o, koma_error *err)
 {
     long long *run = koma__kk_running(w);
+    int as_read = koma__kk_read_from(w, "kif");
     koma_pcn_buffer t = {0};
     int rc = -1;
     for (size_t i = 0; i < l->len; i++) {
@@ -213,6 +218,7 @@ static int write_line(kk_writer *w, const koma_sline *l, size_t first, koma_pcn_
             goto out;
         long long el, tot;
         koma__times_both(run, koma__kk_mover(w, ply), m->elapsed_ms, m->total_ms, &el, &tot);
+        if (m->total_ms == KOMA_TIME_NONE && as_read) tot = KOMA_TIME_NONE;   /* ( 0:27), as read */
         if (put_timed(o, t.data, t.len, el, tot, m->nforks > 0, err) ||
             koma__kk_put_comment(o, m->comment, m->bookmark, err))
             goto out;
@@ -223,6 +229,7 @@ static int write_line(kk_writer *w, const koma_sline *l, size_t first, koma_pcn_
         long long el = KOMA_TIME_NONE, tot = KOMA_TIME_NONE;
         long long keep[2] = {run[0], run[1]};
         koma__times_both(keep, koma__kk_mover(w, ply), e->elapsed_ms, e->total_ms, &el, &tot);
+        if (e->total_ms == KOMA_TIME_NONE && as_read) tot = KOMA_TIME_NONE;
         t.len = 0;
         if (koma__buf_printf(&t, err, "%4zu ", ply) || koma__buf_puts(&t, koma__kk_end_word_of(e), err) ||
             put_timed(o, t.data, t.len, el, tot, 0, err))

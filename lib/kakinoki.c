@@ -969,6 +969,11 @@ struct kk_writer {
     long long run[2];                  /* each side's total time so far */
 };
 
+int koma__kk_read_from(const kk_writer *w, const char *fmt)
+{
+    return w->r->source_format != NULL && strcmp(w->r->source_format, fmt) == 0;
+}
+
 int koma__kk_mover(const kk_writer *w, size_t ply) { return (int)((w->r->setup.turn + ply - 1) % 2); }
 long long *koma__kk_running(kk_writer *w) { return w->run; }
 

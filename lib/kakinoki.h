@@ -102,6 +102,8 @@ int koma__kk_write(const kk_wsyntax *syn, koma_hub *h, const koma_srec *r, unsig
  * mover's total time before it, as the writer keeps it (KIF). */
 int koma__kk_mover(const kk_writer *w, size_t ply);
 long long *koma__kk_running(kk_writer *w);
+/* 1 when the record was read from a file of format fmt ("kif": meta.source). */
+int koma__kk_read_from(const kk_writer *w, const char *fmt);
 /* The word of an ending (投了, 中断, ... or its text). */
 const char *koma__kk_end_word_of(const koma_send *e);
 /* Comment lines (*) and bookmark lines (&) of a move or an ending. */

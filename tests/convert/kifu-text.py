@@ -70,7 +70,7 @@ def seconds(t):
     return n
 
 
-KIF_MOVE = re.compile(r'\s*(\d+)\s+(.+?)\s*(?:\(\s*([\d:]+)\s*/\s*([\d:]+)?\s*\))?\s*\+?')
+KIF_MOVE = re.compile(r'\s*(\d+)\s+(.+?)\s*(?:\(\s*([\d:]+)\s*(?:/\s*([\d:]+)?)?\s*\))?\s*\+?')
 
 
 def normal_kakinoki(path, fmt):
