@@ -461,13 +461,14 @@ static int find_pins(const koma_engine *e, int ksq, int s, int *pins, int cap)
 static int check_blocks(const koma_engine *e, int ksq, int s, int *sq, int cap)
 {
     const uint8_t *b = e->board;
-    int n = 0, checkers = 0;
+    int n = 0, checker = -1;           /* the square of the one checker found */
     const koma__probe *pr = e->leap_probe[s ^ 1];
     for (int i = 0, np = e->nleap_probe[s ^ 1]; i < np; i++) {
         int t = ksq - pr[i].off;
         if ((pr[i].mask >> KOMA__MOVER(b[t])) & 1u) {
-            if (++checkers > 1) return -1;
-            sq[n++] = t;
+            if (checker >= 0 && checker != t) return -1;
+            if (checker != t) sq[n++] = t;
+            checker = t;
         }
     }
     pr = e->ride_probe[s ^ 1];
@@ -483,11 +484,12 @@ static int check_blocks(const koma_engine *e, int ksq, int s, int *sq, int cap)
             unsigned r = e->ride_range[c][i];
             if (r != 0 && (unsigned)steps > r) continue;
         }
-        /* the same piece may be found by a leap probe too (a W leap and a R ride
-         * both reach the next square): one checker */
-        if (n == 0 || sq[0] != t) {
-            if (++checkers > 1) return -1;
-        }
+        /* the same piece may be found by several probes (a W leap and a R ride
+         * both reach the next square; W6D2 checks along a file by its W ride and
+         * its D ride): one checker, whose lines of approach all end the check
+         * when cut (a superset: each such move is still tested in full) */
+        if (checker >= 0 && checker != t) return -1;
+        checker = t;
         if (n + steps > cap) return -2;               /* too long: test every move */
         for (int u = ksq - off; u != t; u -= off) sq[n++] = u;
         sq[n++] = t;
