@@ -348,7 +348,7 @@ static int apply(koma__fx *fx, const fx_store *st, const fx_rec *r)
     fx->nundo++;
     if (fx->nundo < fx->nstores) fx->stores[fx->nundo].valid = 0;
     int s = fx->turn;
-    const uint32_t *p = st->pool + r->off;
+    const uint32_t *p = fx_effects(st, r);
     if (r->from != r->to) {
         uint16_t victim = fx->board[r->to];
         if (FX_PIECE(victim)) to_hand(fx, s, victim);
@@ -456,7 +456,7 @@ void koma__fx_move_chain(const koma__fx *fx, uint32_t m, koma_chain *out)
     memset(out, 0, sizeof *out);
     if (st == NULL || m >= st->n) return;
     const fx_rec *r = &st->rec[m];
-    const uint32_t *p = st->pool + r->off;
+    const uint32_t *p = fx_effects(st, r);
     const koma__fx_def *d = fx->def;
     size_t n = 0;
     if (r->from != r->to) {

@@ -43,6 +43,13 @@ typedef struct fx_store {
                                           into that ply and by set_position) */
 } fx_store;
 
+/* A move's effects in its store's pool: NULL while the pool is empty (no move of
+ * the ply had effects), never NULL + 0, which C leaves undefined. */
+static inline const uint32_t *fx_effects(const fx_store *st, const fx_rec *r)
+{
+    return st->pool != NULL ? st->pool + r->off : NULL;
+}
+
 /* Per code: the movement as padded-board offsets. */
 typedef struct fx_move_tab {
     uint8_t nvec;
