@@ -939,6 +939,17 @@ static json_t *header_json(const koma_srec *r, koma_error *err)
     return hd;
 }
 
+typedef struct jkf_sink {
+    koma_pcn_buffer *out;
+    koma_error *err;
+} jkf_sink;
+
+static int put_piece(void *ctx, const char *data, size_t len)
+{
+    jkf_sink *s = ctx;
+    return koma__buf_put(s->out, data, len, s->err);
+}
+
 static int write_jkf(koma_hub *h, const koma_srec *r, size_t index, unsigned flags, koma_pcn_buffer *out,
                      koma_error *err)
 {
@@ -973,13 +984,20 @@ static int write_jkf(koma_hub *h, const koma_srec *r, size_t index, unsigned fla
         goto out;
     long long run[2] = {0, 0};
     if (line_json(&w, &r->main, 1, run, moves) != 0) goto out;
-    char *text = json_dumps(root, (flags & KOMA_WRITE_PRETTY ? JSON_INDENT(2) : JSON_COMPACT) | JSON_PRESERVE_ORDER);
-    if (text == NULL) {
+    /* straight into out, a failure sticking (koma__json_dump): json_dumps lost a
+     * key when its buffer could not grow */
+    size_t len0 = out->len;
+    jkf_sink s = { out, err };
+    if (koma__json_dump(root, (flags & KOMA_WRITE_PRETTY ? JSON_INDENT(2) : JSON_COMPACT) | JSON_PRESERVE_ORDER,
+                        put_piece, &s, NULL) != 0 || koma__buf_put(out, "\n", 1, err) != 0) {
+        if (out->data != NULL) {
+            out->len = len0;
+            out->data[len0] = '\0';
+        }
         oom(err);
         goto out;
     }
-    rc = koma__buf_puts(out, text, err) || koma__buf_put(out, "\n", 1, err) ? -1 : 0;
-    free(text);
+    rc = 0;
 out:
     json_decref(root);
     return rc;

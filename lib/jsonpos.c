@@ -766,3 +766,30 @@ json_t *koma__json_loadb(const char *text, size_t len, size_t flags, json_error_
     }
     return v;
 }
+
+/* ---- writing -------------------------------------------------------------------------- */
+
+typedef struct sticky {
+    koma__json_sink sink;
+    void *ctx;
+    int failed;
+} sticky;
+
+static int sticky_piece(const char *data, size_t len, void *ctx)
+{
+    sticky *s = ctx;
+    if (s->failed) return -1;
+    if (s->sink(s->ctx, data, len) != 0) s->failed = 1;
+    return s->failed ? -1 : 0;
+}
+
+int koma__json_dump(const json_t *v, size_t flags, koma__json_sink sink, void *ctx,
+                    int *sink_failed)
+{
+    pthread_once(&hook_once, hook_install);
+    unsigned long before = jansson_failures;
+    sticky s = { sink, ctx, 0 };
+    int rc = json_dump_callback(v, sticky_piece, &s, flags);
+    if (sink_failed) *sink_failed = s.failed;
+    return rc != 0 || s.failed || jansson_failures != before ? -1 : 0;
+}

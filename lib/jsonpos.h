@@ -35,6 +35,19 @@
 json_t *koma__json_loadb(const char *text, size_t len, size_t flags, json_error_t *jerr, int *oom);
 
 /*
+ * json_dump_callback, with a failure that sticks: jansson ignores what its
+ * callback returns in places (a key of an object written with
+ * JSON_PRESERVE_ORDER), so a sink that failed once (a buffer that could not
+ * grow, a full disk) would see the next pieces written after a gap, a record
+ * with a key left out presented as valid. Here, once sink fails every later
+ * piece fails too and the dump fails. Returns 0, or -1 with *sink_failed (if
+ * not NULL) 1 when the sink failed, 0 when jansson itself ran out of memory.
+ */
+typedef int (*koma__json_sink)(void *ctx, const char *data, size_t len);
+int koma__json_dump(const json_t *v, size_t flags, koma__json_sink sink, void *ctx,
+                    int *sink_failed);
+
+/*
  * The memory one record's tree may take (DESIGN.md §5): between
  * koma__json_budget_start(bytes) and koma__json_budget_stop(), the bytes this
  * thread's jansson allocations ask for are added up (frees are not taken off,

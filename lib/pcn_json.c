@@ -331,30 +331,14 @@ koma_pcn *koma__pcn_parse_json(const char *s, size_t len, unsigned flags,
     return p;
 }
 
-typedef struct json_sink_ctx {
-    koma__pcn_sink sink;
-    void *ctx;
-    int failed;
-} json_sink_ctx;
-
-static int dump_cb(const char *buffer, size_t size, void *data)
-{
-    json_sink_ctx *c = data;
-    if (c->sink(c->ctx, buffer, size) != 0) {
-        c->failed = 1;
-        return -1;
-    }
-    return 0;
-}
-
 int koma__pcn_emit_json(const koma_pcn *p, unsigned flags, koma__pcn_sink sink, void *ctx,
                         koma_error *err)
 {
     size_t jflags = JSON_PRESERVE_ORDER | JSON_ENCODE_ANY;
     jflags |= (flags & KOMA_PCN_PRETTY) ? JSON_INDENT(2) : JSON_COMPACT;
-    json_sink_ctx c = { sink, ctx, 0 };
-    if (json_dump_callback(p->root, dump_cb, &c, jflags) != 0)
-        return koma_error_set(err, c.failed ? KOMA_E_IO_WRITE : KOMA_E_MEMORY, 0, NULL);
+    int failed;
+    if (koma__json_dump(p->root, jflags, sink, ctx, &failed) != 0)
+        return koma_error_set(err, failed ? KOMA_E_IO_WRITE : KOMA_E_MEMORY, 0, NULL);
     if (sink(ctx, "\n", 1) != 0) return koma_error_set(err, KOMA_E_IO_WRITE, 0, NULL);
     return 0;
 }

@@ -387,6 +387,53 @@ static void test_pointer_build(void **state)
     assert_int_equal(len, 7);
 }
 
+/* ---- koma__json_dump: a failure of the sink sticks ------------------------------------ */
+
+typedef struct flaky {
+    unsigned long calls, fail_at;      /* the piece (1-based) that fails, once */
+    char text[512];
+    size_t len;
+} flaky;
+
+static int flaky_sink(void *ctx, const char *data, size_t len)
+{
+    flaky *f = ctx;
+    if (++f->calls == f->fail_at) return -1;
+    assert_true(f->len + len < sizeof f->text);
+    memcpy(f->text + f->len, data, len);
+    f->len += len;
+    return 0;
+}
+
+/* A sink that fails one piece and takes the next ones (a buffer that could not
+ * grow once): every such dump fails, whichever piece it is. jansson ignores
+ * its callback in places (an object's key with JSON_PRESERVE_ORDER): koma-convert
+ * --to jkf and --to pcn printed a record with a key left out, exit 0. */
+static void test_dump_sticky(void **state)
+{
+    (void)state;
+    json_t *v = json_pack("{s:{s:s,s:i},s:[{s:s},{s:s}]}", "header", "event", "x", "n", 7,
+                          "moves", "pmn", "e3-e4", "pmn", "e6-e5");
+    assert_non_null(v);
+    size_t flags = JSON_COMPACT | JSON_PRESERVE_ORDER;
+    flaky f = {0, 0, {0}, 0};
+    int failed = -1;
+    assert_int_equal(koma__json_dump(v, flags, flaky_sink, &f, &failed), 0);
+    assert_int_equal(failed, 0);
+    f.text[f.len] = '\0';
+    assert_string_equal(f.text, "{\"header\":{\"event\":\"x\",\"n\":7},\"moves\":[{\"pmn\":\"e3-e4\"},{\"pmn\":\"e6-e5\"}]}");
+    unsigned long pieces = f.calls;
+    assert_true(pieces > 10);
+    for (unsigned long k = 1; k <= pieces; k++) {
+        flaky g = {0, k, {0}, 0};
+        failed = 0;
+        if (koma__json_dump(v, flags, flaky_sink, &g, &failed) == 0)
+            fail_msg("piece %lu of %lu failed, the dump did not", k, pieces);
+        assert_int_equal(failed, 1);
+    }
+    json_decref(v);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -400,6 +447,7 @@ int main(void)
         cmocka_unit_test(test_error_at),
         cmocka_unit_test(test_jansson_errors),
         cmocka_unit_test(test_pointer_build),
+        cmocka_unit_test(test_dump_sticky),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
