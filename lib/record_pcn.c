@@ -246,7 +246,8 @@ static int annotate_line(koma_hub *h, const koma_game *g, koma_position *pos, ko
         }
         koma_error aerr;
         if (koma_move_apply(pos, &m, &aerr) != 0) {
-            move_error(err, sm, ply, "%s", aerr.message);
+            if (aerr.code == KOMA_E_MEMORY) oom(err);    /* not the record's fault */
+            else move_error(err, sm, ply, "%s", aerr.message);
             goto out;
         }
         prev_to = to;
@@ -475,7 +476,8 @@ static int line_to_json(to_ctx *c, koma_position *pos, const koma_sline *line, k
         size_t n = koma_pmn_write(&m, buf);
         koma_error aerr;
         if (n == 0 || koma_move_apply(pos, &m, &aerr) != 0) {
-            move_error(err, sm, ply, "%s: %s", n ? buf : "?", n ? aerr.message : "not writable");
+            if (n != 0 && aerr.code == KOMA_E_MEMORY) oom(err);   /* not the record's fault */
+            else move_error(err, sm, ply, "%s: %s", n ? buf : "?", n ? aerr.message : "not writable");
             json_decref(vars);
             goto out;
         }
