@@ -126,7 +126,16 @@ void koma__fxe_position_ending(koma_engine *e, koma_ending *out)
 int koma__fxe_threatens(koma_engine *e, int side)
 {
     koma_error err;
-    return koma__fx_threatens(e->fx, side, &err) == 1;
+    int t = koma__fx_threatens(e->fx, side, &err);
+    if (t < 0) e->fx->failed = 1;
+    return t == 1;
+}
+
+int koma__fxe_take_failure(koma_engine *e)
+{
+    int f = e->fx->failed;
+    e->fx->failed = 0;
+    return f;
 }
 
 /* ---- perft --------------------------------------------------------------------- */

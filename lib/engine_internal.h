@@ -230,6 +230,9 @@ int koma__fxe_make(koma_engine *e, koma_emove m, koma_error *err);
 int koma__fxe_unmake(koma_engine *e);
 void koma__fxe_position_ending(koma_engine *e, koma_ending *out);
 int koma__fxe_threatens(koma_engine *e, int side);
+/* 1 when memory ran out in a generation since the last call (legal moves,
+ * endings, threats cannot say so themselves); clears it. */
+int koma__fxe_take_failure(koma_engine *e);
 int koma__fxe_perft(koma_engine *e, unsigned depth, uint64_t *nodes, koma_error *err);
 int koma__fxe_perft_divide(koma_engine *e, unsigned depth, koma_perft_entry **out, size_t *count,
                            void (*progress)(void *ctx, size_t done, size_t total), void *ctx,

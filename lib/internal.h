@@ -37,4 +37,9 @@ int koma__error_vset(koma_error *err, koma_code code, size_t offset, const char 
 int koma__error_token(koma_error *err, koma_code code, size_t offset,
                       const char *text, const char *s, size_t len);
 
+/* rules.c: 1 when memory ran out, since the last call, in an engine function
+ * that cannot say so (the legal moves, ending or threats of an effect game,
+ * which then look like no moves or no threat); clears it. */
+int koma__engine_trouble(koma_engine *e);
+
 #endif

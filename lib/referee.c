@@ -246,6 +246,7 @@ int koma_referee_begin(koma_referee *r, const koma_game *g, const koma_position 
     if (r->track && track(r, hash, 0, err) != 0) return -1;
     r->state = ON;
     koma_engine_position_ending(r->e, &r->end);
+    if (koma__engine_trouble(r->e)) return oom(err);
     if (r->end.over) {
         r->state = ENDED;
         r->ruled = 1;
@@ -321,6 +322,7 @@ static long legal_texts(koma_referee *r, koma_error *err)
         r->capmoves = max;
     }
     size_t n = koma_engine_legal_moves(r->e, r->moves);
+    if (koma__engine_trouble(r->e)) return oom(err);
     if (n > r->captexts) {
         char *t = realloc(r->texts, n * KOMA_MOVE_TEXT_BUF);
         if (t == NULL) return oom(err);
@@ -747,6 +749,7 @@ static int ply(koma_referee *r, const char *text, size_t len, koma_error *why, k
 
     /* the endings, in the order of DESIGN.md §4 */
     koma_engine_position_ending(e, &r->end);
+    if (koma__engine_trouble(e)) return oom(err);    /* the threat or the ending unknown */
     if (!r->end.over && g->repetition == KOMA__REP_FOURFOLD && r->bucket[b] >= g->repetition_count) {
         fourfold(r, n, hash, mover);
         if (r->end.over && note_repeated(r, err) != 0) return -1;

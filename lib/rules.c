@@ -332,6 +332,8 @@ void koma_engine_position_ending(koma_engine *e, koma_ending *out)
     }
 }
 
+int koma__engine_trouble(koma_engine *e) { return e->fx ? koma__fxe_take_failure(e) : 0; }
+
 int koma_engine_threatens(koma_engine *e, int side)
 {
     if (e->fx) return koma__fxe_threatens(e, side);
