@@ -168,12 +168,13 @@ static int rstream_next(records_reader *rd, record_item *item)
             item->src.line = err->line;
             return RECORDS_INVALID;
         case KOMA_PCN_END:
-            break;
+            rd->done = 1;
+            return RECORDS_END;
         default:
             if (err->code == KOMA_E_MEMORY) cli_trouble(c, "memory: out of memory");
             else cli_diag_error(c, CLI_TROUBLE, rd->in->name, err, NULL);
         }
-        rd->done = 1;
+        rd->done = rd->trouble = 1;
         return RECORDS_END;
     }
 }
@@ -223,12 +224,13 @@ int records_next(records_reader *rd, record_item *item)
             }
             return RECORDS_INVALID;
         case KOMA_PCN_END:
-            break;
+            rd->done = 1;
+            return RECORDS_END;
         default:
             if (err->code == KOMA_E_MEMORY) cli_trouble(c, "memory: out of memory");
             else cli_diag_error(c, CLI_TROUBLE, rd->in->name, err, NULL);
         }
-        rd->done = 1;
+        rd->done = rd->trouble = 1;
         return RECORDS_END;
     }
 }
@@ -265,7 +267,11 @@ void records_in_step(cli *c, const char *const path[2], const records_options *o
         record_item item[2];
         int kind[2];
         for (int i = 0; i < 2; i++) kind[i] = records_next(&rd[i], &item[i]);
-        if (kind[0] == RECORDS_END && kind[1] == RECORDS_END) break;
+        if ((kind[0] == RECORDS_END && kind[1] == RECORDS_END) || rd[0].trouble || rd[1].trouble) {
+            koma_pcn_free(item[0].rec);
+            koma_pcn_free(item[1].rec);
+            break;
+        }
         fn(ctx, kind, item, in, rd);
         koma_pcn_free(item[0].rec);
         koma_pcn_free(item[1].rec);

@@ -93,6 +93,7 @@ typedef struct records_reader {
     koma_pcn_format format;
     char *chunk;
     int done;
+    int trouble;                           /* done on trouble, not at the input's end */
     unsigned long records;
     const records_options *o;
     char head[4096];                       /* the input's start, for records_foreign */
@@ -123,7 +124,8 @@ void records_each(cli *c, cli_input *in, const records_options *o, records_fn fn
 
 /* Two files read in step, record i of one beside record i of the other
  * (koma-diff): each side's records_next answer and item; the loop ends when
- * both are at their end, or stdout is broken. fn takes both; an item's record is
+ * both are at their end, when either stops on trouble (its end unknown: the
+ * other's records are not "only in" it), or stdout is broken. fn takes both; an item's record is
  * freed after the call. Nothing is read when either file cannot be opened. */
 typedef void (*records_pair_fn)(void *ctx, const int kind[2], record_item item[2],
                                 const cli_input in[2], const records_reader rd[2]);
