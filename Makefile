@@ -221,7 +221,7 @@ check-koshogi: $(CMDS)
 SANITIZE = $(MAKE) --no-print-directory B=build-san OPT=-O1 \
 	    SANFLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
 sanitize: deps
-	@$(SANITIZE) FAULT_SAMPLE=6 all tests check-unit check-cli check-fuzz check-perft check-faults
+	@$(SANITIZE) FAULT_SAMPLE=6 FAULT_TAIL=10 all tests check-unit check-cli check-fuzz check-perft check-faults
 
 # ---- fault injection (tests/faults/): every command linked so that each
 # allocation (libkoma's, libyaml's, jansson's: static) and each stdio output call
@@ -234,14 +234,19 @@ $(B)/faults/%: $(B)/obj/cmd/%.o $(CLI_OBJ) $(STATIC_LIB) $(B)/obj/tests/faults/f
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(CLI_OBJ) $(STATIC_LIB) $(B)/obj/tests/faults/failalloc.o \
 	    $(LDFLAGS) $(FAULT_WRAP) -Wl,-Bstatic -lyaml -ljansson -lnettle -Wl,-Bdynamic -lm
 
-# A sample of the failure points (FAULT_SAMPLE per kind and run); `make faults`
-# tries every one, under ASan.
+# A sample of the failure points (FAULT_SAMPLE per kind and run, and each of
+# the last FAULT_TAIL allocations); `make faults` tries every one, under ASan,
+# in parts if need be: FAULT_RUNS=REGEX, FAULT_SHARD=K/N, and the runs found
+# clean are kept in build-san/faults-done.txt and skipped the next time
+# (tests/faults/README.md).
 FAULT_SAMPLE ?= 10
+FAULT_TAIL ?= 50
 check-faults: $(FAULT_BINS)
-	@FAULT_SAMPLE=$(FAULT_SAMPLE) sh tests/faults/run.sh $(B)/faults
+	@FAULT_SAMPLE=$(FAULT_SAMPLE) FAULT_TAIL=$(FAULT_TAIL) sh tests/faults/run.sh $(B)/faults
 faults: deps
 	@$(SANITIZE) $(FAULT_BINS:$(B)/%=build-san/%)
-	@sh tests/faults/run.sh build-san/faults all
+	@FAULT_RUNS='$(FAULT_RUNS)' FAULT_SHARD='$(FAULT_SHARD)' FAULT_DONE=build-san/faults-done.txt \
+	    sh tests/faults/run.sh build-san/faults all
 
 # Line and branch coverage of lib/ over make check's suites (tests/coverage.sh):
 # everything built with --coverage in build-cov/, the suites run there, lcov reads

@@ -4,7 +4,8 @@
 # again with the Nth allocation failing and with the disk full from the Nth
 # output call on, for every N (make faults) or a sample of them (make check,
 # make sanitize: FAULT_SAMPLE points of each kind a run, half spread evenly over
-# the run, half over its last quarter). The tools are the fault builds
+# the run, half over its last quarter, and every one of the last FAULT_TAIL,
+# where the writes and the cleanup fail). The tools are the fault builds
 # (tests/faults/failalloc.c), under ASan + UBSan in make sanitize and make
 # faults. Asserted for each point:
 #   allocation: either the run recovered (exactly the status, stdout and stderr
@@ -14,15 +15,26 @@
 #   output: exit 2 and "No space left on device" on stderr;
 #   both: no sanitizer report (leaks included), no crash, no hang (20 s).
 # Usage: run.sh FAULT-BINDIR [all]
+# Environment (make faults takes hours: it can be run in parts):
+#   FAULT_RUNS=REGEX   only the runs whose name matches (grep -E)
+#   FAULT_SHARD=K/N    only the runs K, K+N, K+2N, ... (from 0) of those
+#   FAULT_DONE=FILE    (all) a run listed there as clean with the same counts
+#                      is skipped; each run found clean is added to it
 . "$(dirname "$0")/../lib.sh"
 bindir=$(cd "$1" && pwd) || exit 2
 mode=${2:-sample}
 sample=${FAULT_SAMPLE:-40}
+tail_points=${FAULT_TAIL:-50}
+only=${FAULT_RUNS:-}
+shard=${FAULT_SHARD:-0/1}
+done_file=${FAULT_DONE:-}
 root=$(pwd)
 runs=$root/tests/faults/runs.txt
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
+# libyaml's one known leak on a failed allocation (tests/faults/lsan.supp)
+export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$root/tests/faults/lsan.supp:print_suppressions=0}
 export LC_ALL=C
 
 # run CMD ENVVAR VALUE: run CMD in tests/data with the fault tools first on PATH;
@@ -57,17 +69,23 @@ new_lines() {
 points() {
     if [ "$mode" = all ] || [ "$1" -le "$sample" ]; then seq 1 "$1"; return; fi
     # half spread over the whole run, half over its last quarter: the first
-    # allocations of most runs are the same (loading the built-in games)
-    awk -v n="$1" -v k="$sample" 'BEGIN {
+    # allocations of most runs are the same (loading the built-in games); and
+    # each of the last FAULT_TAIL (the output, the cleanup)
+    awk -v n="$1" -v k="$sample" -v t="$tail_points" 'BEGIN {
         h = int(k / 2); q = int(3 * n / 4)
         for (i = 0; i < h; i++) print 1 + int(i * (n - 1) / (h - 1))
         for (i = 0; i < k - h; i++) print q + int(i * (n - q) / (k - h - 1))
+        for (i = n - t + 1; i <= n; i++) if (i >= 1) print i
     }' | sort -n | uniq
 }
 
-total=0
+total=0 index=-1
+shard_k=${shard%/*} shard_n=${shard#*/}
 while IFS='	' read -r name cmd; do
     case $name in ''|'#'*) continue ;; esac
+    if [ -n "$only" ] && ! printf '%s\n' "$name" | grep -Eq -- "$only"; then continue; fi
+    index=$((index + 1))
+    [ $((index % shard_n)) -eq "$shard_k" ] || continue
     rm -f "$tmp/count"
     run "$cmd" KOMA_FAULT_COUNT "$tmp/count"
     clean=$(cat "$tmp/status")
@@ -77,6 +95,9 @@ while IFS='	' read -r name cmd; do
     cp "$tmp/out" "$tmp/clean.out"; cp "$tmp/err" "$tmp/clean.err"
     sort -u "$tmp/clean.out" >"$tmp/clean.lines"
     read -r nalloc nout <"$tmp/count"
+    if [ -n "$done_file" ] && grep -q "^$name	$nalloc	$nout	clean	" "$done_file" 2>/dev/null; then
+        echo "faults: $name: done before ($done_file)"; suite_pass; continue
+    fi
     bad=0 tried=0 recovered=0
     for i in $(points "$nalloc"); do
         tried=$((tried + 1))
@@ -119,6 +140,10 @@ while IFS='	' read -r name cmd; do
     total=$((total + tried + wtried))
     echo "faults: $name: $nalloc allocations ($tried tried, $recovered recovered), $nout outputs ($wtried tried)${bad:+, $bad bad}" | sed 's/, 0 bad$//'
     if [ $bad -eq 0 ]; then suite_pass; else suite_fail; fi
+    if [ -n "$done_file" ]; then
+        printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$nalloc" "$nout" \
+            "$([ $bad -eq 0 ] && echo clean || echo "$bad-bad")" "$(date -u +%Y-%m-%dT%H:%MZ)" >>"$done_file"
+    fi
 done <"$runs"
 echo "faults: $total failure points tried"
 suite_end faults
