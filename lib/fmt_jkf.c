@@ -975,7 +975,13 @@ static int write_jkf(koma_hub *h, const koma_srec *r, size_t index, unsigned fla
         json_decref(first);
         goto out;
     }
-    if (json_object_set_new(root, "moves", moves) != 0 || json_array_append_new(moves, first) != 0) {
+    /* (jansson frees a value it could not add: first, when moves could not be) */
+    if (json_object_set_new(root, "moves", moves) != 0) {
+        json_decref(first);
+        oom(err);
+        goto out;
+    }
+    if (json_array_append_new(moves, first) != 0) {
         oom(err);
         goto out;
     }

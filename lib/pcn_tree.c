@@ -107,9 +107,11 @@ koma_pcn *koma_pcn_new(const char *feen, size_t len, koma_error *err)
     int rc = koma_feen_parse(feen, len, KOMA_FEEN_STRICT, &pos, err);
     koma_position_cleanup(&pos);
     if (rc) return NULL;
-    json_t *root = json_object(), *setup = json_object(), *f = json_stringn(feen, len);
-    if (root == NULL || setup == NULL || f == NULL || json_object_set_new(setup, "feen", f) ||
-        json_object_set_new(root, "setup", setup)) {
+    /* each value owned by its parent as soon as it is made (jansson frees a
+     * value it could not add), so a failure leaks none */
+    json_t *root = json_object(), *setup = root ? json_object() : NULL;
+    if (setup == NULL || json_object_set_new(root, "setup", setup) != 0 ||
+        json_object_set_new(setup, "feen", json_stringn(feen, len)) != 0) {
         json_decref(root);
         koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
         return NULL;

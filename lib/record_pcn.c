@@ -454,9 +454,14 @@ static int line_to_json(to_ctx *c, koma_position *pos, const koma_sline *line, k
             }
             for (size_t k = 0; k < sm->nforks; k++) {
                 json_t *v = json_object(), *vp = json_array(), *vo = NULL;
-                if (v == NULL || json_array_append_new(vars, v) != 0 || jset(v, "plies", vp, err)) {
+                if (v == NULL || json_array_append_new(vars, v) != 0) {
+                    json_decref(vp);       /* (jansson frees v when it cannot add it) */
                     json_decref(vars);
                     oom(err);
+                    goto out;
+                }
+                if (jset(v, "plies", vp, err)) {
+                    json_decref(vars);
                     goto out;
                 }
                 if (koma_position_copy(&fork, pos, err) != 0 ||
