@@ -344,6 +344,12 @@ void cli_progress_step(cli *c, const char *noun)
     cli_progress(c, c->meter.count, 0, noun);
 }
 
+void cli_progress_steps(cli *c, const char *noun, unsigned long long n)
+{
+    c->meter.count += n;
+    cli_progress(c, c->meter.count, 0, noun);
+}
+
 void cli_progress_end(cli *c)
 {
     if (!c->meter.on_screen) return;

@@ -139,6 +139,8 @@ int cli_option(cli *c, int opt, char **argv);
 void cli_progress(cli *c, unsigned long long done, unsigned long long total, const char *noun);
 /* One more item done (counted across inputs): cli_progress with that count. */
 void cli_progress_step(cli *c, const char *noun);
+/* n items at once (lines taken in bulk) */
+void cli_progress_steps(cli *c, const char *noun, unsigned long long n);
 /* Clear the progress line, if one is shown. */
 void cli_progress_end(cli *c);
 
@@ -207,6 +209,14 @@ void cli_line_too_long(const cli_input *in, koma_error *err);
  */
 int cli_input_lines(cli *c, cli_input *in, const char *noun,
                     int (*fn)(void *ctx, const char *s, size_t len), void *ctx);
+
+/* cli_input_lines, where before each line (after the first, which may start with
+ * a BOM) bulk may take any number of whole lines at once from the bytes read so
+ * far, s[0..n): it returns the bytes they take, *lines gets how many. They are
+ * counted (line numbers, the progress meter) but not handed to fn. */
+typedef size_t (*cli_bulk_fn)(void *ctx, const char *s, size_t n, size_t *lines);
+int cli_input_lines_bulk(cli *c, cli_input *in, const char *noun, cli_bulk_fn bulk,
+                         int (*fn)(void *ctx, const char *s, size_t len), void *ctx);
 
 /* Iterate over operands: argv[first..argc), or "-" when there are none. */
 #define CLI_FOREACH_OPERAND(i, argc, argv, first, path)                                   \

@@ -134,10 +134,26 @@ void cli_line_too_long(const cli_input *in, koma_error *err)
 int cli_input_lines(cli *c, cli_input *in, const char *noun,
                     int (*fn)(void *ctx, const char *s, size_t len), void *ctx)
 {
+    return cli_input_lines_bulk(c, in, noun, NULL, fn, ctx);
+}
+
+int cli_input_lines_bulk(cli *c, cli_input *in, const char *noun, cli_bulk_fn bulk,
+                         int (*fn)(void *ctx, const char *s, size_t len), void *ctx)
+{
     const char *s;
     size_t len;
     int k;
-    while ((k = cli_input_line(c, in, &s, &len)) != CLI_LINE_EOF && k != CLI_LINE_ERROR) {
+    for (;;) {
+        if (bulk && in->line > 0 && in->pos < in->end) {
+            size_t lines = 0;
+            size_t took = bulk(ctx, in->buf + in->pos, in->end - in->pos, &lines);
+            if (lines > 0) {
+                in->pos += took;
+                in->line += lines;
+                if (noun) cli_progress_steps(c, noun, lines);
+            }
+        }
+        if ((k = cli_input_line(c, in, &s, &len)) == CLI_LINE_EOF || k == CLI_LINE_ERROR) break;
         int rc = k == CLI_LINE_TOO_LONG ? fn(ctx, NULL, 0) : fn(ctx, s, len);
         if (rc != 0) return rc;
         if (noun) cli_progress_step(c, noun);

@@ -3,7 +3,9 @@
 
 int line_check_feen(line_ctx *lc, const char *s, size_t len, koma_error *err)
 {
-    return koma_feen_parse(s, len, KOMA_FEEN_STRICT, &lc->pos, err);
+    /* the verdict alone: most valid lines are checked without building a position
+     * (lib/feen_check.c); an invalid line gets the same error as without the flag */
+    return koma_feen_parse(s, len, KOMA_FEEN_STRICT | KOMA_FEEN_CHECK_ONLY, &lc->pos, err);
 }
 
 int line_check_cell(line_ctx *lc, const char *s, size_t len, koma_error *err)
@@ -103,7 +105,8 @@ int line_check_auto(line_ctx *lc, const char *s, size_t len, koma_error *err)
 {
     size_t spaces = 0;
     for (size_t i = 0; i < len; i++) spaces += s[i] == ' ';
-    if (spaces == 2) return koma_feen_parse(s, len, KOMA_FEEN_STRICT, &lc->pos, err);
+    if (spaces == 2)
+        return koma_feen_parse(s, len, KOMA_FEEN_STRICT | KOMA_FEEN_CHECK_ONLY, &lc->pos, err);
     koma_chain c;
     return koma_chain_parse(s, len, &c, err);
 }

@@ -16,6 +16,15 @@
  * the careful parser alone decides; the two must always agree. */
 #define KOMA__FEEN_CAREFUL 0x100u
 
+/* lib/feen_check.c: the verdict alone (KOMA_FEEN_CHECK_ONLY). 1 when s[0..len) is a
+ * valid strict FEEN, 0 when the checker cannot tell (the parser decides). The _at
+ * forms take the level (at most the machine's): tests compare every level. */
+enum { KOMA__FEEN_LEVEL_NONE, KOMA__FEEN_LEVEL_SSE2, KOMA__FEEN_LEVEL_AVX2 };
+int koma__feen_level(void);            /* the machine's */
+int koma__feen_check(const char *s, size_t len);
+int koma__feen_check_at(const char *s, size_t len, int level);
+size_t koma__feen_valid_lines_at(const char *s, size_t len, size_t *lines, int level);
+
 /* koma_piece_hand_key, inline for the parsers' inner loops (atoms.c exports it). */
 static inline unsigned koma__hand_key(koma_piece p)
 {

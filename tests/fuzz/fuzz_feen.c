@@ -9,10 +9,37 @@
  * accepts, to an equal position; it accepts everything the strict parser does,
  * and fails exactly like it on every error that is not about hand aggregation
  * or order.
+ * The verdict alone (KOMA_FEEN_CHECK_ONLY) is the strict parse's: result, code
+ * and offset; each checker of lib/feen_check.c, and koma_feen_valid_lines over
+ * the input as lines (allocated to their size), accepts only a valid input.
  */
 
 #include <koma/koma.h>
+#include "internal.h"                  /* koma__feen_check_at, koma__feen_valid_lines_at */
 #include "fuzz.h"
+
+/* The input as a few lines in a buffer of exactly their size, through the bulk
+ * checker at level: each line it takes is valid (rc == 0 for the input). */
+static void check_bulk(const char *s, size_t size, int rc, int level)
+{
+    size_t copies = 3 + 400 / (size + 1), n = copies * (size + 1);
+    char *buf = malloc(n);
+    CHECK(buf != NULL);
+    for (size_t i = 0; i < copies; i++) {
+        memcpy(buf + i * (size + 1), s, size);
+        buf[i * (size + 1) + size] = '\n';
+    }
+    size_t lines = 0;
+    size_t took = koma__feen_valid_lines_at(buf, n, &lines, level);
+    CHECK(took <= n);
+    if (lines > 0) {
+        CHECK(buf[took - 1] == '\n');
+        if (memchr(s, '\n', size) == NULL) CHECK(rc == 0 && took == lines * (size + 1));
+    } else {
+        CHECK(took == 0);
+    }
+    free(buf);
+}
 
 static void check_error(const koma_error *err, size_t len)
 {
@@ -94,6 +121,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         check_error(&nerr, size);
         if (err.code != KOMA_E_FEEN_HAND_AGGREGATE && err.code != KOMA_E_FEEN_HAND_ORDER)
             CHECK(nerr.code == err.code && nerr.offset == err.offset);
+    }
+
+    /* the verdict alone */
+    koma_position scratch;
+    koma_position_init(&scratch);
+    koma_error kerr;
+    koma_error_clear(&kerr);
+    int krc = koma_feen_parse(s, size, KOMA_FEEN_CHECK_ONLY, &scratch, &kerr);
+    CHECK(krc == rc && kerr.code == err.code && kerr.offset == err.offset);
+    koma_position_cleanup(&scratch);
+    for (int level = KOMA__FEEN_LEVEL_NONE; level <= KOMA__FEEN_LEVEL_AVX2; level++) {
+        if (koma__feen_check_at(s, size, level)) CHECK(rc == 0);
+        check_bulk(s, size, rc, level);
     }
 
     /* the FID syntax check never reads past the input either */

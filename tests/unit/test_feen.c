@@ -903,12 +903,24 @@ static void test_fast_path_agrees(void **state)
         "ppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp / C/c", "12/12 12P/ C/c",
         "lnsgk^gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGK^GSNL 2P/p S/s",
         "9/9/9/9/9/9/9/9/9 18P2L/18p2l s/S", "19/19/19 3P/ K/k",
+        /* lib/feen_check.c's edges: ranks past 255 squares made of counts, a placement
+         * past 64 and 128 bytes, two-digit counts at a block's end, items of one
+         * letter in other states, hands at the window's end */
+        "99K99K99K / C/c", "99K99K57 / C/c", "99K99K56 / C/c", "90/90 180P/ C/c", "K/1 / C/c",
+        "-rnbqk^bn-r/+p+p+p+p+p+p+p+p/8/8/8/8/+P+P+P+P+P+P+P+P/-RNBQK^BN-R 2+P+p'P/-p^p C/c",
+        "lnsgk^qgsnl/1r6b1/pppppppppp/10/10/10/10/PPPPPPPPPP/1B6R1/LNSGQK^GSNL / Q/q",
+        "+P+P+P+P+P+P+P+P+P+P+P+P+P+P+P+P/+P+P+P+P+P+P+P+P+P+P+P+P+P+P+P+P/16/16 / C/c",
+        "+P+P+P+P+P+P+P+P+P+P+P+P+P+P+P+P/+P+P+P+P+P+P+P+P+P+P+P+P+P+P+P+P/16/16/16 / C/c",
+        "pppppppppppppppppppppppppppppp12/pppppppppppppppppppppppppppppp12 / C/c",
+        "K/P 2P+P-PP^P'/ C/c", "K/P P+P/ C/c", "8/8/8/8/8/8/8/8 PP/ C/c", "8/8 10P/ C/c",
+        "8/8 2P10B/ C/c", "8/8 10P2B/ C/c", "8/8 1P/ C/c", "8/8 0P/ C/c", "8/8 100P/ C/c",
+        "K^/8 / C/c", "8/K^ / C/c",
     };
     static const char alphabet[] = " /+-^'0123456789KkPpBbSs\x80";
     koma_position fast, careful;
     koma_position_init(&fast);
     koma_position_init(&careful);
-    unsigned long seed = 20261125ul, accepted = 0;
+    unsigned long seed = 20261125ul, accepted = 0, checked[KOMA__FEEN_LEVEL_AVX2 + 1] = {0};
     char buf[512], q[600];
     for (int round = 0; round < 60000; round++) {
         const char *b = base[(size_t)round % (sizeof base / sizeof base[0])];
@@ -962,14 +974,99 @@ static void test_fast_path_agrees(void **state)
         assert_int_equal(rk, rc);
         assert_int_equal(ek.code, ec.code);
         assert_int_equal(ek.offset, ec.offset);
+        /* each checker of lib/feen_check.c accepts only valid lines */
+        for (int level = KOMA__FEEN_LEVEL_NONE; level <= KOMA__FEEN_LEVEL_AVX2; level++) {
+            int yes = koma__feen_check_at(buf, len, level);
+            if (yes && rc != 0)
+                print_error("%s: level %d accepts, careful %s@%zu\n", shown(buf, len, q, sizeof q),
+                            level, koma_code_name(ec.code), ec.offset);
+            assert_false(yes && rc != 0);
+            checked[level] += yes;
+        }
         if (rf == 0) {
             assert_true(koma_position_equal(&fast, &careful));
             accepted++;
         }
     }
-    assert_true(accepted > 15000);             /* the unedited quarter at least */
+    assert_true(accepted > 12000);             /* most of the unedited quarter */
+    /* the checkers decide most valid lines themselves (when the machine has them) */
+    assert_int_equal(checked[KOMA__FEEN_LEVEL_NONE], 0);
+    if (koma__feen_level() >= KOMA__FEEN_LEVEL_SSE2) assert_true(checked[1] > 9000);
+    if (koma__feen_level() >= KOMA__FEEN_LEVEL_AVX2) assert_true(checked[2] > 12000);
     koma_position_cleanup(&fast);
     koma_position_cleanup(&careful);
+}
+
+/* koma_feen_valid_lines at every level: over a buffer of valid and invalid lines
+ * (edits of valid ones), it takes whole lines only, each one valid, and stops at
+ * the first line it cannot take; resumed after that line, it ends at the end. The
+ * buffer is allocated to its size: ASan (make sanitize) sees any read past it. */
+static void test_valid_lines(void **state)
+{
+    (void)state;
+    static const char *const lines[] = {
+        "lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o",
+        "l6nl/5+P1gk^/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bK^L GR/5pgns s/S",
+        "-rnbqk^bn-r/+p+p+p+p+p+p+p+p/8/8/8/8/+P+P+P+P+P+P+P+P/-RNBQK^BN-R / C/c",
+        "lnsgk^qgsnl/1r6b1/pppppppppp/10/10/10/10/PPPPPPPPPP/1B6R1/LNSGQK^GSNL / Q/q",
+        "3ik^'b2/2+f1+f3/2n5/1N6/8/4I3/8/4K^3 /14f4r3b2n J/j", "a/b//c/d / G/g",
+        "k^+p4+PK^ / C/c", "K / C/c", "R8/2K^1S1SSk^/4B4/9/9/9/9/9/1L1L1L3 BGLNPRS/17p3g3n S/s",
+        "K / C/c\r", "K /  C/c", "\xef\xbb\xbfK / C/c", "K/K1 / C/c", "99K99K99K / C/c",
+    };
+    const size_t nbase = sizeof lines / sizeof lines[0];
+    unsigned long seed = 20261127ul;
+    size_t cap = 1 << 16, n = 0, count = 0;
+    char *text = malloc(cap);
+    assert_non_null(text);
+    while (n + 200 < cap) {
+        seed = seed * 6364136223846793005ul + 1442695040888963407ul;
+        const char *b = lines[(seed >> 33) % nbase];
+        size_t len = strlen(b);
+        memcpy(text + n, b, len);
+        if ((seed >> 20) % 5 == 0) text[n + (seed >> 40) % len] = "/ 1K0^'+\n"[(seed >> 8) % 9];
+        n += len;
+        text[n++] = '\n';
+        count++;
+    }
+    char *buf = malloc(n);                     /* exactly the lines: no byte after */
+    assert_non_null(buf);
+    memcpy(buf, text, n);
+    free(text);
+    count = 0;                                 /* (an edit may have made two lines of one) */
+    for (size_t i = 0; i < n; i++) count += buf[i] == '\n';
+    koma_position pos;
+    koma_position_init(&pos);
+    for (int level = KOMA__FEEN_LEVEL_NONE; level <= KOMA__FEEN_LEVEL_AVX2; level++) {
+        size_t at = 0, bulk = 0, one = 0;
+        while (at < n) {
+            size_t k = 12345;
+            size_t took = koma__feen_valid_lines_at(buf + at, n - at, &k, level);
+            assert_true(took <= n - at);
+            /* whole lines, each valid */
+            size_t seen = 0;
+            for (size_t i = 0; i < took;) {
+                const char *nl = memchr(buf + at + i, '\n', took - i);
+                assert_non_null(nl);
+                size_t e = (size_t)(nl - buf) - at;
+                assert_int_equal(koma_feen_parse(buf + at + i, e - i, KOMA__FEEN_CAREFUL, &pos, NULL), 0);
+                i = e + 1;
+                seen++;
+            }
+            assert_int_equal(seen, k);
+            bulk += k;
+            at += took;
+            if (at == n) break;
+            const char *nl = memchr(buf + at, '\n', n - at);    /* the line it left */
+            at = nl ? (size_t)(nl - buf) + 1 : n;
+            one++;
+        }
+        assert_int_equal(bulk + one, count);     /* (every line ends in '\n') */
+        /* (about half the lines are valid, all but the 3-D ones within AVX2's reach) */
+        if (level == KOMA__FEEN_LEVEL_AVX2 && koma__feen_level() == level)
+            assert_true(bulk > count * 2 / 5);
+    }
+    koma_position_cleanup(&pos);
+    free(buf);
 }
 
 int main(void)
@@ -990,6 +1087,7 @@ int main(void)
         cmocka_unit_test(test_null_arguments),
         cmocka_unit_test(test_fast_path_agrees),
         cmocka_unit_test(test_cardinality_message),
+        cmocka_unit_test(test_valid_lines),
     };
     return cmocka_run_group_tests_name("feen", tests, NULL, NULL);
 }

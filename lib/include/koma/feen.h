@@ -31,6 +31,16 @@ KOMA_API int koma_feen_parse(const char *s, size_t len, unsigned flags,
                              koma_position *pos, koma_error *err);
 
 /*
+ * Verdicts in bulk, for a validator: how many bytes of s[0..len) the leading lines
+ * take (each line ends in '\n', which is counted) that are each, without their
+ * '\n', a valid strict FEEN; *lines gets how many lines that is. It may stop
+ * before any line (one it does not decide quickly, such as a 3-D board or a line
+ * near the end of s): the caller checks that line with koma_feen_parse and may
+ * call again after it. Reads no byte past s[len - 1]; allocates nothing.
+ */
+KOMA_API size_t koma_feen_valid_lines(const char *s, size_t len, size_t *lines);
+
+/*
  * Canonical FEEN of pos into buf, snprintf-style: returns the full length and
  * writes at most cap bytes including the NUL.
  */

@@ -1,0 +1,460 @@
+/*
+ * lib/feen_check.c — the verdict alone: is a line a valid strict FEEN?
+ * (KOMA_FEEN_CHECK_ONLY, koma_feen_valid_lines). For validators.
+ *
+ * Each checker here answers 1 only when every rule of notations.md §8 holds
+ * (the line is a valid strict FEEN) and 0 when it cannot tell; lib/feen.c's
+ * parsers then decide and report the first error in the order of §8.6. So the
+ * order of the checks does not matter: on a valid line all of them pass, and a
+ * checker that leaves out a rare form (a 3-D board, a count of three digits, a
+ * line past its window) only sends that line to the parser.
+ *
+ * Three levels, chosen at run time (__builtin_cpu_supports):
+ *
+ *   AVX2  a line of at most 127 bytes (its '\n' in a 64- or 128-byte window)
+ *         is classified 32 bytes at a time into one bit a byte (letters,
+ *         digits, '/', ' ', '^', '\'', signs, anything else). The token grammar
+ *         is a few mask tests (a '^' follows a letter, a '\'' a letter or '^', a
+ *         sign precedes a letter, a '0' follows a digit, no "//", ...). The rank
+ *         lengths need no loop: each byte weighs what it adds to its rank (1 a
+ *         letter, a digit its value, ten times it before another digit), the
+ *         placement's total T comes from one sum of absolute differences, and
+ *         with F = T / ranks, a '/' weighing -F, the running (prefix) sum of the
+ *         weights mod 256 must be 0 at every '/': every rank's length is then F
+ *         mod 256, their sum T = ranks x F, so all are F exactly (F <= 255).
+ *         Only the hand items are read one by one (their order and identity).
+ *   SSE2  a line whose placement fits 64 bytes: the same classification, 16
+ *         bytes at a time, and a loop over the ranks.
+ *   none  0: lib/feen.c's one-pass parser decides.
+ *
+ * The bulk entry, koma_feen_valid_lines, runs the AVX2 checker over a buffer of
+ * lines: the '\n' is found by the same classification, so a line costs no
+ * memchr and no call per line.
+ */
+#include <string.h>
+
+#include "internal.h"
+
+/* letter*2 + second, the high part of koma__hand_key (0: not a letter) */
+static inline unsigned letter_l2(unsigned c)
+{
+    return (c | 0x20u) - 'a' < 26u ? ((c & 0x1fu) << 1) | ((c >> 5) & 1u) : 0u;
+}
+
+/*
+ * The hands field s[from..to) (s[to] is a space): exactly one '/', each item a
+ * count of one or two digits (not "1") or none, then an EPIN piece; canonical
+ * order in each hand (count descending, then koma__hand_key ascending), no
+ * identity twice. Returns the number of pieces in hand, or -1 when the field is
+ * not known to be valid (a fault, a count of three digits, or two items of the
+ * same letter and side: the parser decides).
+ */
+static __attribute__((always_inline)) inline long hands_check(const char *s, size_t from, size_t to)
+{
+    long sum = 0;
+    unsigned prev = 0, slashes = 0;    /* prev: (127 - count) << 10 | key, strictly increasing */
+    uint64_t seen = 0;                 /* letter*2 + second of the items of this hand */
+    size_t i = from;
+    while (i < to) {
+        unsigned c = (unsigned char)s[i];
+        if (c == '/') {
+            if (slashes++) return -1;
+            prev = 0;
+            seen = 0;
+            i++;
+            continue;
+        }
+        unsigned v = 1;
+        if (c - '1' < 9u) {
+            v = c - '0';
+            c = (unsigned char)s[++i];
+            if (c - '0' < 10u) {
+                v = v * 10u + (c - '0');
+                c = (unsigned char)s[++i];
+            }
+            if (v == 1) return -1;
+        }
+        unsigned state = 2;
+        if (c == '+' || c == '-') {
+            state = c == '-' ? 0u : 1u;
+            c = (unsigned char)s[++i];
+        }
+        unsigned l2 = letter_l2(c);
+        if (l2 == 0) return -1;
+        i++;
+        unsigned key = l2 * 16u + state * 4u;
+        if (s[i] == '^') { key += 2; i++; }
+        if (s[i] == '\'') { key += 1; i++; }
+        uint64_t bit = (uint64_t)1 << (l2 & 63u);
+        unsigned ord = ((127u - v) << 10) | key;
+        if (ord <= prev || (seen & bit)) return -1;
+        prev = ord;
+        seen |= bit;
+        sum += (long)v;
+    }
+    return i == to && slashes == 1 ? sum : -1;
+}
+
+/* The style-turn field: the line ends in " X/y", letters of different case. */
+static inline int style_ok(const char *s, size_t len)
+{
+    if (len < 5) return 0;
+    unsigned c1 = (unsigned char)s[len - 3], c3 = (unsigned char)s[len - 1];
+    return s[len - 4] == ' ' && s[len - 2] == '/' && letter_l2(c1) && letter_l2(c3) &&
+           ((c1 ^ c3) & 0x20u);
+}
+
+/* ---- AVX2 ------------------------------------------------------------------------ */
+
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+#define HAVE_AVX2_CHECK 1
+#include <immintrin.h>
+
+#define AVX2 __attribute__((target("avx2,popcnt,bmi,bmi2")))
+#define INLINE __attribute__((always_inline)) inline
+
+/* floor(2^20 / r) + 1: T / r = (T * recip[r]) >> 20 for every T < 2^13 */
+static const uint32_t recip[65] = {
+    0, 1048577, 524289, 349526, 262145, 209716, 174763, 149797, 131073, 116509, 104858, 95326,
+    87382, 80660, 74899, 69906, 65537, 61681, 58255, 55189, 52429, 49933, 47663, 45591, 43691,
+    41944, 40330, 38837, 37450, 36158, 34953, 33826, 32769, 31776, 30841, 29960, 29128, 28340,
+    27595, 26887, 26215, 25576, 24967, 24386, 23832, 23302, 22796, 22311, 21846, 21400, 20972,
+    20561, 20165, 19785, 19419, 19066, 18725, 18397, 18079, 17773, 17477, 17191, 16914, 16645,
+    16385,
+};
+
+#define MOVEMASK2(x0, x1) \
+    ((uint64_t)(uint32_t)_mm256_movemask_epi8(x0) | (uint64_t)(uint32_t)_mm256_movemask_epi8(x1) << 32)
+#define LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define SET1(c) _mm256_set1_epi8((char)(c))
+/* (v | 0x20) - 'a' < 26 unsigned, as a signed compare after a shift by 128 */
+#define IS_LETTER(v) _mm256_cmpgt_epi8(SET1(-128 + 26), _mm256_add_epi8(_mm256_or_si256(v, SET1(0x20)), SET1(128 - 'a')))
+#define IS_DIGIT(v) _mm256_cmpgt_epi8(SET1(-128 + 10), _mm256_add_epi8(v, SET1(128 - '0')))
+#define IS_SIGN(v) _mm256_or_si256(_mm256_cmpeq_epi8(v, SET1('+')), _mm256_cmpeq_epi8(v, SET1('-')))
+#define IS(v, c) _mm256_cmpeq_epi8(v, SET1(c))
+
+/* Running sum of the bytes of x (mod 256) within each 128-bit lane, then across. */
+AVX2 static INLINE __m256i prefix32(__m256i x)
+{
+    x = _mm256_add_epi8(x, _mm256_slli_si256(x, 1));
+    x = _mm256_add_epi8(x, _mm256_slli_si256(x, 2));
+    x = _mm256_add_epi8(x, _mm256_slli_si256(x, 4));
+    x = _mm256_add_epi8(x, _mm256_slli_si256(x, 8));
+    __m256i t = _mm256_shuffle_epi8(x, SET1(15));                   /* each lane's last byte */
+    return _mm256_add_epi8(x, _mm256_permute2x128_si256(t, t, 0x08)); /* the low lane's into the high */
+}
+
+#define BLOCKS 4                       /* the placement ends in the first 128 bytes */
+#define WINDOW (32 * BLOCKS + 2 + 32)  /* the bytes read from a line's start */
+
+/*
+ * The line s[0..len), s readable to s[WINDOW - 1]: 1 valid, 0 not known.
+ * The placement is read 32 bytes at a time up to its end (the first space). Each
+ * byte is judged with the next two (loaded again one and two bytes on), so the
+ * token grammar needs no shift across blocks: a '^' must follow a letter, a '\''
+ * a letter or '^', a '0' a digit; a sign must precede a letter, a '/' a letter,
+ * digit or sign; no three digits in a row.
+ */
+AVX2 static INLINE int check_window(const char *s, size_t len)
+{
+    if (!style_ok(s, len)) return 0;
+    unsigned c0 = (unsigned char)s[0];
+    if (!letter_l2(c0) && c0 != '+' && c0 != '-' && c0 - '1' >= 9u) return 0;
+    const __m256i iota = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+                                          17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+    const __m256i ten = _mm256_setr_epi8(0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 0, 0, 0, 0, 0, 0,
+                                         0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 0, 0, 0, 0, 0, 0);
+    __m256i w[BLOCKS], err = _mm256_setzero_si256(), sad = _mm256_setzero_si256();
+    uint32_t slashes[BLOCKS];
+    unsigned nslash = 0, pieces = 0, nb = 0;
+    size_t a = 0;
+    for (unsigned k = 0; k < BLOCKS; k++) {
+        const char *p = s + 32 * k;
+        const __m256i v = LOAD(p), n = LOAD(p + 1), n2 = LOAD(p + 2);
+        const __m256i l = IS_LETTER(v), d = IS_DIGIT(v), sl = IS(v, '/'), c = IS(v, '^');
+        const __m256i nl = IS_LETTER(n), nd = IS_DIGIT(n);
+        __m256i keep = _mm256_set1_epi8(-1);
+        uint32_t sp = (uint32_t)_mm256_movemask_epi8(IS(v, ' '));
+        if (sp) {
+            unsigned at = (unsigned)__builtin_ctz(sp);
+            a = 32 * k + at;
+            keep = _mm256_cmpgt_epi8(SET1(at), iota);
+        }
+        __m256i lc = _mm256_or_si256(l, c);
+        __m256i good = _mm256_or_si256(_mm256_or_si256(lc, d),
+                                       _mm256_or_si256(_mm256_or_si256(sl, IS(v, '\'')), IS_SIGN(v)));
+        __m256i e = _mm256_andnot_si256(good, keep);
+        e = _mm256_or_si256(e, _mm256_andnot_si256(l, IS(n, '^')));
+        e = _mm256_or_si256(e, _mm256_andnot_si256(lc, IS(n, '\'')));
+        e = _mm256_or_si256(e, _mm256_andnot_si256(d, IS(n, '0')));
+        e = _mm256_or_si256(e, _mm256_andnot_si256(nl, IS_SIGN(v)));
+        e = _mm256_or_si256(e, _mm256_and_si256(_mm256_and_si256(d, nd), IS_DIGIT(n2)));
+        e = _mm256_or_si256(e, _mm256_andnot_si256(_mm256_or_si256(_mm256_or_si256(nl, nd), IS_SIGN(n)), sl));
+        err = _mm256_or_si256(err, _mm256_and_si256(e, keep));
+        /* each byte's weight in its rank: 1 a letter, a digit its value, ten times
+         * its value before another digit */
+        __m256i x = _mm256_and_si256(v, SET1(0x0f));
+        __m256i wk = _mm256_blendv_epi8(_mm256_and_si256(d, x), _mm256_shuffle_epi8(ten, x),
+                                        _mm256_and_si256(d, nd));
+        wk = _mm256_and_si256(_mm256_or_si256(wk, _mm256_and_si256(l, SET1(1))), keep);
+        w[k] = wk;
+        sad = _mm256_add_epi64(sad, _mm256_sad_epu8(wk, _mm256_setzero_si256()));
+        slashes[k] = (uint32_t)_mm256_movemask_epi8(_mm256_and_si256(sl, keep));
+        nslash += (unsigned)__builtin_popcount(slashes[k]);
+        pieces += (unsigned)__builtin_popcount((uint32_t)_mm256_movemask_epi8(_mm256_and_si256(l, keep)));
+        if (sp) {
+            nb = k + 1;
+            break;
+        }
+    }
+    size_t b = len - 4;
+    if (nb == 0 || a >= b || !_mm256_testz_si256(err, err)) return 0;
+    /* the ranks: T squares in all, F = T / ranks each */
+    __m128i s2 = _mm_add_epi64(_mm256_castsi256_si128(sad), _mm256_extracti128_si256(sad, 1));
+    uint32_t total = (uint32_t)_mm_cvtsi128_si32(_mm_add_epi64(s2, _mm_unpackhi_epi64(s2, s2)));
+    unsigned ranks = 1 + nslash;
+    uint32_t files = (uint32_t)(((uint64_t)total * recip[ranks]) >> 20);
+    if (files == 0 || files > 255 || files * ranks != total) return 0;
+    if (ranks > 1) {
+        /* a '/' weighs -F: the running sum is 0 (mod 256) at every '/' */
+        const __m256i f = SET1(files);
+        __m256i carry = _mm256_setzero_si256();
+        for (unsigned k = 0; k < nb; k++) {
+            __m256i r = _mm256_add_epi8(prefix32(_mm256_sub_epi8(w[k], _mm256_and_si256(IS(LOAD(s + 32 * k), '/'), f))), carry);
+            uint32_t z = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(r, _mm256_setzero_si256()));
+            if (slashes[k] & ~z) return 0;
+            __m256i t = _mm256_shuffle_epi8(r, SET1(15));
+            carry = _mm256_permute2x128_si256(t, t, 0x11);
+        }
+    }
+    /* the hand items: order, identities, and the pieces against the squares */
+    long inhand = 0;
+    if (b - a != 2 || s[a + 1] != '/') {
+        inhand = hands_check(s, a + 1, b);
+        if (inhand < 0) return 0;
+    }
+    return (unsigned long)pieces + (unsigned long)inhand <= (unsigned long)total;
+}
+
+/*
+ * The line at s (up to the first '\n'; s readable to s[WINDOW - 1]): 1 valid, 0 not known;
+ * *len gets the line's length without the '\n', or 128 when no '\n' is in the
+ * first 128 bytes.
+ */
+AVX2 static INLINE int check_line_avx2(const char *s, size_t *len)
+{
+    const __m256i v0 = _mm256_loadu_si256((const __m256i *)(const void *)s);
+    const __m256i v1 = _mm256_loadu_si256((const __m256i *)(const void *)(s + 32));
+    const __m256i nl = _mm256_set1_epi8('\n');
+    uint64_t m = MOVEMASK2(_mm256_cmpeq_epi8(v0, nl), _mm256_cmpeq_epi8(v1, nl));
+    if (m == 0) {
+        const __m256i v2 = _mm256_loadu_si256((const __m256i *)(const void *)(s + 64));
+        const __m256i v3 = _mm256_loadu_si256((const __m256i *)(const void *)(s + 96));
+        m = MOVEMASK2(_mm256_cmpeq_epi8(v2, nl), _mm256_cmpeq_epi8(v3, nl));
+        if (m == 0) {
+            *len = 128;
+            return 0;
+        }
+        *len = 64 + (size_t)__builtin_ctzll(m);
+    } else {
+        *len = (size_t)__builtin_ctzll(m);
+    }
+    return check_window(s, *len);
+}
+
+AVX2 static int check_avx2(const char *s, size_t len)
+{
+    if (len > 127) return 0;
+    char buf[WINDOW];
+    memcpy(buf, s, len);
+    memset(buf + len, '\n', sizeof buf - len);
+    size_t n;
+    return check_line_avx2(buf, &n) && n == len;
+}
+
+AVX2 static size_t lines_avx2(const char *s, size_t len, size_t *lines)
+{
+    size_t pos = 0, count = 0;
+    while (len - pos >= WINDOW) {
+        size_t n;
+        if (!check_line_avx2(s + pos, &n)) break;
+        pos += n + 1;
+        count++;
+    }
+    *lines = count;
+    return pos;
+}
+#endif
+
+/* ---- SSE2 ------------------------------------------------------------------------ */
+
+#if defined(__SSE2__)
+#define HAVE_SSE2_CHECK 1
+#include <emmintrin.h>
+
+static inline unsigned popcount64(uint64_t x)
+{
+#if defined(__POPCNT__)
+    return (unsigned)__builtin_popcountll(x);
+#else
+    /* without -mpopcnt the builtin is a libgcc call */
+    x -= (x >> 1) & 0x5555555555555555ull;
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (unsigned)((x * 0x0101010101010101ull) >> 56);
+#endif
+}
+
+static inline __m128i in_range(__m128i v, char lo, char hi)
+{
+    return _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8((char)(lo - 1))),
+                         _mm_cmplt_epi8(v, _mm_set1_epi8((char)(hi + 1))));
+}
+
+#define MASK16(m) ((uint64_t)(unsigned)_mm_movemask_epi8(m))
+
+/*
+ * A line whose placement field fits the first 64 bytes (a 1-D or 2-D board,
+ * counts of at most two digits): the 64 bytes classified 16 at a time, the
+ * token grammar as mask tests, a loop over the ranks (letters' popcount plus
+ * counts), the hands read byte by byte.
+ */
+static int check_sse2(const char *s, size_t len)
+{
+    if (len < 5 || s[len - 4] != ' ' || s[len - 2] != '/') return 0;
+    char f0 = s[len - 3], f2 = s[len - 1];
+    if (!KOMA_IS_ALPHA(f0) || !KOMA_IS_ALPHA(f2) || KOMA_IS_UPPER(f0) == KOMA_IS_UPPER(f2))
+        return 0;
+    char buf[64];
+    const char *p = s;
+    if (len < 64) {
+        memcpy(buf, s, len);
+        memset(buf + len, 0, 64 - len);
+        p = buf;
+    }
+    uint64_t letter = 0, digit = 0, zero = 0, slash = 0, caret = 0, quote = 0, sign = 0, space = 0;
+    for (unsigned c = 0; c < 4; c++) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * c));
+        unsigned sh = 16 * c;
+        letter |= MASK16(_mm_or_si128(in_range(v, 'A', 'Z'), in_range(v, 'a', 'z'))) << sh;
+        digit |= MASK16(in_range(v, '1', '9')) << sh;
+        zero |= MASK16(_mm_cmpeq_epi8(v, _mm_set1_epi8('0'))) << sh;
+        slash |= MASK16(_mm_cmpeq_epi8(v, _mm_set1_epi8('/'))) << sh;
+        caret |= MASK16(_mm_cmpeq_epi8(v, _mm_set1_epi8('^'))) << sh;
+        quote |= MASK16(_mm_cmpeq_epi8(v, _mm_set1_epi8('\''))) << sh;
+        sign |= MASK16(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('+')),
+                                    _mm_cmpeq_epi8(v, _mm_set1_epi8('-')))) << sh;
+        space |= MASK16(_mm_cmpeq_epi8(v, _mm_set1_epi8(' '))) << sh;
+    }
+    if (space == 0) return 0;                        /* the placement is longer */
+    unsigned a = (unsigned)__builtin_ctzll(space);
+    if (a == 0 || a + 4 > len) return 0;
+
+    /* placement s[0..a): the token grammar */
+    uint64_t pm = (1ull << a) - 1;                   /* (a < 64: a space was found) */
+    letter &= pm; digit &= pm; zero &= pm; slash &= pm; caret &= pm; quote &= pm; sign &= pm;
+    uint64_t dig = digit | zero;
+    if (pm & ~(letter | dig | slash | caret | quote | sign)) return 0;
+    if (caret & ~(letter << 1)) return 0;
+    if (quote & ~((letter | caret) << 1)) return 0;
+    if (sign & ~(letter >> 1)) return 0;
+    if (zero & ~(dig << 1)) return 0;
+    if (dig & (dig << 1) & (dig << 2)) return 0;              /* 3-digit counts */
+    if (slash & ((slash << 1) | 1u | (1ull << (a - 1)))) return 0; /* "//", leading, trailing */
+
+    /* ranks: letters + counts, all the same length */
+    uint64_t starts = dig & ~(dig << 1), two = dig & (dig >> 1);
+    uint64_t ends = slash | (1ull << a), done = 0;
+    uint32_t files = 0, ranks = 0, total = 0;
+    while (ends) {
+        unsigned e = (unsigned)__builtin_ctzll(ends);
+        uint64_t upto = (1ull << e) - 1, seg = upto & ~done;
+        uint32_t n = popcount64(letter & seg);
+        for (uint64_t d = starts & seg; d; d &= d - 1) {
+            unsigned i = (unsigned)__builtin_ctzll(d);
+            uint32_t v = (uint32_t)(s[i] - '0');
+            if ((two >> i) & 1u) v = v * 10u + (uint32_t)(s[i + 1] - '0');
+            n += v;
+        }
+        if (ranks++ == 0) files = n;
+        else if (n != files) return 0;
+        total += n;
+        done = upto | (1ull << e);
+        ends &= ends - 1;
+    }
+    if (files == 0 || files > 255) return 0;
+
+    /* hands s[a+1..len-4) (s[len - 4] is a space) */
+    long inhand = hands_check(s, a + 1, len - 4);
+    if (inhand < 0) return 0;
+    return (uint64_t)popcount64(letter) + (uint64_t)inhand <= total;
+}
+#undef MASK16
+#endif
+
+/* ---- the level, chosen once ----------------------------------------------------------- */
+
+static int cpu_level(void)
+{
+    static int level = -1;             /* (a race only stores the same value) */
+    int l = __atomic_load_n(&level, __ATOMIC_RELAXED);
+    if (l >= 0) return l;
+    l = KOMA__FEEN_LEVEL_NONE;
+#if defined(HAVE_SSE2_CHECK)
+    l = KOMA__FEEN_LEVEL_SSE2;
+#endif
+#if defined(HAVE_AVX2_CHECK)
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") &&
+        __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2"))
+        l = KOMA__FEEN_LEVEL_AVX2;
+#endif
+    __atomic_store_n(&level, l, __ATOMIC_RELAXED);
+    return l;
+}
+
+int koma__feen_level(void) { return cpu_level(); }
+
+int koma__feen_check_at(const char *s, size_t len, int level)
+{
+    if (level > cpu_level()) level = cpu_level();
+    switch (level) {
+#if defined(HAVE_AVX2_CHECK)
+    case KOMA__FEEN_LEVEL_AVX2: return check_avx2(s, len);
+#endif
+#if defined(HAVE_SSE2_CHECK)
+    case KOMA__FEEN_LEVEL_SSE2: return check_sse2(s, len);
+#endif
+    default: return 0;
+    }
+}
+
+int koma__feen_check(const char *s, size_t len)
+{
+    return koma__feen_check_at(s, len, cpu_level());
+}
+
+size_t koma__feen_valid_lines_at(const char *s, size_t len, size_t *lines, int level)
+{
+    size_t pos = 0, count = 0;
+    if (level > cpu_level()) level = cpu_level();
+#if defined(HAVE_AVX2_CHECK)
+    if (level == KOMA__FEEN_LEVEL_AVX2) return lines_avx2(s, len, lines);
+#endif
+    if (level != KOMA__FEEN_LEVEL_NONE) {
+        /* SSE2: memchr for each line */
+        for (;;) {
+            const char *nl = memchr(s + pos, '\n', len - pos);
+            if (nl == NULL || !koma__feen_check_at(s + pos, (size_t)(nl - s) - pos, level)) break;
+            pos = (size_t)(nl - s) + 1;
+            count++;
+        }
+    }
+    *lines = count;
+    return pos;
+}
+
+size_t koma_feen_valid_lines(const char *s, size_t len, size_t *lines)
+{
+    return koma__feen_valid_lines_at(s, len, lines, cpu_level());
+}
