@@ -7,6 +7,7 @@
 #include <jansson.h>
 #include <koma/pcn.h>
 #include <koma/position.h>
+#include <koma/pmn.h>
 
 /* A record read with KOMA_PCN_LIGHT whose tree was not built (pcn_quick.c): what
  * the light accessors return, pointing into a copy of the record's text in which
@@ -16,7 +17,11 @@ typedef struct koma__pcn_light {
     const char *feen;              /* setup.feen (NULL: absent) */
     size_t feen_len;
     size_t nplies, cap;
-    struct koma__pcn_span { size_t off, len; } *plies;   /* each plies[i].pmn (offsets) */
+    struct koma__pcn_span {
+        size_t off, len;           /* each plies[i].pmn (offsets) */
+        int parsed;                /* move: the PMN parsed (one move, no chain) */
+        koma_move move;
+    } *plies;
     int has_outcome;
     const char *result, *status;   /* outcome.result, outcome.status (NULL: absent) */
     int has_ply;
@@ -35,6 +40,10 @@ struct koma_pcn {
 };
 
 void koma__pcn_light_free(koma__pcn_light *l);
+
+/* The move of plies[i].pmn as the record's one pass parsed it (a light record,
+ * one move that is not a chain), else NULL: the referee then parses the text. */
+const koma_move *koma__pcn_ply_move(const koma_pcn *p, size_t i);
 
 /* Longest JSON pointer kept for a message (longer ones end in "..."). */
 #define KOMA__PCN_POINTER_MAX 256

@@ -33,6 +33,8 @@ typedef struct quick {
     size_t cost;                   /* what the tree would take (tree_cost) */
     size_t longest;                /* the longest string or key */
     size_t widest;                 /* the most items of an array */
+    int parsed;                    /* move: the last PMN read, parsed (light only) */
+    koma_move move;
 } quick;
 
 /*
@@ -58,6 +60,22 @@ static size_t pow2_at_least(size_t n)
 static void cost_add(quick *q, size_t bytes)
 {
     q->cost = bytes > SIZE_MAX - q->cost ? SIZE_MAX : q->cost + bytes;
+}
+
+/* An object's struct and its 8 buckets; a member's pair (its key n bytes); a
+ * string's struct and copy (n bytes). The walk and the quick ply form add these. */
+static void cost_object(quick *q) { cost_add(q, chunk(96) + chunk(16 * 8)); }
+
+static void cost_pair(quick *q, size_t n)
+{
+    cost_add(q, chunk(64 + n));
+    if (n > q->longest) q->longest = n;
+}
+
+static void cost_string(quick *q, size_t n)
+{
+    cost_add(q, chunk(48) + chunk(n + 1));
+    if (n > q->longest) q->longest = n;
 }
 
 /* Blocks held only while the tree is built: an array's old table as it grows,
@@ -115,6 +133,8 @@ static int string(quick *q, const char **s, size_t *n)
 }
 
 static int value(quick *q, want w);
+static int string_ok(quick *q, want w, const char *s, size_t n);
+static int collect(quick *q, want w, const char *s, size_t n);
 
 /* q->p at '{': each member's value is read as member_want(w, key) asks. */
 static want member_want(want w, const char *k, size_t n)
@@ -173,7 +193,7 @@ static int object(quick *q, want w)
     size_t lens[QUICK_MAX_KEYS], nkeys = 0;
     const char *req = required_key(w);
     int have_req = req == NULL;
-    cost_add(q, chunk(96) + chunk(16 * 8));            /* struct, 8 buckets */
+    cost_object(q);
     q->p++;
     ws(q);
     if (q->p < q->end && *q->p == '}') {
@@ -189,8 +209,7 @@ static int object(quick *q, want w)
             if (lens[i] == n && memcmp(keys[i], k, n) == 0) return 0;     /* duplicate */
         keys[nkeys] = k;
         lens[nkeys++] = n;
-        cost_add(q, chunk(64 + n));                        /* the pair */
-        if (n > q->longest) q->longest = n;
+        cost_pair(q, n);
         /* the referee reads meta.rule_options with koma_pcn_get: such a record
          * keeps its tree (KOMA_PCN_LIGHT) */
         if (w == W_META && q->light && n == 12 && memcmp(k, "rule_options", 12) == 0)
@@ -214,6 +233,33 @@ static int object(quick *q, want w)
     return have_req;
 }
 
+/*
+ * A ply written {"pmn":"..."} (no space, an ASCII string without escapes): the
+ * common form, read without the object's walk. 1 read and checked (q->p past
+ * it), 0 when it is not of that form (nothing consumed: the walk reads it), -1
+ * when the PMN is not valid.
+ */
+static int ply_pmn_only(quick *q)
+{
+    const char *p = q->p, *end = q->end;
+    if (end - p < 11 || memcmp(p, "{\"pmn\":\"", 8) != 0) return 0;
+    const char *s = p + 8, *e = s;
+    while (e < end && *e != '"') {
+        unsigned char c = (unsigned char)*e;
+        if (c < 0x20 || c >= 0x80 || c == '\\') return 0;
+        e++;
+    }
+    if (end - e < 2 || e[1] != '}') return 0;
+    /* what object() and value() add for it */
+    size_t n = (size_t)(e - s);
+    cost_object(q);
+    cost_pair(q, 3);
+    cost_string(q, n);
+    if (!string_ok(q, W_PMN, s, n) || (q->light && !collect(q, W_PMN, s, n))) return -1;
+    q->p = e + 2;
+    return 1;
+}
+
 static int array(quick *q, want item, size_t max_items)
 {
     size_t n = 0;
@@ -226,7 +272,9 @@ static int array(quick *q, want item, size_t max_items)
         return 1;
     }
     for (;;) {
-        if (++n > max_items || !value(q, item)) return 0;
+        int quick_ply = item == W_PLY && q->depth < QUICK_MAX_DEPTH ? ply_pmn_only(q) : 0;
+        if (quick_ply < 0) return 0;
+        if (++n > max_items || (!quick_ply && !value(q, item))) return 0;
         ws(q);
         if (q->p >= q->end) return 0;
         if (*q->p == ']') break;
@@ -252,6 +300,13 @@ static int string_ok(quick *q, want w, const char *s, size_t n)
     }
     case W_PMN: {
         if (q->flags & KOMA_PCN_NO_PMN) return 1;
+        q->parsed = 0;
+        if (q->light && memchr(s, ',', n) == NULL) {
+            /* one move (no chain: the same verdict), kept for the referee */
+            if (koma_pmn_parse(s, n, &q->move, NULL) != 0) return 0;
+            q->parsed = 1;
+            return 1;
+        }
         return koma_chain_parse(s, n, NULL, NULL) == 0;
     }
     case W_RESULT: return koma__pcn_result_ok(s, n);
@@ -282,7 +337,10 @@ static int collect(quick *q, want w, const char *s, size_t n)
             l->cap = cap;
         }
         l->plies[l->nplies].off = off;
-        l->plies[l->nplies++].len = n;
+        l->plies[l->nplies].len = n;
+        l->plies[l->nplies].parsed = q->parsed;
+        if (q->parsed) l->plies[l->nplies].move = q->move;
+        l->nplies++;
         return 1;
     default: return 1;
     }
@@ -296,8 +354,7 @@ static int value(quick *q, want w)
         const char *s;
         size_t n;
         if (!string(q, &s, &n)) return 0;
-        cost_add(q, chunk(48) + chunk(n + 1));
-        if (n > q->longest) q->longest = n;
+        cost_string(q, n);
         return string_ok(q, w, s, n) && (!q->light || collect(q, w, s, n));
     }
     if (c == '{' || c == '[') {
@@ -354,7 +411,7 @@ int koma__pcn_quick_check(const char *s, size_t len, unsigned flags, koma_positi
         (flags & ~(KOMA_PCN_FEEN_NORMALISE | KOMA_PCN_NO_PMN | KOMA_PCN_AUTO | KOMA_PCN_CHECK_ONLY |
                    KOMA_PCN_LIGHT)))
         return 0;
-    quick q = { s, s + len, s, 0, flags, scratch, light, 0, 0, 0 };
+    quick q = { s, s + len, s, 0, flags, scratch, light, 0, 0, 0, 0, {0} };
     ws(&q);
     if (q.p >= q.end || *q.p != '{') return 0;
     q.depth = 1;

@@ -230,6 +230,13 @@ size_t koma_pcn_ply_count(const koma_pcn *p)
     return json_is_array(plies) ? json_array_size(plies) : 0;
 }
 
+const koma_move *koma__pcn_ply_move(const koma_pcn *p, size_t i)
+{
+    if (p == NULL || p->light == NULL || i >= p->light->nplies || !p->light->plies[i].parsed)
+        return NULL;
+    return &p->light->plies[i].move;
+}
+
 const char *koma_pcn_ply_pmn(const koma_pcn *p, size_t i, size_t *len)
 {
     if (p != NULL && p->light) {

@@ -31,6 +31,10 @@ typedef struct koma__pmn_failure {
 int koma__pmn_fail(koma__pmn_failure *f, const char *s, size_t len, size_t off,
                    koma_code code, const char *what);
 /* A CELL at s[*i]; advances *i. 0, or -1 with f set (pmn.cell / pmn.end). */
+/* koma_pmn_parse without its quick forms (parse_fast): the grammar's parsers
+ * alone, which must give the same move and the same errors (tests, fuzz_pmn). */
+int koma__pmn_parse_grammar(const char *s, size_t len, koma_move *out, koma_error *err);
+
 int koma__pmn_cell(const char *s, size_t len, size_t *i, koma_cell *c, koma__pmn_failure *f);
 /* An EPIN at s[*i]; advances *i. 0, or -1 with f set (pmn.epin / pmn.end). */
 int koma__pmn_epin(const char *s, size_t len, size_t *i, koma_piece *p, koma__pmn_failure *f);

@@ -18,6 +18,7 @@
 
 #include "internal.h"
 #include "game_internal.h"             /* struct koma_game: the history rules */
+#include "pcn_internal.h"              /* koma__pcn_ply_move */
 #include <koma/referee.h>
 
 #define ENGINES_MAX 8                  /* engines kept, one a game */
@@ -648,19 +649,28 @@ static int note_repeated(koma_referee *r, koma_error *err)
     return 0;
 }
 
-static int ply(koma_referee *r, const char *text, size_t len, koma_error *why, koma_error *err);
+static int ply(koma_referee *r, const char *text, size_t len, const koma_move *parsed,
+               koma_error *why, koma_error *err);
 
-int koma_referee_ply(koma_referee *r, const char *text, size_t len, koma_error *err)
+/* A ply; parsed (may be NULL): text already parsed as canonical PMN. */
+static int referee_ply(koma_referee *r, const char *text, size_t len, const koma_move *parsed,
+                       koma_error *err)
 {
     koma_error why;
     why.code = KOMA_OK;                /* (cleared only when set: the usual ply sets nothing) */
-    int rc = ply(r, text, len, &why, err);
+    int rc = ply(r, text, len, parsed, &why, err);
     /* err says why a ply was refused (or is a notation slip: already set) */
     if ((rc == KOMA_PLY_ILLEGAL || rc == KOMA_PLY_UNREADABLE) && err) *err = why;
     return rc;
 }
 
-static int ply(koma_referee *r, const char *text, size_t len, koma_error *why, koma_error *err)
+int koma_referee_ply(koma_referee *r, const char *text, size_t len, koma_error *err)
+{
+    return referee_ply(r, text, len, NULL, err);
+}
+
+static int ply(koma_referee *r, const char *text, size_t len, const koma_move *parsed,
+               koma_error *why, koma_error *err)
 {
     const koma_game *g = r->g;
     if (r->state == UNREADABLE) {
@@ -697,7 +707,11 @@ static int ply(koma_referee *r, const char *text, size_t len, koma_error *why, k
     }
     koma_emove m;
     int slip = 0;
-    if (koma_engine_parse_move(e, canon, clen, &m, why) != 0) {
+    /* koma_engine_parse_move is koma_pmn_parse then koma_engine_find_move (not in an
+     * effect game): a move the record's pass parsed is not parsed again */
+    int found = parsed && canon == text && g->fx == NULL ? koma_engine_find_move(e, parsed, &m, why)
+                                                         : koma_engine_parse_move(e, canon, clen, &m, why);
+    if (found != 0) {
         if (why->code == KOMA_E_MEMORY) {
             *err = *why;
             return -1;
@@ -1076,7 +1090,7 @@ int koma_referee_pcn(koma_referee *r, const koma_game_set *games, const koma_gam
         const char *s = koma_pcn_ply_pmn(rec, i, &len);
         koma_error why;
         why.code = KOMA_OK;
-        int st = koma_referee_ply(r, s ? s : "", s ? len : 0, &why);
+        int st = referee_ply(r, s ? s : "", s ? len : 0, s ? koma__pcn_ply_move(rec, i) : NULL, &why);
         if (st < 0) {
             if (err) *err = why;
             return -1;

@@ -105,10 +105,10 @@ static size_t part_offset(const koma_move *m, int part)
     return part == PART_DST ? pp.dst : part == PART_ACTOR ? pp.actor : pp.captured;
 }
 
-/* The padded index of the cell c of m; on error the offset is that of the part
- * (the origin: 0). */
-static int cell_index(const koma_engine *e, const koma_move *m, const koma_cell *c, int part,
-                      int *idx, koma_error *err)
+/* cell_index for a cell koma_shape_square refuses or other shapes: the error's
+ * offset is that of the part (the origin: 0). */
+static int cell_index_shape(const koma_engine *e, const koma_move *m, const koma_cell *c,
+                            int part, int *idx, koma_error *err)
 {
     uint32_t sq;
     if (koma_shape_square(&e->shape, c, &sq, err) != 0) {
@@ -120,6 +120,19 @@ static int cell_index(const koma_engine *e, const koma_move *m, const koma_cell 
     }
     *idx = e->sq_index[sq];
     return 0;
+}
+
+/* The padded index of the cell c of m (a 2-D cell on a 2-D board: koma_shape_square's
+ * arithmetic, inline). */
+static inline int cell_index(const koma_engine *e, const koma_move *m, const koma_cell *c,
+                             int part, int *idx, koma_error *err)
+{
+    const koma_shape *sh = &e->shape;
+    if (c->ndims == 2 && sh->ndims == 2 && c->idx[0] < sh->size[0] && c->idx[1] < sh->size[1]) {
+        *idx = e->sq_index[(uint32_t)(sh->size[1] - 1u - c->idx[1]) * sh->size[0] + c->idx[0]];
+        return 0;
+    }
+    return cell_index_shape(e, m, c, part, idx, err);
 }
 
 static int drop_reason(koma_engine *e, int slot, int to, size_t off_piece, size_t off_dst,

@@ -13,9 +13,12 @@
  *    is a '~' move) applies; a refused apply leaves the position unchanged.
  *    Error columns of the one-line dialects stay within 1..len+1, and every
  *    JSON error offset within the input.
+ *  - koma_pmn_parse's quick forms change nothing: the grammar's parsers alone
+ *    (koma__pmn_parse_grammar) give the same move, or the same error.
  */
 
 #include <koma/koma.h>
+#include "pmn_internal.h"              /* koma__pmn_parse_grammar */
 #include "fuzz.h"
 
 static const char *const positions[] = {
@@ -89,6 +92,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     } else {
         check_error(&err, size, 1);
         CHECK(strncmp(koma_code_name(err.code), "pmn.", 4) == 0);
+    }
+    {
+        koma_move g;
+        koma_error gerr;
+        memset(&gerr, 0, sizeof gerr);
+        int rg = koma__pmn_parse_grammar(s, size, &g, &gerr);
+        if (rg == 0) CHECK(err.code == KOMA_OK && memcmp(&m, &g, sizeof m) == 0);
+        else CHECK(gerr.code == err.code && gerr.offset == err.offset &&
+                   strcmp(gerr.message, err.message) == 0);
     }
 
     for (size_t i = 0; i < sizeof positions / sizeof positions[0]; i++) {

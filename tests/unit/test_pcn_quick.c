@@ -75,6 +75,18 @@ static const char *const cases[] = {
     "{\"setup\":{\"feen\":\"K / C/c\"}} x",
     " \t{\"setup\":{\"feen\":\"K / C/c\"}}\r\n",
     "[]", "\"x\"", "", "{", "{\"setup\":{\"feen\":\"K / C/c\"},}",
+    /* the quick ply form {"pmn":"..."} and what falls back from it */
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e2-e3\"} ,{\"pmn\":\"e3-e4\" }]}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e\\u0032-e3\"}]}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e2-e3\"}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e2-e3",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e2-e9x\"}]}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"\"}]}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e2\xc3\xa9\"}]}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e2-e3\"},{\"pmn\":\"e2-e3\",\"pmn\":\"a1-a2\"}]}",
+    "{\"plies\":[{\"pmn\":\"e2-e3\"}],\"setup\":{\"feen\":\"K / C/c\"}}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"x\":[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[{\"pmn\":\"e2-e3\"}]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[{\"pmn\":\"e2-e3\"}]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}",
 };
 
 static void test_cases(void **state)

@@ -1,6 +1,7 @@
 /* tests/unit/test_pmn.c — PMN parse, canonical write, and the checks against a
  * position (notations.md §10.1-§10.4). */
 #include "unit.h"
+#include "pmn_internal.h"             /* koma__pmn_parse_grammar */
 
 #include <stdlib.h>
 
@@ -534,6 +535,59 @@ static void test_capture_identity(void **state)
     assert_int_equal(koma_capture_identity(KOMA_PIECE_NONE, KOMA_FIRST), KOMA_PIECE_NONE);
 }
 
+/* lib/pmn.c's quick forms (parse_fast) against the grammar's parsers alone: random
+ * edits of common moves give the same move, or the same error (code, offset and
+ * message). Each edited text is parsed both ways. */
+static void test_fast_agrees(void **state)
+{
+    (void)state;
+    static const char *const base[] = {
+        "e2-e4", "e5+d4/i", "S*e2", "p*e5", "*e5", "d4+d5/P", "b7-b8=+P", "h2~h4", "e4~d5/p",
+        "a10-a9", "j1+j10/+r'", "K^*e5", "+P*c3", "-p'*a1", "e2-e4=K^'", "e5+d4=+S/p", "e2A-e4",
+        "aa1-ab2", "e2", "e2-", "e2-e4/p", "e5+d4/p=P", "+e5/p", "e5=P", "P.e5/p", ".e5", "...",
+        "e02-e4", "e2-e4 ", "s^'*e5", "e99-e100", "z1+a1/Z",
+    };
+    static const char alphabet[] = "e24ab+-*~=/.P^'pAk1 \x80";
+    unsigned long seed = 20261127ul, quick = 0;
+    char buf[64], q[200];
+    for (int round = 0; round < 40000; round++) {
+        const char *b = base[(size_t)round % (sizeof base / sizeof base[0])];
+        size_t len = strlen(b);
+        memcpy(buf, b, len);
+        for (int e = 0; e < round % 3; e++) {
+            seed = seed * 6364136223846793005ul + 1442695040888963407ul;
+            size_t at = (size_t)(seed >> 33) % (len + 1);
+            char ch = alphabet[(seed >> 20) % (sizeof alphabet - 1)];
+            switch ((seed >> 8) % 3) {
+            case 0: if (at < len) buf[at] = ch; break;
+            case 1: if (len + 1 < sizeof buf) { memmove(buf + at + 1, buf + at, len - at); buf[at] = ch; len++; } break;
+            default: if (at < len) { memmove(buf + at, buf + at + 1, len - at - 1); len--; }
+            }
+        }
+        koma_move a, g;
+        koma_error ea, eg;
+        memset(&a, 0x5a, sizeof a);
+        memset(&g, 0x5a, sizeof g);
+        koma_error_clear(&ea);
+        koma_error_clear(&eg);
+        int ra = koma_pmn_parse(buf, len, &a, &ea);
+        int rg = koma__pmn_parse_grammar(buf, len, &g, &eg);
+        if (ra != rg || ea.code != eg.code || ea.offset != eg.offset ||
+            strcmp(ea.message, eg.message) != 0 || (ra == 0 && memcmp(&a, &g, sizeof a) != 0)) {
+            koma_quote(q, sizeof q, buf, len);
+            print_error("%s: %d %s@%zu, grammar %d %s@%zu\n", q, ra, koma_code_name(ea.code),
+                        ea.offset, rg, koma_code_name(eg.code), eg.offset);
+        }
+        assert_int_equal(ra, rg);
+        assert_int_equal(ea.code, eg.code);
+        assert_int_equal(ea.offset, eg.offset);
+        assert_string_equal(ea.message, eg.message);
+        if (ra == 0) assert_memory_equal(&a, &g, sizeof a);
+        quick += ra == 0;
+    }
+    assert_true(quick > 10000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -548,6 +602,7 @@ int main(void)
         cmocka_unit_test(test_check_messages),
         cmocka_unit_test(test_resolve),
         cmocka_unit_test(test_capture_identity),
+        cmocka_unit_test(test_fast_agrees),
     };
     return cmocka_run_group_tests_name("pmn", tests, NULL, NULL);
 }
