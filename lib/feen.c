@@ -564,6 +564,9 @@ static int parse_fast(const char *s, size_t len, koma_position *pos)
     if (files == 0) files = cur;
     else if (cur != files) return 0;
     if (files == 0 || files > KOMA_MAX_DIMENSION || ranks > KOMA_MAX_DIMENSION) return 0;
+    /* the placement's space is the one before the style ("K C/c": two fields): no
+     * space ends the hands before the end of the input */
+    if (i >= len - 4) return 0;
 
     /* hands, up to the next space, which must be the one before the style */
     koma_hand *hand = &pos->hands[0];

@@ -164,7 +164,7 @@ AVX2 static INLINE int check_window(const char *s, size_t len)
                                           17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
     const __m256i ten = _mm256_setr_epi8(0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 0, 0, 0, 0, 0, 0,
                                          0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 0, 0, 0, 0, 0, 0);
-    __m256i w[BLOCKS], err = _mm256_setzero_si256(), sad = _mm256_setzero_si256();
+    __m256i w[BLOCKS], sls[BLOCKS], err = _mm256_setzero_si256(), sad = _mm256_setzero_si256();
     uint32_t slashes[BLOCKS];
     unsigned nslash = 0, pieces = 0, nb = 0;
     size_t a = 0;
@@ -199,7 +199,8 @@ AVX2 static INLINE int check_window(const char *s, size_t len)
         wk = _mm256_and_si256(_mm256_or_si256(wk, _mm256_and_si256(l, SET1(1))), keep);
         w[k] = wk;
         sad = _mm256_add_epi64(sad, _mm256_sad_epu8(wk, _mm256_setzero_si256()));
-        slashes[k] = (uint32_t)_mm256_movemask_epi8(_mm256_and_si256(sl, keep));
+        sls[k] = _mm256_and_si256(sl, keep);
+        slashes[k] = (uint32_t)_mm256_movemask_epi8(sls[k]);
         nslash += (unsigned)__builtin_popcount(slashes[k]);
         pieces += (unsigned)__builtin_popcount((uint32_t)_mm256_movemask_epi8(_mm256_and_si256(l, keep)));
         if (sp) {
@@ -220,7 +221,7 @@ AVX2 static INLINE int check_window(const char *s, size_t len)
         const __m256i f = SET1(files);
         __m256i carry = _mm256_setzero_si256();
         for (unsigned k = 0; k < nb; k++) {
-            __m256i r = _mm256_add_epi8(prefix32(_mm256_sub_epi8(w[k], _mm256_and_si256(IS(LOAD(s + 32 * k), '/'), f))), carry);
+            __m256i r = _mm256_add_epi8(prefix32(_mm256_sub_epi8(w[k], _mm256_and_si256(sls[k], f))), carry);
             uint32_t z = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(r, _mm256_setzero_si256()));
             if (slashes[k] & ~z) return 0;
             __m256i t = _mm256_shuffle_epi8(r, SET1(15));

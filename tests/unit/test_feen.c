@@ -847,6 +847,31 @@ static void test_null_arguments(void **state)
     koma_position_cleanup(&pos);
 }
 
+/* Inputs whose only space is the one before a style-like ending ("K C/c": two
+ * fields), parsed from a heap copy of exactly their size: the fast path read its
+ * hands past the end of the input (make sanitize: ASan; found by fuzz_feen). */
+static void test_two_fields_no_overread(void **state)
+{
+    (void)state;
+    static const char *const inputs[] = {"K C/c", "K C/c ", "8/8 C/c", "K2 P/p", "KK C/C", "K  C/c"};
+    koma_position pos;
+    koma_position_init(&pos);
+    for (size_t i = 0; i < sizeof inputs / sizeof inputs[0]; i++) {
+        size_t len = strlen(inputs[i]);
+        char *copy = malloc(len);
+        assert_non_null(copy);
+        memcpy(copy, inputs[i], len);
+        for (unsigned flags = 0; flags < 4; flags++) {
+            koma_error err;
+            koma_error_clear(&err);
+            assert_int_equal(koma_feen_parse(copy, len, flags, &pos, &err), -1);
+            assert_true(err.code >= KOMA_E_FEEN_LENGTH && err.code <= KOMA_E_FEEN_CARDINALITY);
+        }
+        free(copy);
+    }
+    koma_position_cleanup(&pos);
+}
+
 /* ---- the fast path agrees with the careful parser ------------------------------ */
 
 /* Random edits of valid FEENs (bytes that matter to the grammar), each parsed
@@ -1088,6 +1113,7 @@ int main(void)
         cmocka_unit_test(test_fast_path_agrees),
         cmocka_unit_test(test_cardinality_message),
         cmocka_unit_test(test_valid_lines),
+        cmocka_unit_test(test_two_fields_no_overread),
     };
     return cmocka_run_group_tests_name("feen", tests, NULL, NULL);
 }
