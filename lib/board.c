@@ -114,8 +114,9 @@ static int build_bb(koma_engine *e)
         }
     e->bit = calloc((size_t)e->size, sizeof *e->bit);
     e->sq_bb = calloc((size_t)KOMA__MOVERS * (size_t)n, sizeof *e->sq_bb);
+    e->full_bb = calloc((size_t)KOMA__MOVERS * (size_t)n, sizeof *e->full_bb);
     e->ray_bb = calloc((size_t)(e->ndirs ? e->ndirs : 1) * (size_t)n, sizeof *e->ray_bb);
-    if (!e->bit || !e->sq_bb || !e->ray_bb) return -1;
+    if (!e->bit || !e->sq_bb || !e->full_bb || !e->ray_bb) return -1;
     for (int sq = 0; sq < n; sq++) e->bit[e->sq_index[sq]] = (koma__bb)1 << sq;
     for (int d = 0; d < e->ndirs; d++)
         for (int sq = 0; sq < n; sq++) {
@@ -129,9 +130,12 @@ static int build_bb(koma_engine *e)
         int s = KOMA__SIDE_OF(code);
         for (int sq = 0; sq < n; sq++) {
             int from = e->sq_index[sq];
-            koma__bb st = 0, two = 0;
+            koma__bb st = 0, two = 0, full;
             for (int i = 0; i < mv->nleap; i++)
                 if (e->index_sq[from + mv->leap[i]] >= 0) st |= e->bit[from + mv->leap[i]];
+            full = st;
+            for (int i = 0; i < mv->nride; i++)
+                full |= e->ray_bb[(size_t)e->ride_dir[code][i] * (size_t)n + (size_t)sq];
             if (e->promote_code[code])
                 for (int to_sq = 0; to_sq < n; to_sq++) {
                     int to = e->sq_index[to_sq];
@@ -140,6 +144,7 @@ static int build_bb(koma_engine *e)
                 }
             e->sq_bb[(size_t)code * (size_t)n + (size_t)sq].step = st;
             e->sq_bb[(size_t)code * (size_t)n + (size_t)sq].two = two;
+            e->full_bb[(size_t)code * (size_t)n + (size_t)sq] = full;
         }
     }
     for (int f = 0; f < e->files; f++) {
@@ -385,6 +390,7 @@ void koma_engine_free(koma_engine *e)
     free(e->scratch);
     free(e->bit);
     free(e->sq_bb);
+    free(e->full_bb);
     free(e->ray_bb);
     free(e->lstep);
     free(e);

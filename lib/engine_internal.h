@@ -162,6 +162,7 @@ struct koma_engine {
     int popcnt;                        /* the CPU has POPCNT (chosen at run time) */
     koma__bb *bit;                     /* [size]: padded index -> its square's bit (0 off the board) */
     koma__bbsq *sq_bb;                 /* [KOMA__MOVERS][nsquares]: leaps, two-move squares */
+    koma__bb *full_bb;                 /* [KOMA__MOVERS][nsquares]: reach on an empty board */
     koma__bb *ray_bb;                  /* [ndirs][nsquares]: the squares of a direction, to the edge */
     int16_t dir_off[KOMA__BB_DIRS];    /* padded offset of each direction */
     int ndirs;
