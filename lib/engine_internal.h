@@ -271,6 +271,9 @@ size_t koma__gen_pseudo(koma_engine *e, koma_emove *moves);
 size_t koma__gen_legal(koma_engine *e, koma_emove *moves);
 /* The number koma__gen_legal returns, mostly without the list (perft's last ply). */
 size_t koma__count_legal(koma_engine *e, koma_emove *buf);
+/* The sum of koma__count_legal after each of moves[0 .. n) (perft's last two plies;
+ * positions where koma__finished are not counted). */
+uint64_t koma__count_children(koma_engine *e, const koma_emove *moves, size_t n, koma_emove *buf);
 /* The rule-system moves of one board displacement of the side to move (at most 2). */
 size_t koma__board_variants(const koma_engine *e, int from, int to, koma_emove *out);
 int koma__attacked(const koma_engine *e, int sq, int by_side);

@@ -820,3 +820,28 @@ size_t koma__count_legal(koma_engine *e, koma_emove *buf)
     }
     return total;
 }
+
+/* perft's last two plies (perft.c): the sum of koma__count_legal after each
+ * of the legal moves[0 .. n) of the side to move; buf as koma__count_legal's. */
+uint64_t koma__count_children(koma_engine *e, const koma_emove *moves, size_t n, koma_emove *buf)
+{
+#if KOMA__HAVE_BB
+    if (e->use_bb && e->bb_side[0] && e->bb_side[1]) {
+#ifdef HAVE_POPCNT_CLONE
+        if (e->popcnt)
+            return e->nsquares <= 64 ? count_children_popcnt_64(e, moves, n, buf)
+                                     : count_children_popcnt_128(e, moves, n, buf);
+#endif
+        return e->nsquares <= 64 ? count_children_plain_64(e, moves, n, buf)
+                                 : count_children_plain_128(e, moves, n, buf);
+    }
+#endif
+    uint64_t total = 0;
+    koma__undo u;
+    for (size_t i = 0; i < n; i++) {
+        koma__make(e, moves[i], &u);
+        if (!koma__finished(e)) total += koma__count_legal(e, buf);
+        koma__unmake(e, &u);
+    }
+    return total;
+}

@@ -10,6 +10,7 @@
 #define bb_first BBF(bb_first)
 #define board_bb BBF(board_bb)
 #define count_check_bb BBF(count_check_bb)
+#define count_children_bb BBF(count_children_bb)
 #define count_drops_bb BBF(count_drops_bb)
 #define count_one_bb BBF(count_one_bb)
 #define count_pieces_bb BBF(count_pieces_bb)
@@ -267,7 +268,7 @@ GEN_INLINE BB attacks_bb(const koma_engine *e, int o, BB occ, BB zone, BB royal,
  * lifted), the drops counted by square sets and only the no-mate drops that
  * give check tested in full.
  */
-GEN_INLINE size_t count_check_bb(koma_engine *e, int ksq, koma_emove *buf)
+GEN_INLINE size_t count_check_bb(koma_engine *e, int ksq, koma_emove *buf, const size_t *pre)
 {
     const uint8_t *b = e->board;
     int s = e->turn, kb = e->index_sq[ksq];
@@ -349,11 +350,19 @@ GEN_INLINE size_t count_check_bb(koma_engine *e, int ksq, koma_emove *buf)
     if (checkers & (checkers - 1)) return total;       /* double check: the royal moves */
     block = checkers | (checkers ? between : 0);
 
-    /* the other pieces; the pinned ones along their lines */
+    /* the other pieces; the pinned ones along their lines (pre: their count
+     * without pins, when not in check) */
     BB target = checkers ? block & ~own : ~own;
-    total += count_pieces_bb(e, s, pinned, target, occ, checkers != 0, buf);
-    for (int q = 0; q < npins; q++)
-        total += count_one_bb(e, s, pinsq[q], target & pinline[q], occ, 1, buf);
+    if (pre && !checkers) {
+        total += *pre;
+        for (int q = 0; q < npins; q++)
+            total += count_one_bb(e, s, pinsq[q], target & pinline[q], occ, 1, buf) -
+                     count_one_bb(e, s, pinsq[q], target, occ, 1, buf);
+    } else {
+        total += count_pieces_bb(e, s, pinned, target, occ, checkers != 0, buf);
+        for (int q = 0; q < npins; q++)
+            total += count_one_bb(e, s, pinsq[q], target & pinline[q], occ, 1, buf);
+    }
 
     /* drops: any empty square, in check only between the royal and its checker */
     BB empty = ~occ & board_bb(e);
@@ -363,11 +372,11 @@ GEN_INLINE size_t count_check_bb(koma_engine *e, int ksq, koma_emove *buf)
 }
 
 /* count_pseudo with the tables: every move of every piece, and every drop. */
-GEN_INLINE size_t count_pseudo_bb(koma_engine *e, koma_emove *buf)
+GEN_INLINE size_t count_pseudo_bb(koma_engine *e, koma_emove *buf, const size_t *pre)
 {
     int s = e->turn;
     BB own = e->occ[s], occ = own | e->occ[s ^ 1];
-    size_t total = count_pieces_bb(e, s, 0, ~own, occ, 0, buf);
+    size_t total = pre ? *pre : count_pieces_bb(e, s, 0, ~own, occ, 0, buf);
     /* the royals (any number: no check rule) */
     for (BB pcs = e->set_bb[KOMA__SET_ROYAL(s)]; pcs; pcs &= pcs - 1)
         total += count_one_bb(e, s, bb_lsb(pcs), ~own, occ, 0, buf);
@@ -382,18 +391,95 @@ GEN_INLINE size_t count_pseudo_bb(koma_engine *e, koma_emove *buf)
     return total;
 }
 
+/*
+ * perft's last two plies: the number of moves of the side not to move after
+ * each of the moves[0 .. n) of the side to move (legal, and as
+ * koma__count_legal counts them). Every table holds the game (bb_side). Each
+ * of its non-royal pieces is counted once here, on this position; a move that
+ * captures nothing changes no piece's count but those of the riders whose
+ * rays it crosses (the squares it leaves and takes stay theirs to reach), so
+ * after it only those are counted again, beside the royal, the pins, the
+ * checks and the drops. A capture is counted in full.
+ */
+GEN_INLINE uint64_t count_children_bb(koma_engine *e, const koma_emove *moves, size_t n, koma_emove *buf)
+{
+    const uint8_t *b = e->board;
+    int s = e->turn ^ 1;
+    BB own = e->occ[s], occ = own | e->occ[s ^ 1];
+    BB pieces = own & ~e->set_bb[KOMA__SET_ROYAL(s)];
+    uint16_t cnt[BB_BITS];
+    size_t base = 0;
+    for (BB p = pieces; p; p &= p - 1) {
+        int f = bb_lsb(p);
+        size_t c = count_one_bb(e, s, f, ~own, occ, 0, buf);
+        cnt[f] = (uint16_t)c;
+        base += c;
+    }
+    BB riders = pieces & e->set_bb[KOMA__SET_RIDERS(s)];
+    int check = e->game->check_rule;
+    uint64_t total = 0;
+    koma__undo u;
+    for (size_t i = 0; i < n; i++) {
+        koma_emove m = moves[i];
+        int to = KOMA__M_TO(m);
+        if (!(m & KOMA__M_DROP) && b[to] != KOMA__EMPTY) {
+            koma__make(e, m, &u);
+            if (!koma__finished(e)) total += koma__count_legal(e, buf);
+            koma__unmake(e, &u);
+            continue;
+        }
+        BB changed = e->bit[to] | ((m & KOMA__M_DROP) ? 0 : e->bit[KOMA__M_FROM(m)]);
+        koma__make(e, m, &u);
+        if (koma__finished(e)) {
+            koma__unmake(e, &u);
+            continue;
+        }
+        BB nocc = e->occ[0] | e->occ[1];
+        size_t sum = base;
+        for (BB p = riders; p; p &= p - 1) {
+            int f = bb_lsb(p);
+            if (BB_AT(e, full_bb, KOMA__MOVER(b[e->sq_index[f]]), f) & changed)
+                sum += count_one_bb(e, s, f, ~own, nocc, 0, buf) - cnt[f];
+        }
+        if (!check) {
+            total += count_pseudo_bb(e, buf, &sum);
+        } else {
+            int ksq = e->nroyal[s] == 1 ? e->royal_sq[s] : -1;
+            unsigned kc = ksq >= 0 ? e->board[ksq] : KOMA__EMPTY;
+            if (kc == KOMA__EMPTY || (kc & KOMA__OFF) || KOMA__SIDE_OF(kc) != s || !e->royal_code[KOMA__MOVER(kc)])
+                total += koma__count_legal(e, buf);
+            else
+                total += count_check_bb(e, ksq, buf, &sum);
+        }
+        koma__unmake(e, &u);
+    }
+    return total;
+}
+
 /* The two above compiled twice: with the POPCNT instruction (chosen at run time,
  * e->popcnt) and without (the build targets plain x86-64). */
-static size_t BBF(count_check_plain)(koma_engine *e, int ksq, koma_emove *buf) { return count_check_bb(e, ksq, buf); }
-static size_t BBF(count_pseudo_plain)(koma_engine *e, koma_emove *buf) { return count_pseudo_bb(e, buf); }
+static size_t BBF(count_check_plain)(koma_engine *e, int ksq, koma_emove *buf)
+{
+    return count_check_bb(e, ksq, buf, NULL);
+}
+static size_t BBF(count_pseudo_plain)(koma_engine *e, koma_emove *buf) { return count_pseudo_bb(e, buf, NULL); }
+static uint64_t BBF(count_children_plain)(koma_engine *e, const koma_emove *moves, size_t n, koma_emove *buf)
+{
+    return count_children_bb(e, moves, n, buf);
+}
 #ifdef HAVE_POPCNT_CLONE
 __attribute__((target("popcnt"))) static size_t BBF(count_check_popcnt)(koma_engine *e, int ksq, koma_emove *buf)
 {
-    return count_check_bb(e, ksq, buf);
+    return count_check_bb(e, ksq, buf, NULL);
 }
 __attribute__((target("popcnt"))) static size_t BBF(count_pseudo_popcnt)(koma_engine *e, koma_emove *buf)
 {
-    return count_pseudo_bb(e, buf);
+    return count_pseudo_bb(e, buf, NULL);
+}
+__attribute__((target("popcnt"))) static uint64_t BBF(count_children_popcnt)(koma_engine *e, const koma_emove *moves,
+                                                                           size_t n, koma_emove *buf)
+{
+    return count_children_bb(e, moves, n, buf);
 }
 #endif
 
@@ -402,6 +488,7 @@ __attribute__((target("popcnt"))) static size_t BBF(count_pseudo_popcnt)(koma_en
 #undef bb_first
 #undef board_bb
 #undef count_check_bb
+#undef count_children_bb
 #undef count_drops_bb
 #undef count_one_bb
 #undef count_pieces_bb

@@ -17,6 +17,7 @@ static uint64_t perft_rec(koma_engine *e, unsigned depth, koma_emove *buf)
     if (koma__finished(e)) return 0;
     if (depth == 1) return koma__count_legal(e, buf);
     size_t n = koma__gen_legal(e, buf);
+    if (depth == 2) return koma__count_children(e, buf, n, buf + e->max_moves);
     uint64_t total = 0;
     koma_emove *next = buf + e->max_moves;
     koma__undo u;

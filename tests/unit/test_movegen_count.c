@@ -1,12 +1,14 @@
 /*
- * tests/unit/test_movegen_count.c — perft's last ply counts the legal moves
- * without listing them (koma__count_legal: bitboards compiled from the Betza
- * vectors on boards of at most 128 squares, the mailbox otherwise). It must
- * give the length of the legal move list in every position: checked on random
- * games of every built-in game (pins, checks, double checks, drops, mate by
- * pawn drop arise on the way), on hand-made positions, and on test games whose
- * pieces the tables do not hold (a limited ride, overlapping vectors), on a
- * board of more than 128 squares and on one of exactly 128.
+ * tests/unit/test_movegen_count.c — perft counts its last ply without listing
+ * the moves (koma__count_legal: bitboards compiled from the Betza vectors on
+ * boards of at most 128 squares, the mailbox otherwise), and its last two
+ * plies together (koma__count_children: each piece counted once, then only
+ * what a move changes). perft(1) must be the length of the legal move list,
+ * perft(2) the sum of perft(1) after each move, in every position: checked on
+ * random games of every built-in game (pins, checks, double checks, drops,
+ * mate by pawn drop arise on the way), on hand-made positions, and on test
+ * games whose pieces the tables do not hold (a limited ride, overlapping
+ * vectors), on a board of more than 128 squares and on one of exactly 128.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +36,26 @@ static void walk(koma_engine *e, unsigned games, unsigned plies, unsigned seed)
                 if (koma_engine_feen(e, feen, sizeof feen, NULL, &err) != 0) feen[0] = '\0';
                 fail_msg("%s: perft(1) = %llu, %zu legal moves: %s", koma_game_id(koma_engine_game(e)),
                          (unsigned long long)nodes, n, feen);
+            }
+            /* perft(2) counts the last two plies together (koma__count_children):
+             * the sum of perft(1) after each move */
+            if (n > 0 && p % 3 == 0) {
+                uint64_t two = 0, sum = 0;
+                assert_int_equal(koma_engine_perft(e, 2, &two, &err), 0);
+                for (size_t i = 0; i < n; i++) {
+                    uint64_t one = 0;
+                    assert_int_equal(koma_engine_make(e, moves[i], &err), 0);
+                    assert_int_equal(koma_engine_perft(e, 1, &one, &err), 0);
+                    assert_int_equal(koma_engine_unmake(e), 0);
+                    sum += one;
+                }
+                if (two != sum) {
+                    char feen[KOMA_FEEN_MAX_LEN + 1];
+                    if (koma_engine_feen(e, feen, sizeof feen, NULL, &err) != 0) feen[0] = '\0';
+                    fail_msg("%s: perft(2) = %llu, the moves' perft(1) add up to %llu: %s",
+                             koma_game_id(koma_engine_game(e)), (unsigned long long)two,
+                             (unsigned long long)sum, feen);
+                }
             }
             positions++;
             if (n == 0) break;
