@@ -125,18 +125,16 @@ static int all_rest(rd *d, int side)
 }
 
 /*
- * A time control into PCN periods, when its text is in the canonical form the
- * writer gives back: V2 "$TIME_LIMIT:HH:MM+SS" (main time, byoyomi seconds), V3
- * "$TIME:T+B+I" in whole seconds (main, byoyomi, increment), and V3's per-side
- * "$TIME+:T+B+I" / "$TIME-:T+B+I" (side 1 first player, 2 second; 0 both). The
- * periods are the main time (with the increment) and, when there is one, the
- * byoyomi as a period of one ply. Returns 1 when taken.
+ * A time control's text in the canonical form the writer gives back: V2
+ * "$TIME_LIMIT:HH:MM+SS" (main time, byoyomi seconds), V3 "$TIME:T+B+I" in whole
+ * seconds (main, byoyomi, increment), and V3's per-side "$TIME+:T+B+I" /
+ * "$TIME-:T+B+I". 1 with the three numbers (seconds), else 0.
  */
-static int time_control(koma_srec *r, int side, int v3, const char *v, size_t n)
+static int canonical_time(int v3, const char *v, size_t n, long long *pa, long long *pb, long long *pc)
 {
     char buf[64], again[64];
     long long a, b, c = 0;
-    if (n >= sizeof buf || r->nperiods[side]) return 0;
+    if (n >= sizeof buf) return 0;
     memcpy(buf, v, n);
     buf[n] = '\0';
     if (!v3) {
@@ -149,6 +147,19 @@ static int time_control(koma_srec *r, int side, int v3, const char *v, size_t n)
         snprintf(again, sizeof again, "%lld+%lld+%lld", a, b, c);
     }
     if (strcmp(again, buf) != 0 || a < 0 || b < 0 || c < 0) return 0;
+    *pa = a;
+    *pb = b;
+    *pc = c;
+    return 1;
+}
+
+/* A canonical time control into PCN periods (side 1 first player, 2 second; 0
+ * both): the main time (with the increment) and, when there is one, the
+ * byoyomi as a period of one ply. Returns 1 when taken. */
+static int time_control(koma_srec *r, int side, int v3, const char *v, size_t n)
+{
+    long long a, b, c;
+    if (r->nperiods[side] || !canonical_time(v3, v, n, &a, &b, &c)) return 0;
     koma_speriod *p = r->periods[side];
     p[0].duration_ms = a * 1000;
     p[0].increment_ms = v3 && c ? c * 1000 : KOMA_TIME_NONE;
@@ -677,6 +688,18 @@ static int write_periods(koma_pcn_buffer *o, const koma_srec *r, int side, int v
     return 0;
 }
 
+/* The side whose time control a header's line would be read as when its text
+ * is canonical (0 both: $TIME_LIMIT, $TIME; 1 $TIME+; 2 $TIME-), or -1. */
+static int periods_side(const koma_shdr *h)
+{
+    if (h->key == KOMA_H_TIME_CONTROL) return 0;
+    if (h->key != KOMA_H_OTHER || h->name == NULL) return -1;
+    if (!strcmp(h->name, "$TIME")) return 0;
+    if (!strcmp(h->name, "$TIME+")) return 1;
+    if (!strcmp(h->name, "$TIME-")) return 2;
+    return -1;
+}
+
 static int write_body(const koma_srec *r, int v3, koma_pcn_buffer *o, koma_error *err)
 {
     const char *ver = v3 ? "V3.0" : "V2.2";
@@ -689,10 +712,30 @@ static int write_body(const koma_srec *r, int v3, koma_pcn_buffer *o, koma_error
     if ((v = koma_srec_header(r, KOMA_H_SECOND_NAME, NULL)) && koma__buf_lines(o, "N-", v, err)) return -1;
     char d[32];
     char *other = NULL;
+    int periods_done[3] = {0, 0, 0};
     for (size_t i = 0; i < r->nheaders; i++) {
         const koma_shdr *h = &r->headers[i];
         int rc = 0;
         const char *prefix = NULL;
+        /* a side's periods line before any other line of its key, which the
+         * reader takes as that side's time control when it comes first */
+        int ps = periods_side(h);
+        if (ps >= 0 && r->nperiods[ps] && !periods_done[ps]) {
+            if (write_periods(o, r, ps, v3, err) != 0) return -1;
+            periods_done[ps] = 1;
+        }
+        /* with no periods for that side, a line in a time control's form would
+         * read back as periods: refused rather than changed */
+        for (const char *l = h->value; ps >= 0 && !r->nperiods[ps] && l;) {
+            const char *e = strchr(l, '\n');
+            size_t ln = e ? (size_t)(e - l) : strlen(l);
+            long long a, b, c;
+            if (canonical_time(h->key == KOMA_H_TIME_CONTROL ? 0 : 1, l, ln, &a, &b, &c))
+                return koma_error_set(err, KOMA_E_CONVERT_UNREPRESENTABLE, 0,
+                                      "CSA would read the time control \"%.*s\" back as PCN periods "
+                                      "(give it as periods)", (int)ln, l);
+            l = e ? e + 1 : NULL;
+        }
         switch (h->key) {
         case KOMA_H_EVENT: prefix = "$EVENT:"; break;
         case KOMA_H_SITE: prefix = "$SITE:"; break;
@@ -730,7 +773,7 @@ static int write_body(const koma_srec *r, int v3, koma_pcn_buffer *o, koma_error
         if (rc) return -1;
     }
     for (int side = 0; side < 3; side++)
-        if (r->nperiods[side] && write_periods(o, r, side, v3, err) != 0) return -1;
+        if (r->nperiods[side] && !periods_done[side] && write_periods(o, r, side, v3, err) != 0) return -1;
     const koma_position *p = &r->setup;
     char pi[96];
     if (even_start(p)) {

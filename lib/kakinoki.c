@@ -992,11 +992,15 @@ static int put_header(kk_writer *w, koma_pcn_buffer *o, const char *key, const c
     for (;;) {
         const char *e = strchr(p, '\n');
         size_t n = e ? (size_t)(e - p) : strlen(p);
-        /* blanks around a value are not kept (a reader trims them) */
-        size_t b = koma__kk_blanks(p, n);
+        /* blanks around a value cannot be kept (a reader trims them): refused
+         * rather than dropped */
         const char *next = e ? e + 1 : NULL;
-        p += b;
-        n = rtrim(p, n - b);
+        if (koma__kk_blanks(p, n) != 0 || rtrim(p, n) != n) {
+            char q[64];
+            koma_quote(q, sizeof q, key, strlen(key));
+            return koma_error_set(err, KOMA_E_CONVERT_UNREPRESENTABLE, 0,
+                                  "%s cannot hold the header \"%s\" with blanks around its value", w->syn->name, q);
+        }
         size_t mark = o->len;
         if (koma__buf_puts(o, key, err) || koma__buf_puts(o, FULL_COLON, err) || koma__buf_put(o, p, n, err))
             return -1;
