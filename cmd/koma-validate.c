@@ -266,8 +266,11 @@ static void check_line(state *st, const char *file, unsigned long line, const ch
 static void validate_input(state *st, const char *path)
 {
     cli_input in;
+    koma_error err;
     if (cli_input_open(st->c, &in, path) != 0) return;
     if (st->v->input_fn) st->v->input_fn(st, &in);
+    else if (st->v->fn == line_check_feen && records_lines_foreign(st->c, &in, "FEEN lines", &err) > 0)
+        record_result(st, in.name, 1, &err, 0);    /* KIF, CSA, PCN...: named, once */
     else validate_lines(st, &in);
     cli_input_close(&in);
 }

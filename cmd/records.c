@@ -54,7 +54,9 @@ const koma_format *records_foreign(const char *s, size_t len, int at_end,
     for (size_t i = 0; own[i]; i++)
         if (strcmp(koma_format_name(f), own[i]) == 0) return NULL;
     char how[96] = "";
-    if (koma_format_caps(f) & KOMA_FORMAT_READ) {
+    if (!o && (!strcmp(koma_format_name(f), "pcn") || !strcmp(koma_format_name(f), "yaml"))) {
+        strcpy(how, "; koma-validate --type pcn checks it");
+    } else if (koma_format_caps(f) & KOMA_FORMAT_READ) {
         if (o && o->foreign_hint) {
             strcpy(how, "; try ");
             snprintf(how + 6, sizeof how - 6, o->foreign_hint, koma_format_name(f));
@@ -67,6 +69,25 @@ const koma_format *records_foreign(const char *s, size_t len, int at_end,
                    koma_format_name(f), koma_format_title(f), what, how);
     err->line = err->column = 1;
     return f;
+}
+
+int records_lines_foreign(cli *c, cli_input *in, const char *what, koma_error *err)
+{
+    static const char *const own[] = {"feen", NULL};
+    const char *head;
+    size_t len, want = 256;
+    int conf;
+    /* the first line first: FEEN lines are checked as they come (a pipe is not
+     * held up for the whole look); anything else gets the whole look */
+    for (;;) {
+        if (cli_input_peek(c, in, want, &head, &len) != 0) return -1;
+        if (in->eof || len >= SNIFF || memchr(head, '\n', len)) break;
+        want *= 2;
+    }
+    const koma_format *f = koma_format_detect(head, len, in->eof, &conf);
+    if (f && conf >= 2 && strcmp(koma_format_name(f), "feen") == 0) return 0;
+    if (cli_input_peek(c, in, SNIFF, &head, &len) != 0) return -1;
+    return records_foreign(head, len, in->eof, own, what, NULL, err) != NULL;
 }
 
 static int reader_locate(void *reader, const char *pointer, unsigned long *line,

@@ -74,6 +74,15 @@ const koma_format *records_foreign(const char *s, size_t len, int at_end,
                                    const char *const *own, const char *what,
                                    const records_options *o, koma_error *err);
 
+/*
+ * koma-validate's FEEN lines (the default type): an input that looks like a
+ * record format or PCN (records_foreign) is 1, with its one convert.format
+ * diagnostic in err naming the tool that reads it (koma-validate --type pcn,
+ * koma-convert --from kif...); 0 when its lines are to be checked; -1 when it
+ * cannot be read (reported).
+ */
+int records_lines_foreign(cli *c, cli_input *in, const char *what, koma_error *err);
+
 /* One record read, or an invalid one. */
 typedef struct record_item {
     koma_pcn *rec;                         /* NULL when invalid (err says why) */
