@@ -167,16 +167,17 @@ static int after_ply(judge *j, size_t index, int status, const koma_error *err, 
     }
 }
 
-/* A record whose setup cannot be judged (err): reported. */
-static void setup_refused(judge *j, const koma_error *err)
+/* A record that cannot be judged (err) because of its member at pointer (its
+ * setup, or a rule option): reported. */
+static void setup_refused(judge *j, const koma_error *err, const char *pointer)
 {
-    char msg[KOMA_ERROR_MESSAGE_MAX + 64];
+    char msg[KOMA_ERROR_MESSAGE_MAX + KOMA_VERDICT_POINTER_MAX + 64];
     if (j->style == JUDGE_REPLAY)
         snprintf(msg, sizeof msg, "cannot replay this record: %s", err->message);
     else
-        snprintf(msg, sizeof msg, "%s%s%s", j->start ? "--start: " : "/setup/feen: ", err->message,
+        snprintf(msg, sizeof msg, "%s: %s%s", j->start ? "--start" : pointer, err->message,
                  err->code == KOMA_E_GAME_NO_RULES ? ": use --fid-only with its positions" : "");
-    diag(j, "/setup/feen", 0, 0, err->code, msg, NULL);
+    diag(j, pointer, 0, 0, err->code, msg, NULL);
     j->invalid = 1;
 }
 
@@ -256,7 +257,7 @@ static int pcn_item(void *ctx, record_item *item)
         if (j->c->status != CLI_TROUBLE) trouble(j, &err);
         return 1;
     }
-    if (rc > 0) setup_refused(j, &err);
+    if (rc > 0) setup_refused(j, &err, j->v->unjudged_member);
     return record_done(j, item, rc == 0);
 }
 
@@ -275,7 +276,7 @@ static int moves_begin(void *ctx, const record_source *src)
             trouble(j, &err);
             return -2;
         }
-        setup_refused(j, &err);
+        setup_refused(j, &err, "/setup/feen");
         return -1;
     }
     j->begun = 1;

@@ -183,10 +183,11 @@ typedef struct koma__fx_def {
  * whole document; the keys that game.c reads are skipped). `overrides` (may be
  * NULL) lists n option settings NAME=VALUE applied over the definition's own.
  * *out is malloc'd (koma__fx_def_free). Errors: game.* codes with YAML line and
- * column, betza.* codes. */
+ * column, betza.* codes; *bad (may be NULL) the index of the setting at fault
+ * when one of them is (game.option.*), else n. */
 int koma__fx_def_load(const char *yaml, size_t len, const char *source,
                       const char *const *overrides, size_t n, koma__fx_def **out,
-                      koma_error *err);
+                      size_t *bad, koma_error *err);
 void koma__fx_def_free(koma__fx_def *d);
 /* The identity index of a token (any case: the side is ignored), -1 when none. */
 int koma__fx_id_of(const koma__fx_def *d, koma_piece p);

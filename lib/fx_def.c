@@ -36,6 +36,7 @@ typedef struct defctx {
     param params[MAX_PARAMS];          /* later entries win */
     size_t nparams;
     yaml_node_t *class_nodes[KOMA__FX_MAX_CLASSES];
+    size_t bad;                        /* the caller's option at fault (its index) */
 } defctx;
 
 #define ERR(c, n, code, ...) koma__y_error(&(c)->y, (n), (code), __VA_ARGS__)
@@ -326,11 +327,15 @@ static int read_options(defctx *c, const char *const *overrides, size_t nover)
     }
     for (size_t i = 0; i < nover; i++) {
         const char *eq = strchr(overrides[i], '=');
-        if (eq == NULL)
+        if (eq == NULL) {
+            c->bad = i;
             return koma_error_set(c->y.err, KOMA_E_GAME_OPTION_VALUE, 0,
                                   "a rule option is NAME=VALUE: \"%s\"", overrides[i]);
-        if (choose(c, overrides[i], (size_t)(eq - overrides[i]), eq + 1, strlen(eq + 1), NULL) != 0)
+        }
+        if (choose(c, overrides[i], (size_t)(eq - overrides[i]), eq + 1, strlen(eq + 1), NULL) != 0) {
+            c->bad = i;
             return -1;
+        }
     }
     /* the parameters each chosen value sets */
     for (unsigned i = 0; i < d->noptions; i++) {
@@ -348,6 +353,11 @@ static int read_options(defctx *c, const char *const *overrides, size_t nover)
                                    "rule option %s: %s is not supported by koma",
                                    d->options[i].name, d->options[i].value);
                     c->y.err->source = c->y.source;
+                    /* the caller's last setting of it is the one that counts */
+                    size_t nl = strlen(d->options[i].name);
+                    for (size_t k = 0; k < nover; k++)
+                        if (strncmp(overrides[k], d->options[i].name, nl) == 0 && overrides[k][nl] == '=')
+                            c->bad = k;
                 }
             }
             return -1;
@@ -861,11 +871,13 @@ int koma__fx_position_fits(const koma__fx_def *d, const koma_position *pos, koma
 
 int koma__fx_def_load(const char *yaml, size_t len, const char *source,
                       const char *const *overrides, size_t n, koma__fx_def **out,
-                      koma_error *err)
+                      size_t *bad, koma_error *err)
 {
     *out = NULL;
+    if (bad) *bad = n;
     defctx *c = calloc(1, sizeof *c);
     if (c == NULL) return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (game)");
+    c->bad = n;
     c->d = calloc(1, sizeof *c->d);
     if (c->d == NULL) {
         free(c);
@@ -878,6 +890,7 @@ int koma__fx_def_load(const char *yaml, size_t len, const char *source,
     }
     if (rc == 0) *out = c->d;
     else free(c->d);
+    if (bad) *bad = c->bad;
     free(c);
     return rc;
 }

@@ -38,6 +38,7 @@ typedef struct ydoc {
     size_t len;
     const char *const *options;        /* rule options chosen by the caller (NAME=VALUE) */
     size_t noptions;
+    size_t *bad_option;                /* where to say which of them is at fault */
 } ydoc;
 
 static int node_error(ydoc *y, const yaml_node_t *n, koma_code code, const char *fmt, ...)
@@ -661,7 +662,7 @@ static int parse_game(ydoc *y, koma_game *g)
         /* an effect game: fx_def.c compiles its rules and checks its keys; the
          * endings are read here as for any game */
         if (koma__fx_def_load(y->text, y->len, y->source, y->options, y->noptions, &g->fx,
-                              y->err) != 0)
+                              y->bad_option, y->err) != 0)
             return -1;
         g->playable = 1;
         g->yaml = malloc(y->len + 1);
@@ -756,7 +757,8 @@ static int check_depth(const char *yaml, size_t len, const char *source, koma_er
 }
 
 static int load_game(const char *yaml, size_t len, const char *source,
-                     const char *const *options, size_t noptions, koma_game **out, koma_error *err)
+                     const char *const *options, size_t noptions, size_t *bad_option, koma_game **out,
+                     koma_error *err)
 {
     *out = NULL;
     yaml_parser_t parser;
@@ -771,6 +773,8 @@ static int load_game(const char *yaml, size_t len, const char *source,
     y.len = len;
     y.options = options;
     y.noptions = noptions;
+    y.bad_option = bad_option;
+    if (bad_option) *bad_option = noptions;
     if (!yaml_parser_load(&parser, &y.doc)) {
         koma__yaml_parser_error(&parser, source, err);
         yaml_parser_delete(&parser);
@@ -871,7 +875,7 @@ int koma_game_set_new(koma_game_set **out, koma_error *err)
         for (const struct koma__embedded_game *e = koma__embedded_games; e->id; e++) {
             if (builtin_rank(e->id) != pass) continue;
             koma_game *g;
-            if (load_game(e->yaml, e->len, e->id, NULL, 0, &g, err) != 0) {
+            if (load_game(e->yaml, e->len, e->id, NULL, 0, NULL, &g, err) != 0) {
                 koma_game_set_free(set);
                 return -1;
             }
@@ -904,7 +908,7 @@ int koma_game_set_load(koma_game_set *set, const char *yaml, size_t len, const c
     koma_game *g;
     if (out) *out = NULL;
     if (check_depth(yaml, len, source, err) != 0) return -1;
-    if (load_game(yaml, len, source, NULL, 0, &g, err) != 0) return -1;
+    if (load_game(yaml, len, source, NULL, 0, NULL, &g, err) != 0) return -1;
     if (set_add(set, g, source, err) != 0) {
         game_free(g);
         return -1;
@@ -958,9 +962,10 @@ const koma_game *koma_game_set_at(const koma_game_set *set, size_t i)
 void koma__game_free(koma_game *g) { game_free(g); }
 
 int koma__game_variant_new(const koma_game *g, const char *const *opts, size_t n,
-                           koma_game **out, koma_error *err)
+                           koma_game **out, size_t *bad, koma_error *err)
 {
     *out = NULL;
+    if (bad) *bad = n;
     if (g->fx == NULL)
         return koma_error_set(err, KOMA_E_GAME_OPTION_UNKNOWN, 0, "game %s has no rule options",
                               g->id);
@@ -975,7 +980,7 @@ int koma__game_variant_new(const koma_game *g, const char *const *opts, size_t n
         strcat(key, opts[i]);
     }
     koma_game *v;
-    if (load_game(g->yaml, g->yaml_len, g->id, opts, n, &v, err) != 0) {
+    if (load_game(g->yaml, g->yaml_len, g->id, opts, n, bad, &v, err) != 0) {
         free(key);
         return -1;
     }
@@ -998,7 +1003,7 @@ int koma_game_set_variant(koma_game_set *set, const koma_game *g, const char *co
                               g->id);
     }
     koma_game *v;
-    if (koma__game_variant_new(g, opts, n, &v, err) != 0) return -1;
+    if (koma__game_variant_new(g, opts, n, &v, NULL, err) != 0) return -1;
     for (size_t i = 0; i < set->nretired; i++)
         if (set->retired[i]->variant && strcmp(set->retired[i]->variant, v->variant) == 0) {
             game_free(v);

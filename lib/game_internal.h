@@ -114,9 +114,10 @@ int koma__game_kind_of(const koma_game *g, koma_piece p);
 int koma__position_fits(const koma_game *g, const koma_position *pos, koma_error *err);
 /* Game g under rule options opts[0..n) ("NAME=VALUE" over the definition's own):
  * a new game, owned by the caller (koma__game_free), with g's id; its `variant`
- * names the settings. The errors of koma_game_set_variant. */
+ * names the settings. The errors of koma_game_set_variant; *bad (may be NULL)
+ * the index of the setting at fault when one is (game.option.*), else n. */
 int koma__game_variant_new(const koma_game *g, const char *const *opts, size_t n,
-                           koma_game **out, koma_error *err);
+                           koma_game **out, size_t *bad, koma_error *err);
 void koma__game_free(koma_game *g);
 
 #endif

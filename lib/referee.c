@@ -18,6 +18,7 @@
 
 #include "internal.h"
 #include "game_internal.h"             /* struct koma_game: the history rules */
+#include "jsonpos.h"                   /* JSON pointers escaped */
 #include "pcn_internal.h"              /* koma__pcn_ply_move */
 #include <koma/referee.h>
 
@@ -983,13 +984,24 @@ int koma_referee_finish(koma_referee *r, koma_verdict *v, koma_error *err)
  * (game.option.*: no such option, not one of its values, a value koma does not
  * play, a game without options; game.limit: too many different settings).
  */
+/* at: the pointer of the member of meta.rule_options named name[0..nl) (escaped;
+ * the object itself when it cannot be written). */
+static void option_member(char at[KOMA_VERDICT_POINTER_MAX], const char *name, size_t nl)
+{
+    size_t len = strlen(at);
+    if (memchr(name, '\0', nl) != NULL ||
+        koma__json_pointer_push(at, KOMA_VERDICT_POINTER_MAX, &len, name, nl) != 0)
+        at[strlen("/meta/rule_options")] = '\0';
+}
+
 static int record_rules(koma_referee *r, const koma_pcn *rec, const koma_game **g,
-                        koma_error *err)
+                        char at[KOMA_VERDICT_POINTER_MAX], koma_error *err)
 {
     static const char where[] = "/meta/rule_options";
     koma_pcn_value val;
     koma_pcn_type t = koma_pcn_get(rec, where, &val);
     if (t == KOMA_PCN_ABSENT) return 0;
+    strcpy(at, where);
     if (t != KOMA_PCN_OBJECT)
         return koma_error_set(err, KOMA_E_GAME_OPTION_VALUE, 0,
                               "meta.rule_options must be an object of option: value");
@@ -997,12 +1009,14 @@ static int record_rules(koma_referee *r, const koma_pcn *rec, const koma_game **
         return koma_error_set(err, KOMA_E_GAME_OPTION_VALUE, 0,
                               "meta.rule_options: more than %d options", RULE_OPTIONS_MAX);
     char text[RULE_OPTIONS_MAX][96];
-    const char *opts[RULE_OPTIONS_MAX];
+    const char *opts[RULE_OPTIONS_MAX], *names[RULE_OPTIONS_MAX];
+    size_t lens[RULE_OPTIONS_MAX];
     size_t n = val.len;
     for (size_t i = 0; i < n; i++) {
         size_t nl;
         const char *name = koma_pcn_key(rec, where, i, &nl);
         char ptr[160];
+        if (name != NULL) option_member(at, name, nl);
         if (name == NULL || nl > 64 || memchr(name, '/', nl) || memchr(name, '~', nl) ||
             memchr(name, '\0', nl))
             return koma_error_set(err, KOMA_E_GAME_OPTION_UNKNOWN, 0,
@@ -1027,9 +1041,16 @@ static int record_rules(koma_referee *r, const koma_pcn *rec, const koma_game **
                                   "meta.rule_options.%.*s: a string, boolean or integer", (int)nl, name);
         }
         opts[i] = text[i];
+        names[i] = name;
+        lens[i] = nl;
+        at[sizeof where - 1] = '\0';
     }
     koma_game *v;
-    if (koma__game_variant_new(*g, opts, n, &v, err) != 0) return -1;
+    size_t bad;
+    if (koma__game_variant_new(*g, opts, n, &v, &bad, err) != 0) {
+        if (bad < n) option_member(at, names[bad], lens[bad]);
+        return -1;
+    }
     for (size_t i = 0; i < r->nvariants; i++)
         if (r->variants[i].base == *g && strcmp(r->variants[i].game->variant, v->variant) == 0) {
             koma__game_free(v);
@@ -1054,6 +1075,7 @@ int koma_referee_pcn(koma_referee *r, const koma_game_set *games, const koma_gam
     size_t flen;
     const char *feen = koma_pcn_setup_feen(rec, &flen);
     v->game = game;
+    strcpy(v->unjudged_member, "/setup/feen");
     /* koma_game_set_open_feen without its fit test: koma_referee_begin sets the
      * position on the engine, which makes the same test */
     int rc = koma_feen_parse(feen ? feen : "", feen ? flen : 0, KOMA_FEEN_STRICT, &r->pos, err);
@@ -1063,8 +1085,11 @@ int koma_referee_pcn(koma_referee *r, const koma_game_set *games, const koma_gam
         rc = koma_error_set(err, KOMA_E_GAME_NO_RULES, 0, "game %s has no rule engine yet",
                             koma_game_id(game));
     v->game = game;
-    if (rc == 0) rc = record_rules(r, rec, &game, err);
-    if (rc == 0) rc = koma_referee_begin(r, game, &r->pos, err);
+    if (rc == 0) rc = record_rules(r, rec, &game, v->unjudged_member, err);
+    if (rc == 0) {
+        strcpy(v->unjudged_member, "/setup/feen");   /* the position must fit the game */
+        rc = koma_referee_begin(r, game, &r->pos, err);
+    }
     if (rc != 0) return err && err->code == KOMA_E_MEMORY ? -1 : 1;
     if (koma_pcn_has_outcome(rec)) {
         koma_recorded expect;

@@ -48,7 +48,7 @@ static koma__fx *engine(const char *const *opts, const char *feen, koma__fx_def 
     size_t n = 0;
     while (opts && opts[n]) n++;
     memset(&err, 0, sizeof err);
-    if (koma__fx_def_load(yaml_text, yaml_len, "koshogi.yaml", opts, n, def, &err) != 0)
+    if (koma__fx_def_load(yaml_text, yaml_len, "koshogi.yaml", opts, n, def, NULL, &err) != 0)
         fail_msg("load: %s %s", koma_code_name(err.code), err.message);
     koma__fx *fx;
     if (koma__fx_new(*def, &fx, &err) != 0) fail_msg("new: %s", err.message);
@@ -433,7 +433,7 @@ static void option_error(const char *opt, koma_code code)
     koma__fx_def *d;
     koma_error err;
     memset(&err, 0, sizeof err);
-    if (koma__fx_def_load(yaml_text, yaml_len, "koshogi.yaml", opts, 1, &d, &err) == 0)
+    if (koma__fx_def_load(yaml_text, yaml_len, "koshogi.yaml", opts, 1, &d, NULL, &err) == 0)
         fail_msg("%s accepted", opt);
     if (err.code != code) fail_msg("%s: %s (%s)", opt, koma_code_name(err.code), err.message);
 }

@@ -317,12 +317,17 @@ static void test_rule_options(void **state)
                                      "\"plies\":[{\"pmn\":\"g7-h8,+h15\"}]}", &v, &err), 0);
     assert_int_equal(v.kind, KOMA_VERDICT_UNFINISHED);
     /* options that cannot be honoured: the record cannot be judged */
-    static const struct { const char *opts; koma_code code; } bad[] = {
-        {"{\"gatling.range\":\"6\"}", KOMA_E_GAME_OPTION_VALUE},
-        {"{\"no.such\":\"x\"}", KOMA_E_GAME_OPTION_UNKNOWN},
-        {"{\"hand\":\"shogi\"}", KOMA_E_GAME_OPTION_UNSUPPORTED},
-        {"{\"gatling.range\":[5]}", KOMA_E_GAME_OPTION_VALUE},
-        {"\"gatling.range=5\"", KOMA_E_GAME_OPTION_VALUE},
+    /* (and the member at fault: the option, or the object itself) */
+    static const struct { const char *opts; koma_code code; const char *member; } bad[] = {
+        {"{\"gatling.range\":\"6\"}", KOMA_E_GAME_OPTION_VALUE, "/meta/rule_options/gatling.range"},
+        {"{\"no.such\":\"x\"}", KOMA_E_GAME_OPTION_UNKNOWN, "/meta/rule_options/no.such"},
+        {"{\"hand\":\"shogi\"}", KOMA_E_GAME_OPTION_UNSUPPORTED, "/meta/rule_options/hand"},
+        {"{\"gatling.range\":[5]}", KOMA_E_GAME_OPTION_VALUE, "/meta/rule_options/gatling.range"},
+        {"\"gatling.range=5\"", KOMA_E_GAME_OPTION_VALUE, "/meta/rule_options"},
+        /* the second of two options; a name with '/' and '~' escaped */
+        {"{\"gatling.range\":5,\"hand\":\"shogi\"}", KOMA_E_GAME_OPTION_UNSUPPORTED,
+         "/meta/rule_options/hand"},
+        {"{\"gatling.range\":\"5\",\"a/b~c\":1}", KOMA_E_GAME_OPTION_UNKNOWN, "/meta/rule_options/a~1b~0c"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char json[1024];
@@ -332,6 +337,7 @@ static void test_rule_options(void **state)
         assert_int_equal(judge_json(ref, json, &v, &err), 1);
         if (err.code != bad[i].code) print_error("%s: %s\n", bad[i].opts, err.message);
         assert_int_equal(err.code, bad[i].code);
+        assert_string_equal(v.unjudged_member, bad[i].member);
     }
     /* a game without options */
     koma_error_clear(&err);
@@ -339,6 +345,13 @@ static void test_rule_options(void **state)
                                      "\"setup\":{\"feen\":\"lnsgk^gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGK^GSNL / S/s\"}}",
                                 &v, &err), 1);
     assert_int_equal(err.code, KOMA_E_GAME_OPTION_UNKNOWN);
+    assert_string_equal(v.unjudged_member, "/meta/rule_options");
+    /* options that are fine and a position that does not fit the game: the setup */
+    koma_error_clear(&err);
+    assert_int_equal(judge_json(ref, "{\"meta\":{\"rule_options\":{\"gatling.range\":\"5\"}},"
+                                     "\"setup\":{\"feen\":\"18k^/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/B18 / K/k\"}}",
+                                &v, &err), 1);
+    assert_string_equal(v.unjudged_member, "/setup/feen");
     koma_referee_free(ref);
 }
 

@@ -111,6 +111,7 @@ extern "C" {
 #define KOMA_REFEREE_MAX_PLIES 65536u
 /* Bytes of legal alternatives a verdict lists for an illegal ply. */
 #define KOMA_VERDICT_LEGAL_MAX 1024
+#define KOMA_VERDICT_POINTER_MAX 160   /* koma_verdict.unjudged_member, NUL included */
 
 typedef struct koma_referee koma_referee;
 
@@ -293,6 +294,11 @@ typedef struct koma_verdict {
     koma_recorded recorded;
     unsigned disputes;                 /* KOMA_DISPUTE_* */
     koma_outcome_member disagrees;
+
+    /* koma_referee_pcn's record that cannot be judged: the JSON pointer (escaped)
+     * of the member at fault: "/setup/feen", or for a rule option
+     * "/meta/rule_options/NAME" ("/meta/rule_options" when no one member is) */
+    char unjudged_member[KOMA_VERDICT_POINTER_MAX];
 } koma_verdict;
 
 /* The verdict of the game given so far. -1 with err on trouble (memory: the
@@ -313,8 +319,9 @@ typedef struct koma_referee_hooks {
  * Judge a whole PCN record: open its setup FEEN with its game
  * (koma_game_set_open_feen: `game`, or the one the FEEN gives from `games`),
  * begin, expect its outcome (when it has one), every ply, finish. Returns 0 with
- * v; 1 when the record cannot be judged: its setup (err; *v untouched but
- * v->game, the game when known); -1 on trouble (memory) or when a hook stopped
+ * v; 1 when the record cannot be judged: its setup or its meta.rule_options
+ * (err; *v untouched but v->game, the game when known, and v->unjudged_member,
+ * the member at fault); -1 on trouble (memory) or when a hook stopped
  * it (err). After an unreadable ply the later plies are not read (v->kind
  * KOMA_VERDICT_UNREADABLE).
  */
