@@ -57,13 +57,17 @@ size_t koma__fxe_legal_moves(koma_engine *e, koma_emove *moves)
     return (size_t)n;
 }
 
-void koma__fxe_move_pmn(const koma_engine *e, koma_emove m, koma_move *out)
+int koma__fxe_move_pmn(const koma_engine *e, koma_emove m, koma_move *out)
 {
     koma_chain c;
     koma__fx_move_chain(e->fx, m, &c);
-    /* a move of several elements: its first one (koma_engine_move_text has all) */
-    if (c.len) *out = c.el[0];
-    else memset(out, 0, sizeof *out);
+    /* a move of several elements is no one PMN move (koma_engine_move_text has it) */
+    if (c.len != 1) {
+        memset(out, 0, sizeof *out);
+        return -1;
+    }
+    *out = c.el[0];
+    return 0;
 }
 
 size_t koma__fxe_move_text(const koma_engine *e, koma_emove m, char *buf, size_t cap)

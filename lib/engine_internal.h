@@ -221,7 +221,7 @@ int koma__fxe_turn(const koma_engine *e);
 uint64_t koma__fxe_hash(const koma_engine *e);
 size_t koma__fxe_ply(const koma_engine *e);
 size_t koma__fxe_legal_moves(koma_engine *e, koma_emove *moves);
-void koma__fxe_move_pmn(const koma_engine *e, koma_emove m, koma_move *out);
+int koma__fxe_move_pmn(const koma_engine *e, koma_emove m, koma_move *out);
 size_t koma__fxe_move_text(const koma_engine *e, koma_emove m, char *buf, size_t cap);
 void koma__fxe_move_facts(const koma_engine *e, koma_emove m, koma_move_facts *out);
 int koma__fxe_find_move(koma_engine *e, const koma_move *m, koma_emove *out, koma_error *err);

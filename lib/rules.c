@@ -22,19 +22,16 @@ int koma_engine_in_check(koma_engine *e)
 
 /* ---- PMN ------------------------------------------------------------------------------- */
 
-void koma_engine_move_pmn(const koma_engine *e, koma_emove m, koma_move *out)
+int koma_engine_move_pmn(const koma_engine *e, koma_emove m, koma_move *out)
 {
-    if (e->fx) {
-        koma__fxe_move_pmn(e, m, out);
-        return;
-    }
+    if (e->fx) return koma__fxe_move_pmn(e, m, out);
     memset(out, 0, sizeof *out);
     int to = KOMA__M_TO(m);
     koma_shape_cell(&e->shape, (uint32_t)e->index_sq[to], &out->dst);
     if (m & KOMA__M_DROP) {
         out->kind = KOMA_MOVE_DROP;
         out->piece = koma__piece_of_slot(e, e->turn, KOMA__M_FROM(m));
-        return;
+        return 0;
     }
     int from = KOMA__M_FROM(m);
     koma_shape_cell(&e->shape, (uint32_t)e->index_sq[from], &out->src);
@@ -47,11 +44,20 @@ void koma_engine_move_pmn(const koma_engine *e, koma_emove m, koma_move *out)
         int hk = (m & KOMA__M_KEEP) ? ck : e->game->kinds[ck].demotes_to;
         out->captured = koma__piece_of_code(e, KOMA__CODE(hk, e->turn) | (c & KOMA__DERIVED));
     }
+    return 0;
 }
 
 size_t koma_engine_move_write(const koma_engine *e, koma_emove m, char buf[KOMA_PMN_BUF])
 {
-    if (e->fx) return koma__fxe_move_text(e, m, buf, KOMA_PMN_BUF);
+    if (e->fx) {
+        /* a chain longer than a PMN move is refused, never cut */
+        char chain[KOMA_CHAIN_BUF];
+        size_t n = koma__fxe_move_text(e, m, chain, sizeof chain);
+        if (n >= KOMA_PMN_BUF) n = 0;
+        memcpy(buf, chain, n);
+        buf[n] = '\0';
+        return n;
+    }
     koma_move mv;
     koma_engine_move_pmn(e, m, &mv);
     return koma_pmn_write(&mv, buf);

@@ -100,8 +100,12 @@ KOMA_API size_t koma_engine_max_moves(const koma_engine *e);
  * (a royal captured). Order: unspecified but deterministic. */
 KOMA_API size_t koma_engine_legal_moves(koma_engine *e, koma_emove *moves);
 
-/* The canonical PMN of a move of the current position. */
-KOMA_API void koma_engine_move_pmn(const koma_engine *e, koma_emove m, koma_move *out);
+/* The canonical PMN of a move of the current position. A move of an effect game
+ * (Ko shogi) that is a chain of several elements is no one PMN move:
+ * koma_engine_move_pmn then returns -1 (out zeroed), and koma_engine_move_write
+ * returns 0 (buf "") for a chain longer than KOMA_PMN_MAX_LEN, never a cut text;
+ * koma_engine_move_text writes any chain. */
+KOMA_API int koma_engine_move_pmn(const koma_engine *e, koma_emove m, koma_move *out);
 KOMA_API size_t koma_engine_move_write(const koma_engine *e, koma_emove m, char buf[KOMA_PMN_BUF]);
 /* The same into buf of any size (NUL-terminated, cut to cap - 1 bytes); returns
  * the full length of the move's canonical text. */
