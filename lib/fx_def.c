@@ -742,7 +742,7 @@ static int read_rules(defctx *c)
 static const char *const top_keys[] = {
     /* read by game.c */
     "id", "name", "style", "board", "start", "description", "diagram", "repetition",
-    "termination", "move_limit", "no_legal_move",
+    "termination", "move_limit", "no_legal_move", "by_feen",
     /* read here */
     "engine", "hands", "promotion", "double_move_pass", "shoot_when", "arrival_burn", "classes",
     "pieces", "immunities", "capture_promotion", "promotion_requires", "cascades", "reversions",

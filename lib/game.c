@@ -177,7 +177,7 @@ static int get_str(ydoc *y, const yaml_node_t *map, const char *key, char *buf, 
 static const char *const top_keys[] = {
     "id", "name", "style", "board", "start", "description", "promotion", "check",
     "kings_privilege", "promoted_drops", "bare_king", "no_legal_move", "repetition",
-    "move_limit", "termination", "defeat", "pieces", "diagram", NULL};
+    "move_limit", "termination", "defeat", "pieces", "diagram", "by_feen", NULL};
 static const char *const board_keys[] = {"files", "ranks", NULL};
 static const char *const promotion_keys[] = {"zone", "compulsory", NULL};
 static const char *const nolegal_keys[] = {"in_check", "otherwise", NULL};
@@ -649,6 +649,8 @@ static int parse_game(ydoc *y, koma_game *g)
     if (strlen(style) != 1 || !KOMA_IS_ALPHA(style[0]))
         return node_error(y, n, KOMA_E_GAME_FIELD, "style must be one letter");
     g->style = (char)toupper((unsigned char)style[0]);
+    g->by_feen = 1;
+    if (get_bool(y, root, "by_feen", &g->by_feen) != 0) return -1;
     n = get(y, root, "board");
     if (n == NULL) return node_error(y, root, KOMA_E_GAME_FIELD, "missing \"board\"");
     if (check_keys(y, n, "board", board_keys) != 0) return -1;
@@ -860,32 +862,23 @@ static int set_add(koma_game_set *set, koma_game *g, const char *source, koma_er
     return 0;
 }
 
-/* Built-in order: the plain games first, so ogi (not ogi-classic) owns `O` 8x8. */
-static int builtin_rank(const char *id)
-{
-    return strcmp(id, "ogi-classic") == 0 ? 1 : 0;
-}
-
 int koma_game_set_new(koma_game_set **out, koma_error *err)
 {
     *out = NULL;
     koma_game_set *set = calloc(1, sizeof *set);
     if (set == NULL) return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (games)");
-    for (int pass = 0; pass < 2; pass++) {
-        for (const struct koma__embedded_game *e = koma__embedded_games; e->id; e++) {
-            if (builtin_rank(e->id) != pass) continue;
-            koma_game *g;
-            if (load_game(e->yaml, e->len, e->id, NULL, 0, NULL, &g, err) != 0) {
-                koma_game_set_free(set);
-                return -1;
-            }
-            g->builtin = 1;
-            if (set_add(set, g, e->id, err) != 0) {
-                game_free(g);
-                /* a broken built-in is a build bug: the source names it */
-                koma_game_set_free(set);
-                return -1;
-            }
+    for (const struct koma__embedded_game *e = koma__embedded_games; e->id; e++) {
+        koma_game *g;
+        if (load_game(e->yaml, e->len, e->id, NULL, 0, NULL, &g, err) != 0) {
+            koma_game_set_free(set);
+            return -1;
+        }
+        g->builtin = 1;
+        if (set_add(set, g, e->id, err) != 0) {
+            game_free(g);
+            /* a broken built-in is a build bug: the source names it */
+            koma_game_set_free(set);
+            return -1;
         }
     }
     *out = set;
@@ -1053,7 +1046,7 @@ const koma_game *koma_game_set_find_style(const koma_game_set *set, char style, 
     char up = (char)toupper((unsigned char)style);
     for (size_t i = 0; i < set->len; i++) {
         const koma_game *g = set->games[i];
-        if (g->style == up && g->files == files && g->ranks == ranks) return g;
+        if (g->by_feen && g->style == up && g->files == files && g->ranks == ranks) return g;
     }
     return NULL;
 }

@@ -61,6 +61,8 @@ struct koma_game {
     char *variant;                     /* a variant under rule options: "id:NAME=VALUE;..." */
     char name[KOMA_SNN_MAX_LEN + 1];
     char style;                        /* uppercase */
+    int by_feen;                       /* found from a FEEN's style and board (by_feen:
+                                          false: only by its id) */
     unsigned files, ranks;
     char *start;                       /* start FEEN (owned) */
     size_t start_len;

@@ -265,6 +265,35 @@ static void expect_load_message(const char *yaml, size_t len, koma_code code, un
 
 /* Definitions the fuzz_game harness found wrongly accepted or wrongly reported
  * (tests/fuzz/corpus/game keeps the inputs). */
+/* by_feen: false keeps a game out of the lookup by FEEN (ogi-classic, loaded
+ * before ogi: its file name sorts first), not out of the lookup by id. */
+static void test_by_feen(void **state)
+{
+    (void)state;
+    koma_game_set *set;
+    koma_error err;
+    koma_error_clear(&err);
+    assert_int_equal(koma_game_set_new(&set, &err), 0);
+    assert_string_equal(koma_game_id(koma_game_set_find_style(set, 'O', 8, 8)), "ogi");
+    assert_non_null(koma_game_set_find_id(set, "ogi-classic", 11));
+    static const char hidden[] = "id: hidden\nname: Hidden\nstyle: H\nby_feen: false\n"
+                                 "board: {files: 3, ranks: 3}\n";
+    const koma_game *g;
+    assert_int_equal(koma_game_set_load(set, LIT(hidden), "hidden.yaml", &g, &err), 0);
+    assert_null(koma_game_set_find_style(set, 'H', 3, 3));
+    assert_ptr_equal(koma_game_set_find_id(set, "hidden", 6), g);
+    static const char shown[] = "id: shown\nname: Shown\nstyle: H\nby_feen: true\n"
+                                "board: {files: 3, ranks: 3}\n";
+    assert_int_equal(koma_game_set_load(set, LIT(shown), "shown.yaml", &g, &err), 0);
+    assert_ptr_equal(koma_game_set_find_style(set, 'H', 3, 3), g);
+    static const char bad[] = "id: bad\nname: Bad\nstyle: B\nby_feen: maybe\n"
+                              "board: {files: 3, ranks: 3}\n";
+    assert_int_equal(koma_game_set_load(set, LIT(bad), "bad.yaml", &g, &err), -1);
+    assert_int_equal(err.code, KOMA_E_GAME_FIELD);
+    assert_int_equal(err.line, 4);
+    koma_game_set_free(set);
+}
+
 static void test_errors_found_by_fuzzing(void **state)
 {
     (void)state;
@@ -422,6 +451,7 @@ int main(void)
         cmocka_unit_test(test_builtins),
         cmocka_unit_test(test_load),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_by_feen),
         cmocka_unit_test(test_errors_found_by_fuzzing),
         cmocka_unit_test(test_result_names),
         cmocka_unit_test(test_replace_builtin),

@@ -104,9 +104,9 @@ KOMA_API const koma_game *koma_game_set_find_id(const koma_game_set *set,
                                                 const char *id, size_t len);
 
 /*
- * By style letter (either case) and 2-D board shape; NULL when none fits. When
- * several games share both (ogi and ogi-classic), the first loaded wins, so the
- * built-in ogi (not ogi-classic) is what an `O` 8×8 FEEN means.
+ * By style letter (either case) and 2-D board shape; NULL when none fits. A
+ * definition with `by_feen: false` is never found this way (ogi-classic: an `O`
+ * 8×8 FEEN means ogi); when several other games share both, the first loaded wins.
  */
 KOMA_API const koma_game *koma_game_set_find_style(const koma_game_set *set, char style,
                                                    unsigned files, unsigned ranks);
