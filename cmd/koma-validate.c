@@ -37,6 +37,7 @@ struct validator {
     line_check_fn fn;                  /* line formats (cmd/line_checks.c) */
     const char *what;
     validate_input_fn input_fn;        /* document formats (fn is NULL) */
+    const char *noun;                  /* what --summary counts */
 };
 
 static void check_line(state *st, const char *file, unsigned long line, const char *s, size_t len);
@@ -124,20 +125,12 @@ static const validator *find_validator(const char *name);
 
 static void v_auto_input(state *st, cli_input *in)
 {
-    const char *head;
-    size_t len;
-    if (cli_input_peek(st->c, in, 1 << 16, &head, &len) != 0) return;
-    koma_input_kind kind = koma_sniff_input(head, len, in->eof);
-    if (kind == KOMA_INPUT_MORE) {
-        /* a JSON document longer than the first look: as much as a line may hold */
-        if (cli_input_peek(st->c, in, CLI_LINE_MAX, &head, &len) != 0) return;
-        kind = koma_sniff_input(head, len, 1);
-    }
     static const char *const line_formats[] = {"feen", "pmn", "fid", "pcn", "yaml", NULL};
+    koma_input_kind kind;
     koma_error err;
-    if (kind == KOMA_INPUT_LINES &&
-        records_foreign(head, len, in->eof, line_formats, "FEEN or PMN lines", NULL, &err)) {
-        record_result(st, in->name, 1, &err, 0);
+    int rc = records_sniff(st->c, in, line_formats, "FEEN or PMN lines", &kind, &err);
+    if (rc != 0) {
+        if (rc > 0) record_result(st, in->name, 1, &err, 0);
         return;
     }
     const validator *saved = st->v;
@@ -149,20 +142,20 @@ static void v_auto_input(state *st, cli_input *in)
 }
 
 static const validator validators[] = {
-    {"feen", line_check_feen, "FEEN positions", NULL},
-    {"cell", line_check_cell, "CELL coordinates", NULL},
-    {"pin", line_check_pin, "PIN piece identifiers", NULL},
-    {"epin", line_check_epin, "EPIN piece identifiers", NULL},
-    {"sin", line_check_sin, "SIN style identifiers", NULL},
-    {"snn", line_check_snn, "SNN style names", NULL},
-    {"qpi", line_check_qpi, "QPI qualified piece identifiers", NULL},
-    {"fid", line_check_fid, "FID position fingerprints", NULL},
-    {"pmn", line_check_pmn, "PMN moves (see --pmn-dialect, --position)", NULL},
-    {"cgsn", line_check_cgsn, "CGSN game statuses", NULL},
-    {"ggn", NULL, "GGN documents (one JSON document per file)", v_ggn_input},
-    {"pcn", NULL, "PCN records (JSON Lines or a YAML stream)", v_pcn_input},
-    {"auto", NULL, "sniff each input: PCN, GGN, or FEEN/PMN lines", v_auto_input},
-    {"auto-line", line_check_auto, NULL, NULL},
+    {"feen", line_check_feen, "FEEN positions", NULL, "line"},
+    {"cell", line_check_cell, "CELL coordinates", NULL, "line"},
+    {"pin", line_check_pin, "PIN piece identifiers", NULL, "line"},
+    {"epin", line_check_epin, "EPIN piece identifiers", NULL, "line"},
+    {"sin", line_check_sin, "SIN style identifiers", NULL, "line"},
+    {"snn", line_check_snn, "SNN style names", NULL, "line"},
+    {"qpi", line_check_qpi, "QPI qualified piece identifiers", NULL, "line"},
+    {"fid", line_check_fid, "FID position fingerprints", NULL, "line"},
+    {"pmn", line_check_pmn, "PMN moves (see --pmn-dialect, --position)", NULL, "line"},
+    {"cgsn", line_check_cgsn, "CGSN game statuses", NULL, "line"},
+    {"ggn", NULL, "GGN documents (one JSON document per file)", v_ggn_input, "document"},
+    {"pcn", NULL, "PCN records (JSON Lines or a YAML stream)", v_pcn_input, "record"},
+    {"auto", NULL, "sniff each input: PCN, GGN, or FEEN/PMN lines", v_auto_input, "item"},
+    {"auto-line", line_check_auto, NULL, NULL, "line"},
 };
 
 static const validator *find_validator(const char *name)
@@ -308,15 +301,6 @@ static void validate_lines(state *st, cli_input *in)
     cli_input_lines_bulk(st->c, in, "lines", bulk ? validate_feen_bulk : NULL, validate_line, st);
 }
 
-/* What --summary counts: lines, documents or records. */
-static const char *item_noun(const validator *v, int plural)
-{
-    if (v->input_fn == v_ggn_input) return plural ? "documents" : "document";
-    if (v->input_fn == v_pcn_input) return plural ? "records" : "record";
-    if (v->input_fn == v_auto_input) return plural ? "items" : "item";
-    return plural ? "lines" : "line";
-}
-
 int main(int argc, char **argv)
 {
     cli c;
@@ -371,23 +355,10 @@ int main(int argc, char **argv)
         return cli_usage_error(&c, "--replay needs --type pcn (or auto)");
     if ((dialect_given || position) && st.v->fn != line_check_pmn)
         return cli_usage_error(&c, "--pmn-dialect and --position need --type pmn");
-    koma_position_init(&st.lc.pos);
-    koma_position_init(&st.lc.context);
-    if (position) {
-        koma_error err;
-        koma_error_clear(&err);
-        if (koma_feen_parse(position, strlen(position), KOMA_FEEN_STRICT, &st.lc.context, &err) != 0) {
-            koma_position_cleanup(&st.lc.context);
-            return cli_usage_error(&c, "--position: column %lu: %s: %s", err.column,
-                                   koma_code_name(err.code), err.message);
-        }
-        st.lc.has_context = 1;
-    } else if (st.lc.dialect != KOMA_PMN_DIALECT_CANONICAL) {
-        return cli_usage_error(&c, "--pmn-dialect %s needs --position FEEN",
-                               koma_pmn_dialect_name(st.lc.dialect));
+    if ((rc = line_ctx_open(&st.lc, &c, position, want_legal)) != 0) {
+        line_ctx_close(&st.lc);
+        return rc;
     }
-
-    if (want_legal && !position) return cli_usage_error(&c, "--legal needs --position FEEN");
     /* without --replay a record is only checked: its tree need not be built */
     if (!want_replay) st.pcn.pcn_flags |= KOMA_PCN_CHECK_ONLY;
     else st.pcn.pcn_flags |= KOMA_PCN_LIGHT;       /* the referee's accessors only */
@@ -409,14 +380,12 @@ int main(int argc, char **argv)
             printf("{\"summary\":{\"type\":\"%s\",\"records\":%lu,\"valid\":%lu,\"invalid\":%lu}}\n",
                    st.v->name, st.records, st.valid, st.invalid);
         else
-            printf("%lu %s checked: %lu valid, %lu invalid\n", st.records,
-                   item_noun(st.v, st.records != 1), st.valid, st.invalid);
+            printf("%lu %s%s checked: %lu valid, %lu invalid\n", st.records, st.v->noun,
+                   st.records != 1 ? "s" : "", st.valid, st.invalid);
     }
 done:
-    koma_engine_free(st.lc.engine);
+    line_ctx_close(&st.lc);
     judge_free(st.jd);
     koma_game_set_free(games);
-    koma_position_cleanup(&st.lc.pos);
-    koma_position_cleanup(&st.lc.context);
     return cli_finish(&c);
 }

@@ -56,6 +56,32 @@ int line_check_fid(line_ctx *lc, const char *s, size_t len, koma_error *err)
     return koma_fid_parse(s, len, err);
 }
 
+int line_ctx_open(line_ctx *lc, cli *c, const char *position, int legal)
+{
+    koma_position_init(&lc->pos);
+    koma_position_init(&lc->context);
+    if (position) {
+        koma_error err;
+        koma_error_clear(&err);
+        if (koma_feen_parse(position, strlen(position), KOMA_FEEN_STRICT, &lc->context, &err) != 0)
+            return cli_usage_error(c, "--position: column %lu: %s: %s", err.column, koma_code_name(err.code),
+                                   err.message);
+        lc->has_context = 1;
+    } else if (lc->dialect != KOMA_PMN_DIALECT_CANONICAL) {
+        return cli_usage_error(c, "--pmn-dialect %s needs --position FEEN", koma_pmn_dialect_name(lc->dialect));
+    }
+    if (legal && !position) return cli_usage_error(c, "--legal needs --position FEEN");
+    return 0;
+}
+
+void line_ctx_close(line_ctx *lc)
+{
+    koma_engine_free(lc->engine);
+    lc->engine = NULL;
+    koma_position_cleanup(&lc->pos);
+    koma_position_cleanup(&lc->context);
+}
+
 int line_ctx_legal(line_ctx *lc, cli *c, const koma_game_set *games, const char *position)
 {
     koma_error err;

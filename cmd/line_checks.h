@@ -18,6 +18,12 @@ typedef struct line_ctx {
     koma_engine *engine;               /* --legal: the rules of the position's game */
 } line_ctx;
 
+/* Set up lc for --position (a FEEN; NULL: none), --pmn-dialect (lc->dialect,
+ * which needs a position unless canonical) and --legal (which needs a position):
+ * 0, or the status of a usage error (reported). line_ctx_close frees lc. */
+int line_ctx_open(line_ctx *lc, cli *c, const char *position, int legal);
+void line_ctx_close(line_ctx *lc);
+
 /* --legal: the rules of the game of --position (lc->context, from the FEEN
  * position) into lc->engine. 0, or a usage error reported (-1). */
 int line_ctx_legal(line_ctx *lc, cli *c, const koma_game_set *games, const char *position);

@@ -88,6 +88,21 @@ int records_lines_foreign(cli *c, cli_input *in, const char *what, koma_error *e
     if (f && conf >= 2 && strcmp(koma_format_name(f), "feen") == 0) return 0;
     if (cli_input_peek(c, in, SNIFF, &head, &len) != 0) return -1;
     return records_foreign(head, len, in->eof, own, what, NULL, err) != NULL;
+
+int records_sniff(cli *c, cli_input *in, const char *const *own, const char *what,
+                  koma_input_kind *kind, koma_error *err)
+{
+    const char *head;
+    size_t len;
+    if (cli_input_peek(c, in, 1 << 16, &head, &len) != 0) return -1;
+    *kind = koma_sniff_input(head, len, in->eof);
+    if (*kind == KOMA_INPUT_MORE) {
+        /* a JSON document longer than the first look: as much as a line may hold */
+        if (cli_input_peek(c, in, CLI_LINE_MAX, &head, &len) != 0) return -1;
+        *kind = koma_sniff_input(head, len, 1);
+    }
+    if (*kind == KOMA_INPUT_LINES && records_foreign(head, len, in->eof, own, what, NULL, err)) return 1;
+    return 0;
 }
 
 static int reader_locate(void *reader, const char *pointer, unsigned long *line,

@@ -83,6 +83,14 @@ const koma_format *records_foreign(const char *s, size_t len, int at_end,
  */
 int records_lines_foreign(cli *c, cli_input *in, const char *what, koma_error *err);
 
+ * What an input holds, for --type auto: *kind from koma_sniff_input on its
+ * first 64 KiB (a JSON document longer than that: on as much as a line may
+ * hold). Lines that look like a format the caller does not check (records_foreign
+ * with own and what) are 1 with err; 0 otherwise; -1 on read trouble (reported).
+ */
+int records_sniff(cli *c, cli_input *in, const char *const *own, const char *what,
+                  koma_input_kind *kind, koma_error *err);
+
 /* One record read, or an invalid one. */
 typedef struct record_item {
     koma_pcn *rec;                         /* NULL when invalid (err says why) */
