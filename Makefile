@@ -187,11 +187,13 @@ check-man: $(CMDS) $(STATIC_LIB)
 	@sh tests/man-options.sh $(B)/bin
 
 # The build itself: only koma_* leaves the library; a header change rebuilds
-# exactly the objects that include it; no module calls a higher layer (README).
+# exactly the objects that include it; no module calls a higher layer (README),
+# whatever stale objects lie in the build tree.
 check-build: all tests
 	@sh tests/symbols-check.sh $(B)
 	@sh tests/deps-check.sh $(B)
 	@sh tests/layers-check.sh $(B)
+	@sh tests/layers-stale.sh $(B)
 	@sh tests/game-ids-check.sh $(B)/bin
 
 check-schema:
