@@ -613,6 +613,50 @@ static void expect_rec(koma_referee *ref, const char *result, int status, long p
     koma_referee_expect(ref, &rec);
 }
 
+/* The record's own endings (resignation, time limit, agreement) in every game of
+ * this file, after one ply of its start (Ko shogi's: test_referee_koshogi.c). */
+static void test_recorded_every_game(void **state)
+{
+    (void)state;
+    static const char *const ids[] = {"ogi", "ogi-classic", "shogi", "minishogi", "okisaki"};
+    static const struct { const char *result; koma_status status; koma_result want; } rec[] = {
+        {"1-0", KOMA_STATUS_RESIGNATION, FIRST},
+        {"1-0", KOMA_STATUS_TIMELIMIT, FIRST},
+        {"1/2-1/2", KOMA_STATUS_AGREEMENT, DRAW},
+    };
+    for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {
+        /* the first legal move of the start */
+        koma_engine *e;
+        koma_error err;
+        assert_int_equal(koma_engine_new(game(ids[i]), &e, &err), 0);
+        koma_emove *m = malloc(koma_engine_max_moves(e) * sizeof *m);
+        assert_non_null(m);
+        assert_true(koma_engine_legal_moves(e, m) > 0);
+        char first[KOMA_CHAIN_BUF];
+        koma_engine_move_text(e, m[0], first, sizeof first);
+        free(m);
+        koma_engine_free(e);
+        for (size_t k = 0; k < sizeof rec / sizeof rec[0]; k++) {
+            koma_referee *ref = begin(ids[i], NULL, 0);
+            expect_rec(ref, rec[k].result, rec[k].status, 1);
+            assert_int_equal(feed(ref, first), KOMA_PLY_PLAYED);
+            koma_verdict v;
+            finish(ref, &v);
+            if (v.kind != KOMA_VERDICT_RECORDED || v.status != rec[k].status || v.disputes)
+                print_error("%s %s: kind %d status %s disputes %u\n", ids[i], koma_cgsn_name(rec[k].status),
+                            v.kind, koma_cgsn_name(v.status), v.disputes);
+            assert_int_equal(v.kind, KOMA_VERDICT_RECORDED);
+            assert_int_equal(v.status, rec[k].status);
+            assert_int_equal(v.result, rec[k].want);
+            assert_int_equal(v.ply, 1);
+            assert_int_equal(v.played, 1);
+            assert_int_equal(v.disputes, 0);
+            assert_ptr_equal(v.game, game(ids[i]));
+            koma_referee_free(ref);
+        }
+    }
+}
+
 static void test_recorded(void **state)
 {
     (void)state;
@@ -899,6 +943,7 @@ int main(void)
         cmocka_unit_test(test_termination),
         cmocka_unit_test(test_order),
         cmocka_unit_test(test_recorded),
+        cmocka_unit_test(test_recorded_every_game),
         cmocka_unit_test(test_gave_up),
         cmocka_unit_test(test_notation),
         cmocka_unit_test(test_unreadable),
