@@ -40,7 +40,6 @@ struct validator {
     const char *noun;                  /* what --summary counts */
 };
 
-static void check_line(state *st, const char *file, unsigned long line, const char *s, size_t len);
 static const char *type_name(const state *st)
 {
     return strcmp(st->v->name, "auto-line") == 0 ? "auto" : st->v->name;

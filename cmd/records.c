@@ -1,5 +1,5 @@
-/* cmd/records.c — reading game records: PCN databases, --start move lines, and
- * sniffing what an input holds (see records.h). */
+/* cmd/records.c — reading game records: PCN databases and sniffing what an input
+ * holds (see records.h); --start move lines are cmd/records_moves.c's. */
 #include "records.h"
 
 #include <stdlib.h>
@@ -88,21 +88,6 @@ int records_lines_foreign(cli *c, cli_input *in, const char *what, koma_error *e
     if (f && conf >= 2 && strcmp(koma_format_name(f), "feen") == 0) return 0;
     if (cli_input_peek(c, in, SNIFF, &head, &len) != 0) return -1;
     return records_foreign(head, len, in->eof, own, what, NULL, err) != NULL;
-
-int records_sniff(cli *c, cli_input *in, const char *const *own, const char *what,
-                  koma_input_kind *kind, koma_error *err)
-{
-    const char *head;
-    size_t len;
-    if (cli_input_peek(c, in, 1 << 16, &head, &len) != 0) return -1;
-    *kind = koma_sniff_input(head, len, in->eof);
-    if (*kind == KOMA_INPUT_MORE) {
-        /* a JSON document longer than the first look: as much as a line may hold */
-        if (cli_input_peek(c, in, CLI_LINE_MAX, &head, &len) != 0) return -1;
-        *kind = koma_sniff_input(head, len, 1);
-    }
-    if (*kind == KOMA_INPUT_LINES && records_foreign(head, len, in->eof, own, what, NULL, err)) return 1;
-    return 0;
 }
 
 static int reader_locate(void *reader, const char *pointer, unsigned long *line,
@@ -320,98 +305,20 @@ void records_in_step(cli *c, const char *const path[2], const records_options *o
     }
 }
 
-/* ---- moves -------------------------------------------------------------------- */
+/* ---- --type auto ------------------------------------------------------------- */
 
-int records_dialect_option(cli *c, const char *arg, koma_pmn_dialect *out)
+int records_sniff(cli *c, cli_input *in, const char *const *own, const char *what,
+                  koma_input_kind *kind, koma_error *err)
 {
-    if (koma_pmn_dialect_from_name(arg, strlen(arg), out) == 0) return 0;
-    return cli_usage_error(c, "unknown PMN dialect '%s' (pmn, seed, json-array, legs)", arg);
-}
-
-/* ---- --start FEEN: runs of PMN lines ---------------------------------------- */
-
-int records_start_option(cli *c, koma_game_set *games, const char *arg, const char *norules_hint,
-                         const koma_game **forced, char *feen)
-{
-    koma_error err;
-    koma_error_clear(&err);
-    const koma_game *g = *forced;
-    if (strcmp(arg, "start") == 0) {
-        if (g == NULL)
-            g = *forced = koma_game_set_find_id(games, KOMA_DEFAULT_GAME, strlen(KOMA_DEFAULT_GAME));
-        arg = koma_game_start(g);
+    const char *head;
+    size_t len;
+    if (cli_input_peek(c, in, 1 << 16, &head, &len) != 0) return -1;
+    *kind = koma_sniff_input(head, len, in->eof);
+    if (*kind == KOMA_INPUT_MORE) {
+        /* a JSON document longer than the first look: as much as a line may hold */
+        if (cli_input_peek(c, in, CLI_LINE_MAX, &head, &len) != 0) return -1;
+        *kind = koma_sniff_input(head, len, 1);
     }
-    koma_position pos;
-    koma_position_init(&pos);
-    int rc = 0;
-    /* the library's "open a position from FEEN with its game" */
-    if (koma_game_set_open_feen(games, arg, strlen(arg), &pos, &g, &err) != 0) {
-        const char *code = koma_code_name(err.code);
-        if (err.code == KOMA_E_MEMORY) {
-            cli_trouble(c, "memory: out of memory");
-            rc = CLI_TROUBLE;
-        } else if (strncmp(code, "feen.", 5) == 0) {
-            rc = cli_usage_error(c, "--start: column %lu: %s: %s", err.column, code, err.message);
-        } else {
-            int norules = err.code == KOMA_E_GAME_NO_RULES && norules_hint;
-            rc = cli_usage_error(c, "--start: %s: %s%s%s", code, err.message, norules ? " " : "",
-                                 norules ? norules_hint : "");
-        }
-    }
-    if (rc == 0) strcpy(feen, arg);          /* a valid FEEN fits KOMA_FEEN_MAX_LEN */
-    koma_position_cleanup(&pos);
-    return rc;
-}
-
-static int blank_line(const char *s, size_t len)
-{
-    for (size_t i = 0; i < len; i++)
-        if (s[i] != ' ' && s[i] != '\t') return 0;
-    return 1;
-}
-
-/* The run of moves being read. */
-typedef struct moves_run {
-    cli *c;
-    const cli_input *in;
-    const records_moves_fns *fns;
-    void *ctx;
-    record_source src;
-    int open, any, skip;
-} moves_run;
-
-static int moves_end(moves_run *m)
-{
-    m->open = 0;
-    cli_progress_step(m->c, "records");
-    return m->fns->end(m->ctx);
-}
-
-static int moves_line(void *ctx, const char *s, size_t len)
-{
-    moves_run *m = ctx;
-    if (s != NULL && blank_line(s, len)) return m->open ? moves_end(m) : 0;
-    if (!m->open) {
-        m->open = m->any = 1;
-        m->src.line = m->in->line;
-        if ((m->skip = m->fns->begin(m->ctx, &m->src)) == -2) return -2;
-    }
-    if (s == NULL) {
-        koma_error err;
-        cli_line_too_long(m->in, &err);
-        cli_diag_error(m->c, CLI_DATA, m->in->name, &err, NULL);
-    }
-    return m->skip == 0 ? m->fns->move(m->ctx, s, len, m->in->line) : 0;
-}
-
-void records_moves(cli *c, cli_input *in, const records_moves_fns *fns, void *ctx)
-{
-    moves_run m = {c, in, fns, ctx, {in->name, 1, NULL, NULL}, 0, 0, 0};
-    if (cli_input_lines(c, in, NULL, moves_line, &m) != 0) return;
-    if (!m.any && fns->empty_is_record) {
-        /* no moves at all: the position itself */
-        m.open = 1;
-        if (fns->begin(ctx, &m.src) == -2) return;
-    }
-    if (m.open) moves_end(&m);
+    if (*kind == KOMA_INPUT_LINES && records_foreign(head, len, in->eof, own, what, NULL, err)) return 1;
+    return 0;
 }

@@ -13,7 +13,7 @@
  *                  value of the record by JSON pointer, for diagnostics)
  *   --start FEEN   runs of PMN lines played from one position, a blank line
  *                  between records (records_moves); the FEEN is checked at
- *                  start-up (records_start_option)
+ *                  start-up (records_start_option; cmd/records_moves.c)
  *   --type auto    what an input holds: koma_sniff_input (koma/sniff.h), and
  *                  records_foreign for what koma does not read there
  *
@@ -82,14 +82,6 @@ const koma_format *records_foreign(const char *s, size_t len, int at_end,
  * cannot be read (reported).
  */
 int records_lines_foreign(cli *c, cli_input *in, const char *what, koma_error *err);
-
- * What an input holds, for --type auto: *kind from koma_sniff_input on its
- * first 64 KiB (a JSON document longer than that: on as much as a line may
- * hold). Lines that look like a format the caller does not check (records_foreign
- * with own and what) are 1 with err; 0 otherwise; -1 on read trouble (reported).
- */
-int records_sniff(cli *c, cli_input *in, const char *const *own, const char *what,
-                  koma_input_kind *kind, koma_error *err);
 
 /* One record read, or an invalid one. */
 typedef struct record_item {
@@ -184,5 +176,14 @@ typedef struct records_moves_fns {
 } records_moves_fns;
 
 void records_moves(cli *c, cli_input *in, const records_moves_fns *fns, void *ctx);
+
+/*
+ * What an input holds, for --type auto: *kind from koma_sniff_input on its
+ * first 64 KiB (a JSON document longer than that: on as much as a line may
+ * hold). Lines that look like a format the caller does not check (records_foreign
+ * with own and what) are 1 with err; 0 otherwise; -1 on read trouble (reported).
+ */
+int records_sniff(cli *c, cli_input *in, const char *const *own, const char *what,
+                  koma_input_kind *kind, koma_error *err);
 
 #endif
