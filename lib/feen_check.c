@@ -36,10 +36,18 @@
 #include "internal.h"
 
 /* letter*2 + second, the high part of koma__hand_key (0: not a letter) */
-static inline unsigned letter_l2(unsigned c)
-{
-    return (c | 0x20u) - 'a' < 26u ? ((c & 0x1fu) << 1) | ((c >> 5) & 1u) : 0u;
-}
+static const uint8_t l2_of[256] = {
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+     0,  2,  4,  6,  8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30,
+    32, 34, 36, 38, 40, 42, 44, 46, 48, 50, 52,  0,  0,  0,  0,  0,
+     0,  3,  5,  7,  9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31,
+    33, 35, 37, 39, 41, 43, 45, 47, 49, 51, 53,  0,  0,  0,  0,  0,
+};
+
+static inline unsigned letter_l2(unsigned c) { return l2_of[c & 0xffu]; }
 
 /*
  * The hands field s[from..to) (s[to] is a space): exactly one '/', each item a
