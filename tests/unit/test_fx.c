@@ -451,6 +451,78 @@ static void test_option_errors(void **state)
     option_error("no.such=1", KOMA_E_GAME_OPTION_UNKNOWN);
 }
 
+/* ---- errors in a definition -------------------------------------------------------- */
+
+/* Ko shogi's definition with one edit (the first `from` replaced by `to`, or `to`
+ * added at the end when from is NULL) is refused with code, at the edited line
+ * (line 0: anywhere), with a message holding `says`. */
+static void definition_error(const char *from, const char *to, koma_code code, int at_edit,
+                             const char *says)
+{
+    size_t cap = yaml_len + strlen(to) + 2;
+    char *t = malloc(cap);
+    assert_non_null(t);
+    size_t at = yaml_len, n;
+    if (from) {
+        const char *p = strstr(yaml_text, from);
+        if (p == NULL) fail_msg("no \"%s\" in koshogi.yaml", from);
+        at = (size_t)(p - yaml_text);
+        memcpy(t, yaml_text, at);
+        n = at + (size_t)sprintf(t + at, "%s", to);
+        memcpy(t + n, p + strlen(from), yaml_len - at - strlen(from));
+        n += yaml_len - at - strlen(from);
+    } else {
+        memcpy(t, yaml_text, yaml_len);
+        n = yaml_len + (size_t)sprintf(t + yaml_len, "%s", to);
+    }
+    unsigned long line = 1;
+    for (size_t i = 0; i < at; i++) line += t[i] == '\n';
+    koma__fx_def *d = NULL;
+    koma_error err;
+    memset(&err, 0, sizeof err);
+    if (koma__fx_def_load(t, n, "edited.yaml", NULL, 0, &d, &err) == 0) {
+        koma__fx_def_free(d);
+        fail_msg("\"%s\" -> \"%s\" accepted", from ? from : "(end)", to);
+    }
+    if (err.code != code || strstr(err.message, says) == NULL || (at_edit && err.line != line))
+        fail_msg("\"%s\" -> \"%s\": %s %lu:%lu %s (wanted %s at line %lu, \"%s\")", from ? from : "(end)",
+                 to, koma_code_name(err.code), err.line, err.column, err.message, koma_code_name(code),
+                 line, says);
+    free(t);
+}
+
+static void test_definition_errors(void **state)
+{
+    (void)state;
+    definition_error("engine: effects", "engine: classic", KOMA_E_GAME_FIELD, 0, "not an effect game");
+    definition_error("style: K\n", "style: KK\n", KOMA_E_GAME_FIELD, 1, "style must be one letter");
+    definition_error("hands: inert", "hands: shogi", KOMA_E_GAME_FIELD, 1, "hands: inert");
+    definition_error("  setup: {consensus: {}, dagaz: unsupported, seed: unsupported}",
+                     "  [setup]: {consensus: {}}", KOMA_E_GAME_FIELD, 1, "an option name is a short scalar");
+    definition_error("  gatling.range: {\"7\": {}, \"5\": {gatling_range: 5}}", "  gatling.range: [7, 5]",
+                     KOMA_E_GAME_FIELD, 1, "maps its values to parameters");
+    definition_error("  setup: {consensus: {}, dagaz: unsupported, seed: unsupported}",
+                     "  setup: {[consensus]: {}}", KOMA_E_GAME_FIELD, 1, "a value is a short scalar");
+    definition_error("  setup: {consensus: {}, dagaz: unsupported, seed: unsupported}",
+                     "  setup: {dagaz: unsupported, consensus: {}}", KOMA_E_GAME_FIELD, 1,
+                     "the default of setup must be supported");
+    definition_error(NULL, "rule_options: 5\n", KOMA_E_GAME_FIELD, 1, "rule_options must be a mapping");
+    definition_error("  - {token: \"+D\", name: Thunderclap, path: {betza: W, steps: 5, revisit: $thunderclap_path}}",
+                     "  - {token: \"+D\", name: Thunderclap}", KOMA_E_GAME_FIELD, 1, "no movement");
+    definition_error("betza: FD, legs: {first: FD, then: FD}", "betza: FD, legs: {first: R, then: FD}",
+                     KOMA_E_BETZA_UNSUPPORTED, 1, "legs: leaps only");
+    definition_error("{token: \"+R\", name: Promoted chariot, betza: R}",
+                     "{token: \"+R\", name: Promoted chariot, betza: \"R!\"}", KOMA_E_BETZA_SYNTAX, 1,
+                     "betza \"R!\"");
+    definition_error("  bows: [L, X, \"+L\", \"+X\"]", "  [bows]: [L, X, \"+L\", \"+X\"]", KOMA_E_GAME_FIELD, 1,
+                     "classes: a name is a short scalar");
+    definition_error("  - {pieces: [\"+D\", \"+B^\"], unless_own: [T, \"+T\"]}",
+                     "  - {pieces: [D, \"+B^\"], unless_own: [T, \"+T\"]}", KOMA_E_GAME_PIECE, 1,
+                     "is not a promoted piece");
+    definition_error("  - {token: \"K^\", name: General, betza: K}", "  - {token: \"k^\", name: General, betza: K}",
+                     KOMA_E_GAME_PIECE, 1, "first-player EPIN");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -460,6 +532,7 @@ int main(void)
         cmocka_unit_test(test_fog_one_jump),
         cmocka_unit_test(test_options),
         cmocka_unit_test(test_option_errors),
+        cmocka_unit_test(test_definition_errors),
         cmocka_unit_test(test_playouts),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
