@@ -480,7 +480,7 @@ static void definition_error(const char *from, const char *to, koma_code code, i
     koma__fx_def *d = NULL;
     koma_error err;
     memset(&err, 0, sizeof err);
-    if (koma__fx_def_load(t, n, "edited.yaml", NULL, 0, &d, &err) == 0) {
+    if (koma__fx_def_load(t, n, "edited.yaml", NULL, 0, &d, NULL, &err) == 0) {
         koma__fx_def_free(d);
         fail_msg("\"%s\" -> \"%s\" accepted", from ? from : "(end)", to);
     }
