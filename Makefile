@@ -277,7 +277,7 @@ fuzz: deps
 	@sh tests/fuzz/run-fuzz.sh $(FUZZ_SECONDS) $(FUZZ_SRC)
 
 bench: deps
-	@sh tests/deps.sh $(BENCH_PACKAGES)
+	@sh tests/deps.sh --optional $(BENCH_PACKAGES)
 	@$(MAKE) --no-print-directory all
 	@sh tests/bench/run.sh $(B)/bin
 
