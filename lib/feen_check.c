@@ -6,8 +6,8 @@
  * (the line is a valid strict FEEN) and 0 when it cannot tell; lib/feen.c's
  * parsers then decide and report the first error in the order of §8.6. So the
  * order of the checks does not matter: on a valid line all of them pass, and a
- * checker that leaves out a rare form (a 3-D board, a count of three digits, a
- * line past its window) only sends that line to the parser.
+ * checker that leaves out a rare form (a count of three digits, a line past its
+ * window, a 3-D board for SSE2) only sends that line to the parser.
  *
  * Three levels, chosen at run time (__builtin_cpu_supports):
  *
@@ -22,7 +22,9 @@
  *         with F = T / ranks, a '/' weighing -F, the running (prefix) sum of the
  *         weights mod 256 must be 0 at every '/': every rank's length is then F
  *         mod 256, their sum T = ranks x F, so all are F exactly (F <= 255).
- *         Only the hand items are read one by one (their order and identity).
+ *         A 3-D board (a "//" in the placement) has its ranks and layers read
+ *         one byte at a time instead (layers_check). Only the hand items are
+ *         read one by one (their order and identity).
  *   SSE2  a line whose placement fits 64 bytes: the same classification, 16
  *         bytes at a time, and a loop over the ranks.
  *   none  0: lib/feen.c's one-pass parser decides.
@@ -103,6 +105,45 @@ static __attribute__((always_inline)) inline long hands_check(const char *s, siz
     return i == to && slashes == 1 ? sum : -1;
 }
 
+/*
+ * A 3-D placement s[0..a) (it has a "//"; s[a] is its space) whose tokens the
+ * vector tests passed (each '/' followed by a piece, a count or one more '/',
+ * counts of at most two digits): every rank F squares, every layer the same
+ * number of ranks R >= 2, no "///". Returns the squares, or 0 when the
+ * placement is not known to be valid.
+ */
+static uint32_t layers_check(const char *s, size_t a)
+{
+    uint32_t cur = 0, files = 0, ranks = 0, per = 0, layers = 0;
+    for (size_t i = 0; i <= a; i++) {
+        unsigned c = (unsigned char)s[i];
+        if (c - '0' < 10u) {
+            uint32_t v = c - '0';
+            unsigned d = (unsigned char)s[i + 1];
+            if (d - '0' < 10u) {
+                v = v * 10u + (d - '0');
+                i++;
+            }
+            cur += v;
+        } else if (letter_l2(c)) {
+            cur++;
+        } else if (c == '/' || i == a) {   /* a rank ends */
+            if (ranks == 0 && layers == 0) files = cur;
+            else if (cur != files) return 0;
+            cur = 0;
+            ranks++;
+            if (i == a || s[i + 1] == '/') {   /* and a layer */
+                if (i < a && s[++i + 1] == '/') return 0;
+                if (layers++ == 0) per = ranks;
+                else if (ranks != per) return 0;
+                ranks = 0;
+            }
+        }
+    }
+    if (files == 0 || files > 255 || per < 2) return 0;
+    return files * per * layers;
+}
+
 /* The style-turn field: the line ends in " X/y", letters of different case. */
 static inline int style_ok(const char *s, size_t len)
 {
@@ -173,6 +214,7 @@ AVX2 static INLINE int check_window(const char *s, size_t len)
     const __m256i ten = _mm256_setr_epi8(0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 0, 0, 0, 0, 0, 0,
                                          0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 0, 0, 0, 0, 0, 0);
     __m256i w[BLOCKS], sls[BLOCKS], err = _mm256_setzero_si256(), sad = _mm256_setzero_si256();
+    __m256i dbl = _mm256_setzero_si256();
     uint32_t slashes[BLOCKS];
     unsigned nslash = 0, pieces = 0, nb = 0;
     size_t a = 0;
@@ -197,7 +239,10 @@ AVX2 static INLINE int check_window(const char *s, size_t len)
         e = _mm256_or_si256(e, _mm256_andnot_si256(d, IS(n, '0')));
         e = _mm256_or_si256(e, _mm256_andnot_si256(nl, IS_SIGN(v)));
         e = _mm256_or_si256(e, _mm256_and_si256(_mm256_and_si256(d, nd), IS_DIGIT(n2)));
-        e = _mm256_or_si256(e, _mm256_andnot_si256(_mm256_or_si256(_mm256_or_si256(nl, nd), IS_SIGN(n)), sl));
+        const __m256i nsl = IS(n, '/');       /* "//": a 3-D board (layers_check) */
+        e = _mm256_or_si256(e, _mm256_andnot_si256(_mm256_or_si256(_mm256_or_si256(nl, nd),
+                                                                   _mm256_or_si256(IS_SIGN(n), nsl)), sl));
+        dbl = _mm256_or_si256(dbl, _mm256_and_si256(_mm256_and_si256(sl, nsl), keep));
         err = _mm256_or_si256(err, _mm256_and_si256(e, keep));
         /* each byte's weight in its rank: 1 a letter, a digit its value, ten times
          * its value before another digit */
@@ -218,22 +263,30 @@ AVX2 static INLINE int check_window(const char *s, size_t len)
     }
     size_t b = len - 4;
     if (nb == 0 || a >= b || !_mm256_testz_si256(err, err)) return 0;
-    /* the ranks: T squares in all, F = T / ranks each */
-    __m128i s2 = _mm_add_epi64(_mm256_castsi256_si128(sad), _mm256_extracti128_si256(sad, 1));
-    uint32_t total = (uint32_t)_mm_cvtsi128_si32(_mm_add_epi64(s2, _mm_unpackhi_epi64(s2, s2)));
-    unsigned ranks = 1 + nslash;
-    uint32_t files = (uint32_t)(((uint64_t)total * recip[ranks]) >> 20);
-    if (files == 0 || files > 255 || files * ranks != total) return 0;
-    if (ranks > 1) {
-        /* a '/' weighs -F: the running sum is 0 (mod 256) at every '/' */
-        const __m256i f = SET1(files);
-        __m256i carry = _mm256_setzero_si256();
-        for (unsigned k = 0; k < nb; k++) {
-            __m256i r = _mm256_add_epi8(prefix32(_mm256_sub_epi8(w[k], _mm256_and_si256(sls[k], f))), carry);
-            uint32_t z = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(r, _mm256_setzero_si256()));
-            if (slashes[k] & ~z) return 0;
-            __m256i t = _mm256_shuffle_epi8(r, SET1(15));
-            carry = _mm256_permute2x128_si256(t, t, 0x11);
+    uint32_t total;
+    if (!_mm256_testz_si256(dbl, dbl)) {
+        /* a 3-D board (rare): its ranks and layers read one byte at a time */
+        total = layers_check(s, a);
+        if (total == 0) return 0;
+    } else {
+        /* the ranks: T squares in all, F = T / ranks each */
+        __m128i s2 = _mm_add_epi64(_mm256_castsi256_si128(sad), _mm256_extracti128_si256(sad, 1));
+        total = (uint32_t)_mm_cvtsi128_si32(_mm_add_epi64(s2, _mm_unpackhi_epi64(s2, s2)));
+        unsigned ranks = 1 + nslash;
+        uint32_t files = (uint32_t)(((uint64_t)total * recip[ranks]) >> 20);
+        if (files == 0 || files > 255 || files * ranks != total) return 0;
+        if (ranks > 1) {
+            /* a '/' weighs -F: the running sum is 0 (mod 256) at every '/' */
+            const __m256i f = SET1(files);
+            __m256i carry = _mm256_setzero_si256();
+            for (unsigned k = 0; k < nb; k++) {
+                __m256i r = _mm256_add_epi8(prefix32(_mm256_sub_epi8(w[k], _mm256_and_si256(sls[k], f))),
+                                            carry);
+                uint32_t z = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(r, _mm256_setzero_si256()));
+                if (slashes[k] & ~z) return 0;
+                __m256i t = _mm256_shuffle_epi8(r, SET1(15));
+                carry = _mm256_permute2x128_si256(t, t, 0x11);
+            }
         }
     }
     /* the hand items: order, identities, and the pieces against the squares */
