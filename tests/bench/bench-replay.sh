@@ -1,34 +1,38 @@
-# koma-replay on random legal Ōgi games made by koma itself (gen-ogi.c, built
-# against libkoma.a), beside pgn-extract -r -s validating random legal chess games
-# of the same number of plies (gen-chess.js, with npm's chess.js), in the same run
-# (sourced by run.sh). Both databases are made once, from fixed seeds, and kept in
-# the work folder.
-#   BENCH_REPLAY_RECORDS=100000  Ōgi records (the chess database matches their plies)
-#   BENCH_REPLAY_SEED=20260501   seed of both generators
-nrec=${BENCH_REPLAY_RECORDS:-100000}
+# koma-replay on random legal Ōgi and shogi games made by koma itself
+# (gen-records.c, built against libkoma.a), beside pgn-extract -r -s validating
+# random legal chess games of the same number of plies (gen-chess.js, with npm's
+# chess.js), in the same run (sourced by run.sh). Both databases are made once,
+# from fixed seeds, and kept in the work folder.
+#   BENCH_REPLAY_RECORDS=50000   records in all: half Ōgi, then half shogi (the
+#                                chess database matches their plies)
+#   BENCH_REPLAY_SEED=20260501   seed of the generators
+nrec=${BENCH_REPLAY_RECORDS:-50000}
 rseed=${BENCH_REPLAY_SEED:-20260501}
 lib=$bindir/../lib/libkoma.a
-gen=$work/gen-ogi
-db=$work/ogi-$nrec-$rseed.jsonl
+gen=$work/gen-records
+db=$work/replay-$nrec-$rseed.jsonl
 
-if [ ! -x "$gen" ] || [ "$here/gen-ogi.c" -nt "$gen" ] || [ "$lib" -nt "$gen" ]; then
-    if ! ${CC:-cc} -O2 -std=c11 -I"$here/../../lib/include" -o "$gen" "$here/gen-ogi.c" "$lib" \
+if [ ! -x "$gen" ] || [ "$here/gen-records.c" -nt "$gen" ] || [ "$lib" -nt "$gen" ]; then
+    if ! ${CC:-cc} -O2 -std=c11 -I"$here/../../lib/include" -o "$gen" "$here/gen-records.c" "$lib" \
         -lyaml -ljansson -lnettle -lm; then
-        echo "  (skipped: gen-ogi does not build)"
+        echo "  (skipped: gen-records does not build)"
         return 0
     fi
 fi
+half=$((nrec / 2))
 if [ ! -s "$db" ] || [ ! -s "$db.log" ]; then
-    echo "  generating $nrec random legal Ōgi games (gen-ogi, seed $rseed)"
-    "$gen" "$nrec" "$rseed" >"$db.tmp" 2>"$db.log" && mv "$db.tmp" "$db"
+    echo "  generating $half random legal Ōgi games and $((nrec - half)) shogi games (gen-records, seed $rseed)"
+    { "$gen" ogi "$half" "$rseed" && "$gen" shogi "$((nrec - half))" "$rseed"; } >"$db.tmp" 2>"$db.log" &&
+        mv "$db.tmp" "$db"
 fi
-plies=$(sed -n 's/^gen-ogi: [0-9]* records, \([0-9]*\) plies.*/\1/p' "$db.log")
+# "gen-records: GAME: N records, P plies, F finished", one line a game
+plies=$(awk '/^gen-records: / { n += $5 } END { printf "%d", n }' "$db.log")
 bytes=$(wc -c <"$db")
-echo "  input: $nrec Ōgi records, $plies plies, $bytes bytes ($(sed 's/^gen-ogi: //' "$db.log"))"
+echo "  input: $nrec records, $plies plies, $bytes bytes ($(sed 's/^gen-records: //' "$db.log" | paste -sd ';' - | sed 's/;/; /g'))"
 
 # Bounded memory: a tenth of the database must peak at about the same RSS.
-tenth=$work/ogi-$nrec-$rseed-tenth.jsonl
-[ -s "$tenth" ] || head -n $((nrec / 10)) "$db" >"$tenth"
+tenth=$work/replay-$nrec-$rseed-tenth.jsonl
+[ -s "$tenth" ] || awk 'NR % 10 == 1' "$db" >"$tenth"     # (both games, as in the whole)
 measure "koma-replay (1/10 of it)" koma-replay "$tenth"; small_rss=$rss_kb
 measure "koma-replay" koma-replay "$db"; kr_secs=$secs; kr_cpu=$cpu; kr_rss=$rss_kb; kr_status=$status
 [ "$kr_status" -eq 0 ] || echo "  WARNING: koma-replay disagrees with the generator (exit $kr_status)"
@@ -67,7 +71,7 @@ elif need node npm; then
             echo "  WARNING: pgn-extract reported problems (see $work/stderr.out)"
         fi
         echo "  pgn-extract -r -s: $(rate "$plies" "$pe_secs") plies/s"
-        echo "  koma-replay replays Ōgi at $(ratio "$pe_secs" "$kr_secs")x the plies/s of pgn-extract -r -s on chess"
+        echo "  koma-replay replays Ōgi and shogi at $(ratio "$pe_secs" "$kr_secs")x the plies/s of pgn-extract -r -s on chess"
         target "koma-replay vs pgn-extract -r -s (plies/s)" "$(ratio "$pe_cpu" "$kr_cpu")" 3 5 \
             "least CPU of 3 runs each; wall $(ratio "$pe_secs" "$kr_secs")x; RSS flat: $(flat "$small_rss" "$kr_rss")"
     else

@@ -1,16 +1,18 @@
 /*
- * tests/bench/gen-ogi.c — random legal Ōgi games as a PCN JSON Lines database,
- * for the replay benchmark (bench-replay.sh builds it against libkoma.a).
+ * tests/bench/gen-records.c — random legal games of one built-in game (Ōgi,
+ * shogi, ...) as a PCN JSON Lines database, for the replay benchmark
+ * (bench-replay.sh builds it against libkoma.a).
  *
- *   gen-ogi COUNT [SEED [MAXPLIES]]     > games.jsonl
+ *   gen-records GAME COUNT [SEED [MAXPLIES]]     > games.jsonl
  *
- * Each game starts from the Ōgi start position; every ply is a legal move
+ * Each game starts from GAME's start position; every ply is a legal move
  * drawn uniformly (xorshift64*, seeded from SEED and the game number, so the
  * output depends only on the arguments) and given to the referee
- * (koma/referee.h), which applies every rule. A move the rules refuse (Ōgi's
- * illegal repetition: koma_referee_allows) is not played: another is drawn. A game ends when the rules end
- * it (its outcome then holds result, status and ply) or after MAXPLIES plies
- * (default 300; no outcome). The totals go to stderr: records, plies, finished.
+ * (koma/referee.h), which applies every rule. A move the rules refuse (an
+ * illegal repetition, such as Ōgi's: koma_referee_allows) is not played:
+ * another is drawn. A game ends when the rules end it (its outcome then holds
+ * result, status and ply) or after MAXPLIES plies (default 300; no outcome).
+ * The totals go to stderr: "gen-records: GAME: records, plies, finished".
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -31,26 +33,33 @@ static uint64_t next(uint64_t *s)
 
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fputs("usage: gen-ogi COUNT [SEED [MAXPLIES]]\n", stderr);
+    if (argc < 3) {
+        fputs("usage: gen-records GAME COUNT [SEED [MAXPLIES]]\n", stderr);
         return 2;
     }
-    unsigned long count = strtoul(argv[1], NULL, 10);
-    uint64_t seed = argc > 2 ? strtoull(argv[2], NULL, 10) : 1;
-    unsigned long maxplies = argc > 3 ? strtoul(argv[3], NULL, 10) : 300;
+    const char *id = argv[1];
+    unsigned long count = strtoul(argv[2], NULL, 10);
+    uint64_t seed = argc > 3 ? strtoull(argv[3], NULL, 10) : 1;
+    unsigned long maxplies = argc > 4 ? strtoul(argv[4], NULL, 10) : 300;
     koma_error err;
     koma_error_clear(&err);
     koma_game_set *games;
     koma_engine *e;
     koma_referee *ref;
-    const koma_game *ogi;
-    if (koma_game_set_new(&games, &err) != 0 ||
-        koma_engine_new(ogi = koma_game_set_find_id(games, "ogi", 3), &e, &err) != 0 ||
-        koma_referee_new(NULL, &ref, &err) != 0) {
-        fprintf(stderr, "gen-ogi: %s\n", err.message);
+    const koma_game *game;
+    if (koma_game_set_new(&games, &err) != 0) {
+        fprintf(stderr, "gen-records: %s\n", err.message);
         return 2;
     }
-    const char *start = koma_game_start(ogi);
+    if ((game = koma_game_set_find_id(games, id, strlen(id))) == NULL) {
+        fprintf(stderr, "gen-records: no built-in game '%s'\n", id);
+        return 2;
+    }
+    if (koma_engine_new(game, &e, &err) != 0 || koma_referee_new(NULL, &ref, &err) != 0) {
+        fprintf(stderr, "gen-records: %s\n", err.message);
+        return 2;
+    }
+    const char *start = koma_game_start(game);
     size_t max = koma_engine_max_moves(e);
     koma_emove *moves = malloc(max * sizeof *moves);
     koma_position pos;
@@ -64,7 +73,7 @@ int main(int argc, char **argv)
     for (unsigned long g = 0; g < count; g++) {
         uint64_t s = (seed * 0x9E3779B97F4A7C15ull) ^ (g + 1) * 0xD1B54A32D192ED03ull;
         if (s == 0) s = 1;
-        if (koma_engine_set_start(e, &err) != 0 || koma_referee_begin(ref, ogi, &pos, &err) != 0)
+        if (koma_engine_set_start(e, &err) != 0 || koma_referee_begin(ref, game, &pos, &err) != 0)
             return 2;
         printf("{\"setup\":{\"feen\":\"%s\"},\"plies\":[", start);
         unsigned long n = 0;
@@ -101,7 +110,8 @@ int main(int argc, char **argv)
         fputs("}\n", stdout);
         total += n;
     }
-    fprintf(stderr, "gen-ogi: %lu records, %llu plies, %lu finished\n", count, total, finished);
+    fprintf(stderr, "gen-records: %s: %lu records, %llu plies, %lu finished\n", id, count, total,
+            finished);
     free(moves);
     free(v);
     koma_position_cleanup(&pos);
