@@ -181,7 +181,8 @@ void records_moves(cli *c, cli_input *in, const records_moves_fns *fns, void *ct
  * What an input holds, for --type auto: *kind from koma_sniff_input on its
  * first 64 KiB (a JSON document longer than that: on as much as a line may
  * hold). Lines that look like a format the caller does not check (records_foreign
- * with own and what) are 1 with err; 0 otherwise; -1 on read trouble (reported).
+ * with own and what), or a JSON document of another format (JKF) where a GGN one
+ * is expected, are 1 with err; 0 otherwise; -1 on read trouble (reported).
  */
 int records_sniff(cli *c, cli_input *in, const char *const *own, const char *what,
                   koma_input_kind *kind, koma_error *err);
