@@ -233,4 +233,22 @@ static inline void check_position(checker *c)
     CHECK(strcmp(before, after) == 0 && koma_engine_hash(e) == hash);
 }
 
+/* A game of the set: its id finds it, and its start FEEN parses strictly to a
+ * board of the game's size (into *pos, initialised here; the caller cleans up). */
+static inline void check_game_id(const koma_game_set *set, const koma_game *g)
+{
+    const char *id = koma_game_id(g);
+    CHECK(id[0] != '\0' && strlen(id) <= KOMA_GAME_ID_MAX);
+    CHECK(koma_game_set_find_id(set, id, strlen(id)) == g);
+}
+
+static inline void parse_game_start(const koma_game *g, const char *start, koma_position *pos)
+{
+    koma_error err;
+    koma_position_init(pos);
+    CHECK(koma_feen_parse(start, strlen(start), KOMA_FEEN_STRICT, pos, &err) == 0);
+    CHECK(pos->shape.ndims == 2 && pos->shape.size[0] == koma_game_files(g) &&
+          pos->shape.size[1] == koma_game_ranks(g));
+}
+
 #endif

@@ -60,9 +60,7 @@ static void check_error(const koma_error *err, size_t size)
 
 static void check_game(const koma_game_set *set, const koma_game *g)
 {
-    const char *id = koma_game_id(g);
-    CHECK(id[0] != '\0' && strlen(id) <= KOMA_GAME_ID_MAX);
-    CHECK(koma_game_set_find_id(set, id, strlen(id)) == g);
+    check_game_id(set, g);
     CHECK(koma_game_files(g) >= 1 && koma_game_ranks(g) >= 2);
     char style = koma_game_style(g);
     CHECK(style >= 'A' && style <= 'Z');
@@ -75,11 +73,7 @@ static void check_game(const koma_game_set *set, const koma_game *g)
         return;
     }
     koma_position pos;
-    koma_error err;
-    koma_position_init(&pos);
-    CHECK(koma_feen_parse(start, strlen(start), KOMA_FEEN_STRICT, &pos, &err) == 0);
-    CHECK(pos.shape.ndims == 2 && pos.shape.size[0] == koma_game_files(g) &&
-          pos.shape.size[1] == koma_game_ranks(g));
+    parse_game_start(g, start, &pos);
     CHECK(pos.style[0] == style && pos.style[1] == style - 'A' + 'a');
     koma_position_cleanup(&pos);
 }

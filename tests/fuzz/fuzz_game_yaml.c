@@ -23,6 +23,7 @@
 
 #include <koma/koma.h>
 #include "fuzz.h"
+#include "engine_checks.h"
 
 static koma_game_set *set;
 static size_t builtins;
@@ -39,9 +40,7 @@ static void check_refusal(const koma_error *err, size_t size)
 
 static void check_loaded(const koma_game *g)
 {
-    const char *id = koma_game_id(g);
-    CHECK(id[0] != '\0' && strlen(id) <= KOMA_GAME_ID_MAX);
-    CHECK(koma_game_set_find_id(set, id, strlen(id)) == g);
+    check_game_id(set, g);
     CHECK(koma_game_files(g) >= 1 && koma_game_files(g) <= KOMA_MAX_DIMENSION);
     CHECK(koma_game_ranks(g) >= 2 && koma_game_ranks(g) <= KOMA_MAX_DIMENSION);
     const char *start = koma_game_start(g);
@@ -50,10 +49,7 @@ static void check_loaded(const koma_game *g)
     CHECK(start != NULL);
     koma_position pos;
     koma_error err;
-    koma_position_init(&pos);
-    CHECK(koma_feen_parse(start, strlen(start), KOMA_FEEN_STRICT, &pos, &err) == 0);
-    CHECK(pos.shape.ndims == 2 && pos.shape.size[0] == koma_game_files(g) &&
-          pos.shape.size[1] == koma_game_ranks(g));
+    parse_game_start(g, start, &pos);
     koma_position_cleanup(&pos);
     const koma_game *v;
     if (koma_game_set_variant(set, g, NULL, 0, &v, &err) == 0)
