@@ -242,3 +242,14 @@ void expect_ending(const char *game, const char *feen, int over, koma_status st,
     }
     koma_engine_free(e);
 }
+
+long mem_read(void *ctx, char *buf, size_t cap)
+{
+    mem_src *m = ctx;
+    size_t n = m->len - m->pos;
+    if (n > cap) n = cap;
+    if (n > m->chunk) n = m->chunk;
+    memcpy(buf, m->s + m->pos, n);
+    m->pos += n;
+    return (long)n;
+}

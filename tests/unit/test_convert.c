@@ -152,22 +152,6 @@ static void test_convert_words(void **state)
 
 /* ---- the converter ------------------------------------------------------------------ */
 
-typedef struct input {
-    const char *s;
-    size_t len, pos, chunk;
-} input;
-
-static long read_in(void *ctx, char *buf, size_t cap)
-{
-    input *in = ctx;
-    size_t n = in->len - in->pos;
-    if (n > cap) n = cap;
-    if (n > in->chunk) n = in->chunk;
-    memcpy(buf, in->s + in->pos, n);
-    in->pos += n;
-    return (long)n;
-}
-
 typedef struct seen {
     list events;                       /* "KIND LINE text-or-code" */
     int stop_after;                    /* stop the input after this many events (0: never) */
@@ -194,8 +178,8 @@ static void test_convert_records(void **state)
     koma_converter *cv = koma_converter_new(&o, &err);
     assert_non_null(cv);
     seen s = {LIST_INIT, 0};
-    input in = {csa, sizeof csa - 1, 0, 7};     /* fed in small pieces */
-    assert_int_equal(koma_converter_input(cv, read_in, &in, on_event, &s, &err), 0);
+    mem_src in = {csa, sizeof csa - 1, 0, 7};     /* fed in small pieces */
+    assert_int_equal(koma_converter_input(cv, mem_read, &in, on_event, &s, &err), 0);
     assert_int_equal(s.events.n, 3);
     assert_string_equal(s.events.m[0], "record 1 position startpos moves 7g7f\n");
     assert_string_equal(s.events.m[1], "invalid 7 convert.move 10:1");     /* 5554FU: no piece on 5e */
@@ -208,7 +192,7 @@ static void test_convert_records(void **state)
     /* a second input: the counts go on; fn stops the input after its first record */
     s.stop_after = 4;
     in.pos = 0;
-    assert_int_equal(koma_converter_input(cv, read_in, &in, on_event, &s, &err), 0);
+    assert_int_equal(koma_converter_input(cv, mem_read, &in, on_event, &s, &err), 0);
     assert_int_equal(s.events.n, 4);
     koma_converter_counts(cv, &n);
     assert_int_equal(n.records, 4);
@@ -221,8 +205,8 @@ static void test_convert_records(void **state)
     cv = koma_converter_new(&o, &err);
     assert_non_null(cv);
     seen t = {LIST_INIT, 0};
-    input in2 = {ogi, sizeof ogi - 1, 0, 1 << 16};
-    assert_int_equal(koma_converter_input(cv, read_in, &in2, on_event, &t, &err), 0);
+    mem_src in2 = {ogi, sizeof ogi - 1, 0, 1 << 16};
+    assert_int_equal(koma_converter_input(cv, mem_read, &in2, on_event, &t, &err), 0);
     assert_int_equal(t.events.n, 1);
     assert_string_equal(t.events.m[0], "unwritable 1 sfen.game 1:1");
     list_free(&t.events);
@@ -254,8 +238,8 @@ static void test_convert_each_position(void **state)
     assert_non_null(cv);
     koma_converter_each_position(cv, on_position, NULL);
     seen s = {LIST_INIT, 0};
-    input in = {csa, sizeof csa - 1, 0, 1 << 16};
-    assert_int_equal(koma_converter_input(cv, read_in, &in, on_event, &s, &err), 0);
+    mem_src in = {csa, sizeof csa - 1, 0, 1 << 16};
+    assert_int_equal(koma_converter_input(cv, mem_read, &in, on_event, &s, &err), 0);
     /* record 1: setup and one ply; record 2 unreadable; record 3: setup and two plies */
     assert_int_equal(npos, 5);
     assert_int_equal(pos_records[0], 1);

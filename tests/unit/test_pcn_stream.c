@@ -65,23 +65,6 @@ static void take(items *it, koma_pcn_reader *r, int status, koma_pcn *p, const k
     }
 }
 
-/* A read function over memory, in chunks of at most `chunk` bytes. */
-typedef struct mem_src {
-    const char *s;
-    size_t len, pos, chunk;
-} mem_src;
-
-static long mem_read(void *ctx, char *buf, size_t cap)
-{
-    mem_src *m = ctx;
-    size_t n = m->len - m->pos;
-    if (n > cap) n = cap;
-    if (n > m->chunk) n = m->chunk;
-    memcpy(buf, m->s + m->pos, n);
-    m->pos += n;
-    return (long)n;
-}
-
 static void pull_all(koma_pcn_format fmt, const char *s, size_t len, size_t chunk, items *out)
 {
     mem_src m = { s, len, 0, chunk };

@@ -59,4 +59,12 @@ void expect_illegal_at(const char *game, const char *feen, const char *pmn, koma
 void expect_ending(const char *game, const char *feen, int over, koma_status st,
                    koma_result res);
 
+/* A read function over memory (the read callback of koma_pcn_reader and
+ * koma_converter_input), in pieces of at most `chunk` bytes. */
+typedef struct mem_src {
+    const char *s;
+    size_t len, pos, chunk;
+} mem_src;
+long mem_read(void *ctx, char *buf, size_t cap);
+
 #endif
