@@ -196,6 +196,23 @@ static int put_timed(koma_pcn_buffer *o, const char *text, size_t tn, long long 
     return koma__buf_put(o, "\n", 1, err);
 }
 
+/* 1 when an ending's word, written on a move line, reads back as that word
+ * (move_line): not empty, not a side mark or a square first, no blank or '('. */
+static int word_reads_back(const char *w)
+{
+    if (*w == '\0' || koma__kk_lit(w, strlen(w), "▲") || koma__kk_lit(w, strlen(w), "△") ||
+        koma__kk_lit(w, strlen(w), "☗") || koma__kk_lit(w, strlen(w), "☖"))
+        return 0;
+    koma_sq to;
+    int same;
+    size_t k;
+    if (koma__kk_square(w, strlen(w), &to, &same, &k) == 0) return 0;
+    for (const char *p = w; *p; p++)
+        if (*p == ' ' || *p == '\t' || *p == '(' || *p == '\r' || koma__kk_lit(p, strlen(p), "\xe3\x80\x80"))
+            return 0;
+    return 1;
+}
+
 static int write_line(kk_writer *w, const koma_sline *l, size_t first, koma_pcn_buffer *o, koma_error *err)
 {
     long long *run = koma__kk_running(w);
@@ -224,14 +241,23 @@ static int write_line(kk_writer *w, const koma_sline *l, size_t first, koma_pcn_
             goto out;
     }
     const koma_send *e = &l->end;
-    if (e->code != KOMA_SEND_NONE) {
+    /* an ending whose text is no word (several words, a move's look) is said
+     * by the closing まで line alone, unless it has a time to say */
+    const char *word = koma__kk_end_word_of(e);
+    if (e->code != KOMA_SEND_NONE && !word_reads_back(word) &&
+        (e->elapsed_ms != KOMA_TIME_NONE || e->total_ms != KOMA_TIME_NONE)) {
+        koma_error_set(err, KOMA_E_CONVERT_UNREPRESENTABLE, 0,
+                       "ply %zu: KIF cannot hold a time for the ending \"%s\"", first + l->len, word);
+        goto out;
+    }
+    if (e->code != KOMA_SEND_NONE && word_reads_back(word)) {
         size_t ply = first + l->len;
         long long el = KOMA_TIME_NONE, tot = KOMA_TIME_NONE;
         long long keep[2] = {run[0], run[1]};
         koma__times_both(keep, koma__kk_mover(w, ply), e->elapsed_ms, e->total_ms, &el, &tot);
         if (e->total_ms == KOMA_TIME_NONE && as_read) tot = KOMA_TIME_NONE;
         t.len = 0;
-        if (koma__buf_printf(&t, err, "%4zu ", ply) || koma__buf_puts(&t, koma__kk_end_word_of(e), err) ||
+        if (koma__buf_printf(&t, err, "%4zu ", ply) || koma__buf_puts(&t, word, err) ||
             put_timed(o, t.data, t.len, el, tot, 0, err))
             goto out;
     }

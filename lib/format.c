@@ -363,7 +363,7 @@ static int start_pcn_reader(koma_rstream *rs, koma_error *err)
  * 0 when more input is needed; 2 for a line over the limit (skipped). */
 static int next_line(koma_rstream *rs, const char **s, size_t *n, size_t *used)
 {
-    char *nl = memchr(rs->buf, '\n', rs->len);
+    char *nl = rs->len ? memchr(rs->buf, '\n', rs->len) : NULL;   /* buf is NULL before any input */
     if (nl == NULL) {
         if (rs->len > LINE_MAX_BYTES) return 2;
         if (!rs->at_end || rs->len == 0) return 0;
@@ -537,7 +537,8 @@ static int next_record(koma_rstream *rs, koma_pcn **out, koma_error *err)
     for (;;) {
         size_t rec_len = rs->len, used = rs->len;
         if (rs->fmt->split) {
-            int sr = rs->fmt->split(rs->buf, rs->len, rs->at_end, &rec_len, &used);
+            /* a splitter never sees NULL: an empty stream has no buffer yet */
+            int sr = rs->fmt->split(rs->buf ? rs->buf : "", rs->len, rs->at_end, &rec_len, &used);
             if (sr == KOMA__SPLIT_MEMORY) {
                 koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
                 return KOMA_PCN_FATAL;

@@ -174,6 +174,20 @@ static int game_check(const koma_position *pos, int fen, koma_error *err)
 
 /* ---- SFEN --------------------------------------------------------------------------- */
 
+/* A position koma holds is a valid FEEN: its pieces, on the board and in the
+ * hands, are at most its squares (FEEN's cardinality rule). */
+static int pieces_fit(const koma_position *pos, koma_code code, size_t off, koma_error *err)
+{
+    unsigned long long total = 0;
+    for (uint32_t sq = 0; sq < pos->shape.squares; sq++)
+        if (pos->board[sq] != KOMA_PIECE_NONE) total++;
+    for (int side = 0; side < 2; side++)
+        for (size_t i = 0; i < pos->hands[side].len; i++) total += pos->hands[side].items[i].count;
+    if (total <= pos->shape.squares) return 0;
+    return koma_error_set(err, code, off, "too many pieces for the board (%llu pieces, %lu squares)", total,
+                          (unsigned long)pos->shape.squares);
+}
+
 int koma_sfen_parse(const char *s, size_t len, koma_position *pos, koma_error *err)
 {
     const char *f[5];
@@ -211,6 +225,7 @@ int koma_sfen_parse(const char *s, size_t len, koma_position *pos, koma_error *e
             k++;
         }
     }
+    if (pieces_fit(pos, KOMA_E_SFEN_HAND, off, err) != 0) return -1;
     if (nf == 4) {
         off = (size_t)(f[3] - s);
         if (fl[3] > 9 || f[3][0] == '0') return koma__error_token(err, KOMA_E_SFEN_NUMBER, off, "invalid move number", f[3], fl[3]);
@@ -447,6 +462,7 @@ int koma_fen_parse(const char *s, size_t len, koma_position *pos, koma_error *er
         koma_piece q = koma_piece_from_letter(*p);
         if (koma_hand_add(&pos->hands[koma_piece_side(q)], q, 1, err) != 0) return -1;
     }
+    if (pieces_fit(pos, KOMA_E_FEN_SYNTAX, bl + 1, err) != 0) return -1;
     size_t i = (size_t)(rb - s) + 1;
     if (i >= len || s[i] != ' ' || i + 1 >= len || (s[i + 1] != 'w' && s[i + 1] != 'b') ||
         (i + 2 < len && s[i + 2] != ' '))

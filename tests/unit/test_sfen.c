@@ -57,6 +57,15 @@ static void test_sfen_errors(void **state)
     assert_int_equal(err.code, KOMA_E_SFEN_BOARD);
     assert_int_equal(koma_sfen_parse(LIT("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b K 1"), &p, &err), -1);
     assert_int_equal(err.code, KOMA_E_SFEN_HAND);
+    /* more pieces than squares is no position (FEEN's cardinality rule): 2 kings
+     * and 79 in hand fit 81 squares, 80 do not (found by fuzz_sfen) */
+    assert_int_equal(koma_sfen_parse(LIT("4k4/9/9/9/9/9/9/9/4K4 b 79P 1"), &p, &err), 0);
+    assert_int_equal(koma_sfen_parse(LIT("4k4/9/9/9/9/9/9/9/4K4 b 79Pp 1"), &p, &err), -1);
+    assert_int_equal(err.code, KOMA_E_SFEN_HAND);
+    assert_non_null(strstr(err.message, "82 pieces, 81 squares"));
+    assert_int_equal(koma_fen_parse(LIT("4k4/9/9/9/9/9/9/9/4K4[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPP] w - - 0 1"), &p, &err), -1);
+    assert_int_equal(err.code, KOMA_E_FEN_SYNTAX);
+    assert_non_null(strstr(err.message, "82 pieces, 81 squares"));
     assert_int_equal(koma_sfen_parse(LIT("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/+LNSGKGSNL b - 1"), &p, &err), 0);
     assert_int_equal(koma_sfen_parse(LIT("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/L+NSG+KGSNL b - 1"), &p, &err), -1);
     assert_int_equal(err.code, KOMA_E_SFEN_BOARD);
