@@ -322,7 +322,7 @@ int records_sniff(cli *c, cli_input *in, const char *const *own, const char *wha
     if (*kind == KOMA_INPUT_LINES && records_foreign(head, len, in->eof, own, what, NULL, err)) return 1;
     /* a JSON document that is not PCN is taken for GGN, unless it is another
      * format's JSON (JKF): that is named, not checked as a GGN gone wrong */
-    static const char *const own_json[] = {"ggn", "pcn", NULL};
+    static const char *const own_json[] = {"ggn", "pcn", "yaml", NULL};
     if (*kind == KOMA_INPUT_JSON &&
         records_foreign(head, len, 1, own_json, "a PCN or GGN document", NULL, err))
         return 1;
