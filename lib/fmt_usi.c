@@ -60,7 +60,10 @@ static int read_usi(koma_hub *h, void *state, const char *s, size_t len, unsigne
         if (i + 8 != end) return at(err, line, i + 9, KOMA_E_USI_POSITION, "unexpected text after startpos");
         if (koma_feen_parse(SHOGI_START, strlen(SHOGI_START), 0, &r->setup, err) != 0) return -1;
     } else if (word(s, len, i, "sfen")) {
-        i += 5;
+        /* "sfen" may end the line: the position is then empty, never past end */
+        i += 4;
+        while (i < end && s[i] == ' ') i++;
+        if (i == end) return at(err, line, i, KOMA_E_USI_POSITION, "expected an SFEN position after sfen");
         if (koma_sfen_parse(s + i, end - i, &r->setup, err) != 0) {
             unsigned long col = err->column;
             err->line = line;
