@@ -628,10 +628,11 @@ static int read_jkf(koma_hub *h, void *state, const char *s, size_t len, unsigne
     }
     size_t skip = len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
     json_error_t jerr;
-    json_t *root = json_loadb(s + skip, len - skip, JSON_REJECT_DUPLICATES, &jerr);
+    int oom;   /* jansson reports its own failed allocations as syntax errors */
+    json_t *root = koma__json_loadb(s + skip, len - skip, JSON_REJECT_DUPLICATES, &jerr, &oom);
+    if (oom) return koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
     if (root == NULL) {
-        koma__json_error(err, json_error_code(&jerr) == json_error_out_of_memory ? KOMA_E_MEMORY : KOMA_E_JKF_SYNTAX,
-                         s + skip, len - skip, &jerr);
+        koma__json_error(err, KOMA_E_JKF_SYNTAX, s + skip, len - skip, &jerr);
         err->line += line - 1;
         if (err->line == line) err->column += (unsigned long)skip;
         return -1;
