@@ -176,20 +176,35 @@ static const uint32_t recip[65] = {
     ((uint64_t)(uint32_t)_mm256_movemask_epi8(x0) | (uint64_t)(uint32_t)_mm256_movemask_epi8(x1) << 32)
 #define LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define SET1(c) _mm256_set1_epi8((char)(c))
+/* The constant vectors are read from memory, as an operand of the instruction
+ * that uses them: GCC builds each _mm256_set1_epi8 in a register (three
+ * instructions) at every use, or spills it. */
+#define K32(c) { c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c }
+enum { K_LET_LIM, K_0X20, K_LET_OFF, K_DIG_LIM, K_DIG_OFF, K_PLUS, K_MINUS, K_SLASH, K_CARET, K_QUOTE,
+       K_SPACE, K_ZERO, K_0X0F, K_ONE, K_FIFTEEN, K_NL };
+static const uint8_t kvec[][32] __attribute__((aligned(32))) = {
+    K32(0x80 + 26), K32(0x20), K32(128 - 'a'), K32(0x80 + 10), K32(128 - '0'), K32('+'), K32('-'),
+    K32('/'), K32('^'), K32('\''), K32(' '), K32('0'), K32(0x0f), K32(1), K32(15), K32('\n'),
+};
+/* kv: kvec, hidden from the compiler in each function (KVEC_HIDE) so that it reads
+ * the vectors where they are used */
+#define KVEC_HIDE const uint8_t(*kv)[32] = kvec; __asm__("" : "+r"(kv))
+#define KV(i) _mm256_load_si256((const __m256i *)(const void *)kv[i])
 /* (v | 0x20) - 'a' < 26 unsigned, as a signed compare after a shift by 128 */
-#define IS_LETTER(v) _mm256_cmpgt_epi8(SET1(-128 + 26), _mm256_add_epi8(_mm256_or_si256(v, SET1(0x20)), SET1(128 - 'a')))
-#define IS_DIGIT(v) _mm256_cmpgt_epi8(SET1(-128 + 10), _mm256_add_epi8(v, SET1(128 - '0')))
-#define IS_SIGN(v) _mm256_or_si256(_mm256_cmpeq_epi8(v, SET1('+')), _mm256_cmpeq_epi8(v, SET1('-')))
-#define IS(v, c) _mm256_cmpeq_epi8(v, SET1(c))
+#define IS_LETTER(v) _mm256_cmpgt_epi8(KV(K_LET_LIM), _mm256_add_epi8(_mm256_or_si256(v, KV(K_0X20)), KV(K_LET_OFF)))
+#define IS_DIGIT(v) _mm256_cmpgt_epi8(KV(K_DIG_LIM), _mm256_add_epi8(v, KV(K_DIG_OFF)))
+#define IS_SIGN(v) _mm256_or_si256(_mm256_cmpeq_epi8(v, KV(K_PLUS)), _mm256_cmpeq_epi8(v, KV(K_MINUS)))
+#define ISK(v, k) _mm256_cmpeq_epi8(v, KV(k))
 
 /* Running sum of the bytes of x (mod 256) within each 128-bit lane, then across. */
 AVX2 static INLINE __m256i prefix32(__m256i x)
 {
+    KVEC_HIDE;
     x = _mm256_add_epi8(x, _mm256_slli_si256(x, 1));
     x = _mm256_add_epi8(x, _mm256_slli_si256(x, 2));
     x = _mm256_add_epi8(x, _mm256_slli_si256(x, 4));
     x = _mm256_add_epi8(x, _mm256_slli_si256(x, 8));
-    __m256i t = _mm256_shuffle_epi8(x, SET1(15));                   /* each lane's last byte */
+    __m256i t = _mm256_shuffle_epi8(x, KV(K_FIFTEEN));                   /* each lane's last byte */
     return _mm256_add_epi8(x, _mm256_permute2x128_si256(t, t, 0x08)); /* the low lane's into the high */
 }
 
@@ -219,12 +234,13 @@ AVX2 static INLINE int check_window(const char *s, size_t len)
     unsigned nslash = 0, pieces = 0, nb = 0;
     size_t a = 0;
     for (unsigned k = 0; k < BLOCKS; k++) {
+        KVEC_HIDE;
         const char *p = s + 32 * k;
         const __m256i v = LOAD(p), n = LOAD(p + 1), n2 = LOAD(p + 2);
-        const __m256i l = IS_LETTER(v), d = IS_DIGIT(v), sl = IS(v, '/'), c = IS(v, '^');
+        const __m256i l = IS_LETTER(v), d = IS_DIGIT(v), sl = ISK(v, K_SLASH), c = ISK(v, K_CARET);
         const __m256i nl = IS_LETTER(n), nd = IS_DIGIT(n);
         __m256i keep = _mm256_set1_epi8(-1);
-        uint32_t sp = (uint32_t)_mm256_movemask_epi8(IS(v, ' '));
+        uint32_t sp = (uint32_t)_mm256_movemask_epi8(ISK(v, K_SPACE));
         if (sp) {
             unsigned at = (unsigned)__builtin_ctz(sp);
             a = 32 * k + at;
@@ -232,24 +248,24 @@ AVX2 static INLINE int check_window(const char *s, size_t len)
         }
         __m256i lc = _mm256_or_si256(l, c);
         __m256i good = _mm256_or_si256(_mm256_or_si256(lc, d),
-                                       _mm256_or_si256(_mm256_or_si256(sl, IS(v, '\'')), IS_SIGN(v)));
+                                       _mm256_or_si256(_mm256_or_si256(sl, ISK(v, K_QUOTE)), IS_SIGN(v)));
         __m256i e = _mm256_andnot_si256(good, keep);
-        e = _mm256_or_si256(e, _mm256_andnot_si256(l, IS(n, '^')));
-        e = _mm256_or_si256(e, _mm256_andnot_si256(lc, IS(n, '\'')));
-        e = _mm256_or_si256(e, _mm256_andnot_si256(d, IS(n, '0')));
+        e = _mm256_or_si256(e, _mm256_andnot_si256(l, ISK(n, K_CARET)));
+        e = _mm256_or_si256(e, _mm256_andnot_si256(lc, ISK(n, K_QUOTE)));
+        e = _mm256_or_si256(e, _mm256_andnot_si256(d, ISK(n, K_ZERO)));
         e = _mm256_or_si256(e, _mm256_andnot_si256(nl, IS_SIGN(v)));
         e = _mm256_or_si256(e, _mm256_and_si256(_mm256_and_si256(d, nd), IS_DIGIT(n2)));
-        const __m256i nsl = IS(n, '/');       /* "//": a 3-D board (layers_check) */
+        const __m256i nsl = ISK(n, K_SLASH);       /* "//": a 3-D board (layers_check) */
         e = _mm256_or_si256(e, _mm256_andnot_si256(_mm256_or_si256(_mm256_or_si256(nl, nd),
                                                                    _mm256_or_si256(IS_SIGN(n), nsl)), sl));
         dbl = _mm256_or_si256(dbl, _mm256_and_si256(_mm256_and_si256(sl, nsl), keep));
         err = _mm256_or_si256(err, _mm256_and_si256(e, keep));
         /* each byte's weight in its rank: 1 a letter, a digit its value, ten times
          * its value before another digit */
-        __m256i x = _mm256_and_si256(v, SET1(0x0f));
+        __m256i x = _mm256_and_si256(v, KV(K_0X0F));
         __m256i wk = _mm256_blendv_epi8(_mm256_and_si256(d, x), _mm256_shuffle_epi8(ten, x),
                                         _mm256_and_si256(d, nd));
-        wk = _mm256_and_si256(_mm256_or_si256(wk, _mm256_and_si256(l, SET1(1))), keep);
+        wk = _mm256_and_si256(_mm256_or_si256(wk, _mm256_and_si256(l, KV(K_ONE))), keep);
         w[k] = wk;
         sad = _mm256_add_epi64(sad, _mm256_sad_epu8(wk, _mm256_setzero_si256()));
         sls[k] = _mm256_and_si256(sl, keep);
@@ -284,7 +300,8 @@ AVX2 static INLINE int check_window(const char *s, size_t len)
                                             carry);
                 uint32_t z = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(r, _mm256_setzero_si256()));
                 if (slashes[k] & ~z) return 0;
-                __m256i t = _mm256_shuffle_epi8(r, SET1(15));
+                KVEC_HIDE;
+                __m256i t = _mm256_shuffle_epi8(r, KV(K_FIFTEEN));
                 carry = _mm256_permute2x128_si256(t, t, 0x11);
             }
         }
@@ -305,9 +322,10 @@ AVX2 static INLINE int check_window(const char *s, size_t len)
  */
 AVX2 static INLINE int check_line_avx2(const char *s, size_t *len)
 {
+    KVEC_HIDE;
     const __m256i v0 = _mm256_loadu_si256((const __m256i *)(const void *)s);
     const __m256i v1 = _mm256_loadu_si256((const __m256i *)(const void *)(s + 32));
-    const __m256i nl = _mm256_set1_epi8('\n');
+    const __m256i nl = KV(K_NL);
     uint64_t m = MOVEMASK2(_mm256_cmpeq_epi8(v0, nl), _mm256_cmpeq_epi8(v1, nl));
     if (m == 0) {
         const __m256i v2 = _mm256_loadu_si256((const __m256i *)(const void *)(s + 64));
