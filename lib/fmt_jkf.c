@@ -710,8 +710,19 @@ static int time_json(json_t *o, long long el, long long tot, koma_error *err)
     json_t *total = json_pack("{s:I,s:I,s:I}", "h", (json_int_t)(t / 3600), "m", (json_int_t)(t / 60 % 60), "s",
                               (json_int_t)(t % 60));
     json_t *time = json_object();
-    if (now == NULL || total == NULL || time == NULL || json_object_set_new(time, "now", now) ||
-        json_object_set_new(time, "total", total)) {
+    if (now == NULL || total == NULL || time == NULL) {
+        json_decref(now);
+        json_decref(total);
+        json_decref(time);
+        return oom(err);
+    }
+    /* (json_object_set_new frees the value it could not add) */
+    if (json_object_set_new(time, "now", now) != 0) {
+        json_decref(total);
+        json_decref(time);
+        return oom(err);
+    }
+    if (json_object_set_new(time, "total", total) != 0) {
         json_decref(time);
         return oom(err);
     }
@@ -790,12 +801,11 @@ static int line_json(wr *w, const koma_sline *l, size_t first, long long run0[2]
             json_t *c = json_object_get(last, "comments");
             if (c == NULL) return comments_json(last, e->comment, err);
             json_t *more = json_object();
-            if (more == NULL || comments_json(more, e->comment, err)) {
-                json_decref(more);
-                return -1;
-            }
-            json_array_extend(c, json_object_get(more, "comments"));
+            if (more == NULL) return oom(err);
+            int rc = comments_json(more, e->comment, err) ? -1
+                     : json_array_extend(c, json_object_get(more, "comments")) != 0 ? oom(err) : 0;
             json_decref(more);
+            if (rc != 0) return -1;
         }
         return 0;
     }
@@ -844,17 +854,19 @@ static json_t *initial_json(const koma_position *p)
     }
     json_t *hands = json_array();
     static const char kinds[] = "PLNSGBR";
-    for (int side = 0; hands && side < 2; side++) {
+    /* a hand that could not be built in full fails the whole (not written short) */
+    int short_hand = 0;
+    for (int side = 0; hands && !short_hand && side < 2; side++) {
         json_t *h = json_object();
-        if (h == NULL || json_array_append_new(hands, h) != 0) break;
-        for (const char *c = kinds; *c; c++) {
+        if (h == NULL || json_array_append_new(hands, h) != 0) short_hand = 1;
+        for (const char *c = kinds; !short_hand && *c; c++) {
             koma_piece k = koma_piece_from_letter(side ? (char)(*c | 0x20) : *c);
             if (json_object_set_new(h, koma__shogi_code(koma_piece_from_letter(*c)),
                                     json_integer(koma_hand_count(&p->hands[side], k))) != 0)
-                break;
+                short_hand = 1;
         }
     }
-    if (board == NULL || hands == NULL) {
+    if (board == NULL || hands == NULL || short_hand) {
         json_decref(board);
         json_decref(hands);
         return NULL;
