@@ -1,0 +1,187 @@
+/* tests/unit/test_text.c — the helpers the format modules share (lib/text.c):
+ * output buffers (appending, lines with a prefix, printf past the small stack
+ * buffer), UTF-8 validation (each kind of invalid sequence found at its byte),
+ * CP932 <-> UTF-8 through iconv (a byte or character the other side cannot hold
+ * found at its offset, an encoding iconv does not know, input larger than one
+ * growth of the buffer), searching, and located errors. */
+#include <stdlib.h>
+
+#include "unit.h"
+#include "format_internal.h"
+
+static void test_buffers(void **state)
+{
+    (void)state;
+    koma_pcn_buffer b = {0};
+    koma_error err;
+    assert_int_equal(koma__buf_put(&b, "", 0, &err), 0);
+    assert_non_null(b.data);
+    assert_string_equal(b.data, "");
+    assert_int_equal(koma__buf_puts(&b, "ab", &err), 0);
+    assert_int_equal(koma__buf_put(&b, "cdef", 2, &err), 0);
+    assert_string_equal(b.data, "abcd");
+    assert_int_equal(b.len, 4);
+    /* growth keeps what was there, always NUL-terminated */
+    char big[5000];
+    memset(big, 'x', sizeof big);
+    assert_int_equal(koma__buf_put(&b, big, sizeof big, &err), 0);
+    assert_int_equal(b.len, 4 + sizeof big);
+    assert_true(b.cap > b.len);
+    assert_memory_equal(b.data, "abcdxxx", 7);
+    assert_int_equal(b.data[b.len], '\0');
+
+    b.len = 0;
+    assert_int_equal(koma__buf_lines(&b, "# ", "one\ntwo", &err), 0);
+    assert_string_equal(b.data, "# one\n# two\n");
+    b.len = 0;
+    assert_int_equal(koma__buf_lines(&b, "*", "end\n", &err), 0);   /* a last empty line too */
+    assert_string_equal(b.data, "*end\n*\n");
+    koma_pcn_buffer_cleanup(&b);
+}
+
+static void test_printf(void **state)
+{
+    (void)state;
+    koma_pcn_buffer b = {0};
+    koma_error err;
+    assert_int_equal(koma__buf_printf(&b, &err, "%d-%s", 42, "x"), 0);
+    assert_string_equal(b.data, "42-x");
+    /* 255, 256 and 1000 characters: the stack buffer holds 255 and its NUL */
+    static const size_t lens[] = {255, 256, 1000};
+    for (size_t k = 0; k < sizeof lens / sizeof lens[0]; k++) {
+        char want[1100];
+        memset(want, 'a' + (int)k, lens[k]);
+        want[lens[k]] = '\0';
+        b.len = 0;
+        assert_int_equal(koma__buf_printf(&b, &err, "[%s]", want), 0);
+        assert_int_equal(b.len, lens[k] + 2);
+        assert_int_equal(b.data[0], '[');
+        assert_memory_equal(b.data + 1, want, lens[k]);
+        assert_string_equal(b.data + 1 + lens[k], "]");
+    }
+    /* appended, not overwritten */
+    assert_int_equal(koma__buf_printf(&b, &err, "%s", "!"), 0);
+    assert_int_equal(b.len, 1003);
+    assert_int_equal(b.data[1002], '!');
+    koma_pcn_buffer_cleanup(&b);
+}
+
+static void expect_utf8(const char *s, size_t len, int valid, size_t bad_at)
+{
+    size_t bad = 12345;
+    int v = koma__utf8_valid(s, len, &bad);
+    if (v != valid) fail_msg("utf8_valid(\"%.*s\") = %d", (int)len, s, v);
+    if (!valid && bad != bad_at) fail_msg("utf8_valid(\"%.*s\"): bad at %zu, not %zu", (int)len, s, bad, bad_at);
+    if (valid) assert_int_equal(bad, 12345);   /* untouched */
+}
+
+static void test_utf8(void **state)
+{
+    (void)state;
+    expect_utf8(LIT(""), 1, 0);
+    expect_utf8(LIT("plain"), 1, 0);
+    expect_utf8(LIT("\xc2\x80 \xdf\xbf \xe0\xa0\x80 \xef\xbf\xbf \xf0\x90\x80\x80 \xf4\x8f\xbf\xbf"), 1, 0);
+    expect_utf8(LIT("\xe5\xb0\x86\xe6\xa3\x8b"), 1, 0);    /* 将棋 */
+    expect_utf8(LIT("ab\x80"), 0, 2);                       /* a continuation byte alone */
+    expect_utf8(LIT("a\xc0\x80"), 0, 1);                    /* overlong NUL */
+    expect_utf8(LIT("a\xc1\xbf"), 0, 1);
+    expect_utf8(LIT("ab\xe0\x9f\xbf"), 0, 2);               /* overlong, three bytes */
+    expect_utf8(LIT("\xf0\x8f\xbf\xbf"), 0, 0);             /* overlong, four bytes */
+    expect_utf8(LIT("x\xed\xa0\x80"), 0, 1);                /* a surrogate */
+    expect_utf8(LIT("x\xed\xbf\xbf"), 0, 1);
+    expect_utf8(LIT("\xf4\x90\x80\x80"), 0, 0);             /* past U+10FFFF */
+    expect_utf8(LIT("\xf5\x80\x80\x80"), 0, 0);
+    expect_utf8(LIT("\xff"), 0, 0);
+    expect_utf8(LIT("ok\xe5\xb0"), 0, 2);                   /* cut at the end */
+    expect_utf8(LIT("ok\xe5\xb0x"), 0, 2);                  /* a bad continuation */
+    expect_utf8("a\0b", 3, 1, 0);                           /* NUL is valid UTF-8 */
+    assert_int_equal(koma__utf8_valid(LIT("\xff"), NULL), 0);
+}
+
+static void test_iconv(void **state)
+{
+    (void)state;
+    koma_pcn_buffer out = {0};
+    size_t bad = 99;
+    /* 将棋 in CP932, after what out already held */
+    assert_int_equal(koma__buf_puts(&out, ">", NULL), 0);
+    assert_int_equal(koma__to_utf8("CP932", LIT("\x8f\xab\x8a\xfb"), &out, &bad), 0);
+    assert_string_equal(out.data, ">\xe5\xb0\x86\xe6\xa3\x8b");
+    out.len = 0;
+    assert_int_equal(koma__from_utf8("CP932", LIT("a\xe5\xb0\x86\xe6\xa3\x8b"), &out, &bad), 0);
+    assert_int_equal(out.len, 5);
+    assert_memory_equal(out.data, "a\x8f\xab\x8a\xfb", 5);
+    koma_pcn_buffer_cleanup(&out);
+
+    /* nothing to convert: an empty string, not NULL */
+    assert_int_equal(koma__to_utf8("CP932", "", 0, &out, &bad), 0);
+    assert_non_null(out.data);
+    assert_string_equal(out.data, "");
+    koma_pcn_buffer_cleanup(&out);
+
+    /* a lead byte with no trail byte: found at its offset */
+    bad = 99;
+    assert_int_equal(koma__to_utf8("CP932", LIT("ab\x8f"), &out, &bad), -1);
+    assert_int_equal(bad, 2);
+    /* a character CP932 cannot hold (U+1F600) */
+    out.len = 0;
+    bad = 99;
+    assert_int_equal(koma__from_utf8("CP932", LIT("\xe6\xa3\x8b\xf0\x9f\x98\x80"), &out, &bad), -1);
+    assert_int_equal(bad, 3);
+    /* an encoding iconv does not know: -1 at offset 0 */
+    bad = 99;
+    assert_int_equal(koma__to_utf8("NO-SUCH-ENCODING", LIT("abc"), &out, &bad), -1);
+    assert_int_equal(bad, 0);
+    koma_pcn_buffer_cleanup(&out);
+
+    /* more than one growth of the buffer: every character converted */
+    enum { N = 20000 };
+    char *sj = malloc(2 * N);
+    assert_non_null(sj);
+    for (size_t i = 0; i < N; i++) memcpy(sj + 2 * i, "\x8a\xfb", 2);   /* 棋 */
+    assert_int_equal(koma__to_utf8("CP932", sj, 2 * N, &out, &bad), 0);
+    assert_int_equal(out.len, 3 * N);
+    for (size_t i = 0; i < N; i++)
+        if (memcmp(out.data + 3 * i, "\xe6\xa3\x8b", 3) != 0) fail_msg("character %zu", i);
+    assert_int_equal(out.data[out.len], '\0');
+    free(sj);
+    koma_pcn_buffer_cleanup(&out);
+}
+
+static void test_contains(void **state)
+{
+    (void)state;
+    assert_true(koma__contains(LIT("{\"moves\":[]}"), "\"moves\""));
+    assert_false(koma__contains(LIT("{\"move\":[]}"), "\"moves\""));
+    assert_true(koma__contains(LIT("abc"), "abc"));
+    assert_false(koma__contains(LIT("ab"), "abc"));
+    assert_false(koma__contains("abcd", 3, "cd"));   /* only within len */
+    assert_true(koma__contains(LIT("aab"), "ab"));
+}
+
+static void test_error_at(void **state)
+{
+    (void)state;
+    koma_error err;
+    koma_error_clear(&err);
+    assert_int_equal(koma__error_at(&err, KOMA_E_CSA_LINE, 7, 3, 120, "bad %s", "line"), -1);
+    assert_int_equal(err.code, KOMA_E_CSA_LINE);
+    assert_int_equal(err.line, 7);
+    assert_int_equal(err.column, 3);
+    assert_int_equal(err.offset, 120);
+    assert_string_equal(err.message, "bad line");
+    assert_int_equal(koma__error_at(NULL, KOMA_E_CSA_LINE, 1, 1, 0, "x"), -1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_buffers),
+        cmocka_unit_test(test_printf),
+        cmocka_unit_test(test_utf8),
+        cmocka_unit_test(test_iconv),
+        cmocka_unit_test(test_contains),
+        cmocka_unit_test(test_error_at),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
