@@ -454,10 +454,11 @@ static void test_option_errors(void **state)
 /* ---- errors in a definition -------------------------------------------------------- */
 
 /* Ko shogi's definition with one edit (the first `from` replaced by `to`, or `to`
- * added at the end when from is NULL) is refused with code, at the edited line
- * (line 0: anywhere), with a message holding `says`. */
-static void definition_error(const char *from, const char *to, koma_code code, int at_edit,
-                             const char *says)
+ * added at the end when from is NULL), loaded with the rule option `option`
+ * (NAME=VALUE, or NULL), is refused with code, at the edited line (at_edit 0:
+ * anywhere), with a message holding `says`. */
+static void definition_error_with(const char *from, const char *to, const char *option, koma_code code,
+                                  int at_edit, const char *says)
 {
     size_t cap = yaml_len + strlen(to) + 2;
     char *t = malloc(cap);
@@ -480,7 +481,7 @@ static void definition_error(const char *from, const char *to, koma_code code, i
     koma__fx_def *d = NULL;
     koma_error err;
     memset(&err, 0, sizeof err);
-    if (koma__fx_def_load(t, n, "edited.yaml", NULL, 0, &d, NULL, &err) == 0) {
+    if (koma__fx_def_load(t, n, "edited.yaml", option ? &option : NULL, option ? 1 : 0, &d, NULL, &err) == 0) {
         koma__fx_def_free(d);
         fail_msg("\"%s\" -> \"%s\" accepted", from ? from : "(end)", to);
     }
@@ -489,6 +490,12 @@ static void definition_error(const char *from, const char *to, koma_code code, i
                  to, koma_code_name(err.code), err.line, err.column, err.message, koma_code_name(code),
                  line, says);
     free(t);
+}
+
+static void definition_error(const char *from, const char *to, koma_code code, int at_edit,
+                             const char *says)
+{
+    definition_error_with(from, to, NULL, code, at_edit, says);
 }
 
 static void test_definition_errors(void **state)
@@ -521,6 +528,89 @@ static void test_definition_errors(void **state)
                      "is not a promoted piece");
     definition_error("  - {token: \"K^\", name: General, betza: K}", "  - {token: \"k^\", name: General, betza: K}",
                      KOMA_E_GAME_PIECE, 1, "first-player EPIN");
+    /* parameters, sets, enumerations */
+    definition_error("  optional: $promotion_optional", "  optional: $promotion_optionally", KOMA_E_GAME_FIELD, 1,
+                     "unknown parameter \"promotion_optionally\"");
+    definition_error("  bows: [L, X, \"+L\", \"+X\"]", "  bows: [L, x, \"+L\", \"+X\"]", KOMA_E_GAME_PIECE, 1,
+                     "bows: \"x\" is neither a class nor a first-player token");
+    definition_error("  bows: [L, X, \"+L\", \"+X\"]", "  bows: [L, \"X'\", \"+L\", \"+X\"]", KOMA_E_GAME_PIECE, 1,
+                     "bows: \"X'\" is not a piece of the game");
+    definition_error("  shoot_when: after-move", "  shoot_when: before-move", KOMA_E_GAME_FIELD, 1,
+                     "shoot_when must be one of after-move, in-place, both");
+    definition_error("promotes_to: \"+I\"}", "promotes_to: \"+K\"}", KOMA_E_GAME_PIECE, 1,
+                     "promotes_to: not a piece of the game");
+    definition_error("  - {token: \"+Z\", name: Promoted aide de camp, betza: RF}",
+                     "  - {token: \"+Z\", name: Promoted aide de camp, betza: RF, promotes_to: E}", KOMA_E_GAME_PIECE,
+                     0, "Promoted aide de camp: a promoted piece does not promote again");
+    definition_error("  - {token: E, name: Elephant, betza: B}", "  - {token: E, name: Elephant, betza: B, promotes_to: \"+I\"}",
+                     KOMA_E_GAME_PIECE, 0, "Master at arms: two pieces promote to it");
+    /* (the list kept under a key the engine does not read) */
+    definition_error("\npieces:\n", "\npieces: []\ndescription:\n", KOMA_E_GAME_FIELD, 0,
+                     "pieces must be a non-empty list");
+    /* options: the values of an option, the definition's own choices */
+    definition_error_with("  gatling.range: {\"7\": {}, \"5\": {gatling_range: 5}}",
+                          "  gatling.range: {\"7\": {}, \"5\": 5}", "gatling.range=5", KOMA_E_GAME_FIELD, 1,
+                          "a value is a mapping of parameters, or unsupported");
+    definition_error_with("  gatling.range: {\"7\": {}, \"5\": {gatling_range: 5}}",
+                          "  gatling.range: {\"7\": {}, \"5\": {gatling_ranges: 5}}", "gatling.range=5",
+                          KOMA_E_GAME_FIELD, 1, "options: unknown parameter \"gatling_ranges\"");
+    definition_error(NULL, "rule_options: {gatling.range: [5]}\n", KOMA_E_GAME_FIELD, 1, "rule_options: option: value");
+    definition_error(NULL, "rule_options: {gatling.ranges: \"5\"}\n", KOMA_E_GAME_OPTION_UNKNOWN, 1,
+                     "no rule option \"gatling.ranges\"");
+    definition_error(NULL, "rule_options: {gatling.range: \"6\"}\n", KOMA_E_GAME_OPTION_VALUE, 1,
+                     "rule option gatling.range has no value \"6\"");
+}
+
+/* A position the engine cannot play is refused before any move: board, styles,
+ * pieces, hands. */
+static void test_position_fits(void **state)
+{
+    (void)state;
+    koma__fx_def *d = NULL;
+    koma_error err;
+    memset(&err, 0, sizeof err);
+    assert_int_equal(koma__fx_def_load(yaml_text, yaml_len, "koshogi.yaml", NULL, 0, &d, NULL, &err), 0);
+    static const struct {
+        const char *feen;
+        koma_code code;
+        const char *says;
+    } cases[] = {
+        {"lnsgk^gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGK^GSNL / S/s", KOMA_E_RULES_SHAPE,
+         "the game is played on a 19x19 board"},
+        {"k^18/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/K^18 / S/s", KOMA_E_RULES_STYLE,
+         "the game's positions use the styles K/k"},
+        {"k^18/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/K^17B / K/k", KOMA_E_RULES_PIECE,
+         "\"B\" is not a piece of the game"},
+        {"k^18/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/K^18 B/ K/k", KOMA_E_RULES_PIECE,
+         "\"B\" in hand is not a piece of the game"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        koma_position pos;
+        koma_position_init(&pos);
+        if (koma_feen_parse(cases[i].feen, strlen(cases[i].feen), 0, &pos, &err) != 0)
+            fail_msg("%s: %s", cases[i].feen, err.message);
+        koma_error_clear(&err);
+        assert_int_equal(koma__fx_position_fits(d, &pos, &err), -1);
+        if (err.code != cases[i].code || strcmp(err.message, cases[i].says) != 0)
+            fail_msg("%s: %s: %s", cases[i].feen, koma_code_name(err.code), err.message);
+        koma_position_cleanup(&pos);
+    }
+    /* the start fits, with pieces of the game in either hand */
+    koma_position pos;
+    koma_position_init(&pos);
+    static const char fits[] = "k^18/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/K^18 2P'/z K/k";
+    assert_int_equal(koma_feen_parse(fits, strlen(fits), 0, &pos, &err), 0);
+    assert_int_equal(koma__fx_position_fits(d, &pos, &err), 0);
+    /* more in hand than twice the squares (no FEEN says that: it counts the
+     * pieces against the squares) */
+    koma_piece pawn;
+    assert_int_equal(koma_epin_parse(LIT("P"), &pawn, NULL), 0);
+    assert_int_equal(koma_hand_add(&pos.hands[0], pawn, 2 * 361 + 1, &err), 0);
+    assert_int_equal(koma__fx_position_fits(d, &pos, &err), -1);
+    assert_int_equal(err.code, KOMA_E_RULES_HAND);
+    assert_string_equal(err.message, "too many pieces in hand");
+    koma_position_cleanup(&pos);
+    koma__fx_def_free(d);
 }
 
 int main(void)
@@ -533,6 +623,7 @@ int main(void)
         cmocka_unit_test(test_options),
         cmocka_unit_test(test_option_errors),
         cmocka_unit_test(test_definition_errors),
+        cmocka_unit_test(test_position_fits),
         cmocka_unit_test(test_playouts),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
