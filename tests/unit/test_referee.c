@@ -874,6 +874,74 @@ static void test_dialect(void **state)
     koma_referee_free(ref);
 }
 
+/* ---- asking before playing ----------------------------------------------------------- */
+
+/* koma_referee_allows says what koma_referee_ply would do with a ply, and
+ * changes nothing: a legal move yes, an illegal or unreadable one no, Ōgi's
+ * same move to the same position no (shogi has no such rule: yes), nothing
+ * after the end or after a recorded resignation, nothing in another dialect. */
+static void expect_allows(koma_referee *ref, const char *ply, int want)
+{
+    koma_error err;
+    koma_error_clear(&err);
+    int got = koma_referee_allows(ref, ply, strlen(ply), &err);
+    if (got != want) fail_msg("allows %s: %d, not %d", ply, got, want);
+}
+
+static void test_allows(void **state)
+{
+    (void)state;
+    koma_referee *ref = begin("ogi", "4k^3/8/8/8/8/8/8/4K^3 / O/o", 0);
+    expect_allows(ref, "e1-d1", 1);
+    expect_allows(ref, "e1-c1", 0);                 /* not a king's move */
+    expect_allows(ref, "e8-d8", 0);                 /* not Sente's piece */
+    expect_allows(ref, "e1-", 0);                   /* no move at all */
+    assert_int_equal(feed(ref, "e1-d1 e8-d8 d1-e1 d8-e8"), KOMA_PLY_PLAYED);
+    /* ply 5 would repeat ply 1 (the same move to the same position) */
+    expect_allows(ref, "e1-d1", 0);
+    expect_allows(ref, "e1-f1", 1);
+    /* asking changed nothing: the repetition is still refused, the other move played */
+    assert_int_equal(feed(ref, "e1-d1"), KOMA_PLY_ILLEGAL);
+    expect_allows(ref, "e1-f1", 0);                 /* the game is over */
+    koma_referee_free(ref);
+
+    ref = begin("ogi", "4k^3/8/8/8/8/8/8/4K^3 / O/o", 0);
+    feed(ref, "e1-d1 e8-d8 d1-e1 d8-e8");
+    expect_allows(ref, "e1-f1", 1);
+    assert_int_equal(feed(ref, "e1-f1"), KOMA_PLY_PLAYED);
+    koma_referee_free(ref);
+
+    /* shogi repeats positions, not moves: the same walk is allowed */
+    ref = begin("minishogi", "k^4/5/5/5/4K^ / S/s", 0);
+    feed(ref, "e1-d1 a5-b5 d1-e1 b5-a5");
+    expect_allows(ref, "e1-d1", 1);
+    koma_referee_free(ref);
+
+    /* a resignation recorded after ply 2: ply 3 is after the end */
+    ref = begin("ogi", NULL, 0);
+    expect_rec(ref, "0-1", KOMA_STATUS_RESIGNATION, 2);
+    expect_allows(ref, "e3-e4", 1);
+    feed(ref, "e3-e4 e6-e5");
+    expect_allows(ref, "f3-f4", 0);
+    koma_referee_free(ref);
+
+    /* another dialect than the canonical: never */
+    koma_error err;
+    koma_error_clear(&err);
+    koma_referee_options opt = {KOMA_PMN_DIALECT_SEED, 0};
+    assert_int_equal(koma_referee_new(&opt, &ref, &err), 0);
+    koma_position pos;
+    koma_position_init(&pos);
+    const koma_game *g = NULL;
+    static const char feen[] = "k^7/8/8/8/8/8/8/R3K^3 / O/o";
+    assert_int_equal(koma_game_set_open_feen(games, LIT(feen), &pos, &g, &err), 0);
+    assert_int_equal(koma_referee_begin(ref, g, &pos, &err), 0);
+    expect_allows(ref, "a1-a2", 0);
+    assert_int_equal(koma_referee_ply(ref, LIT("a1-a2"), &err), KOMA_PLY_PLAYED);
+    koma_position_cleanup(&pos);
+    koma_referee_free(ref);
+}
+
 /* ---- positions, setup errors, the FEEN that cannot be written -------------------------- */
 
 static void test_track(void **state)
@@ -948,6 +1016,7 @@ int main(void)
         cmocka_unit_test(test_notation),
         cmocka_unit_test(test_unreadable),
         cmocka_unit_test(test_dialect),
+        cmocka_unit_test(test_allows),
         cmocka_unit_test(test_track),
         cmocka_unit_test(test_setup_errors),
     };
