@@ -149,6 +149,109 @@ static void test_fen(void **state)
     koma_position_cleanup(&p);
 }
 
+/* ---- what each notation refuses, with its code and message -------------------------- */
+
+static void expect_refused(int rc, const koma_error *err, koma_code code, const char *says)
+{
+    assert_int_equal(rc, -1);
+    if (err->code != code || strstr(err->message, says) == NULL)
+        fail_msg("%s: %s (wanted %s, \"%s\")", koma_code_name(err->code), err->message, koma_code_name(code), says);
+}
+
+#define EMPTY9 "4k4/9/9/9/9/9/9/9/4K4"
+
+static void test_refusals(void **state)
+{
+    (void)state;
+    koma_position p;
+    koma_position_init(&p);
+    koma_error err;
+    char buf[KOMA_FEEN_MAX_LEN + 1];
+    /* SFEN: counts and move numbers */
+    expect_refused(koma_sfen_parse(LIT(EMPTY9 " b 0P 1"), &p, &err), &err, KOMA_E_SFEN_HAND, "invalid count");
+    expect_refused(koma_sfen_parse(LIT(EMPTY9 " b 02P 1"), &p, &err), &err, KOMA_E_SFEN_HAND, "invalid count");
+    expect_refused(koma_sfen_parse(LIT(EMPTY9 " b - 0"), &p, &err), &err, KOMA_E_SFEN_NUMBER, "invalid move number");
+    expect_refused(koma_sfen_parse(LIT(EMPTY9 " b - 1x"), &p, &err), &err, KOMA_E_SFEN_NUMBER, "invalid move number");
+    expect_refused(koma_sfen_parse(LIT(EMPTY9 " b - 1234567890"), &p, &err), &err, KOMA_E_SFEN_NUMBER,
+                   "invalid move number");
+    assert_int_equal(koma_sfen_parse(LIT(EMPTY9 " b - 123456789"), &p, &err), 0);
+
+    /* SFEN and FEN writing: what a 9x9 shogi-styled FEEN may hold that they cannot */
+    static const struct {
+        const char *feen, *says;
+    } unwritable[] = {
+        {"4k^4/9/9/9/4-P4/9/9/9/4K^4 / S/s", "has no '-' state"},
+        {"4k^4/9/9/9/4G^4/9/9/9/4K^4 / S/s", "marks only kings royal"},
+        {"4k^4/9/9/9/9/9/9/9/4K^4 +P/ S/s", "hands hold only unpromoted pieces other than kings"},
+        {"4k^4/9/9/9/9/9/9/9/4K^4 X/ S/s", "hold"},
+    };
+    for (size_t i = 0; i < sizeof unwritable / sizeof unwritable[0]; i++) {
+        assert_int_equal(koma_feen_parse(unwritable[i].feen, strlen(unwritable[i].feen), 0, &p, &err), 0);
+        koma_error_clear(&err);
+        assert_int_equal(koma_sfen_write(&p, 1, buf, sizeof buf, &err), 0);
+        if (err.code != KOMA_E_CONVERT_UNREPRESENTABLE || strstr(err.message, unwritable[i].says) == NULL)
+            fail_msg("SFEN of %s: %s", unwritable[i].feen, err.message);
+        koma_error_clear(&err);
+        assert_int_equal(koma_fen_write(&p, 1, buf, sizeof buf, &err), 0);
+        if (err.code != KOMA_E_CONVERT_UNREPRESENTABLE)
+            fail_msg("FEN of %s: %s", unwritable[i].feen, err.message);
+    }
+    assert_non_null(strstr(err.message, "no Fairy-Stockfish hand piece X"));
+
+    /* USI moves */
+    koma_move mv;
+    assert_int_equal(koma_sfen_parse(LIT(EMPTY9 " b P 1"), &p, &err), 0);
+    expect_refused(koma_usi_move_parse(&p, LIT("X*5e"), &mv, &err), &err, KOMA_E_USI_MOVE, "invalid piece to drop");
+    expect_refused(koma_usi_move_parse(&p, LIT("P*5z"), &mv, &err), &err, KOMA_E_USI_MOVE, "invalid square");
+    assert_int_equal(err.offset, 2);
+    expect_refused(koma_usi_move_parse(&p, LIT("P*5a"), &mv, &err), &err, KOMA_E_USI_MOVE,
+                   "drop onto an occupied square");
+    expect_refused(koma_usi_move_parse(&p, LIT("5i5z"), &mv, &err), &err, KOMA_E_USI_MOVE, "invalid square");
+    assert_int_equal(err.offset, 2);
+    assert_int_equal(koma_usi_move_parse(&p, LIT("P*5e"), &mv, &err), 0);
+    /* what USI cannot say: a pass, a promoted drop, a square of file 10 */
+    koma_move odd = mv;
+    odd.kind = KOMA_MOVE_PASS;
+    assert_int_equal(koma_usi_move_write(&p, &odd, buf, sizeof buf, &err), 0);
+    assert_string_equal(err.message, "USI has no such move");
+    assert_int_equal(koma_fen_move_write(&p, &odd, buf, sizeof buf, &err), 0);
+    assert_string_equal(err.message, "Fairy-Stockfish has no such move");
+    odd = mv;
+    odd.piece = (koma_piece)(odd.piece | KOMA_PIECE_ENHANCED);
+    assert_int_equal(koma_usi_move_write(&p, &odd, buf, sizeof buf, &err), 0);
+    assert_string_equal(err.message, "USI has no promoted drop");
+    assert_int_equal(koma_usi_move_write(&p, &mv, buf, sizeof buf, &err), 4);
+    assert_string_equal(buf, "P*5e");
+    static const char oki[] = "k^9/10/10/10/10/10/10/10/10/K^9 P/ Q/q";
+    assert_int_equal(koma_feen_parse(LIT(oki), 0, &p, &err), 0);
+    assert_int_equal(koma_pmn_parse(LIT("P*a5"), &mv, &err), 0);
+    assert_int_equal(koma_pmn_resolve(&p, &mv, &err), 0);
+    assert_int_equal(koma_usi_move_write(&p, &mv, buf, sizeof buf, &err), 0);
+    assert_string_equal(err.message, "USI squares have one digit");
+    assert_int_equal(koma_fen_move_write(&p, &mv, buf, sizeof buf, &err), 4);
+    assert_string_equal(buf, "P@a5");
+
+    /* Fairy-Stockfish moves and FEN */
+    assert_int_equal(koma_sfen_parse(LIT(EMPTY9 " b P 1"), &p, &err), 0);
+    expect_refused(koma_fen_move_parse(&p, LIT("p@e5"), &mv, &err), &err, KOMA_E_FEN_MOVE, "invalid piece to drop");
+    expect_refused(koma_fen_move_parse(&p, LIT("P@z9"), &mv, &err), &err, KOMA_E_FEN_MOVE, "invalid square");
+    expect_refused(koma_fen_move_parse(&p, LIT("zz"), &mv, &err), &err, KOMA_E_FEN_MOVE, "invalid square");
+    expect_refused(koma_fen_move_parse(&p, LIT("e1z9"), &mv, &err), &err, KOMA_E_FEN_MOVE, "invalid square");
+    assert_int_equal(err.offset, 2);
+    expect_refused(koma_fen_move_parse(&p, LIT("e1e2x"), &mv, &err), &err, KOMA_E_FEN_MOVE, "unexpected suffix");
+    expect_refused(koma_fen_move_parse(&p, LIT("e1e2++"), &mv, &err), &err, KOMA_E_FEN_MOVE, "unexpected suffix");
+    assert_int_equal(koma_fen_move_parse(&p, LIT("e1e2="), &mv, &err), 0);
+    expect_refused(koma_fen_parse(LIT(EMPTY9 "[K] w - - 0 1"), &p, &err), &err, KOMA_E_FEN_SYNTAX,
+                   "invalid piece in hand");
+    expect_refused(koma_fen_parse(LIT(EMPTY9 "[-] x - - 0 1"), &p, &err), &err, KOMA_E_FEN_SYNTAX,
+                   "side to move must be w or b");
+    expect_refused(koma_fen_parse(LIT(EMPTY9 "[-] wb - - 0 1"), &p, &err), &err, KOMA_E_FEN_SYNTAX,
+                   "side to move must be w or b");
+    expect_refused(koma_fen_parse(LIT(EMPTY9 "[-] w - - 0 1\t"), &p, &err), &err, KOMA_E_FEN_SYNTAX,
+                   "unexpected byte");
+    koma_position_cleanup(&p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -157,6 +260,7 @@ int main(void)
         cmocka_unit_test(test_sfen_errors),
         cmocka_unit_test(test_usi_moves),
         cmocka_unit_test(test_fen),
+        cmocka_unit_test(test_refusals),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
