@@ -307,6 +307,37 @@ static void test_check(void **state)
     parse_ok("d4-e4,+d5,d5=u", &c);          /* the mutation undoes nothing: it is gone */
     assert_int_equal(koma_chain_check(&pos, &c, &err), -1);
     assert_int_equal(err.code, KOMA_E_PMN_SQUARE_EMPTY);
+    /* a pass inside a chain (made by hand: the parser refuses it) */
+    parse_ok("d4+f6,+e5", &c);
+    koma_chain bad = c;
+    bad.el[1].kind = KOMA_MOVE_PASS;
+    assert_int_equal(koma_chain_check(&pos, &bad, &err), -1);
+    assert_int_equal(err.code, KOMA_E_PMN_CHAIN_ELEMENT);
+    assert_int_equal(koma_chain_apply(&pos, &bad, &err), -1);
+    assert_int_equal(err.code, KOMA_E_PMN_CHAIN_ELEMENT);
+    /* no position or no move */
+    koma_chain none = c;
+    none.len = 0;
+    assert_int_equal(koma_chain_check(&pos, &none, &err), -1);
+    assert_int_equal(err.code, KOMA_E_INTERNAL);
+    assert_int_equal(koma_chain_check(NULL, &c, &err), -1);
+    assert_int_equal(err.code, KOMA_E_INTERNAL);
+    assert_int_equal(koma_chain_apply(NULL, &c, &err), -1);
+    assert_int_equal(err.code, KOMA_E_INTERNAL);
+    koma_chain out;
+    assert_int_equal(koma_chain_canonical(&pos, &none, &out, &err), -1);
+    assert_int_equal(err.code, KOMA_E_INTERNAL);
+    assert_int_equal(koma_chain_parse(NULL, 3, &c, &err), -1);
+    assert_int_equal(err.code, KOMA_E_INTERNAL);
+    assert_int_equal(koma_chain_read_legs(NULL, 3, &pos, &c, &err), -1);
+    assert_int_equal(err.code, KOMA_E_INTERNAL);
+    /* at most 16 legs */
+    char legs[128] = "d4e4";
+    for (int i = 0; i < 16; i++) strcat(legs, i % 2 ? ",d4e4" : ",e4d4");
+    assert_int_equal(koma_chain_read_legs(legs, strlen(legs), &pos, &c, &err), -1);
+    assert_int_equal(err.code, KOMA_E_PMN_CHAIN_ELEMENTS);
+    legs[strlen(legs) - 5] = '\0';                   /* 16: read */
+    if (koma_chain_read_legs(legs, strlen(legs), &pos, &c, &err) != 0) fail_msg("%s: %s", legs, err.message);
     koma_position_cleanup(&pos);
 }
 
