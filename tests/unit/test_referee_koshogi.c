@@ -382,6 +382,45 @@ static void moves_from(const char *feen, const char *prefix, char *out, size_t c
     koma_engine_free(e);
 }
 
+/* The engine API on Ko shogi: koma_engine_find_move finds every legal move
+ * that is one PMN move as that move (and refuses the others), koma_engine_ply
+ * counts the plies made and taken back. */
+static void test_engine_api(void **state)
+{
+    (void)state;
+    static const char feen[] = "19/19/9k^9/19/19/6L12/19/19/19/19/19/19/19/19/19/19/19/19/K^18 / K/k";
+    koma_engine *e;
+    koma_error err;
+    assert_int_equal(koma_engine_new(ko(), &e, &err), 0);
+    assert_int_equal(koma_engine_set_feen(e, LIT(feen), &err), 0);
+    assert_int_equal(koma_engine_ply(e), 0);
+    koma_emove *m = malloc(koma_engine_max_moves(e) * sizeof *m);
+    assert_non_null(m);
+    size_t n = koma_engine_legal_moves(e, m), single = 0;
+    assert_true(n > 0);
+    for (size_t i = 0; i < n; i++) {
+        koma_move pm;
+        if (koma_engine_move_pmn(e, m[i], &pm) != 0) continue;   /* a chain */
+        single++;
+        koma_emove found;
+        if (koma_engine_find_move(e, &pm, &found, &err) != 0) fail_msg("%zu: %s", i, err.message);
+        char a[KOMA_CHAIN_BUF], b[KOMA_CHAIN_BUF];
+        koma_engine_move_text(e, m[i], a, sizeof a);
+        koma_engine_move_text(e, found, b, sizeof b);
+        assert_string_equal(a, b);
+    }
+    assert_true(single > 0);
+    koma_move pm;
+    assert_int_equal(koma_pmn_parse(LIT("a1-a3"), &pm, &err), 0);     /* not a general's move */
+    assert_int_equal(koma_engine_find_move(e, &pm, &m[0], &err), -1);
+    assert_int_equal(koma_engine_make(e, m[n - 1], &err), 0);
+    assert_int_equal(koma_engine_ply(e), 1);
+    assert_int_equal(koma_engine_unmake(e), 0);
+    assert_int_equal(koma_engine_ply(e), 0);
+    free(m);
+    koma_engine_free(e);
+}
+
 /* Lead ruling: a clerk that enters the zone beside an enemy poison flame burns on
  * arrival before it could promote: no promotion, no cascade of its guards. */
 static void test_clerk_beside_flame(void **state)
@@ -410,6 +449,7 @@ int main(void)
         cmocka_unit_test(test_recorded),
         cmocka_unit_test(test_rule_options),
         cmocka_unit_test(test_clerk_beside_flame),
+        cmocka_unit_test(test_engine_api),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
