@@ -559,6 +559,20 @@ static void test_definition_errors(void **state)
                      "no rule option \"gatling.ranges\"");
     definition_error(NULL, "rule_options: {gatling.range: \"6\"}\n", KOMA_E_GAME_OPTION_VALUE, 1,
                      "rule option gatling.range has no value \"6\"");
+    /* the YAML reader's checks (lib/yamlnode.c) */
+    definition_error(NULL, "rule_options: [\n", KOMA_E_GAME_YAML, 0, "");
+    definition_error("  - {pieces: [\"+T\"], near: [\"+T'\"]", "  - {pieces: [\"+T\"], pieces: [\"+T'\"]",
+                     KOMA_E_GAME_FIELD, 1, "reversions: duplicate key \"pieces\"");
+    definition_error("  royal_captured: false\n  survival: $survival", "  - $survival", KOMA_E_GAME_FIELD, 0,
+                     "defeat must be a mapping");
+    definition_error("  zone: 6 ", "  zone: six ", KOMA_E_GAME_FIELD, 1, "zone must be an integer");
+    definition_error("  zone: 6 ", "  zone: 20 ", KOMA_E_GAME_FIELD, 1, "zone must be between 0 and 19");
+    definition_error("  arrival_burn: true", "  arrival_burn: yes", KOMA_E_GAME_FIELD, 1,
+                     "arrival_burn must be true or false");
+    definition_error("name: General,", "name: \"Gen\\0eral\",", KOMA_E_GAME_FIELD, 1, "name contains a NUL character");
+    definition_error("name: General,",
+                     "name: General of the armies of the east and of the west and of the north and of the south,",
+                     KOMA_E_GAME_FIELD, 1, "name exceeds");
 }
 
 /* A position the engine cannot play is refused before any move: board, styles,
