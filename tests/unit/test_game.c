@@ -237,6 +237,114 @@ static void test_errors(void **state)
                       KOMA_E_GAME_FIELD, 6, 26);
 }
 
+/* Defeat by survival, termination, promotions and the start, refused at their
+ * node; the limits of pieces and of survival sets. */
+#define HEAD "id: x\nname: X\nstyle: X\nboard: {files: 3, ranks: 3}\nstart: \"k^2/3/2K^ / X/x\"\n"
+#define KING "pieces:\n  - {pin: \"K^\", betza: K, royal: true}\n"
+
+static void test_errors_defeat_and_pieces(void **state)
+{
+    (void)state;
+    expect_load_error(HEAD "defeat: {survival: []}\n" KING, KOMA_E_GAME_FIELD, 6, 20);
+    expect_load_error(HEAD "defeat: {survival: [[]]}\n" KING, KOMA_E_GAME_FIELD, 6, 21);
+    expect_load_error(HEAD "defeat: {survival: [[Q]]}\n" KING, KOMA_E_GAME_PIECE, 6, 22);
+    expect_load_error(HEAD "defeat: {survival: [[\"K^\", \"K^\"]]}\n" KING, KOMA_E_GAME_PIECE, 6, 28);
+    /* 17 sets (16 at most), 9 pieces in a set (8 at most) */
+    char y[4096];
+    char *o = y + sprintf(y, "%sdefeat: {survival: [", HEAD);
+    for (int i = 0; i < 17; i++) o += sprintf(o, "%s[\"K^\"]", i ? "," : "");
+    sprintf(o, "]}\n%s", KING);
+    expect_load_error(y, KOMA_E_GAME_LIMIT, 6, 133);
+    o = y + sprintf(y, "%sdefeat: {survival: [[\"K^\", A, B, C, D, E, F, G, H]]}\n%s", HEAD, KING);
+    for (const char *c = "ABCDEFGH"; *c; c++) o += sprintf(o, "  - {pin: %c, betza: W}\n", *c);
+    expect_load_error(y, KOMA_E_GAME_LIMIT, 6, 49);
+    /* 32 pieces (31 at most) */
+    o = y + sprintf(y, "%s%s", HEAD, KING);
+    for (const char *c = "ABCDEFGHIJLMNOPQRSTUVWXYZ"; *c; c++)
+        o += sprintf(o, "  - {pin: %c, betza: W}\n  - {pin: \"+%c\", betza: W}\n", *c, *c);
+    expect_load_error(y, KOMA_E_GAME_LIMIT, 38, 5);
+    expect_load_error(HEAD "termination: 5\n" KING, KOMA_E_GAME_FIELD, 6, 14);
+    /* a promoted piece that promotes; a promoted piece whose base is not in the game */
+    expect_load_error(HEAD KING "  - {pin: \"+P\", betza: K, promotes_to: R}\n  - {pin: R, betza: R}\n"
+                      "  - {pin: P, betza: fW, promotes_to: \"+P\"}\n", KOMA_E_GAME_PIECE, 8, 5);
+    expect_load_error(HEAD KING "  - {pin: \"+Q\", betza: K}\n", KOMA_E_GAME_PIECE, 8, 5);
+    /* a start in other styles */
+    expect_load_error("id: x\nname: X\nstyle: X\nboard: {files: 3, ranks: 3}\nstart: \"k^2/3/2K^ / Y/y\"\n" KING,
+                      KOMA_E_GAME_FIELD, 5, 8);
+}
+#undef HEAD
+#undef KING
+
+/* Rule options: the games without them, Ko shogi's with their defaults, and
+ * variants, the same settings giving the same variant. */
+static size_t option_index(const koma_game *g, const char *name)
+{
+    for (size_t i = 0; i < koma_game_option_count(g); i++)
+        if (strcmp(koma_game_option_name(g, i), name) == 0) return i;
+    fail_msg("no option %s", name);
+    return 0;
+}
+
+static void test_variants(void **state)
+{
+    (void)state;
+    koma_game_set *set;
+    koma_error err;
+    assert_int_equal(koma_game_set_new(&set, &err), 0);
+    const koma_game *shogi = koma_game_set_find_id(set, LIT("shogi")), *ko = koma_game_set_find_id(set, LIT("koshogi"));
+    assert_non_null(shogi);
+    assert_non_null(ko);
+    const koma_game *v;
+    assert_int_equal(koma_game_option_count(shogi), 0);
+    assert_null(koma_game_option_name(shogi, 0));
+    assert_null(koma_game_option_value(shogi, 0));
+    assert_int_equal(koma_game_set_variant(set, shogi, NULL, 0, &v, &err), 0);
+    assert_ptr_equal(v, shogi);
+    static const char *const gat5[] = {"gatling.range=5"};
+    assert_int_equal(koma_game_set_variant(set, shogi, gat5, 1, &v, &err), -1);
+    assert_int_equal(err.code, KOMA_E_GAME_OPTION_UNKNOWN);
+    assert_string_equal(err.message, "game shogi has no rule options");
+
+    size_t n = koma_game_option_count(ko);
+    assert_true(n > 20);
+    assert_null(koma_game_option_name(ko, n));
+    assert_null(koma_game_option_value(ko, n));
+    size_t gi = option_index(ko, "gatling.range");
+    assert_string_equal(koma_game_option_value(ko, gi), "7");
+    assert_string_equal(koma_game_option_value(ko, option_index(ko, "setup")), "consensus");
+    const koma_game *v5;
+    assert_int_equal(koma_game_set_variant(set, ko, gat5, 1, &v5, &err), 0);
+    assert_ptr_not_equal(v5, ko);
+    assert_string_equal(koma_game_id(v5), "koshogi");
+    assert_string_equal(koma_game_option_value(v5, gi), "5");
+    assert_string_equal(koma_game_option_value(ko, gi), "7");      /* the game is unchanged */
+    /* more variants than the set first makes room for; the first found again */
+    static const char *const others[][1] = {{"shoot.when=in-place"}, {"shoot.when=both"},
+                                            {"fog.revert=line-5-clear"}, {"thunderclap.path=any"},
+                                            {"tiger-wing=double-ferz"}};
+    const koma_game *vs[5];
+    for (size_t i = 0; i < 5; i++) {
+        if (koma_game_set_variant(set, ko, others[i], 1, &vs[i], &err) != 0) fail_msg("%s: %s", others[i][0], err.message);
+        assert_ptr_not_equal(vs[i], v5);
+        for (size_t j = 0; j < i; j++) assert_ptr_not_equal(vs[i], vs[j]);
+    }
+    assert_int_equal(koma_game_set_variant(set, ko, gat5, 1, &v, &err), 0);
+    assert_ptr_equal(v, v5);
+    assert_int_equal(koma_game_set_variant(set, ko, others[3], 1, &v, &err), 0);
+    assert_ptr_equal(v, vs[3]);
+    assert_ptr_equal(koma_game_set_find_id(set, LIT("koshogi")), ko);   /* variants are not found by id */
+    /* refused settings */
+    static const char *const unknown[] = {"gatling.ranges=5"}, *const value[] = {"gatling.range=6"},
+                             *const unsupported[] = {"hand=shogi"};
+    assert_int_equal(koma_game_set_variant(set, ko, unknown, 1, &v, &err), -1);
+    assert_int_equal(err.code, KOMA_E_GAME_OPTION_UNKNOWN);
+    assert_int_equal(koma_game_set_variant(set, ko, value, 1, &v, &err), -1);
+    assert_int_equal(err.code, KOMA_E_GAME_OPTION_VALUE);
+    assert_int_equal(koma_game_set_variant(set, ko, unsupported, 1, &v, &err), -1);
+    assert_int_equal(err.code, KOMA_E_GAME_OPTION_UNSUPPORTED);
+    koma_game_set_free(set);
+}
+
 /* As expect_load_error, and the exact message. */
 static void expect_load_message(const char *yaml, size_t len, koma_code code, unsigned long line,
                                 unsigned long column, const char *message)
@@ -451,6 +559,8 @@ int main(void)
         cmocka_unit_test(test_builtins),
         cmocka_unit_test(test_load),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_errors_defeat_and_pieces),
+        cmocka_unit_test(test_variants),
         cmocka_unit_test(test_by_feen),
         cmocka_unit_test(test_errors_found_by_fuzzing),
         cmocka_unit_test(test_result_names),
