@@ -141,6 +141,15 @@ static void test_endings(void **state)
                   0, 0, 0);
     /* no bare-king rule in shogi */
     expect_ending("shogi", "k^8/9/9/9/9/9/9/9/7PK^ / S/s", 0, 0, 0);
+    /* the king on a9 cannot move, but a pawn in hand can be dropped: no
+     * stalemate; without the pawn, stalemate */
+    expect_ending("shogi", "k^8/2G6/1S7/9/9/9/9/9/4K^4 /p s/S", 0, 0, 0);
+    expect_ending("minishogi", "k^2r1/5/4g/5/4K^ P/ S/s", 0, 0, 0);
+    expect_ending("minishogi", "k^2r1/5/4g/5/4K^ / S/s", 1, KOMA_STATUS_STALEMATE, KOMA_RESULT_SECOND);
+    expect_list("minishogi", "k^2r1/5/4g/5/4K^ P/ S/s",
+                (const char *const[]){"P*a1", "P*a2", "P*a3", "P*a4", "P*b1", "P*b2", "P*b3", "P*b4",
+                                      "P*c1", "P*c2", "P*c3", "P*c4", "P*d1", "P*d2", "P*d3", "P*d4",
+                                      "P*e2", "P*e4", NULL});
 }
 
 /* ---- Okisaki ------------------------------------------------------------------------- */
