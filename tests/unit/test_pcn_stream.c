@@ -306,6 +306,29 @@ static void test_record_text(void **state)
     assert_int_equal(line, 3);
     assert_int_equal(col, 15);
     koma_pcn_reader_free(r);
+    /* keys with '/' and '~' (RFC 6901: "~1" and "~0"), and tokens that match nothing */
+    static const char yk[] = "setup: {feen: K / C/c}\nmeta:\n  a~b: 1\n  c/d: 2\n  c~1d: 3\n";
+    mem_src mk = { yk, sizeof yk - 1, 0, 5 };
+    r = koma_pcn_reader_new(KOMA_PCN_YAML, 0, mem_read, &mk, &e);
+    assert_int_equal(koma_pcn_reader_next(r, &p, &e), KOMA_PCN_RECORD);
+    koma_pcn_free(p);
+    assert_int_equal(koma_pcn_reader_locate(r, "/meta/a~0b", &line, &col), 0);
+    assert_int_equal(line, 3);
+    assert_int_equal(col, 8);
+    assert_int_equal(koma_pcn_reader_locate(r, "/meta/c~1d", &line, &col), 0);
+    assert_int_equal(line, 4);
+    assert_int_equal(col, 8);
+    assert_int_equal(koma_pcn_reader_locate(r, "/meta/c~01d", &line, &col), 0);
+    assert_int_equal(line, 5);
+    assert_int_equal(col, 9);
+    /* "~2" escapes nothing, "a~b" is no token of "a~b": the deepest value found, meta */
+    assert_int_equal(koma_pcn_reader_locate(r, "/meta/c~2d", &line, &col), 0);
+    assert_int_equal(line, 3);
+    assert_int_equal(col, 3);
+    assert_int_equal(koma_pcn_reader_locate(r, "/meta/a~b", &line, &col), 0);
+    assert_int_equal(line, 3);
+    assert_int_equal(col, 3);
+    koma_pcn_reader_free(r);
 }
 
 static long failing_read(void *ctx, char *buf, size_t cap)
