@@ -122,6 +122,28 @@ static void test_errors(void **state)
     expect_error("W256", KOMA_E_BETZA_SYNTAX, 1);
     expect_error("vF", KOMA_E_BETZA_SYNTAX, 0);   /* selects nothing */
     expect_error("K2", KOMA_E_BETZA_SYNTAX, 1);
+    /* longer than 64 bytes, at byte 64 */
+    char longb[80];
+    memset(longb, 'W', 65);
+    longb[65] = '\0';
+    expect_error(longb, KOMA_E_BETZA_SYNTAX, 64);
+    /* more vectors than the caller has room for: at the atom that passes */
+    koma_betza_vector v[8];
+    size_t n;
+    koma_error err;
+    koma_error_clear(&err);
+    assert_int_equal(koma_betza_parse(LIT("WF"), v, 8, &n, &err), 0);
+    assert_int_equal(n, 8);                    /* W and F: four each */
+    assert_int_equal(koma_betza_parse(LIT("WFN"), v, 8, &n, &err), -1);
+    assert_int_equal(err.code, KOMA_E_BETZA_UNSUPPORTED);
+    assert_int_equal(err.offset, 2);
+    assert_int_equal(koma_betza_parse(LIT("K"), v, 4, &n, &err), -1);      /* K: W and F */
+    assert_int_equal(err.code, KOMA_E_BETZA_UNSUPPORTED);
+    assert_int_equal(err.offset, 0);
+    /* the same vector twice keeps the longer reach */
+    assert_int_equal(koma_betza_parse(LIT("W2R"), v, 4, &n, &err), 0);
+    assert_int_equal(n, 4);
+    assert_int_equal(v[0].range, 0);
 }
 
 int main(void)

@@ -157,6 +157,25 @@ static void test_errors(void **state)
     bad("Wc", KOMA_E_BETZA_SYNTAX, 1);
     bad("hrW", KOMA_E_BETZA_SYNTAX, 0);          /* selects no move */
     bad("", KOMA_E_BETZA_SYNTAX, 0);
+    bad("hxW", KOMA_E_BETZA_UNSUPPORTED, 0);      /* 'h' without r or l */
+    bad("ffffffffffffffffW", KOMA_E_BETZA_SYNTAX, 15);   /* too many direction letters */
+    bad("W300", KOMA_E_BETZA_SYNTAX, 1);          /* range past 255 */
+    bad("Wc300", KOMA_E_BETZA_SYNTAX, 2);
+    bad("R5", KOMA_E_BETZA_SYNTAX, 1);            /* a count after a compound atom */
+    char longb[80];
+    memset(longb, 'W', 65);
+    longb[65] = '\0';
+    bad(longb, KOMA_E_BETZA_SYNTAX, 64);
+    /* more moves or two-leg moves than there is room for */
+    parsed p;
+    koma_error err;
+    memset(&err, 0, sizeof err);
+    assert_int_equal(koma__betza_parse_ex(LIT("WFN"), p.v, 8, &p.nv, p.p, 256, &p.np, &err), -1);
+    assert_int_equal(err.code, KOMA_E_BETZA_UNSUPPORTED);
+    assert_int_equal(err.offset, 2);
+    assert_int_equal(koma__betza_parse_ex(LIT("NmcaN"), p.v, 64, &p.nv, p.p, 4, &p.np, &err), -1);
+    assert_int_equal(err.code, KOMA_E_BETZA_UNSUPPORTED);
+    assert_int_equal(err.offset, 4);
 }
 
 int main(void)
