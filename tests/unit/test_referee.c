@@ -33,13 +33,13 @@ static const koma_game *game(const char *id)
     return g;
 }
 
-/* A referee on game id from feen (NULL: the start). */
-static koma_referee *begin(const char *id, const char *feen, unsigned flags)
+/* A referee on game id from feen (NULL: the start), reading a dialect. */
+static koma_referee *begin_dialect(const char *id, const char *feen, unsigned flags, koma_pmn_dialect dialect)
 {
     koma_referee *ref;
     koma_error err;
     koma_error_clear(&err);
-    koma_referee_options opt = {KOMA_PMN_DIALECT_CANONICAL, flags};
+    koma_referee_options opt = {dialect, flags};
     assert_int_equal(koma_referee_new(&opt, &ref, &err), 0);
     const koma_game *g = game(id);
     if (feen == NULL) feen = koma_game_start(g);
@@ -51,6 +51,11 @@ static koma_referee *begin(const char *id, const char *feen, unsigned flags)
     assert_int_equal(rc, 0);
     koma_position_cleanup(&pos);
     return ref;
+}
+
+static koma_referee *begin(const char *id, const char *feen, unsigned flags)
+{
+    return begin_dialect(id, feen, flags, KOMA_PMN_DIALECT_CANONICAL);
 }
 
 /* Feed the space-separated plies; the status of the last one. */
@@ -926,19 +931,9 @@ static void test_allows(void **state)
     koma_referee_free(ref);
 
     /* another dialect than the canonical: never */
-    koma_error err;
-    koma_error_clear(&err);
-    koma_referee_options opt = {KOMA_PMN_DIALECT_SEED, 0};
-    assert_int_equal(koma_referee_new(&opt, &ref, &err), 0);
-    koma_position pos;
-    koma_position_init(&pos);
-    const koma_game *g = NULL;
-    static const char feen[] = "k^7/8/8/8/8/8/8/R3K^3 / O/o";
-    assert_int_equal(koma_game_set_open_feen(games, LIT(feen), &pos, &g, &err), 0);
-    assert_int_equal(koma_referee_begin(ref, g, &pos, &err), 0);
+    ref = begin_dialect("ogi", "k^7/8/8/8/8/8/8/R3K^3 / O/o", 0, KOMA_PMN_DIALECT_SEED);
     expect_allows(ref, "a1-a2", 0);
-    assert_int_equal(koma_referee_ply(ref, LIT("a1-a2"), &err), KOMA_PLY_PLAYED);
-    koma_position_cleanup(&pos);
+    assert_int_equal(feed(ref, "a1-a2"), KOMA_PLY_PLAYED);
     koma_referee_free(ref);
 }
 
