@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #define SAMPLES "tests/data/pcn/"
 
@@ -362,6 +363,43 @@ static void test_read_error(void **state)
     koma_pcn_reader_free(r);
 }
 
+/* koma_pcn_read_stdio: records from a stdio stream; a stream that cannot be
+ * read (opened for writing only) is a read error, not an empty input. */
+static void test_stdio(void **state)
+{
+    (void)state;
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    fputs("{\"setup\":{\"feen\":\"K / C/c\"}}\n{\"setup\":{\"feen\":\"k / C/c\"}}\n", f);
+    rewind(f);
+    koma_error e;
+    memset(&e, 0, sizeof e);
+    koma_pcn_reader *r = koma_pcn_reader_new(KOMA_PCN_JSON, 0, koma_pcn_read_stdio, f, &e);
+    koma_pcn *p;
+    size_t len;
+    for (int i = 0; i < 2; i++) {
+        assert_int_equal(koma_pcn_reader_next(r, &p, &e), KOMA_PCN_RECORD);
+        assert_string_equal(koma_pcn_setup_feen(p, &len), i ? "k / C/c" : "K / C/c");
+        koma_pcn_free(p);
+    }
+    assert_int_equal(koma_pcn_reader_next(r, &p, &e), KOMA_PCN_END);
+    koma_pcn_reader_free(r);
+    fclose(f);
+
+    char path[] = "/tmp/koma-stdio-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    f = fopen(path, "w");
+    assert_non_null(f);
+    r = koma_pcn_reader_new(KOMA_PCN_JSON, 0, koma_pcn_read_stdio, f, &e);
+    assert_int_equal(koma_pcn_reader_next(r, &p, &e), KOMA_PCN_FATAL);
+    assert_int_equal(e.code, KOMA_E_IO_READ);
+    koma_pcn_reader_free(r);
+    fclose(f);
+    unlink(path);
+}
+
 /* ---- YAML streams ------------------------------------------------------------------- */
 
 static void test_yaml_stream(void **state)
@@ -701,6 +739,7 @@ int main(void)
         cmocka_unit_test(test_json_lines),
         cmocka_unit_test(test_record_text),
         cmocka_unit_test(test_read_error),
+        cmocka_unit_test(test_stdio),
         cmocka_unit_test(test_yaml_stream),
         cmocka_unit_test(test_oversize_json_line),
         cmocka_unit_test(test_oversize_yaml_document),
