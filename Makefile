@@ -258,7 +258,13 @@ faults: deps
 # and the build checks are left out.
 # The test scripts that compile a program against libkoma.a (man-examples,
 # sfen-cross) call cc: a cc first on PATH adds --coverage for them.
-COV := $(MAKE) --no-print-directory B=build-cov OPT=-O0 SANFLAGS=--coverage
+# The fault suite tries more points than make check's sample (COV_FAULT_SAMPLE
+# of each kind a run, each of the last COV_FAULT_TAIL), so that the error paths
+# behind out of memory are counted.
+COV_FAULT_SAMPLE ?= 20
+COV_FAULT_TAIL ?= 300
+COV := $(MAKE) --no-print-directory B=build-cov OPT=-O0 SANFLAGS=--coverage \
+    FAULT_SAMPLE=$(COV_FAULT_SAMPLE) FAULT_TAIL=$(COV_FAULT_TAIL)
 coverage: deps
 	@sh tests/deps.sh lcov
 	@find build-cov -name '*.gcda' -delete 2>/dev/null || true
