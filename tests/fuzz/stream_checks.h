@@ -57,11 +57,12 @@ static void keep_first(koma_hub *h, const koma_format *fmt, koma_pcn *rec)
     if (round_trip_first == NULL) round_trip_first = koma_pcn_copy(rec, NULL);
 }
 
-/* The differences a round trip may make: a CSA record read as V2.x text in
- * UTF-8 (a declaration V2 does not have, read leniently) is written in the
- * encoding V2 has, Shift_JIS, when every character fits (it reads back as
- * V2.x in Shift_JIS), and as V3.0 in UTF-8 when one does not (fmt_csa.c).
- * Only the source's version and encoding may then differ. */
+/* The differences a round trip may make: a CSA record read as V2.x is
+ * written back as V3.0 when it needs what only V3.0 has (a time with
+ * milliseconds, read leniently from V2 text; a character Shift_JIS cannot
+ * hold), and one read as V2.x text in UTF-8 (a declaration V2 does not have)
+ * in Shift_JIS, V2's encoding, when every character fits (fmt_csa.c). Only
+ * the source's version and encoding may then differ. */
 static void source_form_only(const koma_pcn_member_diff *d, void *ctx)
 {
     int *others = ctx;
@@ -72,11 +73,9 @@ static void source_form_only(const koma_pcn_member_diff *d, void *ctx)
 static int same_record(const koma_pcn *a, const koma_pcn *b)
 {
     if (koma_pcn_equal(a, b)) return 1;
-    koma_pcn_value va, enc;
-    if (koma_pcn_get(a, "/meta/source/version", &va) != KOMA_PCN_STRING ||
-        koma_pcn_get(a, "/meta/source/encoding", &enc) != KOMA_PCN_STRING)
+    koma_pcn_value va;
+    if (koma_pcn_get(a, "/meta/source/version", &va) != KOMA_PCN_STRING || strncmp(va.string, "V2", 2) != 0)
         return 0;
-    if (strncmp(va.string, "V2", 2) != 0 || strcmp(enc.string, "UTF-8") != 0) return 0;
     koma_pcn_diff d;
     koma_pcn_diff_init(&d);
     int others = 0;
