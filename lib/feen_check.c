@@ -9,8 +9,11 @@
  * checker that leaves out a rare form (a count of three digits, a line past its
  * window, a 3-D board for SSE2) only sends that line to the parser.
  *
- * Three levels, chosen at run time (__builtin_cpu_supports):
+ * Four levels, chosen at run time (__builtin_cpu_supports):
  *
+ *   AVX-512  a line whose placement fits 62 bytes: the classification 64 bytes
+ *         at once into 64-bit masks, the ranks' running sum exact and compared
+ *         rank by rank, the hand items in one vector; other lines as AVX2.
  *   AVX2  a line of at most 127 bytes (its '\n' in a 64- or 128-byte window)
  *         is classified 32 bytes at a time into one bit a byte (letters,
  *         digits, '/', ' ', '^', '\'', signs, anything else). The token grammar
@@ -29,9 +32,9 @@
  *         bytes at a time, and a loop over the ranks.
  *   none  0: lib/feen.c's one-pass parser decides.
  *
- * The bulk entry, koma_feen_valid_lines, runs the AVX2 checker over a buffer of
- * lines: the '\n' is found by the same classification, so a line costs no
- * memchr and no call per line.
+ * The bulk entry, koma_feen_valid_lines, runs the AVX-512 or AVX2 checker over a
+ * buffer of lines: the '\n' is found by the same loads, so a line costs no memchr
+ * and no call per line.
  */
 #include <string.h>
 
@@ -161,6 +164,7 @@ static inline int style_ok(const char *s, size_t len)
 
 #define AVX2 __attribute__((target("avx2,popcnt,bmi,bmi2")))
 #define INLINE __attribute__((always_inline)) inline
+#define AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512cd,avx512dq,avx512vbmi2,avx2,popcnt,bmi,bmi2")))
 
 /* floor(2^20 / r) + 1: T / r = (T * recip[r]) >> 20 for every T < 2^13 */
 static const uint32_t recip[65] = {
@@ -181,15 +185,20 @@ static const uint32_t recip[65] = {
  * instructions) at every use, or spills it. */
 #define K32(c) { c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c }
 enum { K_LET_LIM, K_0X20, K_LET_OFF, K_DIG_LIM, K_DIG_OFF, K_PLUS, K_MINUS, K_SLASH, K_CARET, K_QUOTE,
-       K_SPACE, K_ZERO, K_0X0F, K_ONE, K_FIFTEEN, K_NL };
+       K_SPACE, K_ZERO, K_0X0F, K_ONE, K_FIFTEEN, K_NL, K_A, K_26, K_TEN, K_TENS, K_25, K_9, K_99, K_DIGIT1,
+       K_52, K_FF };
 static const uint8_t kvec[][32] __attribute__((aligned(32))) = {
     K32(0x80 + 26), K32(0x20), K32(128 - 'a'), K32(0x80 + 10), K32(128 - '0'), K32('+'), K32('-'),
     K32('/'), K32('^'), K32('\''), K32(' '), K32('0'), K32(0x0f), K32(1), K32(15), K32('\n'),
+    K32('a'), K32(26), K32(10),
+    { 0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 0, 0, 0, 0, 0, 0, 0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 0, 0, 0, 0, 0, 0 },
+    K32(25), K32(9), K32(99), K32('1'), K32(52), K32(0xff),
 };
 /* kv: kvec, hidden from the compiler in each function (KVEC_HIDE) so that it reads
  * the vectors where they are used */
 #define KVEC_HIDE const uint8_t(*kv)[32] = kvec; __asm__("" : "+r"(kv))
 #define KV(i) _mm256_load_si256((const __m256i *)(const void *)kv[i])
+#define KV16(i) _mm_load_si128((const __m128i *)(const void *)kv[i])
 /* (v | 0x20) - 'a' < 26 unsigned, as a signed compare after a shift by 128 */
 #define IS_LETTER(v) _mm256_cmpgt_epi8(KV(K_LET_LIM), _mm256_add_epi8(_mm256_or_si256(v, KV(K_0X20)), KV(K_LET_OFF)))
 #define IS_DIGIT(v) _mm256_cmpgt_epi8(KV(K_DIG_LIM), _mm256_add_epi8(v, KV(K_DIG_OFF)))
@@ -364,6 +373,206 @@ AVX2 static size_t lines_avx2(const char *s, size_t len, size_t *lines)
     *lines = count;
     return pos;
 }
+
+/* ---- AVX-512 --------------------------------------------------------------------- */
+
+/*
+ * AVX-512 (F, BW, VL, CD, DQ, VBMI2): a line whose placement and its space fit
+ * the first 62 bytes is classified 64 bytes at once into 64-bit masks, one
+ * compare each, and the token grammar is tests on the masks (a byte's neighbours
+ * are the masks shifted by one). The ranks: check_window's weights and T; with
+ * T < 256 and at most 16 ranks the exact running sum (a multiply within each 8
+ * bytes, then the 8-byte groups before) at each '/' and at the space, compressed
+ * side by side, each rank the difference of two neighbours; else check_window's
+ * running sum mod 256 with '/' weighing -F. The hand items in one vector
+ * (hands_avx512). Any other line (a longer placement, a 3-D board) is
+ * check_window's.
+ */
+#define HAVE_AVX512_CHECK 1
+#define KZ(i) _mm512_broadcast_i64x4(KV(i))
+
+/*
+ * The hands field s[from..to) of at most 16 bytes (s readable 16 bytes from
+ * s[from]), as hands_check: the pieces in hand, or -1 when not known valid.
+ * The 16 bytes are classified at once and the token grammar is mask tests (all
+ * tokens, one '/', '^' after a letter, '\'' after a letter or '^', a sign before
+ * a letter, a count of one or two digits, not "1" nor with a leading '0', before
+ * a sign or a letter). At each item's letter, its count is read from the bytes
+ * before it; the items' order words (hand, 99 - count, letter*2 + second),
+ * side by side (compressed), must increase: the items of each hand in canonical
+ * order. That compares letters where koma__hand_key compares the whole key, so
+ * no letter and side may come twice in a hand (else the parser decides): no
+ * conflict among the items' letter*2 + second (+ 52 in the opponent's hand).
+ */
+AVX512 static INLINE long hands_avx512(const char *s, size_t from, size_t to)
+{
+    KVEC_HIDE;
+    const unsigned hl = (unsigned)(to - from);
+    const uint32_t all = (1u << hl) - 1;
+    const __m128i iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m128i ten = _mm_setr_epi8(0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 0, 0, 0, 0, 0, 0);
+    const __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + from));
+    const __m128i li = _mm_sub_epi8(_mm_or_si128(x, KV16(K_0X20)), KV16(K_A));
+    const __m128i lt = _mm_cmpeq_epi8(_mm_min_epu8(li, KV16(K_25)), li);
+    const __m128i dv = _mm_sub_epi8(x, KV16(K_ZERO));
+    const __m128i dg = _mm_cmpeq_epi8(_mm_min_epu8(dv, KV16(K_9)), dv);
+    const __m128i sg = _mm_or_si128(_mm_cmpeq_epi8(x, KV16(K_PLUS)), _mm_cmpeq_epi8(x, KV16(K_MINUS)));
+#define M16(v) ((uint32_t)_mm_movemask_epi8(v) & all)
+    const uint32_t l = M16(lt), d = M16(dg), g = M16(sg), c = M16(_mm_cmpeq_epi8(x, KV16(K_CARET)));
+    const uint32_t q = M16(_mm_cmpeq_epi8(x, KV16(K_QUOTE))), sl = M16(_mm_cmpeq_epi8(x, KV16(K_SLASH)));
+    const uint32_t z = M16(_mm_cmpeq_epi8(x, KV16(K_ZERO))), one = M16(_mm_cmpeq_epi8(x, KV16(K_DIGIT1)));
+#undef M16
+    uint32_t bad = (l | d | g | c | q | sl) ^ all;
+    bad |= (c & ~(l << 1)) | (q & ~((l | c) << 1)) | ((g << 1) & ~l);
+    bad |= (d & (d << 1) & (d << 2)) | (z & ~(d << 1)) | ((d << 1) & ~(d | g | l)) | (one & ~(d << 1) & ~(d >> 1));
+    if (bad || (sl & (sl - 1)) || !sl) return -1;
+    /* each item's count, at its letter: units one or two bytes before (after a sign), tens one more */
+    const __m128i dd = _mm_and_si128(dv, dg), sp = _mm_slli_si128(sg, 1);
+    const __m128i d1 = _mm_slli_si128(dd, 1), d2 = _mm_slli_si128(dd, 2), d3 = _mm_slli_si128(dd, 3);
+    const __m128i g1 = _mm_slli_si128(dg, 1), g2 = _mm_slli_si128(dg, 2), g3 = _mm_slli_si128(dg, 3);
+    const __m128i units = _mm_blendv_epi8(d1, d2, sp), tens = _mm_blendv_epi8(d2, d3, sp);
+    const __m128i has_units = _mm_blendv_epi8(g1, g2, sp), has_tens = _mm_blendv_epi8(g2, g3, sp);
+    const __m128i count = _mm_blendv_epi8(KV16(K_ONE),
+                                          _mm_add_epi8(units, _mm_and_si128(_mm_shuffle_epi8(ten, tens), has_tens)),
+                                          has_units);
+    const __m128i item = _mm_and_si128(lt, _mm_cmpgt_epi8(_mm_set1_epi8((char)hl), iota));
+    const __m128i opp = _mm_cmpgt_epi8(iota, _mm_set1_epi8((char)__builtin_ctz(sl)));
+    const __m128i lw = _mm_cmpeq_epi8(_mm_and_si128(x, KV16(K_0X20)), KV16(K_0X20));
+    const __m128i l2 = _mm_sub_epi8(_mm_add_epi8(li, li), lw);      /* letter*2 + second, 0..51 */
+    /* the order words, 0 between items; each above the running maximum before it */
+    __m256i w = _mm256_or_si256(_mm256_slli_epi16(_mm256_cvtepu8_epi16(_mm_sub_epi8(KV16(K_99), count)), 6),
+                                _mm256_cvtepu8_epi16(l2));
+    w = _mm256_or_si256(w, _mm256_and_si256(_mm256_cvtepi8_epi16(opp), _mm256_set1_epi16(0x2000)));
+    const __m256i items = _mm256_cvtepi8_epi16(item);
+    w = _mm256_and_si256(w, items);
+    /* the items' words side by side: each above the one before */
+    const __mmask16 at = (__mmask16)l;
+    const unsigned n = (unsigned)__builtin_popcount(l);
+    const __mmask16 first = (__mmask16)((1u << n) - 1);
+    const __m256i cw = _mm256_maskz_compress_epi16(at, w);
+    const __m256i prev = _mm256_maskz_permutexvar_epi16((__mmask16)0xfffe,
+        _mm256_setr_epi16(0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14), cw);
+    if (_mm256_mask_cmpgt_epu16_mask(first, cw, prev) != first) return -1;
+    /* no letter and side twice in a hand: no two items of the same l2 (+ 52 in the opponent's) */
+    const __m128i key = _mm_maskz_compress_epi8(at, _mm_add_epi8(l2, _mm_and_si128(opp, KV16(K_52))));
+    if (_mm512_test_epi32_mask(_mm512_maskz_conflict_epi32(first, _mm512_cvtepu8_epi32(key)),
+                               _mm512_set1_epi32(-1)))
+        return -1;
+    const __m128i sum = _mm_sad_epu8(_mm_and_si128(count, item), _mm_setzero_si128());
+    return (long)_mm_cvtsi128_si32(sum) + (long)_mm_extract_epi16(sum, 4);
+}
+
+
+AVX512 static INLINE int check_window512(const char *s, size_t len)
+{
+    KVEC_HIDE;
+    const __m512i v = _mm512_loadu_si512((const void *)s);
+    const uint64_t sp = _mm512_cmpeq_epi8_mask(v, KZ(K_SPACE));
+    const unsigned a = (unsigned)__builtin_ctzll(sp | (1ull << 63));
+    if (a > 61) return check_window(s, len);
+    const size_t b = len - 4;
+    if (!style_ok(s, len) || a >= b) return 0;
+    const uint64_t pm = (1ull << a) - 1;           /* the placement s[0..a) */
+    const uint64_t l = _mm512_cmplt_epu8_mask(_mm512_sub_epi8(_mm512_or_si512(v, KZ(K_0X20)), KZ(K_A)), KZ(K_26));
+    const uint64_t d = _mm512_cmplt_epu8_mask(_mm512_sub_epi8(v, KZ(K_ZERO)), KZ(K_TEN));
+    const uint64_t z = _mm512_cmpeq_epi8_mask(v, KZ(K_ZERO)), sl = _mm512_cmpeq_epi8_mask(v, KZ(K_SLASH)) & pm;
+    const uint64_t c = _mm512_cmpeq_epi8_mask(v, KZ(K_CARET)), q = _mm512_cmpeq_epi8_mask(v, KZ(K_QUOTE));
+    const uint64_t g = _mm512_cmpeq_epi8_mask(v, KZ(K_PLUS)) | _mm512_cmpeq_epi8_mask(v, KZ(K_MINUS));
+    const uint64_t dp = d & pm, lp = l & pm;
+    /* the token grammar (the space at a is no letter, digit or sign): '^' after a
+     * letter, '\'' after a letter or '^', a sign before a letter, '0' after a digit,
+     * '/' before a piece, a count or '/'; the first byte a letter, a sign or 1-9 */
+    uint64_t bad = ~(l | d | sl | c | q | g) | (c & ~(l << 1)) | (q & ~((l | c) << 1)) | (g & ~(l >> 1)) |
+                   (z & ~(d << 1)) | (sl & ~((l | d | g | sl) >> 1));
+    bad = (bad & pm) | (1u & ~(l | g | d)) | (dp & (dp << 1) & (dp << 2));
+    if (bad) return 0;
+    if (sl & (sl << 1)) return check_window(s, len);   /* "//": a 3-D board */
+    /* the ranks: T squares in all, F = T / ranks each */
+    const __m512i x = _mm512_and_si512(v, KZ(K_0X0F));
+    const uint64_t tens = dp & (dp >> 1);
+    __m512i w = _mm512_maskz_mov_epi8(dp & ~tens, x);
+    w = _mm512_mask_mov_epi8(w, tens, _mm512_shuffle_epi8(KZ(K_TENS), x));
+    w = _mm512_mask_mov_epi8(w, lp, KZ(K_ONE));
+    const uint32_t total = (uint32_t)_mm512_reduce_add_epi64(_mm512_sad_epu8(w, _mm512_setzero_si512()));
+    const unsigned ranks = 1 + (unsigned)__builtin_popcountll(sl);
+    const uint32_t files = (uint32_t)(((uint64_t)total * recip[ranks]) >> 20);
+    if (files == 0 || files > 255 || files * ranks != total) return 0;
+    if (ranks > 1 && total < 256 && ranks <= 16) {
+        /* the running sum (exact: T < 256) at each '/' and at the space, side by
+         * side: each rank's squares, the difference of two neighbours */
+        const __m512i ones = _mm512_set1_epi64(0x0101010101010101ll), zero = _mm512_setzero_si512();
+        __m512i p = _mm512_mullo_epi64(w, ones);                    /* within each 8 bytes */
+        __m512i t = _mm512_alignr_epi64(_mm512_srli_epi64(p, 56), zero, 7);
+        t = _mm512_add_epi64(t, _mm512_alignr_epi64(t, zero, 7));
+        t = _mm512_add_epi64(t, _mm512_alignr_epi64(t, zero, 6));
+        t = _mm512_add_epi64(t, _mm512_alignr_epi64(t, zero, 4));  /* the 8-byte groups before */
+        p = _mm512_add_epi8(p, _mm512_mullo_epi64(t, ones));
+        const __m128i ends = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(sl | (1ull << a), p));
+        const __m128i sq = _mm_sub_epi8(ends, _mm_bslli_si128(ends, 1));
+        if (_mm_mask_cmpneq_epi8_mask((__mmask16)((1u << ranks) - 1), sq, _mm_set1_epi8((char)files))) return 0;
+    } else if (ranks > 1) {
+        /* a '/' weighs -F: the running sum is 0 (mod 256) at every '/' */
+        __m512i r = _mm512_mask_mov_epi8(w, sl, _mm512_set1_epi8((char)-(int)files));
+        r = _mm512_add_epi8(r, _mm512_bslli_epi128(r, 1));
+        r = _mm512_add_epi8(r, _mm512_bslli_epi128(r, 2));
+        r = _mm512_add_epi8(r, _mm512_bslli_epi128(r, 4));
+        r = _mm512_add_epi8(r, _mm512_bslli_epi128(r, 8));
+        /* each 16-byte lane's sum into the lanes after it */
+        __m512i t = _mm512_alignr_epi64(_mm512_shuffle_epi8(r, KZ(K_FIFTEEN)), _mm512_setzero_si512(), 6);
+        t = _mm512_add_epi8(t, _mm512_alignr_epi64(t, _mm512_setzero_si512(), 6));
+        t = _mm512_add_epi8(t, _mm512_alignr_epi64(t, _mm512_setzero_si512(), 4));
+        r = _mm512_add_epi8(r, t);
+        if (sl & ~_mm512_cmpeq_epi8_mask(r, _mm512_setzero_si512())) return 0;
+    }
+    /* the hand items: order, identities, and the pieces against the squares */
+    long inhand = 0;
+    if (b - a != 2 || s[a + 1] != '/') {
+        inhand = b - a - 1 <= 16 ? hands_avx512(s, a + 1, b) : hands_check(s, a + 1, b);
+        if (inhand < 0) return 0;
+    }
+    return (unsigned long)__builtin_popcountll(lp) + (unsigned long)inhand <= (unsigned long)total;
+}
+
+/* As check_line_avx2. */
+AVX512 static INLINE int check_line512(const char *s, size_t *len)
+{
+    KVEC_HIDE;
+    uint64_t m = _mm512_cmpeq_epi8_mask(_mm512_loadu_si512((const void *)s), KZ(K_NL));
+    if (m == 0) {
+        m = _mm512_cmpeq_epi8_mask(_mm512_loadu_si512((const void *)(s + 64)), KZ(K_NL));
+        if (m == 0) {
+            *len = 128;
+            return 0;
+        }
+        *len = 64 + (size_t)__builtin_ctzll(m);
+    } else {
+        *len = (size_t)__builtin_ctzll(m);
+    }
+    return check_window512(s, *len);
+}
+
+AVX512 static int check_avx512(const char *s, size_t len)
+{
+    if (len > 127) return 0;
+    char buf[WINDOW];
+    memcpy(buf, s, len);
+    memset(buf + len, '\n', sizeof buf - len);
+    size_t n;
+    return check_line512(buf, &n) && n == len;
+}
+
+AVX512 static size_t lines_avx512(const char *s, size_t len, size_t *lines)
+{
+    size_t pos = 0, count = 0;
+    while (len - pos >= WINDOW) {
+        size_t n;
+        if (!check_line512(s + pos, &n)) break;
+        pos += n + 1;
+        count++;
+    }
+    *lines = count;
+    return pos;
+}
 #endif
 
 /* ---- SSE2 ------------------------------------------------------------------------ */
@@ -486,8 +695,14 @@ static int cpu_level(void)
 #if defined(HAVE_AVX2_CHECK)
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") &&
-        __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2"))
+        __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2")) {
         l = KOMA__FEEN_LEVEL_AVX2;
+        if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+            __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512cd") &&
+            __builtin_cpu_supports("avx512dq") &&
+            __builtin_cpu_supports("avx512vbmi2"))
+            l = KOMA__FEEN_LEVEL_AVX512;
+    }
 #endif
     __atomic_store_n(&level, l, __ATOMIC_RELAXED);
     return l;
@@ -499,6 +714,9 @@ int koma__feen_check_at(const char *s, size_t len, int level)
 {
     if (level > cpu_level()) level = cpu_level();
     switch (level) {
+#if defined(HAVE_AVX512_CHECK)
+    case KOMA__FEEN_LEVEL_AVX512: return check_avx512(s, len);
+#endif
 #if defined(HAVE_AVX2_CHECK)
     case KOMA__FEEN_LEVEL_AVX2: return check_avx2(s, len);
 #endif
@@ -518,6 +736,9 @@ size_t koma__feen_valid_lines_at(const char *s, size_t len, size_t *lines, int l
 {
     size_t pos = 0, count = 0;
     if (level > cpu_level()) level = cpu_level();
+#if defined(HAVE_AVX512_CHECK)
+    if (level == KOMA__FEEN_LEVEL_AVX512) return lines_avx512(s, len, lines);
+#endif
 #if defined(HAVE_AVX2_CHECK)
     if (level == KOMA__FEEN_LEVEL_AVX2) return lines_avx2(s, len, lines);
 #endif

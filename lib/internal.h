@@ -19,7 +19,7 @@
 /* lib/feen_check.c: the verdict alone (KOMA_FEEN_CHECK_ONLY). 1 when s[0..len) is a
  * valid strict FEEN, 0 when the checker cannot tell (the parser decides). The _at
  * forms take the level (at most the machine's): tests compare every level. */
-enum { KOMA__FEEN_LEVEL_NONE, KOMA__FEEN_LEVEL_SSE2, KOMA__FEEN_LEVEL_AVX2 };
+enum { KOMA__FEEN_LEVEL_NONE, KOMA__FEEN_LEVEL_SSE2, KOMA__FEEN_LEVEL_AVX2, KOMA__FEEN_LEVEL_AVX512 };
 int koma__feen_level(void);            /* the machine's */
 int koma__feen_check(const char *s, size_t len);
 int koma__feen_check_at(const char *s, size_t len, int level);

@@ -131,7 +131,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int krc = koma_feen_parse(s, size, KOMA_FEEN_CHECK_ONLY, &scratch, &kerr);
     CHECK(krc == rc && kerr.code == err.code && kerr.offset == err.offset);
     koma_position_cleanup(&scratch);
-    for (int level = KOMA__FEEN_LEVEL_NONE; level <= KOMA__FEEN_LEVEL_AVX2; level++) {
+    for (int level = KOMA__FEEN_LEVEL_NONE; level <= KOMA__FEEN_LEVEL_AVX512; level++) {
         if (koma__feen_check_at(s, size, level)) CHECK(rc == 0);
         check_bulk(s, size, rc, level);
     }
