@@ -453,6 +453,7 @@ static void recompute(koma_engine *e)
     e->nroyal[0] = e->nroyal[1] = 0;
     e->royal_sq[0] = e->royal_sq[1] = -1;
     e->royal_in_hand = 0;
+    e->royal_known = 0;
     e->material[0] = e->material[1] = 0;
     memset(e->nifu, 0, (size_t)2 * g->nkinds * (size_t)e->files);
     e->held[0] = e->held[1] = 0;
@@ -584,6 +585,7 @@ void koma__make(koma_engine *e, koma_emove m, koma__undo *u)
     int s = e->turn;
     int to = KOMA__M_TO(m);
     u->move = m;
+    e->royal_known = 0;
     u->hash_board = e->hash_board;
     u->hash_hand = e->hash_hand;
     if (m & KOMA__M_DROP) {
@@ -657,6 +659,7 @@ void koma__unmake(koma_engine *e, const koma__undo *u)
 {
     const koma_game *g = e->game;
     e->turn ^= 1;
+    e->royal_known = 0;
     int s = e->turn;
     koma_emove m = u->move;
     int to = KOMA__M_TO(m);

@@ -126,6 +126,18 @@ typedef struct koma__undo {
 
 struct koma__fx;
 
+/* The side to move's one royal and what threatens it in the position as it is
+ * (koma__royal_state, movegen.c): found once and used by every question the
+ * referee asks of that position (in check, a legal move left, the next ply's
+ * legality); make, unmake and setting a position forget it. */
+#define KOMA__PINS_MAX 16
+typedef struct koma__royal_info {
+    int ksq;                           /* its padded square; -1: no single royal (test in full) */
+    int in_check;
+    int npins;                         /* -1: more than KOMA__PINS_MAX (test every move); 0 in check */
+    int pins[KOMA__PINS_MAX];          /* own pieces pinned to it (not in check) */
+} koma__royal_info;
+
 struct koma_engine {
     const koma_game *game;
     struct koma__fx *fx;               /* an effect game's engine (engine_fx.c); NULL otherwise */
@@ -189,6 +201,8 @@ struct koma_engine {
     int royal_sq[2];                   /* padded index of the royal, -1 none */
     int nroyal[2];                     /* royals on the board */
     int royal_in_hand;                 /* royals held in hands (a captured king) */
+    int royal_known;                   /* `royal` is this position's (koma__royal_state) */
+    koma__royal_info royal;
     int material[2];                   /* non-royal pieces on board and in hand */
     uint8_t *nifu;                     /* [side][kind][file] unpromoted counts */
     uint64_t hash_board, hash_hand;
@@ -279,6 +293,10 @@ size_t koma__board_variants(const koma_engine *e, int from, int to, koma_emove *
 int koma__attacked(const koma_engine *e, int sq, int by_side);
 int koma__in_check(const koma_engine *e, int side);
 int koma__has_legal_move(koma_engine *e);
+/* The side to move's royal state (found now unless known for this position). */
+const koma__royal_info *koma__royal_state(koma_engine *e);
+/* koma__in_check(e, e->turn) through koma__royal_state. */
+int koma__in_check_now(koma_engine *e);
 /* 1 when the pseudo-legal move m of the side to move is legal (the check rule,
  * mate by a no-mate drop); 0 in a finished position (a royal in a hand). */
 int koma__legal_pseudo(koma_engine *e, koma_emove m);

@@ -408,12 +408,226 @@ static int has_legal_level(koma_engine *e, int level)
     return 0;
 }
 
-int koma__has_legal_move(koma_engine *e) { return has_legal_level(e, 0); }
+static int royal_scan(const koma_engine *e, int ksq, int s, int *pins, int cap);
+#if KOMA__HAVE_BB
+static int royal_scan_bb_64(const koma_engine *e, int ksq, int s, int *pins, int cap);
+static int royal_scan_bb_128(const koma_engine *e, int ksq, int s, int *pins, int cap);
+static int attacked_lifted_bb_64(const koma_engine *e, int ksq, int to, int s);
+static int attacked_lifted_bb_128(const koma_engine *e, int ksq, int to, int s);
+#endif
 
+/* koma__attacked(e, to, s ^ 1), the royal of side s on ksq lifted (its moves). */
+static int attacked_lifted(koma_engine *e, int ksq, int to, int s)
+{
+#if KOMA__HAVE_BB
+    if (e->use_bb)
+        return e->nsquares <= 64 ? attacked_lifted_bb_64(e, ksq, to, s) : attacked_lifted_bb_128(e, ksq, to, s);
+#endif
+    uint8_t king = e->board[ksq];
+    e->board[ksq] = KOMA__EMPTY;
+    int a = koma__attacked(e, to, s ^ 1);
+    e->board[ksq] = king;
+    return a;
+}
+
+/* The side to move's one royal, on the board and still its own (else -1). */
+static int single_royal(const koma_engine *e)
+{
+    int s = e->turn;
+    if (e->nroyal[s] != 1) return -1;
+    int ksq = e->royal_sq[s];
+    unsigned c = ksq >= 0 ? e->board[ksq] : KOMA__EMPTY;
+    if (c == KOMA__EMPTY || (c & KOMA__OFF) || KOMA__SIDE_OF(c) != s || !e->royal_code[KOMA__MOVER(c)])
+        return -1;
+    return ksq;
+}
+
+const koma__royal_info *koma__royal_state(koma_engine *e)
+{
+    koma__royal_info *st = &e->royal;
+    if (e->royal_known) return st;
+    int s = e->turn;
+    st->ksq = single_royal(e);
+    st->in_check = 0;
+    st->npins = 0;
+    if (st->ksq >= 0) {
+        /* one walk of the royal's rays: check, or the pins (-1 also when too many) */
+#if KOMA__HAVE_BB
+        if (e->use_bb)
+            st->npins = e->nsquares <= 64 ? royal_scan_bb_64(e, st->ksq, s, st->pins, KOMA__PINS_MAX)
+                                          : royal_scan_bb_128(e, st->ksq, s, st->pins, KOMA__PINS_MAX);
+        else
+#endif
+            st->npins = royal_scan(e, st->ksq, s, st->pins, KOMA__PINS_MAX);
+        if (st->npins < 0 && (st->in_check = koma__attacked(e, st->ksq, s ^ 1)) != 0)
+            st->npins = 0;             /* (pins are not asked in check) */
+    }
+    e->royal_known = 1;
+    return st;
+}
+
+int koma__in_check_now(koma_engine *e)
+{
+    const koma__royal_info *st = koma__royal_state(e);
+    return st->ksq >= 0 ? st->in_check : koma__in_check(e, e->turn);
+}
+
+static inline int pinned(const koma__royal_info *st, int from)
+{
+    for (int i = 0; i < st->npins; i++)
+        if (st->pins[i] == from) return 1;
+    return 0;
+}
+
+/* 1 when a piece of the side to move that is neither its royal nor pinned has
+ * a move (any move of such a piece is legal when not in check). */
+static int free_piece_moves(const koma_engine *e, const koma__royal_info *st)
+{
+    const uint8_t *b = e->board;
+    int s = e->turn;
+#if KOMA__HAVE_BB
+    if (e->use_bb) {
+        koma__bb own = e->occ[s] & ~e->bit[st->ksq];
+        for (int half = 0; half < 2; half++, own >>= 64)
+            for (uint64_t w = (uint64_t)own; w; w &= w - 1) {
+                int from = e->sq_index[64 * half + __builtin_ctzll(w)];
+                if (!pinned(st, from) && piece_moves(e, s, b[from], from)) return 1;
+            }
+        return 0;
+    }
+#endif
+    for (int sq = 0; sq < e->nsquares; sq++) {
+        int from = e->sq_index[sq];
+        unsigned p = b[from];
+        if (p == KOMA__EMPTY || KOMA__SIDE_OF(p) != s || from == st->ksq) continue;
+        if (!pinned(st, from) && piece_moves(e, s, p, from)) return 1;
+    }
+    return 0;
+}
+
+/* 1 when the royal of side to move on ksq has a move to a square not attacked
+ * (the royal lifted: as koma__gen_legal tests it). buf: room for its moves. */
+static int royal_escapes(koma_engine *e, int ksq, koma_emove *buf)
+{
+    int s = e->turn;
+    size_t n = (size_t)(gen_piece(e, s, e->board[ksq], ksq, buf) - buf);
+    for (size_t i = 0; i < n; i++)
+        if (!attacked_lifted(e, ksq, KOMA__M_TO(buf[i]), s)) return 1;
+    return 0;
+}
+
+static int check_blocks(const koma_engine *e, int ksq, int s, int *sq, int cap);
+
+static inline int in_list(const int *v, int n, int x)
+{
+    for (int i = 0; i < n; i++)
+        if (v[i] == x) return 1;
+    return 0;
+}
+
+/*
+ * In check, the side to move's one royal on ksq: 1 when it has a legal move,
+ * the likeliest first: a drop between the royal and its checker, the royal's
+ * escapes, another piece onto a square that ends the check (each tested in
+ * full; as koma__gen_legal's evasions, no other move can be legal).
+ */
+static int evasion_exists(koma_engine *e, int ksq, koma_emove *buf)
+{
+    int s = e->turn;
+    int blocks[64];
+    int nb = check_blocks(e, ksq, s, blocks, 64);
+    if (nb == 0 || nb == -2) return royal_escapes(e, ksq, buf) || has_legal_level(e, 0);
+    int slots[KOMA__SLOTS];
+    int nslots = nb > 0 ? held_drop_slots(e, s, slots) : 0;
+    for (int j = 0; j < nb && nslots; j++) {
+        int to = blocks[j];
+        if (e->board[to] != KOMA__EMPTY) continue;
+        for (int i = 0; i < nslots; i++)
+            if (drop_allowed(e, s, slots[i], to) && legal_move(e, KOMA__M_DROP | KOMA__MOVE(slots[i], to), 1))
+                return 1;
+    }
+    if (royal_escapes(e, ksq, buf)) return 1;
+    if (nb < 0) return 0;              /* two checkers: only the royal may move */
+    int16_t own[KOMA__MAX_BOARD];
+    for (int j = 0, nown = own_squares(e, s, own); j < nown; j++) {
+        int from = own[j];
+        if (from == ksq) continue;
+        size_t n = (size_t)(gen_piece(e, s, e->board[from], from, buf) - buf);
+        for (size_t i = 0; i < n; i++)
+            if (in_list(blocks, nb, KOMA__M_TO(buf[i])) && legal_move(e, buf[i], 1)) return 1;
+    }
+    return 0;
+}
+
+/*
+ * Whether the side to move has a legal move, with the royal state: not in
+ * check, a piece that is neither the royal nor pinned and has a pseudo-legal
+ * move is enough (as koma__gen_legal accepts its moves untested), else a drop
+ * that cannot be a no-mate drop giving check; only then the royal's moves, the
+ * pinned pieces' and those drops are tested. In check, the royal's escapes
+ * first, then every move in full (has_legal_level). The same answer as
+ * has_legal_level, which tries every move in full.
+ */
+static int has_legal_now(koma_engine *e)
+{
+    if (koma__over(e)) return 0;
+    if (!e->game->check_rule) return any_pseudo(e);
+    koma__royal_info st = *koma__royal_state(e);    /* (a copy: legal_move forgets it) */
+    if (st.ksq < 0 || st.npins < 0) return has_legal_level(e, 0);
+    koma_emove *buf = e->scratch;
+    if (st.in_check) return evasion_exists(e, st.ksq, buf);
+    const uint8_t *b = e->board;
+    int s = e->turn;
+    if (free_piece_moves(e, &st)) return 1;
+    int slots[KOMA__SLOTS];
+    int nslots = held_drop_slots(e, s, slots);
+    int oksq = e->nroyal[s ^ 1] == 1 ? e->royal_sq[s ^ 1] : -1;
+    for (int sq = 0; sq < e->nsquares && nslots; sq++) {
+        int to = e->sq_index[sq];
+        if (b[to] != KOMA__EMPTY) continue;
+        for (int i = 0; i < nslots; i++) {
+            int slot = slots[i], k = KOMA__SLOT_KIND(slot);
+            if (!drop_allowed(e, s, slot, to)) continue;
+            if (!e->game->kinds[k].drop_no_mate ||
+                (oksq >= 0 && !koma__reaches(e, KOMA__CODE(k, s), to, oksq, 0)))
+                return 1;
+            if (legal_move(e, KOMA__M_DROP | KOMA__MOVE(slot, to), 1)) return 1;
+        }
+    }
+    if (royal_escapes(e, st.ksq, buf)) return 1;
+    for (int q = 0; q < st.npins; q++) {
+        int from = st.pins[q];
+        size_t n = (size_t)(gen_piece(e, s, b[from], from, buf) - buf);
+        for (size_t i = 0; i < n; i++)
+            if (legal_move(e, buf[i], 1)) return 1;
+    }
+    return 0;
+}
+
+int koma__has_legal_move(koma_engine *e) { return has_legal_now(e); }
+
+/* As koma__gen_legal decides it, with the royal state: only the royal's moves,
+ * the pinned pieces', the no-mate drops giving check and every move in check
+ * are made and tested. */
 int koma__legal_pseudo(koma_engine *e, koma_emove m)
 {
     if (koma__over(e)) return 0;
-    return !e->game->check_rule || legal_move(e, m, 0);
+    if (!e->game->check_rule) return 1;
+    const koma__royal_info *st = koma__royal_state(e);
+    if (st->ksq < 0 || st->npins < 0) return legal_move(e, m, 0);
+    int s = e->turn;
+    if (m & KOMA__M_DROP) {
+        int kind = KOMA__SLOT_KIND(KOMA__M_FROM(m));
+        int oksq = e->nroyal[s ^ 1] == 1 ? e->royal_sq[s ^ 1] : -1;
+        if (st->in_check || (e->game->kinds[kind].drop_no_mate &&
+                             (oksq < 0 || koma__reaches(e, KOMA__CODE(kind, s), KOMA__M_TO(m), oksq, 0))))
+            return legal_move(e, m, 0);
+        return 1;
+    }
+    int from = KOMA__M_FROM(m), ksq = st->ksq;
+    if (from == ksq) return !attacked_lifted(e, ksq, KOMA__M_TO(m), s);
+    if (st->in_check || pinned(st, from)) return legal_move(e, m, 0);
+    return 1;
 }
 
 /*
@@ -495,13 +709,6 @@ static int check_blocks(const koma_engine *e, int ksq, int s, int *sq, int cap)
         sq[n++] = t;
     }
     return n;
-}
-
-static inline int in_list(const int *v, int n, int x)
-{
-    for (int i = 0; i < n; i++)
-        if (v[i] == x) return 1;
-    return 0;
 }
 
 size_t koma__gen_legal(koma_engine *e, koma_emove *moves)

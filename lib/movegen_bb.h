@@ -456,6 +456,48 @@ GEN_INLINE uint64_t count_children_bb(koma_engine *e, const koma_emove *moves, s
     return total;
 }
 
+/* royal_scan (movegen.c) on the bitboards: the royal of side s on ksq
+ * attacked (-1), or its pinned pieces (their number; -1 also when more than
+ * cap). A ray with no rider of the opponent on it is not walked. */
+static int BBF(royal_scan_bb)(const koma_engine *e, int ksq, int s, int *pins, int cap)
+{
+    const uint8_t *b = e->board;
+    const koma__probe *pr = e->leap_probe[s ^ 1];
+    for (int i = 0, n = e->nleap_probe[s ^ 1]; i < n; i++)
+        if ((pr[i].mask >> KOMA__MOVER(b[ksq - pr[i].off])) & 1u) return -1;
+    int kb = e->index_sq[ksq], n = 0;
+    BB occ = (BB)(e->occ[0] | e->occ[1]), riders = (BB)e->set_bb[KOMA__SET_RIDERS(s ^ 1)];
+    pr = e->ride_probe[s ^ 1];
+    for (int i = 0, np = e->nride_probe[s ^ 1]; i < np; i++) {
+        int d = e->probe_dir[s ^ 1][i];
+        BB r = RAY(e, d, kb);
+        if (!(r & riders)) continue;
+        BB blk = r & occ;
+        int a = bb_first(e, d, blk);
+        unsigned c = b[e->sq_index[a]];
+        if (KOMA__SIDE_OF(c) != s) {
+            if (probe_rides(e, pr, i, KOMA__MOVER(c), r & ~RAY(e, d, a))) return -1;
+            continue;
+        }
+        /* an own piece: pinned when the next piece rides to the royal */
+        blk &= RAY(e, d, a);
+        if (!(blk & riders)) continue;
+        int a2 = bb_first(e, d, blk);
+        unsigned c2 = b[e->sq_index[a2]];
+        if (KOMA__SIDE_OF(c2) == s || !probe_rides(e, pr, i, KOMA__MOVER(c2), r & ~RAY(e, d, a2))) continue;
+        if (n == cap) return -1;
+        pins[n++] = e->sq_index[a];
+    }
+    return n;
+}
+
+/* koma__attacked(e, to, s ^ 1) with the royal of side s on ksq lifted. */
+static int BBF(attacked_lifted_bb)(const koma_engine *e, int ksq, int to, int s)
+{
+    BB occ = (BB)((e->occ[0] | e->occ[1]) & ~e->bit[ksq]);
+    return attacked_bb(e, to, e->index_sq[to], s ^ 1, occ, (BB)e->set_bb[KOMA__SET_RIDERS(s ^ 1)]);
+}
+
 /* The two above compiled twice: with the POPCNT instruction (chosen at run time,
  * e->popcnt) and without (the build targets plain x86-64). */
 static size_t BBF(count_check_plain)(koma_engine *e, int ksq, koma_emove *buf)

@@ -17,7 +17,7 @@ int koma_engine_in_check(koma_engine *e)
 {
     /* an effect game: the other side threatens to end the game */
     if (e->fx) return koma__fxe_threatens(e, koma__fxe_turn(e) ^ 1);
-    return koma__in_check(e, e->turn);
+    return koma__in_check_now(e);
 }
 
 /* ---- PMN ------------------------------------------------------------------------------- */
@@ -338,7 +338,7 @@ void koma_engine_position_ending(koma_engine *e, koma_ending *out)
         return;
     }
     if (!koma__has_legal_move(e)) {
-        int in_check = koma__in_check(e, s);
+        int in_check = koma__in_check_now(e);
         int kind = in_check ? g->nolegal_check : g->nolegal_other;
         koma_status st = kind == KOMA__NL_CHECKMATE ? KOMA_STATUS_CHECKMATE
                        : kind == KOMA__NL_STALEMATE ? KOMA_STATUS_STALEMATE : KOMA_STATUS_NOMOVE;
@@ -357,7 +357,7 @@ int koma_engine_threatens(koma_engine *e, int side)
 {
     if (e->fx) return koma__fxe_threatens(e, side);
     /* a royal of the other side attacked (check) */
-    if (koma__in_check(e, side ^ 1)) return 1;
+    if (side != e->turn ? koma__in_check_now(e) : koma__in_check(e, side ^ 1)) return 1;
     if (!e->survival) return 0;
     /* a piece of the other side whose capture would fail its survival test */
     const koma_game *g = e->game;

@@ -228,12 +228,17 @@ static void test_shogi(void **state)
                  80, 5);
     /* pawn drops next to a king: mate by pawn drop, nifu */
     random_games("shogi", "4k^4/9/4G4/9/9/9/9/9/4K^4 2PR/p s/S", 3, 60, 6);
+    /* full hands on a bare board: checks by drops, interpositions, pins by
+     * riders, double checks (the royal state: koma__royal_state) */
+    random_games("shogi", "4k^4/9/9/9/9/9/9/9/4K^4 3PBGLNRS/3pbglnrs S/s", 6, 80, 9);
+    random_games("shogi", "3gk^g3/9/9/9/9/9/9/9/3GK^G3 2B2RLP/2l2p S/s", 6, 80, 10);
 }
 
 static void test_minishogi_okisaki(void **state)
 {
     (void)state;
     random_games("minishogi", "rbsgk^/4p/5/P4/K^GSBR / S/s", 4, 80, 7);
+    random_games("minishogi", "4k^/5/5/5/K^4 BGPRS/bgprs S/s", 6, 60, 11);
     random_games("okisaki",
                  "lnsgk^qgsnl/1r6b1/pppppppppp/10/10/10/10/PPPPPPPPPP/1B6R1/LNSGQK^GSNL / Q/q", 2,
                  60, 8);
