@@ -82,6 +82,8 @@ static int dir_of(koma_engine *e, int off)
  * or the rides do not fit (the mailbox code then does everything), -1 out of
  * memory.
  */
+#define RAYB(e, d, sq) ((e)->ray_bb[(size_t)(d) * (size_t)(e)->nsquares + (size_t)(sq)])
+
 static int build_bb(koma_engine *e)
 {
     const koma_game *g = e->game;
@@ -145,6 +147,45 @@ static int build_bb(koma_engine *e)
             e->sq_bb[(size_t)code * (size_t)n + (size_t)sq].step = st;
             e->sq_bb[(size_t)code * (size_t)n + (size_t)sq].two = two;
             e->full_bb[(size_t)code * (size_t)n + (size_t)sq] = full;
+        }
+    }
+    /* where each square's rays go, for the royal scan */
+    e->probe_lines = calloc((size_t)2 * (size_t)n, sizeof *e->probe_lines);
+    e->leap_from = calloc((size_t)2 * (size_t)n, sizeof *e->leap_from);
+    e->dir_to = malloc((size_t)n * (size_t)n);
+    e->leap_span = 0;
+    for (int s = 0; s < 2; s++)
+        for (int i = 0; i < e->nleap_probe[s]; i++)
+            if (abs(e->leap_probe[s][i].off) > e->leap_span) e->leap_span = abs(e->leap_probe[s][i].off);
+    e->leap_by = calloc((size_t)2 * (size_t)(2 * e->leap_span + 1), sizeof *e->leap_by);
+    if (!e->probe_lines || !e->leap_from || !e->dir_to || !e->leap_by) return -1;
+    for (int s = 0; s < 2; s++)
+        for (int i = 0; i < e->nleap_probe[s]; i++)
+            e->leap_by[(size_t)s * (size_t)(2 * e->leap_span + 1) + (size_t)(e->leap_probe[s][i].off + e->leap_span)] =
+                e->leap_probe[s][i].mask;
+    for (int s = 0; s < 2; s++)        /* (the other side's leaps are the reversed vectors) */
+        for (unsigned k = 0; k < g->nkinds; k++)
+            for (int sq = 0; sq < n; sq++)
+                e->leap_from[(size_t)s * (size_t)n + (size_t)sq] |=
+                    e->sq_bb[(size_t)KOMA__CODE(k, s ^ 1) * (size_t)n + (size_t)sq].step;
+    memset(e->dir_to, 0xFF, (size_t)n * (size_t)n);
+    for (int d = 0; d < e->ndirs && e->dir_to; d++)
+        for (int sq = 0; sq < n && e->dir_to; sq++)
+            for (int t = e->sq_index[sq] + e->dir_off[d]; e->index_sq[t] >= 0; t += e->dir_off[d]) {
+                uint8_t *at = &e->dir_to[(size_t)sq * (size_t)n + (size_t)e->index_sq[t]];
+                if (*at != 0xFF) {         /* two directions reach it: walk the probes */
+                    free(e->dir_to);
+                    e->dir_to = NULL;
+                    break;
+                }
+                *at = (uint8_t)d;
+            }
+    for (int s = 0; s < 2; s++) {
+        memset(e->probe_of[s], -1, sizeof e->probe_of[s]);
+        for (int i = 0; i < e->nride_probe[s]; i++) {
+            int d = e->probe_dir[s][i];
+            e->probe_of[s][d] = (int8_t)i;
+            for (int sq = 0; sq < n; sq++) e->probe_lines[(size_t)s * (size_t)n + (size_t)sq] |= RAYB(e, d, sq);
         }
     }
     for (int f = 0; f < e->files; f++) {
@@ -393,6 +434,10 @@ void koma_engine_free(koma_engine *e)
     free(e->full_bb);
     free(e->ray_bb);
     free(e->lstep);
+    free(e->dir_to);
+    free(e->probe_lines);
+    free(e->leap_from);
+    free(e->leap_by);
     free(e);
 }
 

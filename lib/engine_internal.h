@@ -182,6 +182,17 @@ struct koma_engine {
     uint8_t bb_side[2];                /* bb_rides of every code of the side */
     uint8_t ride_dir[KOMA__MOVERS][KOMA_BETZA_MAX_VECTORS];      /* direction of mv[].ride[i] */
     uint8_t probe_dir[2][KOMA_BETZA_MAX_VECTORS * 2];             /* walk of ride_probe[][i] */
+    /* the royal scan from the attackers (movegen_bb.h royal_scan_bb): */
+    int8_t probe_of[2][KOMA__BB_DIRS]; /* ride_probe[s] index walking direction d, -1 none */
+    uint8_t *dir_to;                   /* [nsquares][nsquares]: the direction whose ray from the
+                                          first square holds the second; 0xFF none (NULL: some
+                                          pair has two, then the probes are walked) */
+    koma__bb *probe_lines;             /* [2][nsquares]: the squares of ride_probe[s]'s rays */
+    koma__bb *leap_from;               /* [2][nsquares]: the squares from which a piece of side
+                                          s may leap to the square */
+    uint64_t *leap_by;                 /* [2][2 * leap_span + 1]: the mover codes of side s
+                                          that leap by the padded offset d (at d + leap_span) */
+    int leap_span;
     koma__bb drop_bb[2][KOMA__MAX_KINDS];   /* squares a kind may be dropped on (ranks) */
     koma__bb file_bb[KOMA__MAX_FILES];
     koma__bbclass lclass[2][KOMA__MAX_KINDS];     /* leaper classes of each side */

@@ -50,5 +50,8 @@ int koma__error_token(koma_error *err, koma_code code, size_t offset,
  * that cannot say so (the legal moves, ending or threats of an effect game,
  * which then look like no moves or no threat); clears it. */
 int koma__engine_trouble(koma_engine *e);
+/* koma_engine_position_ending, told (has_move) that the side to move has a
+ * legal move (a move found legal here): no search for one. */
+void koma__position_ending(koma_engine *e, koma_ending *out, int has_move);
 
 #endif

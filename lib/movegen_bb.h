@@ -459,15 +459,57 @@ GEN_INLINE uint64_t count_children_bb(koma_engine *e, const koma_emove *moves, s
 /* royal_scan (movegen.c) on the bitboards: the royal of side s on ksq
  * attacked (-1), or its pinned pieces (their number; -1 also when more than
  * cap). A ray with no rider of the opponent on it is not walked. */
+/* 1 when a piece of side o leaps to the square of bit tb: only the pieces on
+ * the squares it may be leapt to from are looked at, each by its offset
+ * (small tables: the leap tables per square miss the cache). */
+static inline int BBF(leapt_to)(const koma_engine *e, int tb, int o)
+{
+    const uint8_t *b = e->board;
+    BB near = (BB)e->occ[o] & (BB)e->leap_from[(size_t)o * (size_t)e->nsquares + (size_t)tb];
+    if (!near) return 0;
+    int t = e->sq_index[tb];
+    const uint64_t *by = e->leap_by + (size_t)o * (size_t)(2 * e->leap_span + 1) + e->leap_span;
+    for (; near; near &= near - 1) {
+        int f = e->sq_index[bb_lsb(near)];
+        if ((by[t - f] >> KOMA__MOVER(b[f])) & 1u) return 1;
+    }
+    return 0;
+}
+
 static int BBF(royal_scan_bb)(const koma_engine *e, int ksq, int s, int *pins, int cap)
 {
     const uint8_t *b = e->board;
-    const koma__probe *pr = e->leap_probe[s ^ 1];
-    for (int i = 0, n = e->nleap_probe[s ^ 1]; i < n; i++)
-        if ((pr[i].mask >> KOMA__MOVER(b[ksq - pr[i].off])) & 1u) return -1;
     int kb = e->index_sq[ksq], n = 0;
+    const koma__probe *pr;
+    if (e->dir_to) {
+        if (BBF(leapt_to)(e, kb, s ^ 1)) return -1;
+    } else {
+        pr = e->leap_probe[s ^ 1];
+        for (int i = 0, np = e->nleap_probe[s ^ 1]; i < np; i++)
+            if ((pr[i].mask >> KOMA__MOVER(b[ksq - pr[i].off])) & 1u) return -1;
+    }
     BB occ = (BB)(e->occ[0] | e->occ[1]), riders = (BB)e->set_bb[KOMA__SET_RIDERS(s ^ 1)];
     pr = e->ride_probe[s ^ 1];
+    if (e->dir_to) {
+        /* from the attackers: only the riders on a line from the royal, each
+         * with the squares between (one direction reaches each square) */
+        const uint8_t *dt = e->dir_to + (size_t)kb * (size_t)e->nsquares;
+        for (BB on = riders & (BB)e->probe_lines[(size_t)(s ^ 1) * (size_t)e->nsquares + (size_t)kb]; on;
+             on &= on - 1) {
+            int f = bb_lsb(on), d = dt[f], i = e->probe_of[s ^ 1][d];
+            BB upto = RAY(e, d, kb) & ~RAY(e, d, f);
+            BB blk = upto & occ & ~((BB)1 << f);      /* the pieces between */
+            unsigned c = KOMA__MOVER(b[e->sq_index[f]]);
+            if (!blk) {
+                if (probe_rides(e, pr, i, c, upto)) return -1;
+                continue;
+            }
+            if ((blk & (blk - 1)) || !(blk & e->occ[s]) || !probe_rides(e, pr, i, c, upto)) continue;
+            if (n == cap) return -1;
+            pins[n++] = e->sq_index[bb_lsb(blk)];
+        }
+        return n;
+    }
     for (int i = 0, np = e->nride_probe[s ^ 1]; i < np; i++) {
         int d = e->probe_dir[s ^ 1][i];
         BB r = RAY(e, d, kb);
@@ -491,11 +533,24 @@ static int BBF(royal_scan_bb)(const koma_engine *e, int ksq, int s, int *pins, i
     return n;
 }
 
-/* koma__attacked(e, to, s ^ 1) with the royal of side s on ksq lifted. */
+/* koma__attacked(e, to, s ^ 1) with the royal of side s on ksq lifted: from
+ * the attackers (e->dir_to) or by the probes. */
 static int BBF(attacked_lifted_bb)(const koma_engine *e, int ksq, int to, int s)
 {
-    BB occ = (BB)((e->occ[0] | e->occ[1]) & ~e->bit[ksq]);
-    return attacked_bb(e, to, e->index_sq[to], s ^ 1, occ, (BB)e->set_bb[KOMA__SET_RIDERS(s ^ 1)]);
+    int o = s ^ 1, tb = e->index_sq[to];
+    BB occ = (BB)((e->occ[0] | e->occ[1]) & ~e->bit[ksq]), riders = (BB)e->set_bb[KOMA__SET_RIDERS(o)];
+    if (!e->dir_to) return attacked_bb(e, to, tb, o, occ, riders);
+    if (BBF(leapt_to)(e, tb, o)) return 1;
+    const uint8_t *b = e->board, *dt = e->dir_to + (size_t)tb * (size_t)e->nsquares;
+    const koma__probe *pr = e->ride_probe[o];
+    for (BB on = riders & (BB)e->probe_lines[(size_t)o * (size_t)e->nsquares + (size_t)tb]; on; on &= on - 1) {
+        int f = bb_lsb(on), d = dt[f];
+        BB upto = RAY(e, d, tb) & ~RAY(e, d, f);
+        if (!(upto & occ & ~((BB)1 << f)) &&
+            probe_rides(e, pr, e->probe_of[o][d], KOMA__MOVER(b[e->sq_index[f]]), upto))
+            return 1;
+    }
+    return 0;
 }
 
 /* The two above compiled twice: with the POPCNT instruction (chosen at run time,

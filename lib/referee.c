@@ -92,6 +92,14 @@ struct koma_referee {
 
     int has_recorded;
     koma_recorded rec;
+
+    /* the next ply's move, read ahead (koma_referee_pcn): when it is legal in
+     * the position a ply leaves, that position has a legal move (no search for
+     * one), and the next ply takes the move found */
+    const koma_move *next;             /* the next ply's parsed move, or NULL */
+    const koma_move *ahead_of;         /* the parsed move ahead_move was found for */
+    size_t ahead_index;                /* at ply ahead_index (0-based) */
+    koma_emove ahead_move;
 };
 
 /* src into dst[0..cap), cut (snprintf "%s" without its cost on every record). */
@@ -233,6 +241,7 @@ int koma_referee_begin(koma_referee *r, const koma_game *g, const koma_position 
     r->extra_text[0] = '\0';
     r->notation_faults = r->notation_ply = 0;
     r->limit_count = 0;
+    r->ahead_of = NULL;
     r->g = g;
     if (r->track) koma_repeats_reset(r->track);
     if ((r->e = engine_for(r, g, err)) == NULL) return -1;
@@ -710,8 +719,18 @@ static int ply(koma_referee *r, const char *text, size_t len, const koma_move *p
     int slip = 0;
     /* koma_engine_parse_move is koma_pmn_parse then koma_engine_find_move (not in an
      * effect game): a move the record's pass parsed is not parsed again */
-    int found = parsed && canon == text && g->fx == NULL ? koma_engine_find_move(e, parsed, &m, why)
-                                                         : koma_engine_parse_move(e, canon, clen, &m, why);
+    int found;
+    if (parsed && canon == text && g->fx == NULL) {
+        if (r->ahead_of == parsed && r->ahead_index == i) {
+            m = r->ahead_move;         /* found legal when the previous ply was made */
+            found = 0;
+        } else {
+            found = koma_engine_find_move(e, parsed, &m, why);
+        }
+    } else {
+        found = koma_engine_parse_move(e, canon, clen, &m, why);
+    }
+    r->ahead_of = NULL;
     if (found != 0) {
         if (why->code == KOMA_E_MEMORY) {
             *err = *why;
@@ -762,8 +781,18 @@ static int ply(koma_referee *r, const char *text, size_t len, const koma_move *p
                        "not the canonical form of the move it names, \"%s\" (%s)", fixed, why->message);
     }
 
-    /* the endings, in the order of DESIGN.md §4 */
-    koma_engine_position_ending(e, &r->end);
+    /* the endings, in the order of DESIGN.md §4; the next ply's move, when it is
+     * legal here, shows a legal move */
+    int moves = 0;
+    if (r->next && g->fx == NULL && r->opt.dialect == KOMA_PMN_DIALECT_CANONICAL) {
+        koma_error ignored;
+        if (koma_engine_find_move(e, r->next, &r->ahead_move, &ignored) == 0) {
+            moves = 1;
+            r->ahead_of = r->next;
+            r->ahead_index = i + 1;
+        }
+    }
+    koma__position_ending(e, &r->end, moves);
     if (koma__engine_trouble(e)) return oom(err);    /* the threat or the ending unknown */
     if (!r->end.over && g->repetition == KOMA__REP_FOURFOLD && r->bucket[b] >= g->repetition_count) {
         fourfold(r, n, hash, mover);
@@ -1115,7 +1144,9 @@ int koma_referee_pcn(koma_referee *r, const koma_game_set *games, const koma_gam
         const char *s = koma_pcn_ply_pmn(rec, i, &len);
         koma_error why;
         why.code = KOMA_OK;
+        r->next = i + 1 < n ? koma__pcn_ply_move(rec, i + 1) : NULL;
         int st = referee_ply(r, s ? s : "", s ? len : 0, s ? koma__pcn_ply_move(rec, i) : NULL, &why);
+        r->next = NULL;
         if (st < 0) {
             if (err) *err = why;
             return -1;

@@ -321,6 +321,11 @@ static void set_ending(const koma_game *g, koma_ending *out, koma_status st, int
 
 void koma_engine_position_ending(koma_engine *e, koma_ending *out)
 {
+    koma__position_ending(e, out, 0);
+}
+
+void koma__position_ending(koma_engine *e, koma_ending *out, int has_move)
+{
     if (e->fx) {
         koma__fxe_position_ending(e, out);
         return;
@@ -337,7 +342,7 @@ void koma_engine_position_ending(koma_engine *e, koma_ending *out)
         set_ending(g, out, KOMA_STATUS_MAREKING, victim);
         return;
     }
-    if (!koma__has_legal_move(e)) {
+    if (!has_move && !koma__has_legal_move(e)) {
         int in_check = koma__in_check_now(e);
         int kind = in_check ? g->nolegal_check : g->nolegal_other;
         koma_status st = kind == KOMA__NL_CHECKMATE ? KOMA_STATUS_CHECKMATE

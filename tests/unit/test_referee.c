@@ -91,11 +91,57 @@ typedef struct ending {
     int mover;                         /* its player */
 } ending;
 
+/*
+ * The same game as a PCN record read as koma-replay reads it (KOMA_PCN_LIGHT:
+ * each ply's move parsed in the pass) through koma_referee_pcn, which reads
+ * the next ply ahead (a legal next move shows a legal move: no search): the
+ * same verdict as ply by ply.
+ */
+static void check_pcn_path(const ending *c, const koma_verdict *v)
+{
+    const char *feen = c->feen ? c->feen : koma_game_start(game(c->game));
+    char json[4096];
+    size_t n = (size_t)snprintf(json, sizeof json, "{\"setup\":{\"feen\":\"%s\"},\"plies\":[", feen);
+    for (const char *p = c->plies; p && *p;) {
+        const char *e = strchr(p, ' ');
+        int len = e ? (int)(e - p) : (int)strlen(p);
+        n += (size_t)snprintf(json + n, sizeof json - n, "%s{\"pmn\":\"%.*s\"}", p == c->plies ? "" : ",",
+                              len, p);
+        p = e ? e + 1 : NULL;
+    }
+    n += (size_t)snprintf(json + n, sizeof json - n, "]}");
+    assert_true(n < sizeof json);
+    koma_error err;
+    koma_error_clear(&err);
+    koma_pcn *rec = koma_pcn_parse(KOMA_PCN_JSON, json, n, KOMA_PCN_LIGHT, &err);
+    if (rec == NULL) print_error("%s: %s\n", json, err.message);
+    assert_non_null(rec);
+    koma_referee *ref;
+    koma_referee_options opt = {KOMA_PMN_DIALECT_CANONICAL, 0};
+    assert_int_equal(koma_referee_new(&opt, &ref, &err), 0);
+    koma_verdict w;
+    assert_int_equal(koma_referee_pcn(ref, games, game(c->game), rec, NULL, &w, &err), 0);
+    assert_int_equal(w.kind, v->kind);
+    assert_int_equal(w.status, v->status);
+    assert_int_equal(w.result, v->result);
+    assert_int_equal(w.ply, v->ply);
+    assert_int_equal(w.mover, v->mover);
+    assert_int_equal(w.played, v->played);
+    assert_int_equal(w.plies, v->plies);
+    assert_int_equal(w.illegal, v->illegal);
+    assert_int_equal(w.extra, v->extra);
+    assert_string_equal(w.feen, v->feen);
+    assert_string_equal(w.move, v->move);
+    koma_referee_free(ref);
+    koma_pcn_free(rec);
+}
+
 static void check_ending(const ending *c, koma_verdict *v)
 {
     koma_referee *ref = begin(c->game, c->feen, 0);
     feed(ref, c->plies);
     finish(ref, v);
+    check_pcn_path(c, v);
     if (v->kind != c->kind || v->status != c->status || v->result != c->result ||
         v->ply != c->ply || v->mover != c->mover)
         print_error("%s %s [%s]: kind %d status %s result %s ply %zu mover %d\n", c->game,
@@ -343,6 +389,33 @@ static void test_shogi(void **state)
                  "k^8/9/9/9/9/9/9/9/1R6K^ / S/s",
                  "b1-a1 a9-b9 a1-b1 b9-a9 b1-a1 a9-b9 a1-b1 b9-a9 b1-a1 a9-b9 a1-b1 b9-a9",
                  "9/9/9/9/9/9/9/9/8K^ K^/ s/S");
+}
+
+/* Plies after the end and illegal plies after legal ones: the look-ahead of
+ * koma_referee_pcn (a move that is not legal, or no move at all, is no proof
+ * of a legal move) gives the verdict of the plies given one by one. */
+static void test_read_ahead(void **state)
+{
+    (void)state;
+    const ending cases[] = {
+        {"shogi", "k^8/2G6/9/9/9/9/9/9/L3K^4 LP/ S/s", "L*a8 a9-b9", 0, 0, 0, 0, 0},
+        {"shogi", "k^8/2G6/9/9/9/9/9/9/L3K^4 LP/ S/s", "L*a8 a9-b9 e1-d1", 0, 0, 0, 0, 0},
+        {"shogi", "k^8/2G6/1G7/9/9/9/9/9/8K^ / s/S", "a9-b9", 0, 0, 0, 0, 0},
+        {"shogi", "k^8/2G6/9/9/9/9/9/9/L3K^4 LP/ S/s", "e1-d1 a9-a8 P*a7", 0, 0, 0, 0, 0},
+        {"shogi", "k^8/2G6/9/9/9/9/9/9/L3K^4 LP/ S/s", "P*a8 a9+a8/P", 0, 0, 0, 0, 0},
+        {"shogi", NULL, "c3-c4 c7-c6 b2+h8=+B/B c9-d8 h8+i9/L a9-a8 L*c9", 0, 0, 0, 0, 0},
+        {"minishogi", "k^4/5/1G3/5/4K^ G/ S/s", "G*a4 a5-b5", 0, 0, 0, 0, 0},
+        {"ogi", "k^7/8/8/8/8/8/8/R3K^3 / O/o", "a1+a8/K^ e1-e2", 0, 0, 0, 0, 0},
+        {"ogi-classic", "k^7/8/K^7/8/8/8/8/7R / O/o", "h1-h8=+R a8-b8", 0, 0, 0, 0, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        koma_verdict v;
+        koma_referee *ref = begin(cases[i].game, cases[i].feen, 0);
+        feed(ref, cases[i].plies);
+        finish(ref, &v);
+        koma_referee_free(ref);
+        check_pcn_path(&cases[i], &v);
+    }
 }
 
 static void test_minishogi(void **state)
@@ -1000,6 +1073,7 @@ int main(void)
         cmocka_unit_test(test_history),
         cmocka_unit_test(test_ogi_classic),
         cmocka_unit_test(test_shogi),
+        cmocka_unit_test(test_read_ahead),
         cmocka_unit_test(test_minishogi),
         cmocka_unit_test(test_okisaki),
         cmocka_unit_test(test_survival),
