@@ -87,9 +87,36 @@ int koma__in_check(const koma_engine *e, int s)
 int koma__reaches(const koma_engine *e, uint8_t code, int from, int to, int ignore_blockers)
 {
     const koma__movement *mv = &e->mv[KOMA__MOVER(code)];
-    for (int i = 0; i < mv->nleap; i++)
-        if (from + mv->leap[i] == to) return 1;
+    if (e->leap_by) {
+        /* a table of the leaps by offset (no loop to mispredict) */
+        int d = to - from, span = e->leap_span;
+        if (d >= -span && d <= span &&
+            ((e->leap_by[(size_t)KOMA__SIDE_OF(code) * (size_t)(2 * span + 1) + (size_t)(d + span)] >>
+              KOMA__MOVER(code)) & 1u))
+            return 1;
+    } else {
+        for (int i = 0; i < mv->nleap; i++)
+            if (from + mv->leap[i] == to) return 1;
+    }
     if (mv->nride == 0) return 0;
+#if KOMA__HAVE_BB
+    if (e->dir_to) {
+        /* the one direction from `from` to `to`, the squares up to it from the rays */
+        size_t n = (size_t)e->nsquares, fb = (size_t)e->index_sq[from], tb = (size_t)e->index_sq[to];
+        int d = e->dir_to[fb * n + tb];
+        if (d == 0xFF) return 0;
+        koma__bb upto = e->ray_bb[(size_t)d * n + fb] & ~e->ray_bb[(size_t)d * n + tb];
+        for (int i = 0; i < mv->nride; i++) {
+            if (e->ride_dir[KOMA__MOVER(code)][i] != d) continue;
+            unsigned range = mv->ride[i].range;
+            if (range && (unsigned)(__builtin_popcountll((uint64_t)upto) +
+                                    __builtin_popcountll((uint64_t)(upto >> 64))) > range)
+                continue;
+            return ignore_blockers || !(upto & ~e->bit[to] & (e->occ[0] | e->occ[1]));
+        }
+        return 0;
+    }
+#endif
     int df = (int)e->file_of[to] - (int)e->file_of[from];
     int dr = (int)e->last_dist[KOMA_FIRST][to] - (int)e->last_dist[KOMA_FIRST][from];
     for (int i = 0; i < mv->nride; i++) {
