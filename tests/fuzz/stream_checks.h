@@ -57,12 +57,13 @@ static void keep_first(koma_hub *h, const koma_format *fmt, koma_pcn *rec)
     if (round_trip_first == NULL) round_trip_first = koma_pcn_copy(rec, NULL);
 }
 
-/* The differences a round trip may make: a CSA record read as V2.x is
- * written back as V3.0 when it needs what only V3.0 has (a time with
- * milliseconds, read leniently from V2 text; a character Shift_JIS cannot
- * hold), and one read as V2.x text in UTF-8 (a declaration V2 does not have)
- * in Shift_JIS, V2's encoding, when every character fits (fmt_csa.c). Only
- * the source's version and encoding may then differ. */
+/* The differences a round trip may make: a CSA record read as V2.x (or with
+ * no version line) is written back as V3.0 when it needs what only V3.0 has
+ * (a time with milliseconds, read leniently from V2 text; a character
+ * Shift_JIS cannot hold), and one read as UTF-8 (a declaration V2 does not
+ * have, or text valid as UTF-8 only) in Shift_JIS, V2's encoding, when every
+ * character fits (fmt_csa.c). Only the source's version and encoding may
+ * then differ. */
 static void source_form_only(const koma_pcn_member_diff *d, void *ctx)
 {
     int *others = ctx;
@@ -74,8 +75,8 @@ static int same_record(const koma_pcn *a, const koma_pcn *b)
 {
     if (koma_pcn_equal(a, b)) return 1;
     koma_pcn_value va;
-    if (koma_pcn_get(a, "/meta/source/version", &va) != KOMA_PCN_STRING || strncmp(va.string, "V2", 2) != 0)
-        return 0;
+    if (koma_pcn_get(a, "/meta/source/version", &va) == KOMA_PCN_STRING && strncmp(va.string, "V2", 2) != 0)
+        return 0; /* a V3.0 source comes back as it was; V2 or no version line may not */
     koma_pcn_diff d;
     koma_pcn_diff_init(&d);
     int others = 0;
