@@ -355,6 +355,73 @@ static void test_rule_options(void **state)
     koma_referee_free(ref);
 }
 
+/* The limits of meta.rule_options: 32 members, values of 24 bytes, names the
+ * member pointer cannot hold (the object itself is named), 32 different
+ * settings in one run (the 33rd is game.limit; those seen before still play). */
+static void test_rule_options_limits(void **state)
+{
+    (void)state;
+    koma_referee *ref;
+    koma_error err;
+    koma_verdict v;
+    assert_int_equal(koma_referee_new(NULL, &ref, &err), 0);
+    char opts[2048], json[4096];
+    size_t k = (size_t)sprintf(opts, "{");
+    for (int i = 0; i < 33; i++) k += (size_t)sprintf(opts + k, "%s\"o%d\":1", i ? "," : "", i);
+    sprintf(opts + k, "}");
+    char longname[300];
+    memset(longname, 'x', 200);
+    longname[200] = '\0';
+    char longopt[400];
+    sprintf(longopt, "{\"%s\":1}", longname);
+    static const struct { const char *opts; koma_code code; const char *member; } bad[] = {
+        {"{\"gatling.range\":\"7777777777777777777777777\"}", KOMA_E_GAME_OPTION_VALUE,
+         "/meta/rule_options/gatling.range"},
+        {NULL, KOMA_E_GAME_OPTION_VALUE, "/meta/rule_options"},     /* 33 members */
+        {NULL, KOMA_E_GAME_OPTION_UNKNOWN, "/meta/rule_options"},   /* a 200-byte name */
+    };
+    for (size_t i = 0; i < 3; i++) {
+        snprintf(json, sizeof json, "{\"meta\":{\"rule_options\":%s},\"setup\":{\"feen\":\"" GATLING
+                 "\"},\"plies\":[]}", bad[i].opts ? bad[i].opts : i == 1 ? opts : longopt);
+        koma_error_clear(&err);
+        assert_int_equal(judge_json(ref, json, &v, &err), 1);
+        if (err.code != bad[i].code) fail_msg("%zu: %s", i, err.message);
+        assert_string_equal(v.unjudged_member, bad[i].member);
+    }
+    /* 33 different settings: 2 gatling ranges x 3 shooting times x 3 fog reversions x 3 paths */
+    static const char *const gat[] = {"7", "5"}, *const when[] = {"after-move", "in-place", "both"},
+                             *const fog[] = {"line-5", "line-5-clear", "box-5-enemy-only"},
+                             *const path[] = {"no-revisit", "any", "no-reversal"};
+    int n = 0, limited = 0;
+    for (int a = 0; a < 2 && !limited; a++)
+        for (int b = 0; b < 3 && !limited; b++)
+            for (int c = 0; c < 3 && !limited; c++)
+                for (int d = 0; d < 3 && !limited; d++) {
+                    snprintf(json, sizeof json,
+                             "{\"meta\":{\"rule_options\":{\"gatling.range\":\"%s\",\"shoot.when\":\"%s\","
+                             "\"fog.revert\":\"%s\",\"thunderclap.path\":\"%s\"}},\"setup\":{\"feen\":\"" GATLING
+                             "\"},\"plies\":[]}", gat[a], when[b], fog[c], path[d]);
+                    koma_error_clear(&err);
+                    int rc = judge_json(ref, json, &v, &err);
+                    n++;
+                    if (rc == 1) {
+                        assert_int_equal(err.code, KOMA_E_GAME_LIMIT);
+                        limited = n;
+                    } else {
+                        assert_int_equal(rc, 0);
+                    }
+                }
+    assert_int_equal(limited, 33);
+    /* a setting seen before is still played */
+    snprintf(json, sizeof json, "{\"meta\":{\"rule_options\":{\"gatling.range\":\"7\",\"shoot.when\":"
+             "\"after-move\",\"fog.revert\":\"line-5\",\"thunderclap.path\":\"any\"}},\"setup\":{\"feen\":\""
+             GATLING "\"},\"plies\":[{\"pmn\":\"g7-h8,+h15\"}]}");
+    assert_int_equal(judge_json(ref, json, &v, &err), 0);
+    assert_int_equal(v.kind, KOMA_VERDICT_UNFINISHED);
+    assert_int_equal(v.played, 1);
+    koma_referee_free(ref);
+}
+
 /* The moves of a position whose text starts with `prefix`, joined by ' ' (sorted). */
 static void moves_from(const char *feen, const char *prefix, char *out, size_t cap)
 {
@@ -448,6 +515,7 @@ int main(void)
         cmocka_unit_test(test_not_a_move),
         cmocka_unit_test(test_recorded),
         cmocka_unit_test(test_rule_options),
+        cmocka_unit_test(test_rule_options_limits),
         cmocka_unit_test(test_clerk_beside_flame),
         cmocka_unit_test(test_engine_api),
     };
