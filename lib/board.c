@@ -286,6 +286,7 @@ int koma_engine_new(const koma_game *g, koma_engine **out, koma_error *err)
     koma_engine *e = calloc(1, sizeof *e);
     if (e == NULL) return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (engine)");
     e->game = g;
+    for (unsigned p = 0; p <= KOMA_PIECE_MASK; p++) e->kind_of_pin[p] = (int8_t)koma__game_kind_of(g, p);
     e->royal_captured = (uint8_t)g->royal_captured;
     e->survival = (uint8_t)(g->nsurvival > 0);
     e->files = (int)g->files;

@@ -165,6 +165,7 @@ struct koma_engine {
     uint8_t privilege_code[KOMA__MOVERS];        /* royal with the King's privilege */
     uint8_t promoted_code[KOMA__MOVERS];         /* a promoted kind (privilege keeps it) */
     uint8_t overlap[KOMA__MOVERS];               /* two of the code's vectors reach one square */
+    int8_t kind_of_pin[KOMA_PIECE_MASK + 1];   /* koma__game_kind_of by table (-1 none) */
     uint8_t drop_slots[KOMA__SLOTS];   /* hand slots that may be dropped */
     int ndrop_slots;
     uint64_t drop_mask;                /* the same as bits */

@@ -301,11 +301,14 @@ static int string_ok(quick *q, want w, const char *s, size_t n)
     case W_PMN: {
         if (q->flags & KOMA_PCN_NO_PMN) return 1;
         q->parsed = 0;
-        if (q->light && memchr(s, ',', n) == NULL) {
-            /* one move (no chain: the same verdict), kept for the referee */
-            if (koma_pmn_parse(s, n, &q->move, NULL) != 0) return 0;
-            q->parsed = 1;
-            return 1;
+        if (q->light) {
+            /* one move (no chain: the same verdict), kept for the referee; a
+             * chain (a ',', which no move holds) is read as a chain */
+            if (koma_pmn_parse(s, n, &q->move, NULL) == 0) {
+                q->parsed = 1;
+                return 1;
+            }
+            if (memchr(s, ',', n) == NULL) return 0;
         }
         return koma_chain_parse(s, n, NULL, NULL) == 0;
     }

@@ -33,6 +33,7 @@ typedef struct hist {
     uint64_t hash;                     /* the position after the ply */
     uint64_t key;                      /* the ply's move (same-move rule) */
     uint8_t threat;                    /* its player threatened to end the game */
+    uint32_t prev;                     /* the previous position of its bucket + 1 (0: none) */
 } hist;
 
 struct koma_referee {
@@ -50,6 +51,7 @@ struct koma_referee {
     hist *h;                           /* h[0..played] */
     size_t caph;
     uint32_t bucket[BUCKETS];
+    uint32_t head[BUCKETS];            /* the bucket's latest position + 1 (0: none) */
     uint32_t limit_count;              /* plies since the move-limit count was reset */
     koma_repeats *track;               /* KOMA_REFEREE_TRACK */
     koma_emove *moves;                 /* legal moves (illegal plies only) */
@@ -252,7 +254,10 @@ int koma_referee_begin(koma_referee *r, const koma_game *g, const koma_position 
     r->h[0].key = 0;
     r->h[0].threat = 0;
     memset(r->bucket, 0, sizeof r->bucket);
+    memset(r->head, 0, sizeof r->head);
     r->bucket[hash % BUCKETS] = 1;
+    r->head[hash % BUCKETS] = 1;
+    r->h[0].prev = 0;
     r->setup_turn = koma_engine_turn(r->e);
     if (r->track && track(r, hash, 0, err) != 0) return -1;
     r->state = ON;
@@ -579,11 +584,15 @@ static void after_end(koma_referee *r, size_t i, const char *s, size_t len)
  * `hash` (the same-move rule), or 0. n: the ply being made. */
 static size_t same_move(const koma_referee *r, size_t n, uint64_t key, uint64_t hash)
 {
-    /* only the plies of the same player can match (the key holds the mover's
-     * side): every second ply, the earliest first */
-    for (size_t j = 2 - (n & 1); j < n; j += 2)
-        if (r->h[j].key == key && r->h[j].hash == hash) return j;
-    return 0;
+    /* the positions of the hash's bucket, latest first; only the plies of the
+     * same player can match (the key holds the mover's side): the earliest */
+    size_t found = 0;
+    for (uint32_t at = r->head[hash % BUCKETS]; at; at = r->h[at - 1].prev) {
+        size_t j = at - 1;
+        if (j > 0 && j < n && (j & 1) == (n & 1) && r->h[j].key == key && r->h[j].hash == hash)
+            found = j;
+    }
+    return found;
 }
 
 int koma_referee_allows(koma_referee *r, const char *text, size_t len, koma_error *err)
@@ -770,6 +779,8 @@ static int ply(koma_referee *r, const char *text, size_t len, const koma_move *p
     }
     r->played = n;
     r->h[n].hash = hash;
+    r->h[n].prev = r->head[b];
+    r->head[b] = (uint32_t)n + 1;
     r->h[n].key = f.key;
     r->h[n].threat = (uint8_t)(g->repetition == KOMA__REP_FOURFOLD && koma_engine_threatens(e, mover));
     r->limit_count = (f.resets || (f.captures && g->move_limit_capture_resets)) ? 0 : r->limit_count + 1;

@@ -205,7 +205,7 @@ int koma_engine_find_move(koma_engine *e, const koma_move *m, koma_emove *out, k
                                       "more than one kind in hand could be dropped: write the piece" :
                                       "nothing droppable in hand");
         } else {
-            int k = koma__game_kind_of(g, m->piece);
+            int k = e->kind_of_pin[m->piece & KOMA_PIECE_MASK];
             if (k < 0 || koma_piece_side(m->piece) != s) {
                 char b[KOMA_EPIN_BUF];
                 koma_epin_write(m->piece, b);
