@@ -1150,13 +1150,24 @@ int koma_referee_pcn(koma_referee *r, const koma_game_set *games, const koma_gam
     }
     if (hooks && hooks->begun && hooks->begun(hooks->ctx, r) != 0) return -1;
     size_t n = koma_pcn_ply_count(rec);
+    const koma__pcn_light *l = rec->light;   /* (a light record: its table read directly) */
     for (size_t i = 0; i < n; i++) {
-        size_t len;
-        const char *s = koma_pcn_ply_pmn(rec, i, &len);
+        size_t len = 0;
+        const char *s;
+        const koma_move *mv;
+        if (l) {
+            s = l->text + l->plies[i].off;
+            len = l->plies[i].len;
+            mv = l->plies[i].parsed ? &l->plies[i].move : NULL;
+            r->next = i + 1 < n && l->plies[i + 1].parsed ? &l->plies[i + 1].move : NULL;
+        } else {
+            s = koma_pcn_ply_pmn(rec, i, &len);
+            mv = s ? koma__pcn_ply_move(rec, i) : NULL;
+            r->next = i + 1 < n ? koma__pcn_ply_move(rec, i + 1) : NULL;
+        }
         koma_error why;
         why.code = KOMA_OK;
-        r->next = i + 1 < n ? koma__pcn_ply_move(rec, i + 1) : NULL;
-        int st = referee_ply(r, s ? s : "", s ? len : 0, s ? koma__pcn_ply_move(rec, i) : NULL, &why);
+        int st = referee_ply(r, s ? s : "", s ? len : 0, mv, &why);
         r->next = NULL;
         if (st < 0) {
             if (err) *err = why;
