@@ -229,13 +229,16 @@ sanitize: deps
 
 # ---- fault injection (tests/faults/): every command linked so that each
 # allocation (libkoma's, libyaml's, jansson's: static) and each stdio output call
-# goes through tests/faults/failalloc.c, which fails the one chosen.
+# goes through tests/faults/failalloc.c, which fails the one chosen; and the
+# loading of the built-in games (koma_game_set_new) too, to count its allocations
+# apart (tests/faults/README.md, "Which points").
 FAULT_WRAP := $(patsubst %,-Wl$(comma)--wrap=%,malloc calloc realloc strdup strndup \
-                fwrite fputs fputc putc puts putchar vfprintf vprintf printf fprintf)
+                fwrite fputs fputc putc puts putchar vfprintf vprintf printf fprintf \
+                koma_game_set_new)
 FAULT_BINS := $(CMD_SRC:cmd/%.c=$(B)/faults/%)
 $(B)/faults/%: $(B)/obj/cmd/%.o $(CLI_OBJ) $(STATIC_LIB) $(B)/obj/tests/faults/failalloc.o
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(CLI_OBJ) $(STATIC_LIB) $(B)/obj/tests/faults/failalloc.o \
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(CLI_OBJ) $(B)/obj/tests/faults/failalloc.o $(STATIC_LIB) \
 	    $(LDFLAGS) $(FAULT_WRAP) -Wl,-Bstatic -lyaml -ljansson -lnettle -Wl,-Bdynamic -lm
 
 # A sample of the failure points (FAULT_SAMPLE per kind and run, and each of

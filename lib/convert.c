@@ -79,11 +79,21 @@ int koma_convert_start(const char *s, size_t len, char *feen, size_t cap, size_t
 {
     koma_position pos;
     koma_position_init(&pos);
-    koma_error e2;
+    koma_error e1, e2;
     koma_error_clear(err);
+    koma_error_clear(&e1);
     koma_error_clear(&e2);
     int rc = -1;
-    if (koma_feen_parse(s, len, KOMA_FEEN_STRICT, &pos, err) == 0 || koma_sfen_parse(s, len, &pos, &e2) == 0) {
+    /* out of memory is not "not FEEN": no SFEN is tried then, and the SFEN
+     * parser's is reported, not the FEEN one's syntax error */
+    int ok = koma_feen_parse(s, len, KOMA_FEEN_STRICT, &pos, &e1) == 0;
+    if (!ok && e1.code != KOMA_E_MEMORY) {
+        ok = koma_sfen_parse(s, len, &pos, &e2) == 0;
+        if (!ok && e2.code == KOMA_E_MEMORY) e1 = e2;
+    }
+    if (!ok) {
+        if (err) *err = e1;
+    } else {
         size_t n = koma_feen_write(&pos, feen, cap);
         if (n < cap) {
             *len_out = n;

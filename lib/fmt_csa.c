@@ -604,13 +604,17 @@ static int even_start(const koma_position *p)
 }
 
 /* PI with the squares of the even start that are empty: when every other
- * square and the hands are as in the even start. */
-static int pi_form(const koma_position *p, char *buf, size_t cap)
+ * square and the hands are as in the even start (1; 0 when not, -1 when out of
+ * memory: not to be read as "not a PI position", which writes P1..P9). */
+static int pi_form(const koma_position *p, char *buf, size_t cap, koma_error *err)
 {
     koma_position even;
     koma_position_init(&even);
-    int ok = koma_feen_parse(SHOGI_START, strlen(SHOGI_START), 0, &even, NULL) == 0 && p->hands[0].len == 0 &&
-             p->hands[1].len == 0 && p->shape.squares == 81;
+    if (koma_feen_parse(SHOGI_START, strlen(SHOGI_START), 0, &even, err) != 0) {
+        koma_position_cleanup(&even);
+        return -1;
+    }
+    int ok = p->hands[0].len == 0 && p->hands[1].len == 0 && p->shape.squares == 81;
     size_t n = (size_t)snprintf(buf, cap, "PI");
     for (uint32_t q = 0; ok && q < 81; q++) {
         koma_piece a = p->board[q] & (koma_piece)~KOMA_PIECE_DERIVED, b = even.board[q];
@@ -776,9 +780,11 @@ static int write_body(const koma_srec *r, int v3, koma_pcn_buffer *o, koma_error
         if (r->nperiods[side] && !periods_done[side] && write_periods(o, r, side, v3, err) != 0) return -1;
     const koma_position *p = &r->setup;
     char pi[96];
+    int is_pi = p->turn == KOMA_SECOND && !even_start(p) ? pi_form(p, pi, sizeof pi, err) : 0;
+    if (is_pi < 0) return -1;
     if (even_start(p)) {
         if (koma__buf_puts(o, "PI\n+\n", err)) return -1;
-    } else if (p->turn == KOMA_SECOND && pi_form(p, pi, sizeof pi)) {
+    } else if (is_pi) {
         if (koma__buf_printf(o, err, "%s\n-\n", pi)) return -1;
     } else {
         for (unsigned rank = 1; rank <= 9; rank++) {

@@ -827,9 +827,11 @@ static int line_json(wr *w, const koma_sline *l, size_t first, long long run0[2]
     return 0;
 }
 
+/* The initial object; NULL when out of memory. */
 static json_t *initial_json(const koma_position *p)
 {
-    const koma__preset *ps = koma__preset_of(p);
+    const koma__preset *ps;
+    if (koma__preset_of(p, &ps, NULL) != 0) return NULL;
     if (ps) return json_pack("{s:s}", "preset", ps->jkf);
     json_t *board = json_array();
     for (unsigned x = 1; board && x <= 9; x++) {
@@ -883,7 +885,11 @@ static json_t *header_json(const koma_srec *r, koma_error *err)
         oom(err);
         return NULL;
     }
-    const koma__preset *p = koma__preset_of(&r->setup);
+    const koma__preset *p;
+    if (koma__preset_of(&r->setup, &p, err) != 0) {
+        json_decref(hd);
+        return NULL;
+    }
     int handicap = p != NULL && strcmp(p->kif, "平手") != 0;
     for (size_t i = 0; i < r->nheaders; i++) {
         const koma_shdr *h = &r->headers[i];

@@ -606,7 +606,8 @@ static int begin_moves(kk_reader *d)
         d->side_from_move = d->syn->ki2;
     }
     if (!d->handicap_given) {
-        const koma__preset *p = koma__preset_of(&r->setup);
+        const koma__preset *p;
+        if (koma__preset_of(&r->setup, &p, d->err) != 0) return -1;
         if (p && koma_srec_add_header(r, KOMA_H_HANDICAP, NULL, 0, p->kif, strlen(p->kif), d->err) != 0) return -1;
     }
     d->in_moves = 1;
@@ -1179,7 +1180,8 @@ static int put_record(kk_writer *w, koma_pcn_buffer *o, int sjis, koma_error *er
     /* the handicap line (as the record has it, else the setup's name), then a
      * diagram when the setup is not the position that name gives */
     const char *hc = koma_srec_header(r, KOMA_H_HANDICAP, NULL);
-    const koma__preset *setup_preset = koma__preset_of(&r->setup);
+    const koma__preset *setup_preset;
+    if (koma__preset_of(&r->setup, &setup_preset, err) != 0) return -1;
     if (hc == NULL && setup_preset) hc = setup_preset->kif;
     const koma__preset *named = hc ? koma__preset_by_kif(hc, strlen(hc)) : NULL;
     if (hc && put_header(w, o, "手合割", hc, KOMA_H_HANDICAP, err)) return -1;
@@ -1203,7 +1205,8 @@ int koma__kk_write(const kk_wsyntax *syn, koma_hub *h, const koma_srec *r, unsig
 {
     if (koma__srec_shogi_only(r, syn->name, err) != 0) return -1;
     kk_writer w = {syn, h, r, 0, {0, 0}};
-    const koma__preset *p = koma__preset_of(&r->setup);
+    const koma__preset *p;
+    if (koma__preset_of(&r->setup, &p, err) != 0) return -1;
     w.handicap = p != NULL && strcmp(p->kif, "平手") != 0;
     /* Shift_JIS when asked, or when the record came so from KIF or KI2 */
     int from_kk = r->source_format && (!strcmp(r->source_format, "kif") || !strcmp(r->source_format, "ki2"));

@@ -32,12 +32,22 @@ static int scalar_equal(const koma_pcn_value *x, const koma_pcn_value *y)
     }
 }
 
-/* A differing value at the current pointer. */
-static void report(cmp *c, const koma_pcn_value *va, const koma_pcn_value *vb)
+/* FEEN s into pos: 1 when it is one, 0 when not, -1 when out of memory (not to be
+ * read as a FEEN that is none: the position would be reported unknown). */
+static int parse_feen(const char *s, size_t len, koma_position *pos)
+{
+    koma_error e;
+    koma_error_clear(&e);
+    if (koma_feen_parse(s, len, KOMA_FEEN_STRICT, pos, &e) == 0) return 1;
+    return e.code == KOMA_E_MEMORY ? -1 : 0;
+}
+
+/* A differing value at the current pointer. -1 when out of memory. */
+static int report(cmp *c, const koma_pcn_value *va, const koma_pcn_value *vb)
 {
     koma_pcn_diff *d = c->d;
     d->members++;
-    if (c->fn == NULL) return;
+    if (c->fn == NULL) return 0;
     koma_pcn_member_diff m;
     m.pointer = c->path->buf;
     m.pointer_len = c->path->len;
@@ -46,13 +56,17 @@ static void report(cmp *c, const koma_pcn_value *va, const koma_pcn_value *vb)
     m.setup[0] = m.setup[1] = NULL;
     /* setup.feen: the positions too, for a square-by-square report */
     if (strcmp(m.pointer, "/setup/feen") == 0 && va->type == KOMA_PCN_STRING &&
-        vb->type == KOMA_PCN_STRING &&
-        koma_feen_parse(va->string, va->len, KOMA_FEEN_STRICT, &d->before[0], NULL) == 0 &&
-        koma_feen_parse(vb->string, vb->len, KOMA_FEEN_STRICT, &d->before[1], NULL) == 0) {
-        m.setup[0] = &d->before[0];
-        m.setup[1] = &d->before[1];
+        vb->type == KOMA_PCN_STRING) {
+        int ka = parse_feen(va->string, va->len, &d->before[0]);
+        int kb = ka == 1 ? parse_feen(vb->string, vb->len, &d->before[1]) : 0;
+        if (ka < 0 || kb < 0) return -1;
+        if (kb == 1) {
+            m.setup[0] = &d->before[0];
+            m.setup[1] = &d->before[1];
+        }
     }
     c->fn(&m, c->ctx);
+    return 0;
 }
 
 static int is_nonempty(const koma_pcn_value *v, koma_pcn_type t)
@@ -112,7 +126,7 @@ static int compare(cmp *c, json_t *a, json_t *b, const char *skip)
         }
         return 0;
     }
-    if (!scalar_equal(&va, &vb)) report(c, &va, &vb);
+    if (!scalar_equal(&va, &vb)) return report(c, &va, &vb);
     return 0;
 }
 
@@ -129,11 +143,16 @@ static int ply_move(const koma_pcn *p, size_t i, const koma_position *pos, int k
     return 0;
 }
 
-static void set_setup(const koma_pcn *p, koma_position *pos, int *known)
+/* The setup position of p into pos (*known: it is one); -1 when out of memory. */
+static int set_setup(const koma_pcn *p, koma_position *pos, int *known)
 {
     size_t len;
     const char *feen = koma_pcn_setup_feen(p, &len);
-    *known = feen && koma_feen_parse(feen, len, KOMA_FEEN_STRICT, pos, NULL) == 0;
+    *known = 0;
+    if (feen == NULL) return 0;
+    int r = parse_feen(feen, len, pos);
+    *known = r == 1;
+    return r < 0 ? -1 : 0;
 }
 
 static int compare_plies(cmp *c, const koma_pcn *a, const koma_pcn *b)
@@ -144,7 +163,7 @@ static int compare_plies(cmp *c, const koma_pcn *a, const koma_pcn *b)
     for (int k = 0; k < 2; k++) {
         d->plies[k] = koma_pcn_ply_count(rec[k]);
         plies[k] = json_object_get(rec[k]->root, "plies");
-        set_setup(rec[k], &d->before[k], &d->known[k]);
+        if (set_setup(rec[k], &d->before[k], &d->known[k]) != 0) return -1;
     }
     size_t i = 0, saved;
     for (; i < d->plies[0] && i < d->plies[1]; i++) {
@@ -166,9 +185,14 @@ static int compare_plies(cmp *c, const koma_pcn *a, const koma_pcn *b)
         int rc = compare(c, json_array_get(plies[0], i), json_array_get(plies[1], i), "pmn");
         koma__pcn_path_pop(c->path, saved);
         if (rc != 0) return rc;
-        for (int k = 0; k < 2; k++)
-            if (d->known[k] && (r[k] != 0 || koma_move_apply(&d->before[k], &m[k], NULL) != 0))
-                d->known[k] = 0;
+        for (int k = 0; k < 2; k++) {
+            if (!d->known[k]) continue;
+            koma_error e;
+            koma_error_clear(&e);
+            if (r[k] == 0 && koma_move_apply(&d->before[k], &m[k], &e) == 0) continue;
+            if (e.code == KOMA_E_MEMORY) return -1;   /* not a move that cannot be applied */
+            d->known[k] = 0;
+        }
     }
     if (i == d->plies[0] && i == d->plies[1]) return 0;
     d->ply = i + 1;

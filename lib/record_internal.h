@@ -80,8 +80,10 @@ typedef struct koma__preset {
 
 const koma__preset *koma__preset_by_kif(const char *s, size_t len);
 const koma__preset *koma__preset_by_jkf(const char *s, size_t len);
-/* The preset whose position pos is (turn included), or NULL. */
-const koma__preset *koma__preset_of(const koma_position *pos);
+/* *out: the preset whose position pos is (turn included), or NULL; -1 when out
+ * of memory (each preset's position is built to compare: not to be read as
+ * "no preset", which writes a board instead of the handicap's name). */
+int koma__preset_of(const koma_position *pos, const koma__preset **out, koma_error *err);
 /* pos set to the preset's position. */
 int koma__preset_position(const koma__preset *p, koma_position *pos, koma_error *err);
 

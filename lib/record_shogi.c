@@ -65,19 +65,21 @@ int koma__preset_position(const koma__preset *p, koma_position *pos, koma_error 
     return 0;
 }
 
-const koma__preset *koma__preset_of(const koma_position *pos)
+int koma__preset_of(const koma_position *pos, const koma__preset **out, koma_error *err)
 {
+    *out = NULL;
     if (pos->shape.ndims != 2 || pos->shape.size[0] != 9 || pos->shape.size[1] != 9 ||
         pos->style[0] != 'S' || pos->style[1] != 's' || pos->hands[0].len || pos->hands[1].len)
-        return NULL;
+        return 0;
     koma_position q;
     koma_position_init(&q);
-    const koma__preset *found = NULL;
-    for (size_t i = 0; i < NPRESETS && found == NULL; i++)
-        if (koma__preset_position(&presets[i].p, &q, NULL) == 0 && koma_position_equal(&q, pos))
-            found = &presets[i].p;
+    int rc = 0;
+    for (size_t i = 0; i < NPRESETS && *out == NULL && rc == 0; i++) {
+        rc = koma__preset_position(&presets[i].p, &q, err);
+        if (rc == 0 && koma_position_equal(&q, pos)) *out = &presets[i].p;
+    }
     koma_position_cleanup(&q);
-    return found;
+    return rc;
 }
 
 /* ---- piece codes ------------------------------------------------------------------ */

@@ -4,15 +4,28 @@
  *   -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=strdup,--wrap=strndup
  * and the stdio output functions, against static libyaml, jansson and nettle: so
  * every allocation of the tool, of libkoma and of those libraries goes through
- * here, under ASan too (the real functions are ASan's).
+ * here, under ASan too (the real functions are ASan's). And with
+ * -Wl,--wrap=koma_game_set_new: the loading of the built-in games (about 17,000
+ * allocations, the same in every run) is told from the rest, and its
+ * allocations are counted apart ("the loader"), so that a run's own points can
+ * be tried without trying the loader's again each time (tests/faults/README.md,
+ * "Which points").
  *
  * Environment:
- *   KOMA_FAULT_ALLOC=N  the Nth allocation (from 1) fails, once
- *   KOMA_FAULT_WRITE=N  the disk is full from the Nth output call to stdout on:
- *                       standard output is pointed at /dev/full there, so that
- *                       call and every later write fails with ENOSPC
- *   KOMA_FAULT_COUNT=F  at exit, write "ALLOCATIONS OUTPUTS" (the counts of the
- *                       run) to the file F
+ *   KOMA_FAULT_ALLOC=N   the Nth allocation (from 1) outside the loader fails
+ *   KOMA_FAULT_LOADER=N  the Nth allocation (from 1) inside the loader fails
+ *   KOMA_FAULT_BURST=K   the one chosen and the K-1 after it (of the same kind:
+ *                        outside or inside the loader) fail: reaches recovery
+ *                        paths that allocate again (default 1)
+ *   KOMA_FAULT_WRITE=N   the disk is full from the Nth output call to stdout on:
+ *                        standard output is pointed at /dev/full there, so that
+ *                        call and every later write fails with ENOSPC
+ *   KOMA_FAULT_COUNT=F   at exit, write "ALLOCATIONS OUTPUTS LOADER HASH" to the
+ *                        file F: the counts of the run (allocations outside the
+ *                        loader, output calls, allocations inside it) and a hash
+ *                        of the loader's sequence of allocations (kind and size
+ *                        of each), which tells whether two runs' loaders are the
+ *                        same sequence of points
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -21,6 +34,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include <koma/game.h>
 
 void *__real_malloc(size_t n);
 void *__real_calloc(size_t n, size_t size);
@@ -34,7 +49,9 @@ char *__wrap_strdup(const char *s);
 char *__wrap_strndup(const char *s, size_t n);
 
 static unsigned long allocs, outputs, fail_alloc, fail_write;
-static int configured, exiting;
+static unsigned long loader_allocs, fail_loader, burst = 1;
+static unsigned long long loader_hash = 1469598103934665603ULL;   /* FNV-1a */
+static int configured, exiting, in_loader;
 
 /* Once exit() has begun, nothing fails: what runs then is not the tool's (gcov
  * writing its counts in make coverage, for one). */
@@ -53,18 +70,38 @@ static void configure(void)
     atexit(stop_failing);
     fail_alloc = env_number("KOMA_FAULT_ALLOC");
     fail_write = env_number("KOMA_FAULT_WRITE");
+    fail_loader = env_number("KOMA_FAULT_LOADER");
+    if (env_number("KOMA_FAULT_BURST") > 0) burst = env_number("KOMA_FAULT_BURST");
 }
 
-/* 1 when this allocation is the one to fail. */
-static int alloc_fails(void)
+static void hash_in(unsigned long long v)
+{
+    for (int i = 0; i < 8; i++) {
+        loader_hash ^= (v >> (8 * i)) & 0xff;
+        loader_hash *= 1099511628211ULL;
+    }
+}
+
+/* 1 when the allocation made now (kind: m, c, r, s, n; size n) is one to fail:
+ * the chosen one of its counter (inside or outside the loader) or one of the
+ * burst after it. */
+static int alloc_fails(int kind, size_t n)
 {
     configure();
-    return ++allocs == fail_alloc && !exiting;
+    if (exiting) return 0;
+    if (in_loader) {
+        hash_in((unsigned long long)kind);
+        hash_in((unsigned long long)n);
+        ++loader_allocs;
+        return fail_loader && loader_allocs >= fail_loader && loader_allocs - fail_loader < burst;
+    }
+    ++allocs;
+    return fail_alloc && allocs >= fail_alloc && allocs - fail_alloc < burst;
 }
 
 void *__wrap_malloc(size_t n)
 {
-    if (alloc_fails()) {
+    if (alloc_fails('m', n)) {
         errno = ENOMEM;
         return NULL;
     }
@@ -73,7 +110,7 @@ void *__wrap_malloc(size_t n)
 
 void *__wrap_calloc(size_t n, size_t size)
 {
-    if (alloc_fails()) {
+    if (alloc_fails('c', n * size)) {
         errno = ENOMEM;
         return NULL;
     }
@@ -82,7 +119,7 @@ void *__wrap_calloc(size_t n, size_t size)
 
 void *__wrap_realloc(void *p, size_t n)
 {
-    if (alloc_fails()) {
+    if (alloc_fails('r', n)) {
         errno = ENOMEM;
         return NULL;
     }
@@ -91,7 +128,7 @@ void *__wrap_realloc(void *p, size_t n)
 
 char *__wrap_strdup(const char *s)
 {
-    if (alloc_fails()) {
+    if (alloc_fails('s', strlen(s))) {
         errno = ENOMEM;
         return NULL;
     }
@@ -100,11 +137,25 @@ char *__wrap_strdup(const char *s)
 
 char *__wrap_strndup(const char *s, size_t n)
 {
-    if (alloc_fails()) {
+    if (alloc_fails('n', strnlen(s, n))) {
         errno = ENOMEM;
         return NULL;
     }
     return __real_strndup(s, n);
+}
+
+/* ---- the loader of the built-in games ------------------------------------------ */
+
+/* Every call of koma_game_set_new (cmd/games.c, lib/hub.c) comes here. */
+int __real_koma_game_set_new(koma_game_set **out, koma_error *err);
+int __wrap_koma_game_set_new(koma_game_set **out, koma_error *err);
+int __wrap_koma_game_set_new(koma_game_set **out, koma_error *err)
+{
+    configure();
+    in_loader++;
+    int rc = __real_koma_game_set_new(out, err);
+    in_loader--;
+    return rc;
 }
 
 /* ---- output ------------------------------------------------------------------- */
@@ -169,8 +220,9 @@ __attribute__((destructor)) static void write_counts(void)
 {
     const char *path = getenv("KOMA_FAULT_COUNT");
     if (path == NULL) return;
-    char buf[64];
-    int n = snprintf(buf, sizeof buf, "%lu %lu\n", allocs, outputs);
+    char buf[128];
+    int n = snprintf(buf, sizeof buf, "%lu %lu %lu %016llx\n", allocs, outputs, loader_allocs,
+                     loader_allocs ? loader_hash : 0ULL);
     int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (fd < 0) return;
     if (write(fd, buf, (size_t)n) != n) { /* nothing to do */ }

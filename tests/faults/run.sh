@@ -3,11 +3,15 @@
 # is made once as it is (counting its allocations and its output calls), then
 # again with the Nth allocation failing and with the disk full from the Nth
 # output call on, for every N (make faults) or a sample of them (make check,
-# make sanitize: FAULT_SAMPLE points of each kind a run, half spread evenly over
-# the run, half over its last quarter, and every one of the last FAULT_TAIL,
-# where the writes and the cleanup fail). The tools are the fault builds
-# (tests/faults/failalloc.c), under ASan + UBSan in make sanitize and make
-# faults. Asserted for each point:
+# make sanitize: FAULT_SAMPLE points of each kind a run spread evenly over it,
+# and every one of the last FAULT_TAIL, where the writes and the cleanup fail).
+# The loading of the built-in games (the loader: about 17,000 allocations, the
+# same sequence in every run) is counted apart by the fault builds: its points
+# are tried in the run named game-set; any other run tries its own points and
+# the loader's first and last (how the tool takes a failed loading), unless its
+# loader is not the same sequence as game-set's (then all of them, as there).
+# The tools are the fault builds (tests/faults/failalloc.c), under ASan + UBSan
+# in make sanitize and make faults. Asserted for each point:
 #   allocation: either the run recovered (exactly the status, stdout and stderr
 #     of the clean run), or it exits 2 with a memory diagnostic on stderr, and
 #     every line it printed on stdout is a line the clean run printed (nothing
@@ -15,7 +19,7 @@
 #   output: exit 2 and "No space left on device" on stderr;
 #   both: no sanitizer report (leaks included), no crash, no hang (20 s).
 # Usage: run.sh FAULT-BINDIR [all]
-# Environment (make faults takes hours: it can be run in parts):
+# Environment (make faults takes long: it can be run in parts):
 #   FAULT_RUNS=REGEX   only the runs whose name matches (grep -E)
 #   FAULT_SHARD=K/N    only the runs K, K+N, K+2N, ... (from 0) of those
 #   FAULT_DONE=FILE    (all) a run listed there as clean with the same counts
@@ -68,16 +72,56 @@ new_lines() {
 # points N: the points to try among 1..N
 points() {
     if [ "$mode" = all ] || [ "$1" -le "$sample" ]; then seq 1 "$1"; return; fi
-    # half spread over the whole run, half over its last quarter: the first
-    # allocations of most runs are the same (loading the built-in games); and
-    # each of the last FAULT_TAIL (the output, the cleanup)
+    # spread over the whole run, and each of the last FAULT_TAIL (the output,
+    # the cleanup)
     awk -v n="$1" -v k="$sample" -v t="$tail_points" 'BEGIN {
-        h = int(k / 2); q = int(3 * n / 4)
-        for (i = 0; i < h; i++) print 1 + int(i * (n - 1) / (h - 1))
-        for (i = 0; i < k - h; i++) print q + int(i * (n - q) / (k - h - 1))
+        for (i = 0; i < k; i++) print 1 + int(i * (n - 1) / (k - 1))
         for (i = n - t + 1; i <= n; i++) if (i >= 1) print i
     }' | sort -n | uniq
 }
+
+# counts: the clean run's counts from $tmp/count into nalloc nout nloader lhash
+counts() {
+    nalloc=0 nout=0 nloader=0 lhash=0
+    read -r nalloc nout nloader lhash <"$tmp/count"
+}
+
+# try_alloc VAR I: the run with allocation I (VAR: KOMA_FAULT_ALLOC, outside the
+# loader, or KOMA_FAULT_LOADER, inside) failing; counts tried, recovered, bad
+try_alloc() {
+    tried=$((tried + 1))
+    run "$cmd" "$1" "$2"
+    st=$(cat "$tmp/status")
+    if [ "$st" = "$clean" ] && cmp -s "$tmp/out" "$tmp/clean.out" && cmp -s "$tmp/err" "$tmp/clean.err"; then
+        recovered=$((recovered + 1)); return
+    fi
+    why=
+    if grep -q 'Sanitizer\|runtime error' "$tmp/err"; then why="sanitizer report"
+    elif [ "$st" != 2 ]; then why="exit $st"
+    elif ! grep -q 'memory' "$tmp/err"; then why="no memory diagnostic"
+    elif [ -n "$(new_lines)" ]; then why="stdout has lines the clean run does not print"
+    fi
+    [ -z "$why" ] && return
+    bad=$((bad + 1))
+    if [ $bad -le 3 ]; then
+        case $1 in KOMA_FAULT_LOADER) what="loader allocation $2 of $nloader" ;;
+                   *) what="allocation $2 of $nalloc" ;; esac
+        echo "faults: $name: $what: $why" >&2
+        head -n 5 "$tmp/err" | sed 's/^/  stderr: /' >&2
+        new_lines | head -n 3 | sed 's/^/  stdout: /' >&2
+    fi
+}
+
+# The loader's sequence as the game-set run makes it (whatever FAULT_RUNS and
+# FAULT_SHARD choose): a run whose loader hashes the same has its points tried
+# there.
+ref_hash=
+ref_cmd=$(awk -F '\t' '$1 == "game-set" { print $2; exit }' "$runs")
+if [ -n "$ref_cmd" ]; then
+    rm -f "$tmp/count"
+    run "$ref_cmd" KOMA_FAULT_COUNT "$tmp/count"
+    [ -s "$tmp/count" ] && counts && ref_hash=$lhash
+fi
 
 total=0 index=-1
 shard_k=${shard%/*} shard_n=${shard#*/}
@@ -94,32 +138,23 @@ while IFS='	' read -r name cmd; do
     fi
     cp "$tmp/out" "$tmp/clean.out"; cp "$tmp/err" "$tmp/clean.err"
     sort -u "$tmp/clean.out" >"$tmp/clean.lines"
-    read -r nalloc nout <"$tmp/count"
-    if [ -n "$done_file" ] && grep -q "^$name	$nalloc	$nout	clean	" "$done_file" 2>/dev/null; then
+    counts
+    if [ -n "$done_file" ] && grep -q "^$name	$nalloc	$nout	$nloader	$lhash	clean	" "$done_file" 2>/dev/null; then
         echo "faults: $name: done before ($done_file)"; suite_pass; continue
     fi
+    # the loader's points: all (or a sample) in game-set and wherever the loader
+    # differs from game-set's; elsewhere its first and last
+    if [ "$nloader" -eq 0 ]; then loader_points=
+    elif [ "$name" = game-set ] || [ "$lhash" != "$ref_hash" ]; then
+        loader_points=$(points "$nloader")
+        [ "$name" = game-set ] || echo "faults: $name: its loader differs from game-set's: every loader point tried here"
+    else loader_points=$(printf '1\n%s\n' "$nloader" | uniq)
+    fi
     bad=0 tried=0 recovered=0
-    for i in $(points "$nalloc"); do
-        tried=$((tried + 1))
-        run "$cmd" KOMA_FAULT_ALLOC "$i"
-        st=$(cat "$tmp/status")
-        if [ "$st" = "$clean" ] && cmp -s "$tmp/out" "$tmp/clean.out" && cmp -s "$tmp/err" "$tmp/clean.err"; then
-            recovered=$((recovered + 1)); continue
-        fi
-        why=
-        if grep -q 'Sanitizer\|runtime error' "$tmp/err"; then why="sanitizer report"
-        elif [ "$st" != 2 ]; then why="exit $st"
-        elif ! grep -q 'memory' "$tmp/err"; then why="no memory diagnostic"
-        elif [ -n "$(new_lines)" ]; then why="stdout has lines the clean run does not print"
-        fi
-        [ -z "$why" ] && continue
-        bad=$((bad + 1))
-        if [ $bad -le 3 ]; then
-            echo "faults: $name: allocation $i of $nalloc: $why" >&2
-            head -n 5 "$tmp/err" | sed 's/^/  stderr: /' >&2
-            new_lines | head -n 3 | sed 's/^/  stdout: /' >&2
-        fi
-    done
+    for i in $(points "$nalloc"); do try_alloc KOMA_FAULT_ALLOC "$i"; done
+    ltried=$tried
+    for i in $loader_points; do try_alloc KOMA_FAULT_LOADER "$i"; done
+    ltried=$((tried - ltried))
     wtried=0
     for i in $( [ "$nout" -gt 0 ] && points "$nout"); do
         wtried=$((wtried + 1))
@@ -138,10 +173,10 @@ while IFS='	' read -r name cmd; do
         fi
     done
     total=$((total + tried + wtried))
-    echo "faults: $name: $nalloc allocations ($tried tried, $recovered recovered), $nout outputs ($wtried tried)${bad:+, $bad bad}" | sed 's/, 0 bad$//'
+    echo "faults: $name: $nalloc allocations and $nloader in the loader ($((tried - ltried)) and $ltried tried, $recovered recovered), $nout outputs ($wtried tried)${bad:+, $bad bad}" | sed 's/, 0 bad$//'
     if [ $bad -eq 0 ]; then suite_pass; else suite_fail; fi
     if [ -n "$done_file" ]; then
-        printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$nalloc" "$nout" \
+        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$nalloc" "$nout" "$nloader" "$lhash" \
             "$([ $bad -eq 0 ] && echo clean || echo "$bad-bad")" "$(date -u +%Y-%m-%dT%H:%MZ)" >>"$done_file"
     fi
 done <"$runs"

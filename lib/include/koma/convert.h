@@ -47,7 +47,7 @@ KOMA_API int koma_convert_feen_lines(const koma_convert_options *o);
 KOMA_API int koma_convert_input_is_feen(const char *s, size_t len, int at_end);
 
 /* A start position, FEEN or SFEN, as canonical FEEN into feen[cap] (NUL-terminated;
- * *len its length). On error, err is the FEEN parser's. */
+ * *len its length). On error, err is the FEEN parser's (memory: either's). */
 KOMA_API int koma_convert_start(const char *s, size_t len, char *feen, size_t cap, size_t *len_out,
                                 koma_error *err);
 
