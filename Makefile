@@ -241,6 +241,13 @@ $(B)/faults/%: $(B)/obj/cmd/%.o $(CLI_OBJ) $(STATIC_LIB) $(B)/obj/tests/faults/f
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(CLI_OBJ) $(B)/obj/tests/faults/failalloc.o $(STATIC_LIB) \
 	    $(LDFLAGS) $(FAULT_WRAP) -Wl,-Bstatic -lyaml -ljansson -lnettle -Wl,-Bdynamic -lm
 
+# test_oom_lib fails libkoma's own allocations: linked like the fault builds.
+$(B)/tests/test_oom_lib: $(B)/obj/tests/unit/test_oom_lib.o $(UNIT_HELP_OBJ) $(B)/obj/tests/faults/failalloc.o \
+                         $(STATIC_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(UNIT_HELP_OBJ) $(B)/obj/tests/faults/failalloc.o $(STATIC_LIB) $(LDFLAGS) \
+	    $(FAULT_WRAP) -Wl,-Bstatic -lyaml -ljansson -lnettle -Wl,-Bdynamic -lm $(TESTLIBS)
+
 # A sample of the failure points (FAULT_SAMPLE per kind and run, and each of
 # the last FAULT_TAIL allocations); `make faults` tries every one, under ASan,
 # in parts if need be: FAULT_RUNS=REGEX, FAULT_SHARD=K/N, and the runs found

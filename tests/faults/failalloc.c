@@ -26,6 +26,9 @@
  *                        of the loader's sequence of allocations (kind and size
  *                        of each), which tells whether two runs' loaders are the
  *                        same sequence of points
+ *
+ * A unit test linked with this file (tests/unit/test_oom_lib.c) chooses the
+ * failing allocation itself: koma_fault_arm, koma_fault_count.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -143,6 +146,24 @@ char *__wrap_strndup(const char *s, size_t n)
     }
     return __real_strndup(s, n);
 }
+
+/* ---- for a unit test linked with this file (tests/unit/test_oom_lib.c) ------------ */
+
+void koma_fault_arm(unsigned long n, unsigned long k);
+unsigned long koma_fault_count(void);
+
+/* From now on, the nth allocation outside the loader (from 1; 0: none) and the
+ * k-1 after it fail. */
+void koma_fault_arm(unsigned long n, unsigned long k)
+{
+    configure();
+    allocs = 0;
+    fail_alloc = n;
+    burst = k ? k : 1;
+}
+
+/* The allocations outside the loader since koma_fault_arm. */
+unsigned long koma_fault_count(void) { return allocs; }
 
 /* ---- the loader of the built-in games ------------------------------------------ */
 
