@@ -22,7 +22,8 @@ inc_dirs = ["lib/include", "lib", b + "/gen"]
 def objects():
     for d, pat, out in (("lib", r".*\.c$", b + "/obj/lib/"), ("cmd", r".*\.c$", b + "/obj/cmd/"),
                         ("tests/unit", r".*\.c$", b + "/obj/tests/unit/"),
-                        ("tests/fuzz", r"(fuzz_.*|replay)\.c$", b + "/obj/tests/fuzz/")):
+                        ("tests/fuzz", r"(fuzz_.*|replay)\.c$", b + "/obj/tests/fuzz/"),
+                        ("tests/faults", r"failalloc\.c$", b + "/obj/tests/faults/")):
         for f in sorted(os.listdir(d)):
             if re.match(pat, f):
                 yield d + "/" + f, out + f[:-2] + ".o"
