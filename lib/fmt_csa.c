@@ -198,9 +198,13 @@ static int header(rd *d, const char *s, size_t n)
     else if (IS("SITE")) key = KOMA_H_SITE;
     else if (IS("OPENING")) key = KOMA_H_OPENING;
     else if (IS("START_TIME") || IS("END_TIME")) {
-        /* YYYY/MM/DD[ HH:MM:SS] -> ISO form; otherwise kept as written */
+        /* YYYY/MM/DD[ HH:MM:SS] -> ISO form; otherwise, or when the record
+         * already has that date (a line given twice), kept as written */
         char iso[32];
+        koma_hkey dk = IS("START_TIME") ? KOMA_H_START : KOMA_H_END;
         int ok = (vl == 10 || vl == 19) && v[4] == '/' && v[7] == '/';
+        for (size_t i = 0; ok && i < d->r->nheaders; i++)
+            if (d->r->headers[i].key == dk) ok = 0;
         for (size_t i = 0; ok && i < vl; i++) {
             int dig = i != 4 && i != 7 && i != 10 && i != 13 && i != 16;
             if (dig ? !KOMA_IS_DIGIT(v[i]) : 0) ok = 0;
@@ -210,8 +214,7 @@ static int header(rd *d, const char *s, size_t n)
             memcpy(iso, v, vl);
             iso[4] = iso[7] = '-';
             if (vl == 19) iso[10] = 'T';
-            return koma_srec_add_header(d->r, IS("START_TIME") ? KOMA_H_START : KOMA_H_END, NULL, 0, iso,
-                                        vl, d->err);
+            return koma_srec_add_header(d->r, dk, NULL, 0, iso, vl, d->err);
         }
     } else if (IS("TIME_LIMIT") || IS("TIME")) {
         key = KOMA_H_TIME_CONTROL;
