@@ -4,8 +4,8 @@
 #   make demo       install missing Debian packages, build, run the tools on tests/data
 #   make check      install missing Debian packages, build, run every test
 #   make sanitize   the same tests under ASan + UBSan (build-san/)
-#   make faults     fault injection at every allocation and output call (hours; make
-#                   check and make sanitize try FAULT_SAMPLE points a run)
+#   make faults     fault injection at every allocation and output call (about an
+#                   hour; make check and make sanitize try FAULT_SAMPLE points a run)
 #   make coverage   line and branch coverage of lib/ over the suites (build-cov/, lcov)
 #   make fuzz       run libFuzzer on each harness (clang), FUZZ_SECONDS each
 #   make bench      throughput benchmarks against reference tools (tests/bench/)
