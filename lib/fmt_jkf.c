@@ -40,6 +40,7 @@
 
 #include "format_internal.h"
 #include "internal.h"
+#include "json_alloc.h"
 #include "jsonpos.h"
 #include "record_internal.h"
 

@@ -12,6 +12,7 @@
 #include <jansson.h>
 
 #include "internal.h"
+#include "json_alloc.h"
 #include "jsonpos.h"
 #include "ggn_internal.h"
 

@@ -11,10 +11,8 @@
 #include <string.h>
 
 #include "internal.h"
+#include "json_alloc.h"
 #include "jsonpos.h"
-
-#include <malloc.h>
-#include <pthread.h>
 
 /* i at a string's opening quote; returns the offset just past its closing quote
  * (len when the string is unterminated). */
@@ -26,24 +24,6 @@ static size_t string_end(const char *t, size_t len, size_t i)
     }
     return len;
 }
-
-/* The budget of the record being read in this thread (koma__json_budget_start):
- * the bytes held, when jansson allocates with the C library's malloc (the
- * usable size of each block, taken back when it is freed); else the bytes
- * asked for, never taken back. */
-static int usable_known;
-#define CHUNK_HEADER sizeof(size_t)    /* what the C library keeps beside each block */
-static _Thread_local size_t budget_left, budget_max;
-static _Thread_local int budget_on, budget_hit;
-/* The text jansson reads under a budget, fed in small pieces so that the
- * offset reached when the budget ran out is known (budget_at). */
-typedef struct feed {
-    const char *text;
-    size_t len, pos;
-} feed;
-#define FEED_PIECE 64
-static _Thread_local const feed *budget_feed;
-static _Thread_local size_t budget_at;
 
 /* ---- depth pre-scan ------------------------------------------------------ */
 
@@ -79,7 +59,7 @@ int koma__json_limit_first(const char *text, size_t offset, size_t *stop)
         json_decref(v);
         return 0;
     }
-    if (budget_hit || json_error_code(&jerr) == json_error_out_of_memory) {
+    if (koma__json_budget_hit() || json_error_code(&jerr) == json_error_out_of_memory) {
         if (stop && jerr.position > 0 && (size_t)jerr.position < offset)
             *stop = (size_t)jerr.position;
         return 1;
@@ -662,134 +642,4 @@ int koma__json_plies(const char *text, size_t len, size_t limit, size_t *offset)
         i = skip_ws(text, len, i + 1);
     }
     return 0;
-}
-
-/* ---- jansson's allocations ------------------------------------------------------------ */
-
-/* The allocator jansson had before ours (set once), and this thread's count of
- * its failures: the only state libkoma keeps outside its callers' objects. */
-static json_malloc_t jansson_malloc;
-static json_free_t jansson_free;
-static pthread_once_t hook_once = PTHREAD_ONCE_INIT;
-static _Thread_local unsigned long jansson_failures;
-
-static void *counting_malloc(size_t n)
-{
-    if (budget_on && n > budget_left) {
-        if (!budget_hit) budget_at = budget_feed ? budget_feed->pos : 0;
-        budget_hit = 1;
-        return NULL;
-    }
-    void *p = jansson_malloc(n);
-    if (p == NULL) {
-        jansson_failures++;
-    } else if (budget_on) {
-        size_t u = usable_known ? malloc_usable_size(p) + CHUNK_HEADER : n;
-        if (u > budget_left) {
-            jansson_free(p);
-            if (!budget_hit) budget_at = budget_feed ? budget_feed->pos : 0;
-            budget_hit = 1;
-            return NULL;
-        }
-        budget_left -= u;
-    }
-    return p;
-}
-
-static void counting_free(void *p)
-{
-    if (budget_on && usable_known && p != NULL) {
-        size_t u = malloc_usable_size(p) + CHUNK_HEADER;
-        budget_left = u > budget_max - budget_left ? budget_max : budget_left + u;
-    }
-    jansson_free(p);
-}
-
-static void hook_install(void)
-{
-    json_get_alloc_funcs(&jansson_malloc, &jansson_free);
-    if (jansson_malloc == NULL || jansson_free == NULL) {
-        jansson_malloc = malloc;
-        jansson_free = free;
-    }
-    usable_known = jansson_malloc == malloc && jansson_free == free;
-    json_set_alloc_funcs(counting_malloc, counting_free);
-}
-
-void koma__json_budget_start(size_t bytes)
-{
-    pthread_once(&hook_once, hook_install);
-    budget_left = budget_max = bytes;
-    budget_hit = 0;
-    budget_on = 1;
-}
-
-int koma__json_budget_hit(void) { return budget_hit; }
-
-size_t koma__json_budget_where(void) { return budget_at; }
-
-static size_t feed_piece(void *buf, size_t n, void *data)
-{
-    feed *f = data;
-    size_t k = f->len - f->pos;
-    if (k > FEED_PIECE) k = FEED_PIECE;
-    if (k > n) k = n;
-    memcpy(buf, f->text + f->pos, k);
-    f->pos += k;
-    return k;
-}
-
-int koma__json_budget_stop(void)
-{
-    budget_on = 0;
-    return budget_hit;
-}
-
-json_t *koma__json_loadb(const char *text, size_t len, size_t flags, json_error_t *jerr, int *oom)
-{
-    pthread_once(&hook_once, hook_install);
-    unsigned long before = jansson_failures;
-    json_t *v;
-    if (budget_on) {
-        feed f = { text, len, 0 };
-        budget_feed = &f;
-        v = json_load_callback(feed_piece, &f, flags, jerr);
-        budget_feed = NULL;
-    } else {
-        v = json_loadb(text, len, flags, jerr);
-    }
-    *oom = jansson_failures != before ||
-           (v == NULL && !budget_hit && json_error_code(jerr) == json_error_out_of_memory);
-    if (*oom && v != NULL) {
-        json_decref(v);
-        v = NULL;
-    }
-    return v;
-}
-
-/* ---- writing -------------------------------------------------------------------------- */
-
-typedef struct sticky {
-    koma__json_sink sink;
-    void *ctx;
-    int failed;
-} sticky;
-
-static int sticky_piece(const char *data, size_t len, void *ctx)
-{
-    sticky *s = ctx;
-    if (s->failed) return -1;
-    if (s->sink(s->ctx, data, len) != 0) s->failed = 1;
-    return s->failed ? -1 : 0;
-}
-
-int koma__json_dump(const json_t *v, size_t flags, koma__json_sink sink, void *ctx,
-                    int *sink_failed)
-{
-    pthread_once(&hook_once, hook_install);
-    unsigned long before = jansson_failures;
-    sticky s = { sink, ctx, 0 };
-    int rc = json_dump_callback(v, sticky_piece, &s, flags);
-    if (sink_failed) *sink_failed = s.failed;
-    return rc != 0 || s.failed || jansson_failures != before ? -1 : 0;
 }

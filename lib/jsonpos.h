@@ -24,45 +24,6 @@
 #define KOMA_RECORD_MAX KOMA_LIMIT_RECORD
 
 /*
- * json_loadb, with out of memory told apart from invalid JSON. jansson reports
- * an allocation that failed inside its parser as a syntax error ("invalid
- * token"), or not at all, and may even lose bytes of a string it could not
- * grow; so every allocation jansson makes goes through a wrapper of the
- * allocator it had (installed once, process-wide, by the first call), which
- * counts failures per thread. *oom is 1 when any allocation failed during this
- * call: the result is then NULL whatever jansson returned.
- */
-json_t *koma__json_loadb(const char *text, size_t len, size_t flags, json_error_t *jerr, int *oom);
-
-/*
- * json_dump_callback, with a failure that sticks: jansson ignores what its
- * callback returns in places (a key of an object written with
- * JSON_PRESERVE_ORDER), so a sink that failed once (a buffer that could not
- * grow, a full disk) would see the next pieces written after a gap, a record
- * with a key left out presented as valid. Here, once sink fails every later
- * piece fails too and the dump fails. Returns 0, or -1 with *sink_failed (if
- * not NULL) 1 when the sink failed, 0 when jansson itself ran out of memory.
- */
-typedef int (*koma__json_sink)(void *ctx, const char *data, size_t len);
-int koma__json_dump(const json_t *v, size_t flags, koma__json_sink sink, void *ctx,
-                    int *sink_failed);
-
-/*
- * The memory one record's tree may take (DESIGN.md §5): between
- * koma__json_budget_start(bytes) and koma__json_budget_stop(), the bytes this
- * thread's jansson allocations ask for are added up (frees are not taken off,
- * so the count is an upper bound of what is held), and an allocation that
- * would pass the budget fails without being counted as out of memory.
- * koma__json_budget_hit() and koma__json_budget_stop() say whether one did.
- */
-void koma__json_budget_start(size_t bytes);
-int koma__json_budget_hit(void);
-int koma__json_budget_stop(void);
-/* Under a budget, koma__json_loadb feeds jansson the text 64 bytes at a time:
- * the offset it had been given when the budget ran out (0 if unknown). */
-size_t koma__json_budget_where(void);
-
-/*
  * The members of the top-level object of text[0..len) named "plies" (written
  * without escapes), when it is an array: 1 when it has more than limit
  * elements, with *offset at the first one past the limit; 0 otherwise (also for

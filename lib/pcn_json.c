@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "json_alloc.h"
 #include "jsonpos.h"
 #include "pcn_internal.h"
 

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "json_alloc.h"
 #include "pcn_internal.h"
 #include <koma/cgsn.h>
 #include <koma/feen.h>
@@ -39,8 +40,8 @@ typedef struct quick {
 
 /*
  * What the full path's tree would cost under its budget (KOMA_PCN_MAX_TREE,
- * pcn.memory.limit): the budget counts each block jansson holds as the C
- * library's chunk (usable size and header), so the pass adds up, for each
+ * pcn.memory.limit): the budget counts each block jansson holds at
+ * koma__json_block_cost (json_alloc.h), so the pass adds up, for each
  * value, an upper bound of jansson 2.x's blocks: an object's struct and hash
  * buckets (8, doubling past the keys) and a pair a key; an array's struct and
  * table (8 items, doubling); a string's struct and copy; an integer's struct;
@@ -48,7 +49,7 @@ typedef struct quick {
  * left to the full path, which measures it (issue 12: the pass called valid a
  * record of 16 MiB of {} that the tree refuses with pcn.memory.limit).
  */
-static size_t chunk(size_t n) { return n + 23 < 32 ? 32 : (n + 23) & ~(size_t)15; }
+static size_t chunk(size_t n) { return koma__json_block_cost(n); }
 
 static size_t pow2_at_least(size_t n)
 {

@@ -31,6 +31,7 @@
 #include <yaml.h>
 
 #include "internal.h"
+#include "json_alloc.h"
 #include "jsonpos.h"
 #include "pcn_internal.h"
 

@@ -3,6 +3,7 @@
 #include "unit.h"
 
 #include <stdlib.h>
+#include "json_alloc.h"
 #include "jsonpos.h"
 
 /* ---- depth -------------------------------------------------------------------- */
