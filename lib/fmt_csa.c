@@ -202,9 +202,8 @@ static int header(rd *d, const char *s, size_t n)
          * already has that date (a line given twice), kept as written */
         char iso[32];
         koma_hkey dk = IS("START_TIME") ? KOMA_H_START : KOMA_H_END;
-        int ok = (vl == 10 || vl == 19) && v[4] == '/' && v[7] == '/';
-        for (size_t i = 0; ok && i < d->r->nheaders; i++)
-            if (d->r->headers[i].key == dk) ok = 0;
+        int ok = (vl == 10 || vl == 19) && v[4] == '/' && v[7] == '/' &&
+                 koma_srec_header(d->r, dk, NULL) == NULL;
         for (size_t i = 0; ok && i < vl; i++) {
             int dig = i != 4 && i != 7 && i != 10 && i != 13 && i != 16;
             if (dig ? !KOMA_IS_DIGIT(v[i]) : 0) ok = 0;

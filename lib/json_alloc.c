@@ -62,12 +62,23 @@ static size_t odd_home(const void *p, size_t cap)
     return (size_t)(h ^ (h >> 31)) & (cap - 1);
 }
 
-static void odd_place(odd_block *t, size_t cap, const void *p, size_t cost)
+/* Put p's cost in the table t of cap slots; 1 when p was not there yet. */
+static int odd_place(odd_block *t, size_t cap, const void *p, size_t cost)
 {
     size_t i = odd_home(p, cap);
     while (t[i].p != NULL && t[i].p != p) i = (i + 1) & (cap - 1);
+    int added = t[i].p == NULL;
     t[i].p = p;
     t[i].cost = cost;
+    return added;
+}
+
+/* The table goes when nothing is in it (and no budget is on to refill it). */
+static void odd_release(void)
+{
+    free(odd);
+    odd = NULL;
+    odd_cap = 0;
 }
 
 /* Remember p's cost; -1 when the table cannot grow. */
@@ -84,11 +95,7 @@ static int odd_put(const void *p, size_t cost)
         odd = t;
         odd_cap = cap;
     }
-    size_t i = odd_home(p, odd_cap);
-    while (odd[i].p != NULL && odd[i].p != p) i = (i + 1) & (odd_cap - 1);
-    if (odd[i].p == NULL) odd_count++;
-    odd[i].p = p;
-    odd[i].cost = cost;
+    odd_count += (size_t)odd_place(odd, odd_cap, p, cost);
     return 0;
 }
 
@@ -112,11 +119,7 @@ static int odd_take(const void *p, size_t *cost)
         i = j;
     }
     odd[i].p = NULL;
-    if (--odd_count == 0 && !budget_on) {
-        free(odd);
-        odd = NULL;
-        odd_cap = 0;
-    }
+    if (--odd_count == 0 && !budget_on) odd_release();
     return 1;
 }
 
@@ -197,11 +200,7 @@ size_t koma__json_budget_where(void) { return budget_at; }
 int koma__json_budget_stop(void)
 {
     budget_on = 0;
-    if (odd_count == 0) {
-        free(odd);
-        odd = NULL;
-        odd_cap = 0;
-    }
+    if (odd_count == 0) odd_release();
     return budget_hit;
 }
 

@@ -5,6 +5,7 @@
  * generation tests (a complete legal-move list, a refused move and its code, an
  * ending).
  */
+#include <malloc.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include "unit.h"
@@ -252,4 +253,12 @@ long mem_read(void *ctx, char *buf, size_t cap)
     memcpy(buf, m->s + m->pos, n);
     m->pos += n;
     return (long)n;
+}
+
+void heap_map_new_blocks(int on)
+{
+    mallopt(M_TOP_PAD, on ? 0 : 128 << 10);
+    mallopt(M_TRIM_THRESHOLD, on ? 0 : 128 << 10);
+    mallopt(M_MMAP_THRESHOLD, on ? 0 : 128 << 10);
+    if (on) malloc_trim(0);
 }

@@ -150,34 +150,53 @@ static void test_heap_history(void **state)
     }
 }
 
-/* A tree built and freed under a budget gives all of it back, also when every
- * block is one the C library cannot tell the cost of (each on pages of its own,
- * so the table of such blocks grows, shrinks and goes). */
-static void build_and_free(size_t items)
+#define BIG ((size_t)1 << 30)
+
+/* item x n, read under the budget that is on (it takes n x 64 bytes at least) */
+static json_t *load_under_budget(const char *item, size_t n)
 {
     size_t len;
-    char *s = record_of("{\"a\":[1,2,3],\"b\":\"a string of some length\"}", items, &len);
-    koma__json_budget_start((size_t)1 << 30);
+    char *s = record_of(item, n, &len);
+    size_t before = koma__json_budget_left();
     json_error_t jerr;
     int oom = 0;
     json_t *v = koma__json_loadb(s, len, 0, &jerr, &oom);
+    free(s);
     assert_non_null(v);
     assert_int_equal(oom, 0);
-    assert_true(koma__json_budget_left() < ((size_t)1 << 30) - items * 64);
-    json_decref(v);
-    assert_int_equal(koma__json_budget_left(), (size_t)1 << 30);
-    koma__json_budget_stop();
-    free(s);
+    assert_true(koma__json_budget_left() < before - n * 64);
+    return v;
 }
 
+/* A tree built and freed under a budget gives back exactly what it took: a
+ * value held meanwhile keeps its charge outstanding, so a block giving back
+ * more than it took would show (the count never rises past the budget's start,
+ * which would hide it otherwise). */
+static void build_and_free(const char *item, size_t n)
+{
+    koma__json_budget_start(BIG);
+    json_t *sentinel = json_string("held meanwhile");
+    assert_non_null(sentinel);
+    size_t held = BIG - koma__json_budget_left();
+    json_decref(load_under_budget(item, n));
+    assert_int_equal(koma__json_budget_left(), BIG - held);
+    json_decref(sentinel);
+    assert_int_equal(koma__json_budget_left(), BIG);
+    koma__json_budget_stop();
+}
+
+/* ... also when nearly every block is one whose cost the C library cannot tell
+ * back (on pages of its own, heap_map_new_blocks), so that the table of such
+ * blocks grows, shrinks and goes. */
 static void test_all_given_back(void **state)
 {
     (void)state;
-    build_and_free(20000);
-    mallopt(M_MMAP_THRESHOLD, 0);
-    build_and_free(3000);
-    mallopt(M_MMAP_THRESHOLD, 128 << 10);
-    build_and_free(20000);
+    static const char item[] = "{\"a\":[1,2,3],\"b\":\"a string of some length\"}";
+    build_and_free(item, 20000);
+    heap_map_new_blocks(1);
+    build_and_free(item, 3000);
+    heap_map_new_blocks(0);
+    build_and_free(item, 20000);
 }
 
 /* A tree built under a budget outlives it: freed after, and in another thread. */
@@ -187,40 +206,25 @@ static void *free_tree(void *v)
     return NULL;
 }
 
-static json_t *load_under_budget(const char *s, size_t len)
-{
-    koma__json_budget_start((size_t)1 << 30);
-    json_error_t jerr;
-    int oom = 0;
-    json_t *v = koma__json_loadb(s, len, 0, &jerr, &oom);
-    koma__json_budget_stop();
-    assert_non_null(v);
-    return v;
-}
-
 static void test_tree_outlives_budget(void **state)
 {
     (void)state;
-    size_t len;
-    char *s = record_of("[\"x\",{\"k\":null}]", 5000, &len);
-    mallopt(M_MMAP_THRESHOLD, 0);
-    json_decref(load_under_budget(s, len));
-    json_t *v = load_under_budget(s, len);
+    static const char item[] = "[\"x\",{\"k\":null}]";
+    heap_map_new_blocks(1);
+    koma__json_budget_start(BIG);
+    json_t *v = load_under_budget(item, 5000);
+    koma__json_budget_stop();
+    json_decref(v);
+    koma__json_budget_start(BIG);
+    v = load_under_budget(item, 5000);
+    koma__json_budget_stop();
     pthread_t t;
     assert_int_equal(pthread_create(&t, NULL, free_tree, v), 0);
     assert_int_equal(pthread_join(t, NULL), 0);
     /* the blocks the other thread freed are not charged again, nor given back
      * twice: a tree built and freed here still gives back exactly its cost */
-    koma__json_budget_start((size_t)1 << 30);
-    json_error_t jerr;
-    int oom = 0;
-    v = koma__json_loadb(s, len, 0, &jerr, &oom);
-    assert_non_null(v);
-    json_decref(v);
-    assert_int_equal(koma__json_budget_left(), (size_t)1 << 30);
-    koma__json_budget_stop();
-    mallopt(M_MMAP_THRESHOLD, 128 << 10);
-    free(s);
+    build_and_free(item, 5000);
+    heap_map_new_blocks(0);
 }
 
 int main(void)

@@ -6,9 +6,11 @@
  * KOMA_E_MEMORY or gives exactly what it gives without failures. The cases are
  * the make faults findings that read a failed allocation as "not this": no
  * position in a diff, no handicap preset (KIF, CSA's PI, JKF), not FEEN so SFEN
- * (koma_convert_start), a JKF hand with a count left out. */
+ * (koma_convert_start), a JKF hand with a count left out; and the table of
+ * blocks the memory budget keeps (lib/json_alloc.c), whose growth can fail. */
 #include <stdlib.h>
 #include "unit.h"
+#include "json_alloc.h"
 
 /* tests/faults/failalloc.c */
 void koma_fault_arm(unsigned long n, unsigned long burst);
@@ -210,6 +212,58 @@ static void test_write_jkf_hands(void **state)
     convert_each_point("pcn", hands_pcn, "jkf");
 }
 
+/* ---- the memory budget's table of blocks (json_alloc.c) -------------------------- */
+
+/* New blocks on pages of their own (heap_map_new_blocks), so that nearly each
+ * one the budget charges goes in its table: a failure there (the table's growth) is out of memory, never a
+ * record past its budget, and every block gives back exactly what it took. A
+ * value held through each read (sentinel) keeps its charge outstanding, so a
+ * block that gave back more than it took would show (the budget's count never
+ * rises past its start, which would hide it otherwise). */
+static void test_budget_table(void **state)
+{
+    (void)state;
+    static const char text[] = "[{\"a\":[1,2,3]},\"s\",{\"b\":{\"c\":[[],{}]}},4,5,6,7,8,9,10,11,12,13,"
+                               "14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,34,35]";
+    const size_t budget = (size_t)1 << 20;
+    json_error_t jerr;
+    int oom;
+    heap_map_new_blocks(1);
+    /* read with no budget: its blocks stay out of the table, which each read
+     * below then makes and grows anew */
+    json_t *want = koma__json_loadb(LIT(text), 0, &jerr, &oom);
+    assert_non_null(want);
+    unsigned long mem = 0;
+    for (unsigned long burst = 1; burst <= 2; burst++) {
+        for (unsigned long at = 1;; at++) {
+            koma__json_budget_start(budget);
+            json_t *sentinel = json_string("held through the read");
+            assert_non_null(sentinel);
+            size_t held = budget - koma__json_budget_left();
+            koma_fault_arm(at, burst);
+            json_t *v = koma__json_loadb(LIT(text), 0, &jerr, &oom);
+            unsigned long used = koma_fault_count();
+            koma_fault_arm(0, 1);
+            if (v == NULL) {
+                assert_int_equal(oom, 1);
+                assert_false(koma__json_budget_hit());
+                mem++;
+            } else {
+                assert_true(json_equal(v, want));
+                json_decref(v);
+            }
+            assert_int_equal(koma__json_budget_left(), budget - held);
+            json_decref(sentinel);
+            assert_int_equal(koma__json_budget_left(), budget);
+            koma__json_budget_stop();
+            if (used < at) break;
+        }
+    }
+    heap_map_new_blocks(0);
+    json_decref(want);
+    assert_true(mem > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -217,6 +271,7 @@ int main(void)
         cmocka_unit_test(test_diff_setup),
         cmocka_unit_test(test_write_preset),
         cmocka_unit_test(test_write_jkf_hands),
+        cmocka_unit_test(test_budget_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
