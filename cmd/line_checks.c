@@ -4,7 +4,7 @@
 int line_check_feen(line_ctx *lc, const char *s, size_t len, koma_error *err)
 {
     /* the verdict alone: most valid lines are checked without building a position
-     * (lib/feen_check.c); an invalid line gets the same error as without the flag */
+     * (lib/feen_quick.c); an invalid line gets the same error as without the flag */
     return koma_feen_parse(s, len, KOMA_FEEN_STRICT | KOMA_FEEN_CHECK_ONLY, &lc->pos, err);
 }
 

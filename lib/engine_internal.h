@@ -1,7 +1,7 @@
 /* lib/engine_internal.h — the rules engine's structures (a koma_engine: a padded
  * mailbox board, hands as counts, Zobrist hashes), shared by its layers:
- * board.c (positions, make/unmake) < movegen.c (moves, attacks) < rules.c
- * (legality of a named move, endings) < perft.c, ggn_generate.c, referee.c.
+ * engine_board.c (positions, make/unmake) < engine_movegen.c (moves, attacks) < engine_rules.c
+ * (legality of a named move, endings) < engine_perft.c, engine_ggn.c, referee.c.
  * Not installed, not exported. */
 #ifndef KOMA_ENGINE_INTERNAL_H
 #define KOMA_ENGINE_INTERNAL_H
@@ -79,7 +79,7 @@ typedef struct koma__probe {
  * when its padded offset is positive. The mailbox stays the board of record;
  * the bitboards (each side's occupied squares) follow it in make/unmake, and
  * tables compiled from the game's Betza vectors serve the counting at perft's
- * last ply (movegen.c). */
+ * last ply (engine_movegen.c). */
 #if defined(__SIZEOF_INT128__)
 #define KOMA__HAVE_BB 1
 __extension__ typedef unsigned __int128 koma__bb;
@@ -127,7 +127,7 @@ typedef struct koma__undo {
 struct koma__fx;
 
 /* The side to move's one royal and what threatens it in the position as it is
- * (koma__royal_state, movegen.c): found once and used by every question the
+ * (koma__royal_state, engine_movegen.c): found once and used by every question the
  * referee asks of that position (in check, a legal move left, the next ply's
  * legality); make, unmake and setting a position forget it. */
 #define KOMA__PINS_MAX 16
@@ -140,7 +140,7 @@ typedef struct koma__royal_info {
 
 struct koma_engine {
     const koma_game *game;
-    struct koma__fx *fx;               /* an effect game's engine (engine_fx.c); NULL otherwise */
+    struct koma__fx *fx;               /* an effect game's engine (fx_backend.c); NULL otherwise */
     int files, ranks, pad, stride, size, base;
     uint8_t *board;                    /* size bytes, KOMA__OFF outside */
     int16_t *sq_index;                 /* koma square -> padded index */
@@ -183,7 +183,7 @@ struct koma_engine {
     uint8_t bb_side[2];                /* bb_rides of every code of the side */
     uint8_t ride_dir[KOMA__MOVERS][KOMA_BETZA_MAX_VECTORS];      /* direction of mv[].ride[i] */
     uint8_t probe_dir[2][KOMA_BETZA_MAX_VECTORS * 2];             /* walk of ride_probe[][i] */
-    /* the royal scan from the attackers (movegen_bb.h royal_scan_bb): */
+    /* the royal scan from the attackers (engine_movegen_bb.inc royal_scan_bb): */
     int8_t probe_of[2][KOMA__BB_DIRS]; /* ride_probe[s] index walking direction d, -1 none */
     uint8_t *dir_to;                   /* [nsquares][nsquares]: the direction whose ray from the
                                           first square holds the second; 0xFF none (NULL: some
@@ -237,7 +237,7 @@ struct koma_engine {
     koma_emove *scratch;               /* 2 x max_moves: legality look-ahead */
 };
 
-/* ---- the effect engine behind koma/engine.h (engine_fx.c) ------------------------ */
+/* ---- the effect engine behind koma/engine.h (fx_backend.c) ------------------------ */
 
 int koma__fxe_new(const koma_game *g, koma_engine **out, koma_error *err);
 int koma__fxe_set_position(koma_engine *e, const koma_position *pos, koma_error *err);
@@ -271,7 +271,7 @@ void koma__fxe_free(koma_engine *e);
 
 /* ---- shared helpers, by layer ---------------------------------------------------- */
 
-/* board.c: the position and its changes */
+/* engine_board.c: the position and its changes */
 void koma__make(koma_engine *e, koma_emove m, koma__undo *u);
 void koma__unmake(koma_engine *e, const koma__undo *u);
 /* The sides the game's defeat rules say have lost (status mareking): bit
@@ -292,7 +292,7 @@ static inline uint8_t *koma__nifu_at(koma_engine *e, int s, int k, int idx)
     return &e->nifu[((size_t)s * e->game->nkinds + (size_t)k) * (size_t)e->files + e->file_of[idx]];
 }
 
-/* movegen.c: moves and attacks */
+/* engine_movegen.c: moves and attacks */
 size_t koma__gen_pseudo(koma_engine *e, koma_emove *moves);
 size_t koma__gen_legal(koma_engine *e, koma_emove *moves);
 /* The number koma__gen_legal returns, mostly without the list (perft's last ply). */

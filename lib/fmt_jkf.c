@@ -40,8 +40,8 @@
 
 #include "format_internal.h"
 #include "internal.h"
-#include "json_alloc.h"
-#include "jsonpos.h"
+#include "util_json_alloc.h"
+#include "util_json_pos.h"
 #include "record_internal.h"
 
 /* ---- splitting ---------------------------------------------------------------------- */

@@ -1,18 +1,18 @@
 /*
  * lib/fmt_ki2.c — KI2 records (Kifu for Windows' readable form), read and
  * written through the shogi-world record of koma/record.h. What KI2 shares
- * with KIF is in lib/kakinoki.c; this module reads and writes the moves:
+ * with KIF is in lib/fmt_kakinoki.c; this module reads and writes the moves:
  *
  *   ▲７六歩 △８四歩 ▲６八銀 △３四歩 ▲５七銀右 △同　歩 ▲２二角成 △４五銀打
  *
  * A move is a side mark (▲ or ☗ for the first player, △ or ☖ for the
  * second; ▼ and ▽ read as ▲ and △), the destination (or 同), the piece
  * before the move, relative marks (右 左 直, 上 引 寄: which of several pieces
- * of that kind moves, in the reading of lib/record_origin.c), 成 or 不成, and
+ * of that kind moves, in the reading of lib/record_relative.c), 成 or 不成, and
  * 打 for a drop when a piece on the board could have gone there too; several
  * moves a line. KI2 gives no origin: the hub finds it with the move generator
  * (an ambiguous or impossible move is a located convert.move error). The
- * ending is the closing line "まで N手で..." (kakinoki.c).
+ * ending is the closing line "まで N手で..." (fmt_kakinoki.c).
  *
  * Written: six moves a line, each padded to twelve columns; the fewest
  * relative marks that tell the origin (koma__srec_annotate), 不成 when
@@ -24,16 +24,16 @@
 #include <string.h>
 
 #include "internal.h"
-#include "kakinoki.h"
+#include "fmt_kakinoki.h"
 
 static size_t side_mark(const char *s, size_t n, int *side)
 {
     size_t k;
-    if ((k = koma__kk_lit(s, n, "▲")) || (k = koma__kk_lit(s, n, "☗")) || (k = koma__kk_lit(s, n, "▼"))) {
+    if ((k = koma__kakinoki_lit(s, n, "▲")) || (k = koma__kakinoki_lit(s, n, "☗")) || (k = koma__kakinoki_lit(s, n, "▼"))) {
         *side = KOMA_FIRST;
         return k;
     }
-    if ((k = koma__kk_lit(s, n, "△")) || (k = koma__kk_lit(s, n, "☖")) || (k = koma__kk_lit(s, n, "▽"))) {
+    if ((k = koma__kakinoki_lit(s, n, "△")) || (k = koma__kakinoki_lit(s, n, "☖")) || (k = koma__kakinoki_lit(s, n, "▽"))) {
         *side = KOMA_SECOND;
         return k;
     }
@@ -43,7 +43,7 @@ static size_t side_mark(const char *s, size_t n, int *side)
 static int is_move_line(const char *s, size_t n)
 {
     int side;
-    size_t b = koma__kk_blanks(s, n);
+    size_t b = koma__kakinoki_blanks(s, n);
     return side_mark(s + b, n - b, &side) != 0;
 }
 
@@ -62,56 +62,56 @@ static int one_move(kk_reader *d, const char *s, size_t n, size_t *i, int side, 
     koma_smove m;
     koma_srec_move_init(&m);
     m.side = side;
-    koma__kk_where(d, start, &m.line, &m.column);
+    koma__kakinoki_where(d, start, &m.line, &m.column);
     size_t k, end_guess = *i;
     while (end_guess < n && s[end_guess] != ' ' && s[end_guess] != '\t') end_guess++;
     size_t tokn = end_guess - (size_t)(start - s);
-    if (koma__kk_square(s + *i, n - *i, &m.to, &m.same, &k) != 0)
-        return koma__kk_fail(d, s + *i, KOMA_E_KI2_MOVE, "expected a square or dou (same)", start, tokn);
+    if (koma__kakinoki_square(s + *i, n - *i, &m.to, &m.same, &k) != 0)
+        return koma__kakinoki_fail(d, s + *i, KOMA_E_KI2_MOVE, "expected a square or dou (same)", start, tokn);
     *i += k;
-    m.piece = koma__kk_piece(s + *i, n - *i, &k);
-    if (m.piece == KOMA_PIECE_NONE) return koma__kk_fail(d, s + *i, KOMA_E_KI2_MOVE, "expected a piece", start, tokn);
+    m.piece = koma__kakinoki_piece(s + *i, n - *i, &k);
+    if (m.piece == KOMA_PIECE_NONE) return koma__kakinoki_fail(d, s + *i, KOMA_E_KI2_MOVE, "expected a piece", start, tokn);
     *i += k;
     for (;;) {
         size_t j;
         for (j = 0; j < NMARKS; j++)
-            if ((k = koma__kk_lit(s + *i, n - *i, marks[j].mark)) != 0) break;
+            if ((k = koma__kakinoki_lit(s + *i, n - *i, marks[j].mark)) != 0) break;
         if (j == NMARKS) break;
         if (m.relative & marks[j].bit)
-            return koma__kk_fail(d, s + *i, KOMA_E_KI2_MOVE, "a relative mark twice", start, tokn);
+            return koma__kakinoki_fail(d, s + *i, KOMA_E_KI2_MOVE, "a relative mark twice", start, tokn);
         m.relative |= marks[j].bit;
         *i += k;
     }
-    if ((k = koma__kk_lit(s + *i, n - *i, "成"))) m.promote = KOMA_PROMOTE_YES;
-    else if ((k = koma__kk_lit(s + *i, n - *i, "不成"))) m.promote = KOMA_PROMOTE_NO;
-    else if ((k = koma__kk_lit(s + *i, n - *i, "生"))) m.promote = KOMA_PROMOTE_NO;
+    if ((k = koma__kakinoki_lit(s + *i, n - *i, "成"))) m.promote = KOMA_PROMOTE_YES;
+    else if ((k = koma__kakinoki_lit(s + *i, n - *i, "不成"))) m.promote = KOMA_PROMOTE_NO;
+    else if ((k = koma__kakinoki_lit(s + *i, n - *i, "生"))) m.promote = KOMA_PROMOTE_NO;
     *i += k;
-    if ((k = koma__kk_lit(s + *i, n - *i, "打"))) {
+    if ((k = koma__kakinoki_lit(s + *i, n - *i, "打"))) {
         if (m.promote != KOMA_PROMOTE_UNSAID || m.relative)
-            return koma__kk_fail(d, s + *i, KOMA_E_KI2_MOVE, "a drop has no other marks", start, tokn);
+            return koma__kakinoki_fail(d, s + *i, KOMA_E_KI2_MOVE, "a drop has no other marks", start, tokn);
         m.drop = 1;
         m.relative = KOMA_REL_DROP;
         m.promote = KOMA_PROMOTE_NO;
         *i += k;
     }
-    koma__kk_first_side(d, side);
-    return koma__kk_push(d, start, &m) ? 0 : -1;
+    koma__kakinoki_first_side(d, side);
+    return koma__kakinoki_push(d, start, &m) ? 0 : -1;
 }
 
 static int move_line(kk_reader *d, const char *s, size_t n)
 {
-    size_t i = koma__kk_blanks(s, n);
+    size_t i = koma__kakinoki_blanks(s, n);
     while (i < n) {
         int side;
         const char *start = s + i;
         size_t k = side_mark(s + i, n - i, &side);
-        if (k == 0) return koma__kk_fail(d, s + i, KOMA_E_KI2_MOVE, "expected a side mark (a black or white triangle) before a move", s + i, n - i);
+        if (k == 0) return koma__kakinoki_fail(d, s + i, KOMA_E_KI2_MOVE, "expected a side mark (a black or white triangle) before a move", s + i, n - i);
         i += k;
         if (one_move(d, s, n, &i, side, start) != 0) return -1;
-        size_t b = koma__kk_blanks(s + i, n - i);
+        size_t b = koma__kakinoki_blanks(s + i, n - i);
         i += b;
         if (i < n && b == 0 && !side_mark(s + i, n - i, &side))
-            return koma__kk_fail(d, s + i, KOMA_E_KI2_MOVE, "unexpected text after a move", s + i, n - i);
+            return koma__kakinoki_fail(d, s + i, KOMA_E_KI2_MOVE, "unexpected text after a move", s + i, n - i);
     }
     return 0;
 }
@@ -122,12 +122,12 @@ static int read_ki2(koma_hub *h, void *state, const char *s, size_t len, unsigne
                     koma_error *err)
 {
     (void)state;
-    return koma__kk_read(&ki2_syntax, h, s, len, line, r, err);
+    return koma__kakinoki_read(&ki2_syntax, h, s, len, line, r, err);
 }
 
 static int split_ki2(const char *s, size_t len, int at_end, size_t *rec_len, size_t *used)
 {
-    return koma__kk_split(&ki2_syntax, s, len, at_end, rec_len, used);
+    return koma__kakinoki_split(&ki2_syntax, s, len, at_end, rec_len, used);
 }
 
 /* ---- writing ------------------------------------------------------------------------ */
@@ -148,14 +148,14 @@ static int write_line(kk_writer *w, const koma_sline *l, size_t first, koma_pcn_
                            "ply %zu: no relative marks tell which piece moves (KI2 gives no origin)", ply);
             goto out;
         }
-        const char *name = koma__kk_piece_name(m->piece);
+        const char *name = koma__kakinoki_piece_name(m->piece);
         if (name == NULL) {
             koma_error_set(err, KOMA_E_CONVERT_UNREPRESENTABLE, 0, "ply %zu: a piece KI2 has no name for", ply);
             goto out;
         }
         t.len = 0;
-        if (koma__buf_puts(&t, koma__kk_mover(w, ply) == KOMA_FIRST ? "▲" : "△", err) ||
-            (m->same ? koma__buf_puts(&t, "同", err) : koma__kk_put_square(&t, m, err)))
+        if (koma__buf_puts(&t, koma__kakinoki_mover(w, ply) == KOMA_FIRST ? "▲" : "△", err) ||
+            (m->same ? koma__buf_puts(&t, "同", err) : koma__kakinoki_put_square(&t, m, err)))
             goto out;
         size_t after_square = t.len;
         if (koma__buf_puts(&t, name, err)) goto out;
@@ -175,7 +175,7 @@ static int write_line(kk_writer *w, const koma_sline *l, size_t first, koma_pcn_
             goto out;
         }
         /* 同 is followed by an ideographic space when one character follows it (同　歩, 同角成) */
-        if (m->same && koma__kk_width(t.data + after_square, t.len - after_square) == 2) {
+        if (m->same && koma__kakinoki_width(t.data + after_square, t.len - after_square) == 2) {
             if (koma__buf_puts(&t, "\xe3\x80\x80", err)) goto out;
             memmove(t.data + after_square + 3, t.data + after_square, t.len - 3 - after_square);
             memcpy(t.data + after_square, "\xe3\x80\x80", 3);
@@ -188,9 +188,9 @@ static int write_line(kk_writer *w, const koma_sline *l, size_t first, koma_pcn_
             if (prev >= 12 && koma__buf_put(o, " ", 1, err)) goto out;
         }
         if (koma__buf_put(o, t.data, t.len, err)) goto out;
-        in_line = (int)koma__kk_width(t.data, t.len);
+        in_line = (int)koma__kakinoki_width(t.data, t.len);
         if (m->comment || m->bookmark || i + 1 == l->len || ++on_line == 6) {
-            if (koma__buf_put(o, "\n", 1, err) || koma__kk_put_comment(o, m->comment, m->bookmark, err)) goto out;
+            if (koma__buf_put(o, "\n", 1, err) || koma__kakinoki_put_comment(o, m->comment, m->bookmark, err)) goto out;
             in_line = on_line = 0;
         }
     }
@@ -211,7 +211,7 @@ static int write_ki2(koma_hub *h, const koma_srec *r, size_t index, unsigned fla
                      koma_error *err)
 {
     (void)index;
-    return koma__kk_write(&ki2_wsyntax, h, r, flags, out, err);
+    return koma__kakinoki_write(&ki2_wsyntax, h, r, flags, out, err);
 }
 
 /* ---- detection ------------------------------------------------------------------------- */

@@ -2,7 +2,7 @@
  * lib/fmt_kif.c — KIF records (Kifu for Windows' format), read and written
  * through the shogi-world record of koma/record.h. What KIF shares with KI2
  * (encoding, headers, board diagram, comments, variations, endings) is in
- * lib/kakinoki.c; this module reads and writes the numbered move lines:
+ * lib/fmt_kakinoki.c; this module reads and writes the numbered move lines:
  *
  *      1 ７六歩(77)   ( 0:02/00:00:02)
  *      2 同　歩(23)   ( 0:05/00:00:05)+
@@ -28,7 +28,7 @@
 #include <string.h>
 
 #include "internal.h"
-#include "kakinoki.h"
+#include "fmt_kakinoki.h"
 
 /* ---- reading ------------------------------------------------------------------------ */
 
@@ -38,7 +38,7 @@ static int is_move_line(const char *s, size_t n)
     while (i < n && (s[i] == ' ' || s[i] == '\t')) i++;
     size_t j = i;
     while (j < n && KOMA_IS_DIGIT(s[j])) j++;
-    return j > i && (j == n || s[j] == ' ' || s[j] == '\t' || koma__kk_lit(s + j, n - j, "\xe3\x80\x80"));
+    return j > i && (j == n || s[j] == ' ' || s[j] == '\t' || koma__kakinoki_lit(s + j, n - j, "\xe3\x80\x80"));
 }
 
 /* Digits of a time field: the value and *i moved past them; -1 when none. */
@@ -73,16 +73,16 @@ static int time_field(kk_reader *d, const char *s, size_t n, size_t *i, long lon
     const char *start = s + *i;
     size_t j = *i + 1;
     long long el = clock_of(s, n, &j, 3), tot = KOMA_TIME_NONE;
-    if (el < 0) return koma__kk_fail(d, start, KOMA_E_KIF_TIME, "a time is (M:SS/H:MM:SS)", start, n - *i);
+    if (el < 0) return koma__kakinoki_fail(d, start, KOMA_E_KIF_TIME, "a time is (M:SS/H:MM:SS)", start, n - *i);
     while (j < n && s[j] == ' ') j++;
     if (j < n && s[j] == '/') {
         j++;
         tot = clock_of(s, n, &j, 3);
-        if (tot < 0) return koma__kk_fail(d, start, KOMA_E_KIF_TIME, "a total time is H:MM:SS", start, n - *i);
+        if (tot < 0) return koma__kakinoki_fail(d, start, KOMA_E_KIF_TIME, "a total time is H:MM:SS", start, n - *i);
         tot *= 1000;
         while (j < n && s[j] == ' ') j++;
     }
-    if (j >= n || s[j] != ')') return koma__kk_fail(d, s + j, KOMA_E_KIF_TIME, "a time ends with )", start, n - *i);
+    if (j >= n || s[j] != ')') return koma__kakinoki_fail(d, s + j, KOMA_E_KIF_TIME, "a time ends with )", start, n - *i);
     *i = j + 1;
     *elapsed = el * 1000;
     *total = tot;
@@ -91,48 +91,48 @@ static int time_field(kk_reader *d, const char *s, size_t n, size_t *i, long lon
 
 static int move_line(kk_reader *d, const char *s, size_t n)
 {
-    size_t i = koma__kk_blanks(s, n), k;
+    size_t i = koma__kakinoki_blanks(s, n), k;
     const char *numtok = s + i;
-    long long num = koma__kk_number(s + i, n - i, &k);
+    long long num = koma__kakinoki_number(s + i, n - i, &k);
     size_t next;
-    koma__kk_current(d, &next);
+    koma__kakinoki_current(d, &next);
     if (num < 0 || (unsigned long long)num != next) {
         char msg[64];
         snprintf(msg, sizeof msg, "move %zu expected", next);
-        return koma__kk_fail(d, numtok, KOMA_E_KIF_NUMBER, msg, numtok, k);
+        return koma__kakinoki_fail(d, numtok, KOMA_E_KIF_NUMBER, msg, numtok, k);
     }
     i += k;
-    i += koma__kk_blanks(s + i, n - i);
+    i += koma__kakinoki_blanks(s + i, n - i);
     koma_smove m;
     koma_srec_move_init(&m);
-    koma__kk_where(d, s + i, &m.line, &m.column);
+    koma__kakinoki_where(d, s + i, &m.line, &m.column);
     const char *mv = s + i;
     /* a side mark some programs put before the move */
-    if ((k = koma__kk_lit(s + i, n - i, "▲")) || (k = koma__kk_lit(s + i, n - i, "☗"))) m.side = KOMA_FIRST;
-    else if ((k = koma__kk_lit(s + i, n - i, "△")) || (k = koma__kk_lit(s + i, n - i, "☖"))) m.side = KOMA_SECOND;
+    if ((k = koma__kakinoki_lit(s + i, n - i, "▲")) || (k = koma__kakinoki_lit(s + i, n - i, "☗"))) m.side = KOMA_FIRST;
+    else if ((k = koma__kakinoki_lit(s + i, n - i, "△")) || (k = koma__kakinoki_lit(s + i, n - i, "☖"))) m.side = KOMA_SECOND;
     i += k;
-    int is_move = koma__kk_square(s + i, n - i, &m.to, &m.same, &k) == 0;
+    int is_move = koma__kakinoki_square(s + i, n - i, &m.to, &m.same, &k) == 0;
     long long elapsed = KOMA_TIME_NONE, total = KOMA_TIME_NONE;
     const char *word = NULL;
     size_t wn = 0;
     if (is_move) {
         i += k;
-        m.piece = koma__kk_piece(s + i, n - i, &k);
-        if (m.piece == KOMA_PIECE_NONE) return koma__kk_fail(d, s + i, KOMA_E_KIF_MOVE, "expected a piece", mv, n - (size_t)(mv - s));
+        m.piece = koma__kakinoki_piece(s + i, n - i, &k);
+        if (m.piece == KOMA_PIECE_NONE) return koma__kakinoki_fail(d, s + i, KOMA_E_KIF_MOVE, "expected a piece", mv, n - (size_t)(mv - s));
         i += k;
-        if ((k = koma__kk_lit(s + i, n - i, "成"))) m.promote = KOMA_PROMOTE_YES;
-        else if ((k = koma__kk_lit(s + i, n - i, "不成"))) m.promote = KOMA_PROMOTE_NO;
+        if ((k = koma__kakinoki_lit(s + i, n - i, "成"))) m.promote = KOMA_PROMOTE_YES;
+        else if ((k = koma__kakinoki_lit(s + i, n - i, "不成"))) m.promote = KOMA_PROMOTE_NO;
         i += k;
-        if ((k = koma__kk_lit(s + i, n - i, "打"))) {
+        if ((k = koma__kakinoki_lit(s + i, n - i, "打"))) {
             if (m.promote != KOMA_PROMOTE_UNSAID)
-                return koma__kk_fail(d, s + i, KOMA_E_KIF_MOVE, "a drop does not promote", mv, n - (size_t)(mv - s));
+                return koma__kakinoki_fail(d, s + i, KOMA_E_KIF_MOVE, "a drop does not promote", mv, n - (size_t)(mv - s));
             m.drop = 1;
             m.promote = KOMA_PROMOTE_NO;
             i += k;
         } else {
             if (!(i + 4 <= n && s[i] == '(' && s[i + 1] >= '1' && s[i + 1] <= '9' && s[i + 2] >= '1' &&
                   s[i + 2] <= '9' && s[i + 3] == ')'))
-                return koma__kk_fail(d, s + i, KOMA_E_KIF_MOVE, "expected a drop (uchi) or the origin (FR)", mv, n - (size_t)(mv - s));
+                return koma__kakinoki_fail(d, s + i, KOMA_E_KIF_MOVE, "expected a drop (uchi) or the origin (FR)", mv, n - (size_t)(mv - s));
             m.from.file = (uint8_t)(s[i + 1] - '0');
             m.from.rank = (uint8_t)(s[i + 2] - '0');
             i += 4;
@@ -140,20 +140,20 @@ static int move_line(kk_reader *d, const char *s, size_t n)
     } else {
         /* an ending word */
         word = s + i;
-        while (i < n && s[i] != ' ' && s[i] != '\t' && s[i] != '(' && !koma__kk_lit(s + i, n - i, "\xe3\x80\x80")) i++;
+        while (i < n && s[i] != ' ' && s[i] != '\t' && s[i] != '(' && !koma__kakinoki_lit(s + i, n - i, "\xe3\x80\x80")) i++;
         wn = (size_t)(s + i - word);
-        if (wn == 0) return koma__kk_fail(d, s + i, KOMA_E_KIF_MOVE, "expected a move or an ending", s, n);
+        if (wn == 0) return koma__kakinoki_fail(d, s + i, KOMA_E_KIF_MOVE, "expected a move or an ending", s, n);
     }
-    i += koma__kk_blanks(s + i, n - i);
+    i += koma__kakinoki_blanks(s + i, n - i);
     if (i < n && s[i] == '(' && time_field(d, s, n, &i, &elapsed, &total) != 0) return -1;
-    i += koma__kk_blanks(s + i, n - i);
+    i += koma__kakinoki_blanks(s + i, n - i);
     if (i < n && s[i] == '+') i++;      /* "this move has variations": they say so themselves */
-    i += koma__kk_blanks(s + i, n - i);
-    if (i < n) return koma__kk_fail(d, s + i, KOMA_E_KIF_MOVE, "unexpected text after the move", s + i, n - i);
-    if (word) return koma__kk_end_word(d, word, wn, elapsed, total);
+    i += koma__kakinoki_blanks(s + i, n - i);
+    if (i < n) return koma__kakinoki_fail(d, s + i, KOMA_E_KIF_MOVE, "unexpected text after the move", s + i, n - i);
+    if (word) return koma__kakinoki_end_word(d, word, wn, elapsed, total);
     m.elapsed_ms = elapsed;
     m.total_ms = total;
-    return koma__kk_push(d, mv, &m) ? 0 : -1;
+    return koma__kakinoki_push(d, mv, &m) ? 0 : -1;
 }
 
 static const kk_syntax kif_syntax = {"kif", 0, is_move_line, move_line};
@@ -162,12 +162,12 @@ static int read_kif(koma_hub *h, void *state, const char *s, size_t len, unsigne
                     koma_error *err)
 {
     (void)state;
-    return koma__kk_read(&kif_syntax, h, s, len, line, r, err);
+    return koma__kakinoki_read(&kif_syntax, h, s, len, line, r, err);
 }
 
 static int split_kif(const char *s, size_t len, int at_end, size_t *rec_len, size_t *used)
 {
-    return koma__kk_split(&kif_syntax, s, len, at_end, rec_len, used);
+    return koma__kakinoki_split(&kif_syntax, s, len, at_end, rec_len, used);
 }
 
 /* ---- writing ------------------------------------------------------------------------ */
@@ -178,7 +178,7 @@ static int put_timed(koma_pcn_buffer *o, const char *text, size_t tn, long long 
 {
     if (koma__buf_put(o, text, tn, err)) return -1;
     if (el != KOMA_TIME_NONE || plus) {
-        size_t w = koma__kk_width(text, tn);
+        size_t w = koma__kakinoki_width(text, tn);
         for (size_t k = w; k < 18; k++)
             if (koma__buf_put(o, " ", 1, err)) return -1;
         if (w >= 18 && koma__buf_put(o, " ", 1, err)) return -1;
@@ -200,50 +200,50 @@ static int put_timed(koma_pcn_buffer *o, const char *text, size_t tn, long long 
  * (move_line): not empty, not a side mark or a square first, no blank or '('. */
 static int word_reads_back(const char *w)
 {
-    if (*w == '\0' || koma__kk_lit(w, strlen(w), "▲") || koma__kk_lit(w, strlen(w), "△") ||
-        koma__kk_lit(w, strlen(w), "☗") || koma__kk_lit(w, strlen(w), "☖"))
+    if (*w == '\0' || koma__kakinoki_lit(w, strlen(w), "▲") || koma__kakinoki_lit(w, strlen(w), "△") ||
+        koma__kakinoki_lit(w, strlen(w), "☗") || koma__kakinoki_lit(w, strlen(w), "☖"))
         return 0;
     koma_sq to;
     int same;
     size_t k;
-    if (koma__kk_square(w, strlen(w), &to, &same, &k) == 0) return 0;
+    if (koma__kakinoki_square(w, strlen(w), &to, &same, &k) == 0) return 0;
     for (const char *p = w; *p; p++)
-        if (*p == ' ' || *p == '\t' || *p == '(' || *p == '\r' || koma__kk_lit(p, strlen(p), "\xe3\x80\x80"))
+        if (*p == ' ' || *p == '\t' || *p == '(' || *p == '\r' || koma__kakinoki_lit(p, strlen(p), "\xe3\x80\x80"))
             return 0;
     return 1;
 }
 
 static int write_line(kk_writer *w, const koma_sline *l, size_t first, koma_pcn_buffer *o, koma_error *err)
 {
-    long long *run = koma__kk_running(w);
-    int as_read = koma__kk_read_from(w, "kif");
+    long long *run = koma__kakinoki_running(w);
+    int as_read = koma__kakinoki_read_from(w, "kif");
     koma_pcn_buffer t = {0};
     int rc = -1;
     for (size_t i = 0; i < l->len; i++) {
         const koma_smove *m = &l->moves[i];
         size_t ply = first + i;
-        const char *name = koma__kk_piece_name(m->piece);
+        const char *name = koma__kakinoki_piece_name(m->piece);
         if (name == NULL) {
             koma_error_set(err, KOMA_E_CONVERT_UNREPRESENTABLE, 0, "ply %zu: a piece KIF has no name for", ply);
             goto out;
         }
         t.len = 0;
-        if (koma__buf_printf(&t, err, "%4zu ", ply) || koma__kk_put_square(&t, m, err) || koma__buf_puts(&t, name, err) ||
+        if (koma__buf_printf(&t, err, "%4zu ", ply) || koma__kakinoki_put_square(&t, m, err) || koma__buf_puts(&t, name, err) ||
             (m->promote == KOMA_PROMOTE_YES && koma__buf_puts(&t, "成", err)))
             goto out;
         if (m->drop ? koma__buf_puts(&t, "打", err) : koma__buf_printf(&t, err, "(%u%u)", m->from.file, m->from.rank))
             goto out;
         long long el, tot;
-        koma__times_both(run, koma__kk_mover(w, ply), m->elapsed_ms, m->total_ms, &el, &tot);
+        koma__times_both(run, koma__kakinoki_mover(w, ply), m->elapsed_ms, m->total_ms, &el, &tot);
         if (m->total_ms == KOMA_TIME_NONE && as_read) tot = KOMA_TIME_NONE;   /* ( 0:27), as read */
         if (put_timed(o, t.data, t.len, el, tot, m->nforks > 0, err) ||
-            koma__kk_put_comment(o, m->comment, m->bookmark, err))
+            koma__kakinoki_put_comment(o, m->comment, m->bookmark, err))
             goto out;
     }
     const koma_send *e = &l->end;
     /* an ending whose text is no word (several words, a move's look) is said
      * by the closing まで line alone, unless it has a time to say */
-    const char *word = koma__kk_end_word_of(e);
+    const char *word = koma__kakinoki_end_word_of(e);
     if (e->code != KOMA_SEND_NONE && !word_reads_back(word) &&
         (e->elapsed_ms != KOMA_TIME_NONE || e->total_ms != KOMA_TIME_NONE)) {
         koma_error_set(err, KOMA_E_CONVERT_UNREPRESENTABLE, 0,
@@ -254,7 +254,7 @@ static int write_line(kk_writer *w, const koma_sline *l, size_t first, koma_pcn_
         size_t ply = first + l->len;
         long long el = KOMA_TIME_NONE, tot = KOMA_TIME_NONE;
         long long keep[2] = {run[0], run[1]};
-        koma__times_both(keep, koma__kk_mover(w, ply), e->elapsed_ms, e->total_ms, &el, &tot);
+        koma__times_both(keep, koma__kakinoki_mover(w, ply), e->elapsed_ms, e->total_ms, &el, &tot);
         if (e->total_ms == KOMA_TIME_NONE && as_read) tot = KOMA_TIME_NONE;
         t.len = 0;
         if (koma__buf_printf(&t, err, "%4zu ", ply) || koma__buf_puts(&t, word, err) ||
@@ -274,7 +274,7 @@ static int write_kif(koma_hub *h, const koma_srec *r, size_t index, unsigned fla
                      koma_error *err)
 {
     (void)index;
-    return koma__kk_write(&kif_wsyntax, h, r, flags, out, err);
+    return koma__kakinoki_write(&kif_wsyntax, h, r, flags, out, err);
 }
 
 /* ---- detection ------------------------------------------------------------------------- */

@@ -2,7 +2,7 @@
  * lib/format.c — the format registry (koma/format.h), what an input looks
  * like, and the record streams: any readable format in, PCN records out; PCN
  * records in, any writable format out. The small helpers every format module
- * shares (output buffers, text encodings, located errors) are lib/text.c's.
+ * shares (output buffers, text encodings, located errors) are lib/util_text.c's.
  */
 #include <errno.h>
 #include <stdarg.h>

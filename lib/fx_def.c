@@ -1,6 +1,6 @@
 /*
  * lib/fx_def.c — compiling the rules of an effect game (`engine: effects`) from
- * its YAML definition into a koma__fx_def (fx.h). The layout is in
+ * its YAML definition into a koma__fx_def (fx_internal.h). The layout is in
  * schemas/game.schema.json and koma-formats(5); lib/games/koshogi.yaml is the
  * example. This module knows the shape of the data, never a game: identities
  * are EPIN tokens, sets of them are lists or named classes, and every rule is an
@@ -18,8 +18,8 @@
 #include <string.h>
 
 #include "internal.h"
-#include "fx.h"
-#include "yamlnode.h"
+#include "fx_internal.h"
+#include "util_yaml.h"
 
 typedef struct param {
     const char *name;                  /* points into the document */

@@ -1,9 +1,9 @@
-/* lib/fx_state.h — the effect engine's state, shared by fx_engine.c and fx_gen.c
- * (see fx.h). Not installed, not exported. */
+/* lib/fx_state.h — the effect engine's state, shared by fx_state.c and fx_movegen.c
+ * (see fx_internal.h). Not installed, not exported. */
 #ifndef KOMA_FX_STATE_H
 #define KOMA_FX_STATE_H
 
-#include "fx.h"
+#include "fx_internal.h"
 
 /* Board codes: 0 empty; (id + 1) | side << 7 a piece; KOMA__FX_OFF outside. */
 #define KOMA__FX_OFF 0x8000u
@@ -120,13 +120,13 @@ struct koma__fx {
     int failed;                        /* memory ran out in a generation */
 };
 
-/* fx_gen.c */
+/* fx_movegen.c */
 /* Generate the moves of side `side` into st (reset first); -1 on memory or limit
  * trouble (err). */
 int koma__fx_gen(koma__fx *fx, int side, fx_store *st, koma_error *err);
 void koma__fx_store_free(fx_store *st);
 
-/* fx_engine.c: board primitives used by the generator's temporary changes */
+/* fx_state.c: board primitives used by the generator's temporary changes */
 uint64_t koma__fx_zb(const koma__fx *fx, unsigned code, int idx);
 /* A side's survival test on the current board counts. */
 int koma__fx_survives(const koma__fx *fx, int side);

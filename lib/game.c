@@ -17,8 +17,8 @@
 #include "internal.h"
 #include "game_internal.h"
 #include "games_embedded.h"
-#include "yamlnode.h"
-#include "fx.h"
+#include "util_yaml.h"
+#include "fx_internal.h"
 #include "pcn_internal.h"
 
 struct koma_game_set {

@@ -1,6 +1,6 @@
 /*
  * lib/game_ggn.c — a game definition exported as GGN (issue 4, item 6); the
- * legal moves generated from a GGN document are lib/ggn_generate.c's.
+ * legal moves generated from a GGN document are lib/engine_ggn.c's.
  *
  * What the exported document expresses (GGN v1.0.0 can say no more: it answers
  * "is this displacement pseudo-legal here?", notations.md §11.3):
@@ -20,7 +20,7 @@
  *     second unpromoted pawn of the side on a file is not pseudo-legal.
  *
  * What stays with the rule system (the engine; koma_engine_ggn_moves below
- * (lib/ggn_generate.c) applies it to the GGN displacements, reusing the engine's
+ * (lib/engine_ggn.c) applies it to the GGN displacements, reusing the engine's
  * own functions):
  *
  *   - promotion: whether a move may, must or cannot promote (the zone, optional
@@ -45,7 +45,7 @@
 
 #include "internal.h"
 #include "game_internal.h"
-#include "jsonpos.h"
+#include "util_json_pos.h"
 
 /* ---- export ------------------------------------------------------------------ */
 

@@ -53,7 +53,7 @@ struct koma__fx_def;
 
 struct koma_game {
     char id[KOMA_GAME_ID_MAX + 1];
-    /* `engine: effects` (Ko shogi): the rules are the effect engine's (fx.h), compiled
+    /* `engine: effects` (Ko shogi): the rules are the effect engine's (fx_internal.h), compiled
      * from the YAML text kept here (rule options make variants of it) */
     struct koma__fx_def *fx;
     char *yaml;

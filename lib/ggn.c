@@ -12,8 +12,8 @@
 #include <jansson.h>
 
 #include "internal.h"
-#include "json_alloc.h"
-#include "jsonpos.h"
+#include "util_json_alloc.h"
+#include "util_json_pos.h"
 #include "ggn_internal.h"
 
 /* ---- small helpers ---------------------------------------------------------- */

@@ -16,7 +16,7 @@
  * the careful parser alone decides; the two must always agree. */
 #define KOMA__FEEN_CAREFUL 0x100u
 
-/* lib/feen_check.c: the verdict alone (KOMA_FEEN_CHECK_ONLY). 1 when s[0..len) is a
+/* lib/feen_quick.c: the verdict alone (KOMA_FEEN_CHECK_ONLY). 1 when s[0..len) is a
  * valid strict FEEN, 0 when the checker cannot tell (the parser decides). The _at
  * forms take the level (at most the machine's): tests compare every level. */
 enum { KOMA__FEEN_LEVEL_NONE, KOMA__FEEN_LEVEL_SSE2, KOMA__FEEN_LEVEL_AVX2, KOMA__FEEN_LEVEL_AVX512 };
@@ -46,7 +46,7 @@ int koma__error_vset(koma_error *err, koma_code code, size_t offset, const char 
 int koma__error_token(koma_error *err, koma_code code, size_t offset,
                       const char *text, const char *s, size_t len);
 
-/* rules.c: 1 when memory ran out, since the last call, in an engine function
+/* engine_rules.c: 1 when memory ran out, since the last call, in an engine function
  * that cannot say so (the legal moves, ending or threats of an effect game,
  * which then look like no moves or no threat); clears it. */
 int koma__engine_trouble(koma_engine *e);

@@ -1,7 +1,7 @@
 /*
  * lib/pcn.c — the format-neutral entry points of PCN records: parse one record
  * from JSON or YAML, write one to a buffer or a FILE. The tree is pcn_tree.c,
- * its validation pcn_check.c, the two formats pcn_json.c and pcn_yaml.c, and
+ * its validation pcn_validate.c, the two formats pcn_json.c and pcn_yaml.c, and
  * databases pcn_stream.c (see the top of pcn_tree.c for the layer order).
  */
 #include <stdio.h>

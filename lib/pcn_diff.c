@@ -2,7 +2,7 @@
  * lib/pcn_diff.c — two PCN records compared key by key and ply by ply (the work
  * of koma-diff(1), in the library): see koma/pcn.h for the order of the report.
  * Rule-free: moves are compared as PMN moves and applied with the protocol-level
- * applier (apply.c) only to show the position where the move lists part.
+ * applier (pmn_apply.c) only to show the position where the move lists part.
  */
 #include <stdlib.h>
 #include <string.h>

@@ -71,7 +71,7 @@ void koma__pcn_value_of(const json_t *v, koma_pcn_value *out);
 
 /* ---- pcn_walk.c ---- */
 
-/* A JSON pointer built as a walk goes down (members escaped by jsonpos.c). Every
+/* A JSON pointer built as a walk goes down (members escaped by util_json_pos.c). Every
  * function returns -1 when out of memory; *saved is what pop takes back to. */
 typedef struct koma__pcn_path {
     char *buf;                     /* NUL-terminated once anything is set */
@@ -83,7 +83,7 @@ int koma__pcn_path_index(koma__pcn_path *p, size_t i, size_t *saved);
 void koma__pcn_path_pop(koma__pcn_path *p, size_t saved);
 void koma__pcn_path_free(koma__pcn_path *p);
 
-/* ---- pcn_check.c ---- */
+/* ---- pcn_validate.c ---- */
 
 /*
  * Validate the tree. On error: -1, err has the code and message (no position)

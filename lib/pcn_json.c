@@ -1,7 +1,7 @@
 /*
  * lib/pcn_json.c — PCN records as JSON (jansson).
  *
- * Reading: size limit, then the depth pre-scan (jsonpos.h) before jansson sees
+ * Reading: size limit, then the depth pre-scan (util_json_pos.h) before jansson sees
  * the text, then jansson with duplicate keys rejected, then the validator; a
  * validation error is placed on the offending value by scanning the raw text
  * for its JSON pointer (only when there is an error).
@@ -17,8 +17,8 @@
 #include <string.h>
 
 #include "internal.h"
-#include "json_alloc.h"
-#include "jsonpos.h"
+#include "util_json_alloc.h"
+#include "util_json_pos.h"
 #include "pcn_internal.h"
 
 /* ---- fast path ---------------------------------------------------------------- */

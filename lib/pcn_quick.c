@@ -5,7 +5,7 @@
  * The pass reads the JSON the way pcn_json.c's fast path does (strings without
  * escapes or control bytes, valid UTF-8; non-negative integers of at most 18
  * digits without a leading zero; true, false, null; at most QUICK_MAX_KEYS keys an
- * object and QUICK_MAX_DEPTH levels) and applies pcn_check.c's rules to the
+ * object and QUICK_MAX_DEPTH levels) and applies pcn_validate.c's rules to the
  * members it knows, calling the same parsers (FEEN, PMN, CGSN, result, date-time).
  * It answers 1 only when every rule holds; anything it does not read, and every
  * fault, gives 0, and the record then takes the full path (jansson, the tree,
@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "internal.h"
-#include "json_alloc.h"
+#include "util_json_alloc.h"
 #include "pcn_internal.h"
 #include <koma/cgsn.h>
 #include <koma/feen.h>
@@ -41,7 +41,7 @@ typedef struct quick {
 /*
  * What the full path's tree would cost under its budget (KOMA_PCN_MAX_TREE,
  * pcn.memory.limit): the budget counts each block jansson holds at
- * koma__json_block_cost (json_alloc.h), so the pass adds up, for each
+ * koma__json_block_cost (util_json_alloc.h), so the pass adds up, for each
  * value, an upper bound of jansson 2.x's blocks: an object's struct and hash
  * buckets (8, doubling past the keys) and a pair a key; an array's struct and
  * table (8 items, doubling); a string's struct and copy; an integer's struct;
@@ -88,7 +88,7 @@ static size_t transient_cost(const quick *q)
            chunk(16 * pow2_at_least(QUICK_MAX_KEYS) / 2) + 4096;
 }
 
-/* What a member's value must be (pcn_check.c's check_* functions). */
+/* What a member's value must be (pcn_validate.c's check_* functions). */
 typedef enum want {
     W_ANY, W_STRING, W_UINT, W_INT, W_BOOL, W_DATETIME, W_FEEN, W_PMN, W_RESULT, W_STATUS,
     W_META, W_LINKS, W_LINK, W_PERIODS, W_PERIOD, W_SIDES, W_SIDE, W_SETUP, W_PLIES, W_PLY,

@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "internal.h"
-#include "jsonpos.h"
+#include "util_json_pos.h"
 #include "pcn_internal.h"
 
 #define CHUNK ((size_t)64 * 1024)

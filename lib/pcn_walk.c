@@ -1,6 +1,6 @@
 /*
  * lib/pcn_walk.c — the members of a PCN record, depth first, each with its JSON
- * pointer (RFC 6901; "~" and "/" in member names escaped by jsonpos.c, the one
+ * pointer (RFC 6901; "~" and "/" in member names escaped by util_json_pos.c, the one
  * place that escapes them), and the growable pointer the walk and the record
  * comparison (pcn_diff.c) build as they go down.
  */
@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "internal.h"
-#include "jsonpos.h"
+#include "util_json_pos.h"
 #include "pcn_internal.h"
 
 /* ---- the pointer being built ----------------------------------------------------- */

@@ -31,8 +31,8 @@
 #include <yaml.h>
 
 #include "internal.h"
-#include "json_alloc.h"
-#include "jsonpos.h"
+#include "util_json_alloc.h"
+#include "util_json_pos.h"
 #include "pcn_internal.h"
 
 #define CORE_TAG "tag:yaml.org,2002:"

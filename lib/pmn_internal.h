@@ -1,4 +1,4 @@
-/* lib/pmn_internal.h — helpers shared by pmn.c, pmn_dialect.c and apply.c;
+/* lib/pmn_internal.h — helpers shared by pmn.c, pmn_dialect.c and pmn_apply.c;
  * not installed, not exported. */
 #ifndef KOMA_PMN_INTERNAL_H
 #define KOMA_PMN_INTERNAL_H

@@ -1,8 +1,8 @@
 /*
- * lib/record_internal.h — what the hub (lib/hub.c, lib/record*.c) shares with
+ * lib/record_internal.h — what the hub (lib/record_hub.c, lib/record*.c) shares with
  * the format modules beyond koma/record.h (not installed): the hub's state
- * (hub.c), the origins of moves and the relative marks that tell them
- * (record_origin.c), the annotation writers ask for (record_pcn.c), and the
+ * (record_hub.c), the origins of moves and the relative marks that tell them
+ * (record_relative.c), the annotation writers ask for (record_pcn.c), and the
  * standard Shogi start positions (record_shogi.c).
  */
 #ifndef KOMA_RECORD_INTERNAL_H
@@ -10,7 +10,7 @@
 
 #include <koma/record.h>
 
-/* ---- the hub (hub.c) ------------------------------------------------------------------- */
+/* ---- the hub (record_hub.c) ------------------------------------------------------------------- */
 
 #define KOMA__HUB_ENGINES 16           /* engines a hub keeps (the oldest goes) */
 
@@ -25,7 +25,7 @@ struct koma_hub {
     koma_position pos;                 /* scratch: the position being converted */
 };
 
-/* ---- origins and relative marks (record_origin.c) ----------------------------------- */
+/* ---- origins and relative marks (record_relative.c) ----------------------------------- */
 
 #define KOMA__MAX_ORIGINS 64
 
@@ -42,7 +42,7 @@ typedef struct koma__origins {
     size_t n;
 } koma__origins;
 
-int koma__origins_collect(koma_hub *h, const koma_game *g, const koma_position *pos,
+int koma__relative_collect(koma_hub *h, const koma_game *g, const koma_position *pos,
                           koma_piece kind, koma_sq to, koma__origins *o, koma_error *err);
 
 /*
@@ -55,12 +55,12 @@ int koma__origins_collect(koma_hub *h, const koma_game *g, const koma_position *
  * Returns the index of the origin, -1 when none fits, -2 when several do (*a
  * and *b two of them).
  */
-int koma__origins_pick(const koma__origins *o, int promote, unsigned rel, koma_sq to, int turn,
+int koma__relative_pick(const koma__origins *o, int promote, unsigned rel, koma_sq to, int turn,
                        size_t *a, size_t *b);
 
-/* The fewest marks that make koma__origins_pick choose origin i of a move of
+/* The fewest marks that make koma__relative_pick choose origin i of a move of
  * `kind` (直 is not used for a dragon or a horse); -1 when none do. */
-int koma__origins_marks(const koma__origins *o, size_t i, koma_piece kind, int promote, koma_sq to,
+int koma__relative_marks(const koma__origins *o, size_t i, koma_piece kind, int promote, koma_sq to,
                         int turn, unsigned *rel);
 
 /* For writers that say more than PCN does (KI2, JKF): every move's relative

@@ -64,17 +64,17 @@ static int move_error(koma_error *err, const koma_smove *sm, size_t ply, const c
 
 /* ---- finding an origin (KI2) -------------------------------------------------- */
 
-/* The origin of a move that gives none (record_origin.c): 0 with *from; 1 when
+/* The origin of a move that gives none (record_relative.c): 0 with *from; 1 when
  * no piece of that kind can move there at all (err not set); -1 with err. */
 static int find_origin(koma_hub *h, const koma_game *g, const koma_position *pos,
                        const koma_smove *sm, koma_sq to, size_t ply, koma_sq *from,
                        koma_error *err)
 {
     koma__origins o;
-    if (koma__origins_collect(h, g, pos, sm->piece, to, &o, err) != 0) return -1;
+    if (koma__relative_collect(h, g, pos, sm->piece, to, &o, err) != 0) return -1;
     if (o.n == 0) return 1;
     size_t a = 0, b = 0;
-    int i = koma__origins_pick(&o, sm->promote, sm->relative, to, pos->turn, &a, &b);
+    int i = koma__relative_pick(&o, sm->promote, sm->relative, to, pos->turn, &a, &b);
     char p[KOMA_EPIN_BUF], t[16];
     piece_text(sm->piece, p);
     sq_text(to, t, sizeof t);
@@ -223,7 +223,7 @@ static int annotate_line(koma_hub *h, const koma_game *g, koma_position *pos, ko
         if (!drop) koma_shape_square(&pos->shape, &m.src, &s, NULL);
         koma_piece kind = drop ? kind_of(m.piece) : kind_of(pos->board[s]);
         koma__origins o;
-        if (koma__origins_collect(h, g, pos, kind, to, &o, err) != 0) goto out;
+        if (koma__relative_collect(h, g, pos, kind, to, &o, err) != 0) goto out;
         sm->relative = 0;
         sm->promotable = 0;
         if (drop) {
@@ -240,7 +240,7 @@ static int annotate_line(koma_hub *h, const koma_game *g, koma_position *pos, ko
                            : sm->promotable          ? KOMA_PROMOTE_NO
                                                      : KOMA_PROMOTE_UNSAID;
                 unsigned rel;
-                if (koma__origins_marks(&o, j, kind, said, to, pos->turn, &rel) == 0) sm->relative = rel;
+                if (koma__relative_marks(&o, j, kind, said, to, pos->turn, &rel) == 0) sm->relative = rel;
                 else sm->relative = KOMA__REL_UNTOLD;
             }
         }

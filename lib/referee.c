@@ -18,7 +18,7 @@
 
 #include "internal.h"
 #include "game_internal.h"             /* struct koma_game: the history rules */
-#include "jsonpos.h"                   /* JSON pointers escaped */
+#include "util_json_pos.h"                   /* JSON pointers escaped */
 #include "pcn_internal.h"              /* koma__pcn_ply_move */
 #include <koma/referee.h>
 

@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/layers-check.sh — the layer order of libkoma, checked on the objects.
 #
-# README.md's "Architecture" section holds the layers, lowest first at the bottom,
+# lib/README.md holds the layers, lowest first at the bottom,
 # between the lines `<!-- layers -->` and `<!-- /layers -->`, one a line:
 #     N NAME  module module ...
 # A module may call (use a symbol defined by) modules of its own layer and of
@@ -16,7 +16,7 @@
 # Usage: layers-check.sh BUILDDIR
 b=${1:-build}
 root=$(cd "$(dirname "$0")/.." && pwd)
-readme=$root/README.md
+readme=$root/lib/README.md
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 NM=${NM:-nm}
@@ -25,7 +25,7 @@ NM=${NM:-nm}
 sed -n '/^<!-- layers -->$/,/^<!-- \/layers -->$/p' "$readme" |
     awk '$1 ~ /^[0-9]+$/ { for (i = 3; i <= NF; i++) print $i, $1, $2 }' >"$tmp/layers"
 if [ ! -s "$tmp/layers" ]; then
-    echo "layers: no layer table in README.md (<!-- layers --> ... <!-- /layers -->)" >&2
+    echo "layers: no layer table in lib/README.md (<!-- layers --> ... <!-- /layers -->)" >&2
     exit 1
 fi
 
@@ -55,10 +55,10 @@ awk -v tmp="$tmp" '
     END {
         bad = 0; pass = 0
         for (m in obj)
-            if (!(m in layer)) { printf "layers: lib/%s is in no layer of README.md\n", m; bad++ }
+            if (!(m in layer)) { printf "layers: lib/%s is in no layer of lib/README.md\n", m; bad++ }
             else pass++
         for (m in named)
-            if (!(m in obj)) { printf "layers: README.md names %s, which is not an object of the library\n", m; bad++ }
+            if (!(m in obj)) { printf "layers: lib/README.md names %s, which is not an object of the library\n", m; bad++ }
         for (i = 1; i <= n; i++) {
             split(use[i], u, " "); from = u[1]; sym = u[2]
             if (!(sym in def)) continue             # libc, jansson, libyaml, nettle

@@ -30,9 +30,9 @@ check() {   # WANT-STATUS WHAT
 mirror
 check 0 "the build tree as it is"
 # stale objects: one named as no module is, defining symbols a real module
-# defines too (an old engine.o: the engine calls, now rules.c's), and one that
+# defines too (an old engine.o: the engine calls, now engine_rules.c's), and one that
 # calls every layer
-cp "$b/obj/lib/rules.o" "$tmp/b/obj/lib/engine.o"
+cp "$b/obj/lib/engine_rules.o" "$tmp/b/obj/lib/engine.o"
 cp "$b/obj/lib/convert.o" "$tmp/b/obj/lib/zz_old.o"
 check 0 "stale objects of removed modules"
 # the real modules' objects are what is read: base's error.o swapped for the

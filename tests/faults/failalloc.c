@@ -167,7 +167,7 @@ unsigned long koma_fault_count(void) { return allocs; }
 
 /* ---- the loader of the built-in games ------------------------------------------ */
 
-/* Every call of koma_game_set_new (cmd/games.c, lib/hub.c) comes here. */
+/* Every call of koma_game_set_new (cmd/games.c, lib/record_hub.c) comes here. */
 int __real_koma_game_set_new(koma_game_set **out, koma_error *err);
 int __wrap_koma_game_set_new(koma_game_set **out, koma_error *err);
 int __wrap_koma_game_set_new(koma_game_set **out, koma_error *err)

@@ -10,7 +10,7 @@
  * and fails exactly like it on every error that is not about hand aggregation
  * or order.
  * The verdict alone (KOMA_FEEN_CHECK_ONLY) is the strict parse's: result, code
- * and offset; each checker of lib/feen_check.c, and koma_feen_valid_lines over
+ * and offset; each checker of lib/feen_quick.c, and koma_feen_valid_lines over
  * the input as lines (allocated to their size), accepts only a valid input.
  */
 

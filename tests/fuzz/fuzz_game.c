@@ -25,7 +25,7 @@
 #include "fuzz.h"
 #include "engine_internal.h"
 #include "engine_checks.h"
-#include "jsonpos.h"
+#include "util_json_pos.h"
 
 #define GGN_MAX 100000u                /* possibilities for the GGN cross-check */
 #define PERFT2_MAX 300u                /* first-ply moves for perft(2) */

@@ -7,13 +7,13 @@
  * equal document, and writing the reloaded document gives the same text again.
  * The move query runs on a few fixed positions: every move it emits is a PMN
  * string that koma_pmn_parse accepts and koma_pmn_write gives back unchanged,
- * equal to the move record it came with. The raw-text scanners of jsonpos.h
+ * equal to the move record it came with. The raw-text scanners of util_json_pos.h
  * run on rejected inputs too.
  */
 
 #include <koma/koma.h>
 #include "fuzz.h"
-#include "jsonpos.h"
+#include "util_json_pos.h"
 
 static void check_error(const koma_error *err, const char *text, size_t len)
 {

@@ -928,7 +928,7 @@ static void test_fast_path_agrees(void **state)
         "ppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp / C/c", "12/12 12P/ C/c",
         "lnsgk^gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGK^GSNL 2P/p S/s",
         "9/9/9/9/9/9/9/9/9 18P2L/18p2l s/S", "19/19/19 3P/ K/k",
-        /* lib/feen_check.c's edges: ranks past 255 squares made of counts, a placement
+        /* lib/feen_quick.c's edges: ranks past 255 squares made of counts, a placement
          * past 64 and 128 bytes, two-digit counts at a block's end, items of one
          * letter in other states, hands at the window's end */
         "99K99K99K / C/c", "99K99K57 / C/c", "99K99K56 / C/c", "90/90 180P/ C/c", "K/1 / C/c",
@@ -1014,7 +1014,7 @@ static void test_fast_path_agrees(void **state)
         assert_int_equal(rk, rc);
         assert_int_equal(ek.code, ec.code);
         assert_int_equal(ek.offset, ec.offset);
-        /* each checker of lib/feen_check.c accepts only valid lines */
+        /* each checker of lib/feen_quick.c accepts only valid lines */
         for (int level = KOMA__FEEN_LEVEL_NONE; level <= KOMA__FEEN_LEVEL_AVX512; level++) {
             int yes = koma__feen_check_at(buf, len, level);
             if (yes && rc != 0)

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 #include "engine_internal.h"
-#include "fx.h"
+#include "fx_internal.h"
 #include "fx_state.h"
 
 static const char start[] =
@@ -559,7 +559,7 @@ static void test_definition_errors(void **state)
                      "no rule option \"gatling.ranges\"");
     definition_error(NULL, "rule_options: {gatling.range: \"6\"}\n", KOMA_E_GAME_OPTION_VALUE, 1,
                      "rule option gatling.range has no value \"6\"");
-    /* the YAML reader's checks (lib/yamlnode.c) */
+    /* the YAML reader's checks (lib/util_yaml.c) */
     definition_error(NULL, "rule_options: [\n", KOMA_E_GAME_YAML, 0, "");
     definition_error("  - {pieces: [\"+T\"], near: [\"+T'\"]", "  - {pieces: [\"+T\"], pieces: [\"+T'\"]",
                      KOMA_E_GAME_FIELD, 1, "reversions: duplicate key \"pieces\"");

@@ -1,6 +1,6 @@
 /*
- * tests/unit/test_kifu.c — KIF, KI2 and JKF (lib/kakinoki.c, lib/fmt_kif.c,
- * lib/fmt_ki2.c, lib/fmt_jkf.c, lib/record_origin.c): random games written in
+ * tests/unit/test_kifu.c — KIF, KI2 and JKF (lib/fmt_kakinoki.c, lib/fmt_kif.c,
+ * lib/fmt_ki2.c, lib/fmt_jkf.c, lib/record_relative.c): random games written in
  * each format read back as the same PCN (KI2's origins found again from the
  * relative marks the writer chose), the handicaps, the encodings and the
  * columns of Shift_JIS text, the relative marks of hand-made positions, the

@@ -7,10 +7,10 @@
  * the make faults findings that read a failed allocation as "not this": no
  * position in a diff, no handicap preset (KIF, CSA's PI, JKF), not FEEN so SFEN
  * (koma_convert_start), a JKF hand with a count left out; and the table of
- * blocks the memory budget keeps (lib/json_alloc.c), whose growth can fail. */
+ * blocks the memory budget keeps (lib/util_json_alloc.c), whose growth can fail. */
 #include <stdlib.h>
 #include "unit.h"
-#include "json_alloc.h"
+#include "util_json_alloc.h"
 
 /* tests/faults/failalloc.c */
 void koma_fault_arm(unsigned long n, unsigned long burst);
@@ -212,7 +212,7 @@ static void test_write_jkf_hands(void **state)
     convert_each_point("pcn", hands_pcn, "jkf");
 }
 
-/* ---- the memory budget's table of blocks (json_alloc.c) -------------------------- */
+/* ---- the memory budget's table of blocks (util_json_alloc.c) -------------------------- */
 
 /* New blocks on pages of their own (heap_map_new_blocks), so that nearly each
  * one the budget charges goes in its table: a failure there (the table's growth) is out of memory, never a

@@ -5,7 +5,7 @@
  * KOMA_PCN_LIGHT's accessors (no tree) give the tree's values.
  *
  * The records are those of tests/data/pcn/games.jsonl, hand-made cases for each
- * rule pcn_check.c applies, and random edits of both.
+ * rule pcn_validate.c applies, and random edits of both.
  */
 #include <stdlib.h>
 #include "unit.h"

@@ -70,7 +70,7 @@ long mem_read(void *ctx, char *buf, size_t cap);
 /* The C library's heap (glibc, mallopt): on, each new block that no free chunk
  * holds goes on pages of its own (no padding or slack at the top of the heap,
  * which is trimmed now); off, the defaults again. Blocks whose size the budget
- * of lib/json_alloc.c cannot read back, for its table. */
+ * of lib/util_json_alloc.c cannot read back, for its table. */
 void heap_map_new_blocks(int on);
 
 #endif

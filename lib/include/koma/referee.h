@@ -67,7 +67,7 @@
  *           survival: [[K^], [+M^], [M^, B^], [M^, +B^]]
  *     and termination {mareking: loss, repetition: draw}, repetition {rule:
  *     fourfold, count: 4, perpetual_check: loss}; the built-in engine already
- *     evaluates `defeat` (lib/board.c: koma__defeated_sides; when both sides
+ *     evaluates `defeat` (lib/engine_board.c: koma__defeated_sides; when both sides
  *     fail, the side to move lost, i.e. the mover wins) — a second backend must
  *     answer koma_engine_position_ending the same way, from the same data;
  *   - plies are PMN chains: koma_engine_parse_move gets the whole text (up to

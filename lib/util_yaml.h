@@ -1,8 +1,8 @@
-/* lib/yamlnode.h — reading a libyaml document tree with errors placed at the
+/* lib/util_yaml.h — reading a libyaml document tree with errors placed at the
  * offending node (line and column of the YAML text). Shared by the modules that
  * read YAML definitions. Not installed, not exported. */
-#ifndef KOMA_YAMLNODE_H
-#define KOMA_YAMLNODE_H
+#ifndef KOMA_UTIL_YAML_H
+#define KOMA_UTIL_YAML_H
 
 #include <stddef.h>
 #include <yaml.h>

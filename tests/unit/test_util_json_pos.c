@@ -1,10 +1,10 @@
-/* tests/unit/test_jsonpos.c — lib/jsonpos.c: depth pre-scan, JSON pointer
+/* tests/unit/test_util_json_pos.c — lib/util_json_pos.c: depth pre-scan, JSON pointer
  * location, offsets to line/column, jansson errors, pointer building. */
 #include "unit.h"
 
 #include <stdlib.h>
-#include "json_alloc.h"
-#include "jsonpos.h"
+#include "util_json_alloc.h"
+#include "util_json_pos.h"
 
 /* ---- depth -------------------------------------------------------------------- */
 

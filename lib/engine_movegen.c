@@ -1,5 +1,5 @@
 /*
- * lib/movegen.c — move generation and attack detection.
+ * lib/engine_movegen.c — move generation and attack detection.
  *
  * Pseudo-legal moves: every board move the piece's Betza vectors allow (with
  * the promotion choices: promote, and not promote unless the move must), the
@@ -943,14 +943,14 @@ static size_t count_piece_slow(koma_engine *e, int s, unsigned p, int from, int 
 #define BB uint64_t
 #define BB_BITS 64
 #define BBF(name) name##_64
-#include "movegen_bb.h"
+#include "engine_movegen_bb.inc"
 #undef BB
 #undef BB_BITS
 #undef BBF
 #define BB koma__bb
 #define BB_BITS 128
 #define BBF(name) name##_128
-#include "movegen_bb.h"
+#include "engine_movegen_bb.inc"
 #undef BB
 #undef BB_BITS
 #undef BBF
@@ -1054,7 +1054,7 @@ size_t koma__count_legal(koma_engine *e, koma_emove *buf)
     return total;
 }
 
-/* perft's last two plies (perft.c): the sum of koma__count_legal after each
+/* perft's last two plies (engine_perft.c): the sum of koma__count_legal after each
  * of the legal moves[0 .. n) of the side to move; buf as koma__count_legal's. */
 uint64_t koma__count_children(koma_engine *e, const koma_emove *moves, size_t n, koma_emove *buf)
 {

@@ -1,5 +1,5 @@
 /*
- * lib/hub.c — the hub of the shogi-world formats (koma_hub, koma/record.h): the
+ * lib/record_hub.c — the hub of the shogi-world formats (koma_hub, koma/record.h): the
  * set of games records are read in, and a rules engine a game, made on first use,
  * which readers ask for (KI2's origins) and record_pcn.c converts with.
  */

@@ -1,5 +1,5 @@
 /*
- * lib/fx.h — the effect engine: a second rules backend for games whose moves have
+ * lib/fx_internal.h — the effect engine: a second rules backend for games whose moves have
  * several effects (Ko shogi: shots, burns, multi-captures, promotions of other
  * pieces). Not installed, not exported.
  *
@@ -8,17 +8,17 @@
  * act after a move, all from the YAML. Nothing here knows a game: every piece,
  * class and rule is data.
  *
- * The engine (fx_engine.c, fx_gen.c) keeps a padded board of 16-bit codes, hands
+ * The engine (fx_state.c, fx_movegen.c) keeps a padded board of 16-bit codes, hands
  * as counts, per-code counts on the board, piece lists and a Zobrist hash. A move
  * is an effect record (the actor's displacement, removals, identity changes), the
  * canonical PMN chain of koma/pmn.h written from it; generated moves live in a
  * per-ply store, and a koma_emove is an index into the store of its ply.
  *
- * Modules: fx_def.c (definition), fx_engine.c (state, make/unmake, the engine
- * API, perft), fx_gen.c (moves: movement, shots, the after-move rules, records).
+ * Modules: fx_def.c (definition), fx_state.c (state, make/unmake, the engine
+ * API, perft), fx_movegen.c (moves: movement, shots, the after-move rules, records).
  */
-#ifndef KOMA_FX_H
-#define KOMA_FX_H
+#ifndef KOMA_FX_INTERNAL_H
+#define KOMA_FX_INTERNAL_H
 
 #include <stdint.h>
 #include <koma/koma.h>

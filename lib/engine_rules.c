@@ -1,10 +1,10 @@
 /*
- * lib/rules.c — the rules layer of the engine: the canonical PMN of a move,
+ * lib/engine_rules.c — the rules layer of the engine: the canonical PMN of a move,
  * "is this PMN move legal here" (koma_engine_find_move: the one move the text
  * names, built and tested without the legal list, with the reason when it is
  * not legal), and the endings the position decides (DESIGN.md §4, in its
  * order: a side defeated, no legal move, a bare king) and the threat the
- * perpetual-check rule asks about. Built on board.c and movegen.c; the history
+ * perpetual-check rule asks about. Built on engine_board.c and engine_movegen.c; the history
  * rules are the referee's (referee.c).
  */
 #include <stdlib.h>

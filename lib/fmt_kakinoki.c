@@ -1,6 +1,6 @@
 /*
- * lib/kakinoki.c — the parts of KIF and KI2 that are the same in both (see
- * kakinoki.h): encoding, header lines, board diagram, handicap, comments,
+ * lib/fmt_kakinoki.c — the parts of KIF and KI2 that are the same in both (see
+ * fmt_kakinoki.h): encoding, header lines, board diagram, handicap, comments,
  * bookmarks, variations, endings; the shared reader and writer.
  *
  * Encoding: a record is UTF-8 when it starts with a byte order mark or
@@ -27,25 +27,25 @@
 #include <strings.h>
 
 #include "internal.h"
-#include "kakinoki.h"
+#include "fmt_kakinoki.h"
 
 #define FULL_COLON "\xef\xbc\x9a"      /* ： */
 #define IDEO_SPACE "\xe3\x80\x80"      /* U+3000 */
 
 /* ---- characters ------------------------------------------------------------------ */
 
-size_t koma__kk_lit(const char *s, size_t n, const char *lit)
+size_t koma__kakinoki_lit(const char *s, size_t n, const char *lit)
 {
     size_t k = strlen(lit);
     return n >= k && memcmp(s, lit, k) == 0 ? k : 0;
 }
 
-size_t koma__kk_blanks(const char *s, size_t n)
+size_t koma__kakinoki_blanks(const char *s, size_t n)
 {
     size_t i = 0;
     for (;;) {
         if (i < n && (s[i] == ' ' || s[i] == '\t')) i++;
-        else if (koma__kk_lit(s + i, n - i, IDEO_SPACE)) i += 3;
+        else if (koma__kakinoki_lit(s + i, n - i, IDEO_SPACE)) i += 3;
         else return i;
     }
 }
@@ -60,7 +60,7 @@ static size_t rtrim(const char *s, size_t n)
     }
 }
 
-int koma__kk_digit(const char *s, size_t n, size_t *used)
+int koma__kakinoki_digit(const char *s, size_t n, size_t *used)
 {
     if (n >= 1 && s[0] >= '1' && s[0] <= '9') {
         *used = 1;
@@ -76,14 +76,14 @@ int koma__kk_digit(const char *s, size_t n, size_t *used)
 
 static const char *const kanji_digits[] = {"一", "二", "三", "四", "五", "六", "七", "八", "九"};
 
-int koma__kk_kanji_digit(const char *s, size_t n, size_t *used)
+int koma__kakinoki_kanji_digit(const char *s, size_t n, size_t *used)
 {
     for (int i = 0; i < 9; i++)
-        if ((*used = koma__kk_lit(s, n, kanji_digits[i])) != 0) return i + 1;
+        if ((*used = koma__kakinoki_lit(s, n, kanji_digits[i])) != 0) return i + 1;
     return 0;
 }
 
-long long koma__kk_number(const char *s, size_t n, size_t *used)
+long long koma__kakinoki_number(const char *s, size_t n, size_t *used)
 {
     long long v = 0;
     size_t i = 0, digits = 0;
@@ -104,7 +104,7 @@ long long koma__kk_number(const char *s, size_t n, size_t *used)
     return digits ? v : -1;
 }
 
-size_t koma__kk_width(const char *s, size_t n)
+size_t koma__kakinoki_width(const char *s, size_t n)
 {
     size_t w = 0;
     for (size_t i = 0; i < n; i++) {
@@ -120,17 +120,17 @@ static int kanji_count(const char *s, size_t n, size_t *used)
 {
     size_t u = 0, k;
     int v = 0;
-    if ((k = koma__kk_lit(s, n, "十")) != 0) {
+    if ((k = koma__kakinoki_lit(s, n, "十")) != 0) {
         v = 10;
         u = k;
     }
-    int d = koma__kk_kanji_digit(s + u, n - u, &k);
+    int d = koma__kakinoki_kanji_digit(s + u, n - u, &k);
     if (d) {
         v += d;
         u += k;
     }
     if (u == 0) {
-        long long x = koma__kk_number(s, n, &k);
+        long long x = koma__kakinoki_number(s, n, &k);
         if (x > 0 && x < 100) {
             *used = k;
             return (int)x;
@@ -162,14 +162,14 @@ static koma_piece name_kind(size_t i)
     return (koma_piece)(koma_piece_from_letter(names[i].letter) | (names[i].promoted ? KOMA_PIECE_ENHANCED : 0));
 }
 
-koma_piece koma__kk_piece(const char *s, size_t n, size_t *used)
+koma_piece koma__kakinoki_piece(const char *s, size_t n, size_t *used)
 {
     for (size_t i = 0; i < NNAMES; i++)
-        if ((*used = koma__kk_lit(s, n, names[i].name)) != 0) return name_kind(i);
+        if ((*used = koma__kakinoki_lit(s, n, names[i].name)) != 0) return name_kind(i);
     return KOMA_PIECE_NONE;
 }
 
-const char *koma__kk_piece_name(koma_piece kind)
+const char *koma__kakinoki_piece_name(koma_piece kind)
 {
     kind = (koma_piece)(kind & (KOMA_PIECE_LETTER | KOMA_PIECE_STATE));
     for (size_t i = 0; i < NNAMES; i++)
@@ -177,7 +177,7 @@ const char *koma__kk_piece_name(koma_piece kind)
     return NULL;
 }
 
-const char *koma__kk_piece_char(koma_piece kind)
+const char *koma__kakinoki_piece_char(koma_piece kind)
 {
     kind = (koma_piece)(kind & (KOMA_PIECE_LETTER | KOMA_PIECE_STATE));
     for (size_t i = 3; i < NNAMES; i++)
@@ -185,20 +185,20 @@ const char *koma__kk_piece_char(koma_piece kind)
     return NULL;
 }
 
-int koma__kk_square(const char *s, size_t n, koma_sq *sq, int *same, size_t *used)
+int koma__kakinoki_square(const char *s, size_t n, koma_sq *sq, int *same, size_t *used)
 {
-    size_t k = koma__kk_lit(s, n, "同");
+    size_t k = koma__kakinoki_lit(s, n, "同");
     if (k) {
         *same = 1;
         sq->file = sq->rank = 0;
-        *used = k + koma__kk_blanks(s + k, n - k);
+        *used = k + koma__kakinoki_blanks(s + k, n - k);
         return 0;
     }
     size_t a, b;
-    int f = koma__kk_digit(s, n, &a);
+    int f = koma__kakinoki_digit(s, n, &a);
     if (!f) return -1;
-    int r = koma__kk_kanji_digit(s + a, n - a, &b);
-    if (!r) r = koma__kk_digit(s + a, n - a, &b);
+    int r = koma__kakinoki_kanji_digit(s + a, n - a, &b);
+    if (!r) r = koma__kakinoki_digit(s + a, n - a, &b);
     if (!r) return -1;
     *same = 0;
     sq->file = (uint8_t)f;
@@ -209,7 +209,7 @@ int koma__kk_square(const char *s, size_t n, koma_sq *sq, int *same, size_t *use
 
 static const char *const wide_digits[] = {"１", "２", "３", "４", "５", "６", "７", "８", "９"};
 
-int koma__kk_put_square(koma_pcn_buffer *o, const koma_smove *m, koma_error *err)
+int koma__kakinoki_put_square(koma_pcn_buffer *o, const koma_smove *m, koma_error *err)
 {
     if (m->same) return koma__buf_puts(o, "同" IDEO_SPACE, err);
     if (m->to.file < 1 || m->to.file > 9 || m->to.rank < 1 || m->to.rank > 9)
@@ -242,7 +242,7 @@ static koma_send_code word_code(const char *s, size_t n)
     return KOMA_SEND_OTHER;
 }
 
-const char *koma__kk_end_word_of(const koma_send *e)
+const char *koma__kakinoki_end_word_of(const koma_send *e)
 {
     for (size_t i = 0; i < NWORDS; i++)
         if (words[i].code == e->code) return words[i].word;
@@ -280,7 +280,7 @@ struct kk_reader {
     size_t depth, cap;
 };
 
-void koma__kk_where(kk_reader *d, const char *at, unsigned long *line, unsigned long *column)
+void koma__kakinoki_where(kk_reader *d, const char *at, unsigned long *line, unsigned long *column)
 {
     size_t off = (size_t)(at - d->ls);
     if (off > d->ln) off = d->ln;
@@ -297,10 +297,10 @@ void koma__kk_where(kk_reader *d, const char *at, unsigned long *line, unsigned 
     *column = col;
 }
 
-int koma__kk_fail(kk_reader *d, const char *at, koma_code code, const char *msg, const char *tok, size_t n)
+int koma__kakinoki_fail(kk_reader *d, const char *at, koma_code code, const char *msg, const char *tok, size_t n)
 {
     unsigned long line, col;
-    koma__kk_where(d, at, &line, &col);
+    koma__kakinoki_where(d, at, &line, &col);
     if (tok == NULL) return koma__error_at(d->err, code, line, col, 0, "%s", msg);
     char q[96];
     koma_quote(q, sizeof q, tok, n);
@@ -309,10 +309,10 @@ int koma__kk_fail(kk_reader *d, const char *at, koma_code code, const char *msg,
 
 static int fail_line(kk_reader *d, koma_code code, const char *msg)
 {
-    return koma__kk_fail(d, d->ls, code, msg, d->ls, d->ln);
+    return koma__kakinoki_fail(d, d->ls, code, msg, d->ls, d->ln);
 }
 
-koma_sline *koma__kk_current(kk_reader *d, size_t *next_ply)
+koma_sline *koma__kakinoki_current(kk_reader *d, size_t *next_ply)
 {
     kk_seg *s = &d->path[d->depth - 1];
     *next_ply = s->first + s->line->len;
@@ -324,17 +324,17 @@ static int not_ended(kk_reader *d, const char *at)
 {
     kk_seg *s = &d->path[d->depth - 1];
     if (s->line->end.code == KOMA_SEND_NONE) return 0;
-    return koma__kk_fail(d, at, KOMA_E_KIF_LINE, "a move after the end of the line of play", at, d->ln - (size_t)(at - d->ls));
+    return koma__kakinoki_fail(d, at, KOMA_E_KIF_LINE, "a move after the end of the line of play", at, d->ln - (size_t)(at - d->ls));
 }
 
-koma_smove *koma__kk_push(kk_reader *d, const char *at, const koma_smove *m)
+koma_smove *koma__kakinoki_push(kk_reader *d, const char *at, const koma_smove *m)
 {
     kk_seg *s = &d->path[d->depth - 1];
     if (not_ended(d, at) != 0) return NULL;
     return koma_sline_push(s->line, m, d->err);
 }
 
-void koma__kk_first_side(kk_reader *d, int side)
+void koma__kakinoki_first_side(kk_reader *d, int side)
 {
     if (d->side_from_move && d->depth == 1 && d->r->main.len == 0) d->r->setup.turn = side;
     d->side_from_move = 0;
@@ -343,8 +343,8 @@ void koma__kk_first_side(kk_reader *d, int side)
 /* The side named: 先手/下手 first, 後手/上手 second; *used; -1 when none. */
 static int side_name(const char *s, size_t n, size_t *used)
 {
-    if ((*used = koma__kk_lit(s, n, "先手")) || (*used = koma__kk_lit(s, n, "下手"))) return KOMA_FIRST;
-    if ((*used = koma__kk_lit(s, n, "後手")) || (*used = koma__kk_lit(s, n, "上手"))) return KOMA_SECOND;
+    if ((*used = koma__kakinoki_lit(s, n, "先手")) || (*used = koma__kakinoki_lit(s, n, "下手"))) return KOMA_FIRST;
+    if ((*used = koma__kakinoki_lit(s, n, "後手")) || (*used = koma__kakinoki_lit(s, n, "上手"))) return KOMA_SECOND;
     return -1;
 }
 
@@ -357,12 +357,12 @@ static int set_end(kk_reader *d, const char *at, koma_send_code code, const char
     e->code = code;
     e->elapsed_ms = elapsed;
     e->total_ms = total;
-    koma__kk_where(d, at, &e->line, &e->column);
+    koma__kakinoki_where(d, at, &e->line, &e->column);
     if (code == KOMA_SEND_OTHER && koma_srec_text(&e->text, text, tn, 0, d->err) != 0) return -1;
     return 0;
 }
 
-int koma__kk_end_word(kk_reader *d, const char *s, size_t n, long long elapsed, long long total)
+int koma__kakinoki_end_word(kk_reader *d, const char *s, size_t n, long long elapsed, long long total)
 {
     if (not_ended(d, s) != 0) return -1;
     return set_end(d, s, word_code(s, n), s, n, elapsed, total);
@@ -383,69 +383,69 @@ static int made_end(kk_reader *d, const char *at, koma_send_code code, const cha
     if (e->code == code &&
         (code != KOMA_SEND_OTHER || (e->text && strlen(e->text) == tn && memcmp(e->text, text, tn) == 0)))
         return 0;
-    return koma__kk_fail(d, at, KOMA_E_KIF_END, "the closing line does not say the ending the moves say", at,
+    return koma__kakinoki_fail(d, at, KOMA_E_KIF_END, "the closing line does not say the ending the moves say", at,
                          d->ln - (size_t)(at - d->ls));
 }
 
 static int made_line(kk_reader *d, const char *s, size_t n)
 {
-    size_t i = koma__kk_lit(s, n, "まで"), k;
-    i += koma__kk_lit(s + i, n - i, "、");
-    i += koma__kk_blanks(s + i, n - i);
-    long long plies = koma__kk_number(s + i, n - i, &k);
-    if (plies < 0) return koma__kk_fail(d, s + i, KOMA_E_KIF_END, "a closing line needs the number of moves", s, n);
+    size_t i = koma__kakinoki_lit(s, n, "まで"), k;
+    i += koma__kakinoki_lit(s + i, n - i, "、");
+    i += koma__kakinoki_blanks(s + i, n - i);
+    long long plies = koma__kakinoki_number(s + i, n - i, &k);
+    if (plies < 0) return koma__kakinoki_fail(d, s + i, KOMA_E_KIF_END, "a closing line needs the number of moves", s, n);
     i += k;
-    if (!(k = koma__kk_lit(s + i, n - i, "手"))) return koma__kk_fail(d, s + i, KOMA_E_KIF_END, "expected the number of moves and te", s + i, n - i);
+    if (!(k = koma__kakinoki_lit(s + i, n - i, "手"))) return koma__kakinoki_fail(d, s + i, KOMA_E_KIF_END, "expected the number of moves and te", s + i, n - i);
     i += k;
     kk_seg *seg = &d->path[d->depth - 1];
     size_t last = seg->first + seg->line->len - 1;
     if ((size_t)plies != last) {
         char msg[96];
         snprintf(msg, sizeof msg, "the closing line says %lld moves, the line of play has %zu", plies, last);
-        return koma__kk_fail(d, s, KOMA_E_KIF_END, msg, NULL, 0);
+        return koma__kakinoki_fail(d, s, KOMA_E_KIF_END, msg, NULL, 0);
     }
     int mover = mover_after(d, last);
     const char *x = s + i;
     size_t xn = n - i;
-    if ((k = koma__kk_lit(x, xn, "詰")) != 0 && (k == xn || (k + 3 == xn && koma__kk_lit(x + k, 3, "み"))))
+    if ((k = koma__kakinoki_lit(x, xn, "詰")) != 0 && (k == xn || (k + 3 == xn && koma__kakinoki_lit(x + k, 3, "み"))))
         return made_end(d, x, KOMA_SEND_MATE, NULL, 0);
-    if (!(k = koma__kk_lit(x, xn, "で")))
-        return koma__kk_fail(d, x, KOMA_E_KIF_END, "expected de (the ending) after the number of moves", x, xn);
+    if (!(k = koma__kakinoki_lit(x, xn, "で")))
+        return koma__kakinoki_fail(d, x, KOMA_E_KIF_END, "expected de (the ending) after the number of moves", x, xn);
     x += k;
     xn -= k;
     /* [時間切れにより] SIDE の (勝ち|反則勝ち|反則負け|入玉勝ち|切れ負け) */
-    size_t t = koma__kk_lit(x, xn, "時間切れにより"), u;
+    size_t t = koma__kakinoki_lit(x, xn, "時間切れにより"), u;
     int side = side_name(x + t, xn - t, &u);
-    if (side >= 0 && (k = koma__kk_lit(x + t + u, xn - t - u, "の")) != 0) {
+    if (side >= 0 && (k = koma__kakinoki_lit(x + t + u, xn - t - u, "の")) != 0) {
         const char *w = x + t + u + k;
         size_t wn = xn - t - u - k;
         koma_send_code code = KOMA_SEND_NONE;
         int ok = 1;
         if (t) {
-            ok = koma__kk_lit(w, wn, "勝ち") == wn && side != mover;
+            ok = koma__kakinoki_lit(w, wn, "勝ち") == wn && side != mover;
             code = KOMA_SEND_TIME_UP;
-        } else if (koma__kk_lit(w, wn, "勝ち") == wn) {
+        } else if (koma__kakinoki_lit(w, wn, "勝ち") == wn) {
             ok = side != mover;
             code = KOMA_SEND_RESIGN;
-        } else if (koma__kk_lit(w, wn, "反則勝ち") == wn) {
+        } else if (koma__kakinoki_lit(w, wn, "反則勝ち") == wn) {
             code = side == mover ? KOMA_SEND_ILLEGAL_WIN : KOMA_SEND_ILLEGAL_LOSS;
-        } else if (koma__kk_lit(w, wn, "反則負け") == wn) {
+        } else if (koma__kakinoki_lit(w, wn, "反則負け") == wn) {
             code = side == mover ? KOMA_SEND_ILLEGAL_LOSS : KOMA_SEND_ILLEGAL_WIN;
-        } else if (koma__kk_lit(w, wn, "入玉勝ち") == wn) {
+        } else if (koma__kakinoki_lit(w, wn, "入玉勝ち") == wn) {
             ok = side == mover;
             code = KOMA_SEND_ENTERING_KING;
-        } else if (koma__kk_lit(w, wn, "切れ負け") == wn || koma__kk_lit(w, wn, "時間切れ負け") == wn) {
+        } else if (koma__kakinoki_lit(w, wn, "切れ負け") == wn || koma__kakinoki_lit(w, wn, "時間切れ負け") == wn) {
             ok = side == mover;
             code = KOMA_SEND_TIME_UP;
         }
         if (code != KOMA_SEND_NONE) {
             if (!ok)
-                return koma__kk_fail(d, x, KOMA_E_KIF_END,
+                return koma__kakinoki_fail(d, x, KOMA_E_KIF_END,
                                      "the closing line's winner is not the one the side to move makes", x, xn);
             return made_end(d, x, code, NULL, 0);
         }
     }
-    if (xn == 0) return koma__kk_fail(d, x, KOMA_E_KIF_END, "the closing line does not say how the game ended", s, n);
+    if (xn == 0) return koma__kakinoki_fail(d, x, KOMA_E_KIF_END, "the closing line does not say how the game ended", s, n);
     return made_end(d, x, word_code(x, xn), x, xn);
 }
 
@@ -461,7 +461,7 @@ typedef enum kk_kind {
 static int header_split(const char *s, size_t n, size_t *kl, size_t *v)
 {
     for (size_t i = 0; i < n; i++) {
-        size_t c = koma__kk_lit(s + i, n - i, FULL_COLON);
+        size_t c = koma__kakinoki_lit(s + i, n - i, FULL_COLON);
         if (c == 0 && s[i] == ':') c = 1;
         if (c) {
             if (i == 0) return 0;
@@ -469,31 +469,31 @@ static int header_split(const char *s, size_t n, size_t *kl, size_t *v)
             *v = i + c;
             return 1;
         }
-        if (s[i] == ' ' || s[i] == '\t' || koma__kk_lit(s + i, n - i, IDEO_SPACE)) return 0;
+        if (s[i] == ' ' || s[i] == '\t' || koma__kakinoki_lit(s + i, n - i, IDEO_SPACE)) return 0;
     }
     return 0;
 }
 
 static kk_kind classify(const kk_syntax *syn, const char *s, size_t n, int in_moves)
 {
-    size_t b = koma__kk_blanks(s, n), kl, v;
+    size_t b = koma__kakinoki_blanks(s, n), kl, v;
     if (b == n) return KK_EMPTY;
     if (s[0] == '#') return KK_PROGRAM;
     if (s[0] == '*') return KK_COMMENT;
     if (s[0] == '&') return KK_BOOKMARK;
-    if (koma__kk_lit(s + b, n - b, "変化")) return KK_VARIATION;
-    if (koma__kk_lit(s, n, "まで")) return KK_MADE;
-    if (koma__kk_lit(s, n, "手数----")) return KK_MOVES_HEADER;
-    if (koma__kk_lit(s, n, "手数＝")) return KK_BOD_TRAILER;
-    if (koma__kk_lit(s, n, "手合割" FULL_COLON) || koma__kk_lit(s, n, "手合割:")) return KK_HANDICAP;
-    if (koma__kk_lit(s, n, "先手の持駒") || koma__kk_lit(s, n, "下手の持駒")) return KK_HAND_FIRST;
-    if (koma__kk_lit(s, n, "後手の持駒") || koma__kk_lit(s, n, "上手の持駒")) return KK_HAND_SECOND;
+    if (koma__kakinoki_lit(s + b, n - b, "変化")) return KK_VARIATION;
+    if (koma__kakinoki_lit(s, n, "まで")) return KK_MADE;
+    if (koma__kakinoki_lit(s, n, "手数----")) return KK_MOVES_HEADER;
+    if (koma__kakinoki_lit(s, n, "手数＝")) return KK_BOD_TRAILER;
+    if (koma__kakinoki_lit(s, n, "手合割" FULL_COLON) || koma__kakinoki_lit(s, n, "手合割:")) return KK_HANDICAP;
+    if (koma__kakinoki_lit(s, n, "先手の持駒") || koma__kakinoki_lit(s, n, "下手の持駒")) return KK_HAND_FIRST;
+    if (koma__kakinoki_lit(s, n, "後手の持駒") || koma__kakinoki_lit(s, n, "上手の持駒")) return KK_HAND_SECOND;
     if (s[0] == '|') return KK_ROW;
     if (s[0] == '+' && n > 1 && s[1] == '-') return KK_BORDER;
-    if (koma__kk_lit(s, n, "先手番") || koma__kk_lit(s, n, "下手番")) return KK_TURN_FIRST;
-    if (koma__kk_lit(s, n, "後手番") || koma__kk_lit(s, n, "上手番")) return KK_TURN_SECOND;
+    if (koma__kakinoki_lit(s, n, "先手番") || koma__kakinoki_lit(s, n, "下手番")) return KK_TURN_FIRST;
+    if (koma__kakinoki_lit(s, n, "後手番") || koma__kakinoki_lit(s, n, "上手番")) return KK_TURN_SECOND;
     if (syn->is_move_line(s, n)) return KK_MOVE;
-    if (!in_moves && b > 0 && koma__kk_lit(s + b, n - b, "９")) return KK_FILES;
+    if (!in_moves && b > 0 && koma__kakinoki_lit(s + b, n - b, "９")) return KK_FILES;
     if (header_split(s, n, &kl, &v)) return KK_HEADER;
     return KK_UNKNOWN;
 }
@@ -502,7 +502,7 @@ static int header_line(kk_reader *d, const char *s, size_t n)
 {
     size_t kl, v;
     header_split(s, n, &kl, &v);
-    size_t vb = v + koma__kk_blanks(s + v, n - v);
+    size_t vb = v + koma__kakinoki_blanks(s + v, n - v);
     return koma__kif_header_add(d->r, s, kl, s + vb, rtrim(s + vb, n - vb), d->err);
 }
 
@@ -510,7 +510,7 @@ static int handicap_line(kk_reader *d, const char *s, size_t n)
 {
     size_t kl, v;
     header_split(s, n, &kl, &v);
-    size_t vb = v + koma__kk_blanks(s + v, n - v);
+    size_t vb = v + koma__kakinoki_blanks(s + v, n - v);
     size_t vl = rtrim(s + vb, n - vb);
     if (d->handicap_given) return fail_line(d, KOMA_E_KIF_HEADER, "a second handicap line");
     d->handicap_given = 1;
@@ -527,16 +527,16 @@ static int hand_line(kk_reader *d, const char *s, size_t n, int side)
     d->hands_given |= 1 << side;
     size_t i = v;
     for (;;) {
-        i += koma__kk_blanks(s + i, n - i);
+        i += koma__kakinoki_blanks(s + i, n - i);
         if (i >= n) break;
         size_t k;
-        if ((k = koma__kk_lit(s + i, n - i, "なし")) != 0) {
+        if ((k = koma__kakinoki_lit(s + i, n - i, "なし")) != 0) {
             i += k;
             continue;
         }
-        koma_piece p = koma__kk_piece(s + i, n - i, &k);
+        koma_piece p = koma__kakinoki_piece(s + i, n - i, &k);
         if (p == KOMA_PIECE_NONE || (p & KOMA_PIECE_STATE) || p == koma_piece_from_letter('K'))
-            return koma__kk_fail(d, s + i, KOMA_E_KIF_BOARD, "not a piece a hand holds", s + i, n - i);
+            return koma__kakinoki_fail(d, s + i, KOMA_E_KIF_BOARD, "not a piece a hand holds", s + i, n - i);
         i += k;
         int c = kanji_count(s + i, n - i, &k);
         if (c) i += k;
@@ -555,16 +555,16 @@ static int row_line(kk_reader *d, const char *s, size_t n)
     int rank = ++d->rows;
     size_t i = 1;
     for (int f = 9; f >= 1; f--) {
-        if (i >= n) return koma__kk_fail(d, s + i, KOMA_E_KIF_BOARD, "a row has nine squares", s, n);
+        if (i >= n) return koma__kakinoki_fail(d, s + i, KOMA_E_KIF_BOARD, "a row has nine squares", s, n);
         int side = s[i] == 'v' ? KOMA_SECOND : s[i] == ' ' ? KOMA_FIRST : -1;
-        if (side < 0) return koma__kk_fail(d, s + i, KOMA_E_KIF_BOARD, "a square starts with ' ' or 'v'", s + i, n - i);
+        if (side < 0) return koma__kakinoki_fail(d, s + i, KOMA_E_KIF_BOARD, "a square starts with ' ' or 'v'", s + i, n - i);
         i++;
         size_t k;
         koma_piece p = KOMA_PIECE_NONE;
-        if ((k = koma__kk_lit(s + i, n - i, "・")) == 0) {
-            p = koma__kk_piece(s + i, n - i, &k);
+        if ((k = koma__kakinoki_lit(s + i, n - i, "・")) == 0) {
+            p = koma__kakinoki_piece(s + i, n - i, &k);
             if (p == KOMA_PIECE_NONE || k != 3)
-                return koma__kk_fail(d, s + i, KOMA_E_KIF_BOARD, "not a piece", s + i, n - i);
+                return koma__kakinoki_fail(d, s + i, KOMA_E_KIF_BOARD, "not a piece", s + i, n - i);
         }
         koma_sq sq = {(uint8_t)f, (uint8_t)rank};
         uint32_t q;
@@ -572,11 +572,11 @@ static int row_line(kk_reader *d, const char *s, size_t n)
         d->r->setup.board[q] = p ? koma__shogi_on_board(p, side) : KOMA_PIECE_NONE;
         i += k;
     }
-    if (i >= n || s[i] != '|') return koma__kk_fail(d, s + i, KOMA_E_KIF_BOARD, "a row ends with |", s + i, n - i);
+    if (i >= n || s[i] != '|') return koma__kakinoki_fail(d, s + i, KOMA_E_KIF_BOARD, "a row ends with |", s + i, n - i);
     i++;
     size_t k;
-    int r = koma__kk_kanji_digit(s + i, n - i, &k);
-    if (i < n && r != rank) return koma__kk_fail(d, s + i, KOMA_E_KIF_BOARD, "the rank is not the next one", s + i, n - i);
+    int r = koma__kakinoki_kanji_digit(s + i, n - i, &k);
+    if (i < n && r != rank) return koma__kakinoki_fail(d, s + i, KOMA_E_KIF_BOARD, "the rank is not the next one", s + i, n - i);
     return 0;
 }
 
@@ -621,17 +621,17 @@ static int begin_moves(kk_reader *d)
 static int variation_line(kk_reader *d, const char *s, size_t n)
 {
     if (begin_moves(d) != 0) return -1;
-    size_t b = koma__kk_blanks(s, n), k;
-    size_t i = b + koma__kk_lit(s + b, n - b, "変化");
-    if ((k = koma__kk_lit(s + i, n - i, FULL_COLON)) == 0 && i < n && s[i] == ':') k = 1;
+    size_t b = koma__kakinoki_blanks(s, n), k;
+    size_t i = b + koma__kakinoki_lit(s + b, n - b, "変化");
+    if ((k = koma__kakinoki_lit(s + i, n - i, FULL_COLON)) == 0 && i < n && s[i] == ':') k = 1;
     i += k;
-    i += koma__kk_blanks(s + i, n - i);
-    long long ply = koma__kk_number(s + i, n - i, &k);
-    if (ply < 1) return koma__kk_fail(d, s + i, KOMA_E_KIF_VARIATION, "a variation needs its move number", s, n);
+    i += koma__kakinoki_blanks(s + i, n - i);
+    long long ply = koma__kakinoki_number(s + i, n - i, &k);
+    if (ply < 1) return koma__kakinoki_fail(d, s + i, KOMA_E_KIF_VARIATION, "a variation needs its move number", s, n);
     i += k;
-    i += koma__kk_blanks(s + i, n - i);
-    i += koma__kk_lit(s + i, n - i, "手");
-    if (rtrim(s + i, n - i) != 0) return koma__kk_fail(d, s + i, KOMA_E_KIF_VARIATION, "unexpected text", s + i, n - i);
+    i += koma__kakinoki_blanks(s + i, n - i);
+    i += koma__kakinoki_lit(s + i, n - i, "手");
+    if (rtrim(s + i, n - i) != 0) return koma__kakinoki_fail(d, s + i, KOMA_E_KIF_VARIATION, "unexpected text", s + i, n - i);
     for (size_t j = d->depth; j-- > 0;) {
         kk_seg *seg = &d->path[j];
         size_t N = (size_t)ply;
@@ -653,7 +653,7 @@ static int variation_line(kk_reader *d, const char *s, size_t n)
             return 0;
         }
     }
-    return koma__kk_fail(d, s, KOMA_E_KIF_VARIATION, "no line of play read so far has that move", s, n);
+    return koma__kakinoki_fail(d, s, KOMA_E_KIF_VARIATION, "no line of play read so far has that move", s, n);
 }
 
 /* A comment or bookmark line: on the last thing read. */
@@ -764,7 +764,7 @@ invalid : {
 }
 }
 
-int koma__kk_read(const kk_syntax *syn, koma_hub *h, const char *s, size_t len, unsigned long line,
+int koma__kakinoki_read(const kk_syntax *syn, koma_hub *h, const char *s, size_t len, unsigned long line,
                   koma_srec *r, koma_error *err)
 {
     kk_reader d;
@@ -810,7 +810,7 @@ int koma__kk_read(const kk_syntax *syn, koma_hub *h, const char *s, size_t len, 
         case KK_EMPTY: case KK_BORDER: case KK_FILES: case KK_BOD_TRAILER: break;
         case KK_PROGRAM:
             /* the encoding declaration is the writer's to make again */
-            if (!(koma__kk_lit(d.ls, m, "#KIF ") || koma__kk_lit(d.ls, m, "#KI2 ")))
+            if (!(koma__kakinoki_lit(d.ls, m, "#KIF ") || koma__kakinoki_lit(d.ls, m, "#KI2 ")))
                 x = koma_srec_add_header(r, KOMA_H_OTHER, "#", 1, d.ls + 1, m - 1, err);
             break;
         case KK_COMMENT: x = note_line(&d, d.ls, m, 0); break;
@@ -919,7 +919,7 @@ static int scan_record(kk_scan *sc, int enc, int sure, const char *s, size_t len
         if (x > 0 && !sure) return SCAN_NOT_UTF8;
         kk_kind k = x ? KK_UNKNOWN : classify(sc->syn, t, tn, in_moves);
         if (moves && (k == KK_HEADER || k == KK_HANDICAP || k == KK_HAND_FIRST || k == KK_HAND_SECOND ||
-                      (k == KK_PROGRAM && (koma__kk_lit(t, tn, "#KIF") || koma__kk_lit(t, tn, "#KI2"))))) {
+                      (k == KK_PROGRAM && (koma__kakinoki_lit(t, tn, "#KIF") || koma__kakinoki_lit(t, tn, "#KI2"))))) {
             *rec_len = i;
             return KOMA__SPLIT_RECORD;
         }
@@ -934,7 +934,7 @@ static int scan_record(kk_scan *sc, int enc, int sure, const char *s, size_t len
     return KOMA__SPLIT_RECORD;
 }
 
-int koma__kk_split(const kk_syntax *syn, const char *s, size_t len, int at_end, size_t *rec_len, size_t *used)
+int koma__kakinoki_split(const kk_syntax *syn, const char *s, size_t len, int at_end, size_t *rec_len, size_t *used)
 {
     static const char bom[] = "\xef\xbb\xbf";
     if (len < 3 && !at_end && (len == 0 || memcmp(s, bom, len) == 0)) return KOMA__SPLIT_MORE;
@@ -970,15 +970,15 @@ struct kk_writer {
     long long run[2];                  /* each side's total time so far */
 };
 
-int koma__kk_read_from(const kk_writer *w, const char *fmt)
+int koma__kakinoki_read_from(const kk_writer *w, const char *fmt)
 {
     return w->r->source_format != NULL && strcmp(w->r->source_format, fmt) == 0;
 }
 
-int koma__kk_mover(const kk_writer *w, size_t ply) { return (int)((w->r->setup.turn + ply - 1) % 2); }
-long long *koma__kk_running(kk_writer *w) { return w->run; }
+int koma__kakinoki_mover(const kk_writer *w, size_t ply) { return (int)((w->r->setup.turn + ply - 1) % 2); }
+long long *koma__kakinoki_running(kk_writer *w) { return w->run; }
 
-int koma__kk_put_comment(koma_pcn_buffer *o, const char *comment, const char *bookmark, koma_error *err)
+int koma__kakinoki_put_comment(koma_pcn_buffer *o, const char *comment, const char *bookmark, koma_error *err)
 {
     if (comment && koma__buf_lines(o, "*", comment, err)) return -1;
     if (bookmark && koma__buf_lines(o, "&", bookmark, err)) return -1;
@@ -996,7 +996,7 @@ static int put_header(kk_writer *w, koma_pcn_buffer *o, const char *key, const c
         /* blanks around a value cannot be kept (a reader trims them): refused
          * rather than dropped */
         const char *next = e ? e + 1 : NULL;
-        if (koma__kk_blanks(p, n) != 0 || rtrim(p, n) != n) {
+        if (koma__kakinoki_blanks(p, n) != 0 || rtrim(p, n) != n) {
             char q[64];
             koma_quote(q, sizeof q, key, strlen(key));
             return koma_error_set(err, KOMA_E_CONVERT_UNREPRESENTABLE, 0,
@@ -1011,7 +1011,7 @@ static int put_header(kk_writer *w, koma_pcn_buffer *o, const char *key, const c
         char iso[48];
         int ok = (kind == KK_HEADER || (kind == KK_HANDICAP && want == KOMA_H_HANDICAP)) && header_split(l, ln, &kl, &v) &&
                  kl == strlen(key) && koma__kif_header_key(l, kl) == want &&
-                 rtrim(l + v, ln - v) - koma__kk_blanks(l + v, ln - v) == n &&
+                 rtrim(l + v, ln - v) - koma__kakinoki_blanks(l + v, ln - v) == n &&
                  ((want != KOMA_H_START && want != KOMA_H_END) || koma__kif_date_in(p, n, iso) != 0);
         if (!ok) {
             char q[64];
@@ -1039,7 +1039,7 @@ static int put_hand(koma_pcn_buffer *o, const koma_position *p, int side, const 
         uint32_t n = koma_hand_count(&p->hands[side], k);
         if (n == 0) continue;
         any = 1;
-        if (koma__buf_puts(o, koma__kk_piece_char(koma_piece_from_letter(*c)), err)) return -1;
+        if (koma__buf_puts(o, koma__kakinoki_piece_char(koma_piece_from_letter(*c)), err)) return -1;
         if (n >= 2 && n <= 18 && koma__buf_puts(o, count_kanji[n], err)) return -1;
         if (n > 18 && koma__buf_printf(o, err, "%u", n)) return -1;
         if (koma__buf_puts(o, IDEO_SPACE, err)) return -1;
@@ -1063,7 +1063,7 @@ static int put_board(koma_pcn_buffer *o, const koma_position *p, koma_error *err
             if (x == KOMA_PIECE_NONE) {
                 if (koma__buf_puts(o, " ・", err)) return -1;
             } else if (koma__buf_puts(o, koma_piece_side(x) == KOMA_SECOND ? "v" : " ", err) ||
-                       koma__buf_puts(o, koma__kk_piece_char(x), err)) {
+                       koma__buf_puts(o, koma__kakinoki_piece_char(x), err)) {
                 return -1;
             }
         }
@@ -1096,7 +1096,7 @@ static int put_made(kk_writer *w, koma_pcn_buffer *o, const koma_send *e, size_t
     case KOMA_SEND_ILLEGAL_WIN: rc = koma__buf_printf(o, err, "%sの反則勝ち", side_word(w, mover)); break;
     case KOMA_SEND_ILLEGAL_LOSS: rc = koma__buf_printf(o, err, "%sの反則負け", side_word(w, mover)); break;
     case KOMA_SEND_ENTERING_KING: rc = koma__buf_printf(o, err, "%sの入玉勝ち", side_word(w, mover)); break;
-    default: rc = koma__buf_puts(o, koma__kk_end_word_of(e), err); break;
+    default: rc = koma__buf_puts(o, koma__kakinoki_end_word_of(e), err); break;
     }
     return rc || koma__buf_put(o, "\n", 1, err) ? -1 : 0;
 }
@@ -1106,7 +1106,7 @@ static void run_to(const kk_writer *w, const koma_sline *l, size_t first, size_t
 {
     for (size_t i = 0; i < k; i++) {
         const koma_smove *m = &l->moves[i];
-        int side = koma__kk_mover(w, first + i);
+        int side = koma__kakinoki_mover(w, first + i);
         if (m->total_ms != KOMA_TIME_NONE) run[side] = m->total_ms;
         else if (m->elapsed_ms != KOMA_TIME_NONE) run[side] += m->elapsed_ms;
     }
@@ -1120,7 +1120,7 @@ static int put_tree(kk_writer *w, koma_pcn_buffer *o, const koma_sline *l, size_
     w->run[1] = run0[1];
     if (w->syn->write_line(w, l, first, o, err) != 0) return -1;
     if (put_made(w, o, &l->end, first + l->len - 1, err)) return -1;
-    if (koma__kk_put_comment(o, l->end.comment, l->end.bookmark, err)) return -1;
+    if (koma__kakinoki_put_comment(o, l->end.comment, l->end.bookmark, err)) return -1;
     for (size_t i = l->len; i-- > 0;) {
         const koma_smove *m = &l->moves[i];
         if (m->nforks == 0) continue;
@@ -1195,12 +1195,12 @@ static int put_record(kk_writer *w, koma_pcn_buffer *o, int sjis, koma_error *er
         return -1;
     if (w->syn->moves_header && (koma__buf_puts(o, w->syn->moves_header, err) || koma__buf_put(o, "\n", 1, err)))
         return -1;
-    if (koma__kk_put_comment(o, r->setup_comment, r->setup_bookmark, err)) return -1;
+    if (koma__kakinoki_put_comment(o, r->setup_comment, r->setup_bookmark, err)) return -1;
     long long run0[2] = {0, 0};
     return put_tree(w, o, &r->main, 1, run0, err);
 }
 
-int koma__kk_write(const kk_wsyntax *syn, koma_hub *h, const koma_srec *r, unsigned flags, koma_pcn_buffer *out,
+int koma__kakinoki_write(const kk_wsyntax *syn, koma_hub *h, const koma_srec *r, unsigned flags, koma_pcn_buffer *out,
                    koma_error *err)
 {
     if (koma__srec_shogi_only(r, syn->name, err) != 0) return -1;

@@ -1,5 +1,5 @@
 /*
- * lib/yamlnode.c — reading a libyaml document tree (yamlnode.h): the one
+ * lib/util_yaml.c — reading a libyaml document tree (util_yaml.h): the one
  * document of a text, typed scalars, mappings with known keys, and errors at
  * the node's line and column.
  */
@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "internal.h"
-#include "yamlnode.h"
+#include "util_yaml.h"
 
 void koma__yaml_parser_error(const yaml_parser_t *parser, const char *source, koma_error *err)
 {

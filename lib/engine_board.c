@@ -1,10 +1,10 @@
 /*
- * lib/board.c — the engine's board (the lowest layer of the rules engine): an
+ * lib/engine_board.c — the engine's board (the lowest layer of the rules engine): an
  * engine made from a game definition, positions set and read (koma_position,
  * FEEN), make and unmake, the Zobrist hash, the facts of a move the history
  * rules need, and what the pieces alone say: a side defeated (the game's
- * `defeat` data), a bare king. Move generation is movegen.c's; the legality of
- * a named move and the endings, rules.c's.
+ * `defeat` data), a bare king. Move generation is engine_movegen.c's; the legality of
+ * a named move and the endings, engine_rules.c's.
  *
  * Board: a padded mailbox, one byte a square (engine_internal.h); `pad` rows
  * above and below and `pad` columns between ranks, pad = the longest leap

@@ -1,5 +1,5 @@
 /*
- * tests/unit/test_json_alloc.c — the memory budget of a record (lib/json_alloc.c)
+ * tests/unit/test_util_json_alloc.c — the memory budget of a record (lib/util_json_alloc.c)
  * counts the record, not the heap: every block gives back what it was charged,
  * and where a record passes the budget (pcn.memory.limit: valid or not, and the
  * column) is the same whatever the C library's heap held before.
@@ -15,7 +15,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include "unit.h"
-#include "json_alloc.h"
+#include "util_json_alloc.h"
 
 typedef struct verdict {
     int valid;

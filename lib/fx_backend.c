@@ -1,11 +1,11 @@
 /*
- * lib/engine_fx.c — the rules engine API (koma/engine.h) on the effect engine
- * (fx.h), for games whose definition says `engine: effects` (Ko shogi). engine.c
- * and perft.c hand every call for such a game to the function of the same name
+ * lib/fx_backend.c — the rules engine API (koma/engine.h) on the effect engine
+ * (fx_internal.h), for games whose definition says `engine: effects` (Ko shogi). engine.c
+ * and engine_perft.c hand every call for such a game to the function of the same name
  * here (koma__fxe_*), so the tools and the referee see one engine API whatever
  * the backend; the shogi-family engine's own code and hot paths are untouched.
  *
- * Moves are handles into the move store of the current ply (fx_engine.c): the
+ * Moves are handles into the move store of the current ply (fx_state.c): the
  * moves generated last in this position, 0..n-1, in a deterministic order, so a
  * handle found again (koma_engine_parse_move) is the same handle.
  */
@@ -16,7 +16,7 @@
 #include "engine_internal.h"
 #include "fx_state.h"
 
-/* The engine of an effect game, without a position yet (board.c's koma_engine_new
+/* The engine of an effect game, without a position yet (engine_board.c's koma_engine_new
  * sets the start). */
 int koma__fxe_new(const koma_game *g, koma_engine **out, koma_error *err)
 {

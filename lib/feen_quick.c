@@ -1,5 +1,5 @@
 /*
- * lib/feen_check.c — the verdict alone: is a line a valid strict FEEN?
+ * lib/feen_quick.c — the verdict alone: is a line a valid strict FEEN?
  * (KOMA_FEEN_CHECK_ONLY, koma_feen_valid_lines). For validators.
  *
  * Each checker here answers 1 only when every rule of notations.md §8 holds

@@ -1,5 +1,5 @@
 /*
- * lib/ggn_generate.c — the legal moves of a position generated from a GGN
+ * lib/engine_ggn.c — the legal moves of a position generated from a GGN
  * document plus the game's rule system (koma_engine_ggn_moves,
  * koma_ggn_generate; what the rule system adds to the document's displacements
  * is listed at the top of lib/game_ggn.c). It sits on the rules layer: the
@@ -11,7 +11,7 @@
 
 #include "internal.h"
 #include "engine_internal.h"
-#include "jsonpos.h"
+#include "util_json_pos.h"
 
 /* ---- generation ---------------------------------------------------------------- */
 
@@ -31,7 +31,7 @@ static int has_legal(gen *g, int level);
 
 /*
  * The rule system's legality of a move built from a GGN displacement: the
- * engine's own test (movegen.c, legal_move: make, is the mover's royal
+ * engine's own test (engine_movegen.c, legal_move: make, is the mover's royal
  * attacked, and after a drop of a no-mate kind that leaves the opponent in
  * check, has the opponent a legal reply, at most KOMA__SCRATCH_LEVELS deep),
  * written again here only because the replies must come from the GGN

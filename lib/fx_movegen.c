@@ -1,5 +1,5 @@
 /*
- * lib/fx_gen.c — the effect engine's moves (fx.h): every way a piece may move
+ * lib/fx_movegen.c — the effect engine's moves (fx_internal.h): every way a piece may move
  * under its definition, each turned into the effect record of the canonical PMN
  * chain (koma/pmn.h), deduplicated on that record (perft counts distinct chains).
  *

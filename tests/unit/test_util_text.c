@@ -1,4 +1,4 @@
-/* tests/unit/test_text.c — the helpers the format modules share (lib/text.c):
+/* tests/unit/test_util_text.c — the helpers the format modules share (lib/util_text.c):
  * output buffers (appending, lines with a prefix, printf past the small stack
  * buffer), UTF-8 validation (each kind of invalid sequence found at its byte),
  * CP932 <-> UTF-8 through iconv (a byte or character the other side cannot hold

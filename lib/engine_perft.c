@@ -1,5 +1,5 @@
 /*
- * lib/perft.c — perft (leaf counts of the legal-move tree), divided perft and
+ * lib/engine_perft.c — perft (leaf counts of the legal-move tree), divided perft and
  * the split of a perft into independent jobs.
  *
  * Convention (DESIGN.md §4): distinct canonical PMN = distinct move; history

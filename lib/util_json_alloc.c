@@ -1,5 +1,5 @@
 /*
- * lib/json_alloc.c — jansson's allocations (see json_alloc.h): failures
+ * lib/util_json_alloc.c — jansson's allocations (see util_json_alloc.h): failures
  * counted per thread, the budget of the record being read, and the blocks
  * whose cost the C library cannot tell back.
  */
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json_alloc.h"
+#include "util_json_alloc.h"
 
 /* The allocator jansson had before ours (set once); whether its blocks have a
  * usable size to read (it is the C library's malloc); this thread's count of

@@ -1,5 +1,5 @@
 /*
- * lib/jsonpos.c — byte positions inside raw JSON text (see jsonpos.h).
+ * lib/util_json_pos.c — byte positions inside raw JSON text (see util_json_pos.h).
  *
  * Everything here works on the raw bytes with no allocation and no recursion:
  * values are skipped by counting brackets outside strings, member names are
@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "internal.h"
-#include "json_alloc.h"
-#include "jsonpos.h"
+#include "util_json_alloc.h"
+#include "util_json_pos.h"
 
 /* i at a string's opening quote; returns the offset just past its closing quote
  * (len when the string is unterminated). */

@@ -1,10 +1,10 @@
 /*
- * lib/json_alloc.h — jansson's allocations (internal to libkoma; not installed):
+ * lib/util_json_alloc.h — jansson's allocations (internal to libkoma; not installed):
  * reading and writing with out of memory told apart from bad JSON, and the
  * memory budget of one record (DESIGN.md §5, pcn.memory.limit).
  */
-#ifndef KOMA_JSON_ALLOC_H
-#define KOMA_JSON_ALLOC_H
+#ifndef KOMA_UTIL_JSON_ALLOC_H
+#define KOMA_UTIL_JSON_ALLOC_H
 
 #include <stddef.h>
 #include <stdint.h>

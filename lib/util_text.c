@@ -1,9 +1,9 @@
 /*
- * lib/text.c — the small helpers the format modules and the hub share (declared
- * in format_internal.h): output buffers (koma_pcn_buffer appended to), text
+ * lib/util_text.c — the small helpers the format modules and the hub share (declared
+ * in util_text.h): output buffers (koma_pcn_buffer appended to), text
  * encodings (UTF-8 checked; iconv from the C library), searching, and errors
- * located at a line and column of a multi-line input. It calls no other module
- * of its layer.
+ * located at a line and column of a multi-line input. It calls only
+ * the base layer (koma_error).
  */
 #include <errno.h>
 #include <iconv.h>
@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "format_internal.h"
+#include "util_text.h"
 #include "internal.h"
 
 /* ---- buffers -------------------------------------------------------------------- */

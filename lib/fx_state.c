@@ -1,5 +1,5 @@
 /*
- * lib/fx_engine.c — the effect engine's state (fx.h, fx_state.h): the padded
+ * lib/fx_state.c — the effect engine's state (fx_internal.h, fx_state.h): the padded
  * board of 16-bit codes, hands as counts, per-code counts, the Zobrist hash;
  * positions in and out; make and unmake of effect records with a change log;
  * the moves of a ply as handles into its store, their canonical PMN chains and

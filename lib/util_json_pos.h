@@ -1,5 +1,5 @@
 /*
- * lib/jsonpos.h — positions inside raw JSON text (internal to libkoma; not installed).
+ * lib/util_json_pos.h — positions inside raw JSON text (internal to libkoma; not installed).
  *
  * jansson parses a document into a tree but forgets where each value was. These
  * helpers scan the raw text again, without allocating, to find the byte offset of
@@ -10,8 +10,8 @@
  * Lines are separated by '\n' (a "\r\n" pair counts once: the '\r' is simply the
  * last byte of its line). Columns count bytes, not characters.
  */
-#ifndef KOMA_JSONPOS_H
-#define KOMA_JSONPOS_H
+#ifndef KOMA_UTIL_JSON_POS_H
+#define KOMA_UTIL_JSON_POS_H
 
 #include <stddef.h>
 #include <jansson.h>

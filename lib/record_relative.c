@@ -1,9 +1,9 @@
 /*
- * lib/record_origin.c — where a move comes from when its record does not say
+ * lib/record_relative.c — where a move comes from when its record does not say
  * (KI2, and JKF written from KI2, give a destination, a piece and relative
  * marks: 右 左 直 上 引 寄 打), and the fewest marks that tell it (the KI2 and
  * JKF writers). Both use the move generator and one reading of the marks
- * (koma__origins_pick), so that what a writer says reads back as it meant.
+ * (koma__relative_pick), so that what a writer says reads back as it meant.
  *
  * The reading, for the side to move ("forward" is towards the opponent):
  *   上 the piece moves forward, 引 backward, 寄 sideways (same rank),
@@ -24,7 +24,7 @@
 
 static koma_piece kind_of(koma_piece p) { return (koma_piece)(p & (KOMA_PIECE_LETTER | KOMA_PIECE_STATE)); }
 
-int koma__origins_collect(koma_hub *h, const koma_game *g, const koma_position *pos, koma_piece kind,
+int koma__relative_collect(koma_hub *h, const koma_game *g, const koma_position *pos, koma_piece kind,
                           koma_sq to, koma__origins *o, koma_error *err)
 {
     o->n = 0;
@@ -103,7 +103,7 @@ static size_t narrow(const koma__origins *o, size_t *idx, size_t n, unsigned rel
     return n;
 }
 
-int koma__origins_pick(const koma__origins *o, int promote, unsigned rel, koma_sq to, int turn, size_t *a,
+int koma__relative_pick(const koma__origins *o, int promote, unsigned rel, koma_sq to, int turn, size_t *a,
                        size_t *b)
 {
     unsigned want = promote == KOMA_PROMOTE_YES ? 2u : promote == KOMA_PROMOTE_NO ? 1u : 3u;
@@ -135,7 +135,7 @@ static int unique_among_all(const koma__origins *o, size_t i, unsigned rel, koma
     return n == 1 && idx[0] == i;
 }
 
-int koma__origins_marks(const koma__origins *o, size_t i, koma_piece kind, int promote, koma_sq to, int turn,
+int koma__relative_marks(const koma__origins *o, size_t i, koma_piece kind, int promote, koma_sq to, int turn,
                         unsigned *rel)
 {
     koma_sq from = o->sq[i];
@@ -155,7 +155,7 @@ int koma__origins_marks(const koma__origins *o, size_t i, koma_piece kind, int p
     /* first marks that every reader understands alike, then marks koma reads */
     for (int pass = 0; pass < 2; pass++)
         for (size_t t = 0; t < nt; t++) {
-            if (koma__origins_pick(o, promote, tries[t], to, turn, NULL, NULL) != (int)i) continue;
+            if (koma__relative_pick(o, promote, tries[t], to, turn, NULL, NULL) != (int)i) continue;
             if (pass == 0 && !unique_among_all(o, i, tries[t], to, turn)) continue;
             *rel = tries[t];
             return 0;
