@@ -187,7 +187,7 @@ check-man: $(CMDS) $(STATIC_LIB)
 	@sh tests/man-options.sh $(B)/bin
 
 # The build itself: only koma_* leaves the library; a header change rebuilds
-# exactly the objects that include it; no module calls a higher layer (README),
+# exactly the objects that include it; no module calls a higher layer (lib/README.md),
 # whatever stale objects lie in the build tree; the commands stay thin (no file
 # of cmd/ over 400 lines, the referee's callers under 300).
 check-build: all tests
