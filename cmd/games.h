@@ -13,6 +13,10 @@
 
 #include "cli.h"
 
+/* The game of a position when nothing says otherwise (--start start, perft):
+ * a choice of the commands, not of the library. */
+#define DEFAULT_GAME "ogi"
+
 /* The built-in games into *out. -1 after reporting the trouble (status 2). */
 int games_open(cli *c, koma_game_set **out);
 

@@ -3,9 +3,11 @@
  * registry (koma/format.h) to any other, record by record (PCN JSON/YAML, CSA,
  * KIF, KI2, JKF, USI, SFEN, Fairy-Stockfish FEN, moves, pictures); FEEN lines
  * written canonically (--normalise: loose hands); a game's move patterns as GGN
- * (--to ggn --game GAME). Which options fit which formats, FEEN lines versus
+ * (--to ggn --game GAME). Which settings fit which formats, FEEN lines versus
  * records and the converter of one input are the library's (koma/convert.h);
- * this command opens inputs, prints and reports. See man/koma-convert.1.
+ * the option words, -o PATTERN, --list and the usage messages are the command's
+ * (convert_opts.c); this file reads the options, opens inputs, prints and
+ * reports. See man/koma-convert.1.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -14,13 +16,15 @@
 #include <string.h>
 
 #include "cli.h"
+#include "convert_opts.h"
 #include "games.h"
 
 typedef struct state {
     cli *c;
     const char *game;                  /* --game */
     int compact;                       /* --compact */
-    koma_convert_options o;            /* --from, --to, --normalise, --start, -o, ... */
+    koma_convert_options o;            /* --from, --to, --normalise, --start, ... */
+    const char *output;                /* -o PATTERN (o.split), or NULL */
     int lines;                         /* on the FEEN line path */
     cli_input *in;                     /* the input being converted */
     koma_converter *cv;
@@ -117,9 +121,9 @@ static int position_file(void *ctx, unsigned long record, size_t ply, const char
     char name[4096];
     if (!st->output_r && record > 1) {
         cli_trouble(st->c, "-o %s: record %lu would overwrite the files of record 1 (add %%r to the pattern)",
-                    st->o.output, record);
-    } else if (koma_convert_output_name(st->o.output, record, ply, name, sizeof name) != 0) {
-        cli_trouble(st->c, "-o %s: the file name exceeds %zu bytes", st->o.output, sizeof name - 1);
+                    st->output, record);
+    } else if (convert_output_name(st->output, record, ply, name, sizeof name) != 0) {
+        cli_trouble(st->c, "-o %s: the file name exceeds %zu bytes", st->output, sizeof name - 1);
     } else {
         FILE *f = fopen(name, "w");
         int ok = f != NULL && fwrite(text, 1, len, f) == len, e = errno;
@@ -299,17 +303,18 @@ int main(int argc, char **argv)
         case OPT_PRETTY: st.o.write |= KOMA_WRITE_PRETTY; break;
         case OPT_LIST: list = 1; break;
         case 'o':
-            st.o.output = optarg;
-            if (koma_convert_output_pattern(optarg, &st.output_r, &has_p) != 0)
+            st.output = optarg;
+            st.o.split = 1;
+            if (convert_output_pattern(optarg, &st.output_r, &has_p) != 0)
                 return cli_usage_error(&c, "-o %s: only %%r (record), %%p (ply) and %%%% may follow '%%'", optarg);
             break;
         case OPT_DROP:
-            if (koma_convert_drop_flags(optarg, &st.o.write, &bad, &bad_len) != 0)
+            if (convert_drop_flags(optarg, &st.o.write, &bad, &bad_len) != 0)
                 return cli_usage_error(&c, "--drop: '%.*s' is not times or variations", (int)bad_len, bad);
             break;
         case OPT_ENCODING:
             st.o.write &= ~(KOMA_WRITE_UTF8 | KOMA_WRITE_SHIFT_JIS);
-            if ((rc = (int)koma_convert_encoding_flag(optarg)) == 0)
+            if ((rc = (int)convert_encoding_flag(optarg)) == 0)
                 return cli_usage_error(&c, "--encoding: '%s' is not utf-8 or shift_jis", optarg);
             st.o.write |= (unsigned)rc;
             break;
@@ -318,9 +323,7 @@ int main(int argc, char **argv)
         }
     }
     if (list) {
-        char text[8192];
-        koma_convert_list(text, sizeof text);
-        fputs(text, stdout);
+        convert_list(stdout);
         return cli_finish(&c);
     }
     if (to_name == NULL && st.o.normalise) st.o.to = koma_format_find("feen", 4);
@@ -337,8 +340,8 @@ int main(int argc, char **argv)
     if (st.game != NULL) return cli_usage_error(&c, "--game needs --to ggn");
     if (st.compact) return cli_usage_error(&c, "--compact needs --to ggn");
     char msg[8192];
-    if (koma_convert_check(&st.o, msg, sizeof msg) != 0) return cli_usage_error(&c, "%s", msg);
-    if (st.o.output && c.json) return cli_usage_error(&c, "-o writes files: --json cannot describe them");
+    if (convert_check(&st.o, st.output, msg, sizeof msg) != 0) return cli_usage_error(&c, "%s", msg);
+    if (st.output && c.json) return cli_usage_error(&c, "-o writes files: --json cannot describe them");
 
     int feen_lines = koma_convert_feen_lines(&st.o);
     koma_error err;
@@ -347,7 +350,7 @@ int main(int argc, char **argv)
         cli_trouble(&c, "%s: %s", koma_code_name(err.code), err.message);
         return cli_finish(&c);
     }
-    if (st.o.output) koma_converter_each_position(st.cv, position_file, &st);
+    if (st.output) koma_converter_each_position(st.cv, position_file, &st);
     CLI_FOREACH_OPERAND(i, argc, argv, optind, path) {
         cli_input in;
         const char *s;

@@ -44,7 +44,7 @@ static void usage(FILE *f)
           "  -g, --game GAME   the game: a built-in id or a YAML definition file;\n"
           "                    ids: " KOMA_GAME_IDS "\n"
           "                    default: from each FEEN's style letter and board shape\n"
-          "                    (" KOMA_DEFAULT_GAME " with no FEEN)\n"
+          "                    (" DEFAULT_GAME " with no FEEN)\n"
           "  -d, --depth N     depth (default 1; a DEPTH<TAB> prefix overrides it)\n"
           "      --divide      count each root move: `PMN: count` sorted by PMN, then\n"
           "                    `Nodes searched: N`\n"
@@ -107,7 +107,7 @@ static void run(state *st, const char *file, unsigned long line, unsigned long c
     if (s != NULL) {
         if (koma_game_set_open_feen(st->games, s, len, &pos, &g, &err) != 0) goto bad;
     } else if (g == NULL) {
-        g = koma_game_set_find_id(st->games, KOMA_DEFAULT_GAME, strlen(KOMA_DEFAULT_GAME));
+        g = koma_game_set_find_id(st->games, DEFAULT_GAME, strlen(DEFAULT_GAME));
     }
     if ((e = engine_cache_get(&st->engines, g, &err)) == NULL) goto bad;
     if (s != NULL ? koma_engine_set_position(e, &pos, &err) != 0 : koma_engine_set_start(e, &err) != 0)

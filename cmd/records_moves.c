@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "games.h"
 #include "records.h"
 
 /* ---- moves -------------------------------------------------------------------- */
@@ -26,7 +27,7 @@ int records_start_option(cli *c, koma_game_set *games, const char *arg, const ch
     const koma_game *g = *forced;
     if (strcmp(arg, "start") == 0) {
         if (g == NULL)
-            g = *forced = koma_game_set_find_id(games, KOMA_DEFAULT_GAME, strlen(KOMA_DEFAULT_GAME));
+            g = *forced = koma_game_set_find_id(games, DEFAULT_GAME, strlen(DEFAULT_GAME));
         arg = koma_game_start(g);
     }
     koma_position pos;

@@ -1,13 +1,11 @@
 /*
- * lib/convert.c — koma-convert's dispatch (koma/convert.h): which options fit
- * which reader and writer, FEEN lines versus records, output patterns, and the
- * converter of one input (a koma_rstream feeding a koma_wstream), above the
- * format registry.
+ * lib/convert.c — converting inputs between formats (koma/convert.h): which
+ * reader and writer settings fit, FEEN lines versus records, start positions,
+ * and the converter of one input (a koma_rstream feeding a koma_wstream), above
+ * the format registry.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include <koma/koma.h>
 #include <koma/convert.h>
@@ -16,55 +14,46 @@
 
 static int is(const koma_format *f, const char *name) { return f && strcmp(koma_format_name(f), name) == 0; }
 
-static int position_kind(const koma_format *f) { return koma_format_kind_of(f) == KOMA_FORMAT_POSITION; }
+unsigned koma_convert_write_flags(const koma_format *to)
+{
+    if (!(koma_format_caps(to) & KOMA_FORMAT_WRITE)) return 0;
+    unsigned flags = 0;
+    koma_format_kind kind = koma_format_kind_of(to);
+    int pcn = koma_format_pcn(to, NULL);
+    if (kind == KOMA_FORMAT_POSITION) flags |= KOMA_WRITE_EACH;
+    if (pcn || is(to, "jkf")) flags |= KOMA_WRITE_PRETTY;
+    if (is(to, "kif") || is(to, "ki2")) flags |= KOMA_WRITE_UTF8 | KOMA_WRITE_SHIFT_JIS;
+    if (kind == KOMA_FORMAT_RECORD && !pcn) flags |= KOMA_WRITE_DROP_TIMES | KOMA_WRITE_DROP_VARIATIONS;
+    return flags;
+}
 
-#define FAIL(...) do { snprintf(msg, cap, __VA_ARGS__); return -1; } while (0)
-
-int koma_convert_check(const koma_convert_options *o, char *msg, size_t cap)
+unsigned koma_convert_check(const koma_convert_options *o, koma_error *err)
 {
     const koma_format *to = o->to, *from = o->from;
-    int each = (o->write & KOMA_WRITE_EACH) != 0, has_r = 0, has_p = 0;
-    if (o->output && koma_convert_output_pattern(o->output, &has_r, &has_p) != 0)
-        FAIL("-o %s: only %%r (record), %%p (ply) and %%%% may follow '%%'", o->output);
-    if (!(koma_format_caps(to) & KOMA_FORMAT_WRITE))
-        FAIL("koma does not write %s (%s)", koma_format_name(to), koma_format_title(to));
-    if (from && !(koma_format_caps(from) & KOMA_FORMAT_READ))
-        FAIL("koma does not read %s (%s)", koma_format_name(from), koma_format_title(from));
-    if (o->normalise && !is(to, "feen") && !is(from, "feen"))
-        FAIL("--normalise needs --to feen or --from feen");
-    if (each && !position_kind(to))
-        FAIL("--each needs a position format (--to svg, ascii, unicode, feen, sfen, fen, fid)");
-    if (o->output && !position_kind(to))
-        FAIL("-o needs a position format (--to svg, ascii, unicode, feen, sfen, fen, fid)");
-    if (o->output && each && !has_p)
-        FAIL("-o %s with --each: add %%p (the ply) to name one file a position", o->output);
-    if (!o->output && each && is(to, "svg"))
-        FAIL("--to svg --each draws one picture a position: name their files with "
-             "-o PATTERN (%%p the ply, %%r the record)");
-    if ((o->write & KOMA_WRITE_PRETTY) && !koma_format_pcn(to, NULL) && !is(to, "jkf"))
-        FAIL("--pretty needs --to pcn or jkf");
-    if ((o->write & (KOMA_WRITE_UTF8 | KOMA_WRITE_SHIFT_JIS)) && !is(to, "kif") && !is(to, "ki2"))
-        FAIL("--encoding needs --to kif or ki2");
-    if ((o->write & (KOMA_WRITE_DROP_TIMES | KOMA_WRITE_DROP_VARIATIONS)) &&
-        (koma_format_kind_of(to) != KOMA_FORMAT_RECORD || koma_format_pcn(to, NULL)))
-        FAIL("--drop needs --to csa, usi, kif, ki2 or jkf (PCN keeps everything)");
+    int position = koma_format_kind_of(to) == KOMA_FORMAT_POSITION;
+    unsigned bad = 0;
+    koma_error_clear(err);
+    if (!(koma_format_caps(to) & KOMA_FORMAT_WRITE)) bad |= KOMA_CONVERT_UNFIT_TO;
+    if (from && !(koma_format_caps(from) & KOMA_FORMAT_READ)) bad |= KOMA_CONVERT_UNFIT_FROM;
+    if (o->normalise && !is(to, "feen") && !is(from, "feen")) bad |= KOMA_CONVERT_UNFIT_NORMALISE;
+    if (o->write & ~koma_convert_write_flags(to)) bad |= KOMA_CONVERT_UNFIT_WRITE;
+    if (o->split && !position) bad |= KOMA_CONVERT_UNFIT_SPLIT;
+    if (!o->split && (o->write & KOMA_WRITE_EACH) && is(to, "svg")) bad |= KOMA_CONVERT_UNFIT_JOINED;
     if (o->start) {
         char feen[KOMA_FEEN_MAX_LEN + 1];
         size_t n;
-        koma_error err;
-        if (koma_convert_start(o->start, strlen(o->start), feen, sizeof feen, &n, &err) != 0)
-            FAIL("--start: column %lu: %s: %s", err.column, koma_code_name(err.code), err.message);
+        if (koma_convert_start(o->start, strlen(o->start), feen, sizeof feen, &n, err) != 0)
+            bad |= KOMA_CONVERT_UNFIT_START;
+        if (from == NULL || koma_format_kind_of(from) != KOMA_FORMAT_MOVES) bad |= KOMA_CONVERT_UNFIT_START_UNUSED;
+    } else if (is(from, "pmn")) {
+        bad |= KOMA_CONVERT_UNFIT_NO_START;
     }
-    if (is(from, "pmn") && o->start == NULL) FAIL("--from pmn needs --start POSITION (the moves' start)");
-    if (o->start && (from == NULL || koma_format_kind_of(from) != KOMA_FORMAT_MOVES))
-        FAIL("--start needs --from pmn, usi-move or fen-move");
-    if (cap) msg[0] = '\0';
-    return 0;
+    return bad;
 }
 
 int koma_convert_feen_lines(const koma_convert_options *o)
 {
-    return is(o->to, "feen") && !(o->write & KOMA_WRITE_EACH) && o->output == NULL &&
+    return is(o->to, "feen") && !(o->write & KOMA_WRITE_EACH) && !o->split &&
            (o->from == NULL || is(o->from, "feen")) && o->start == NULL;
 }
 
@@ -104,95 +93,6 @@ int koma_convert_start(const char *s, size_t len, char *feen, size_t cap, size_t
     }
     koma_position_cleanup(&pos);
     return rc;
-}
-
-/* ---- output patterns -------------------------------------------------------------- */
-
-int koma_convert_output_pattern(const char *p, int *has_r, int *has_p)
-{
-    for (; *p; p++) {
-        if (*p != '%') continue;
-        if (*++p == '%') continue;
-        for (int digits = 0; *p >= '0' && *p <= '9'; p++)
-            if (++digits > 2) return -1;
-        if (*p == 'r') *has_r = 1;
-        else if (*p == 'p') *has_p = 1;
-        else return -1;
-    }
-    return 0;
-}
-
-int koma_convert_output_name(const char *pat, unsigned long record, size_t ply, char *buf, size_t cap)
-{
-    size_t n = 0;
-    for (const char *p = pat; *p; p++) {
-        char piece[32];
-        size_t len = 1;
-        piece[0] = *p;
-        if (*p == '%' && p[1] == '%') {
-            p++;
-        } else if (*p == '%') {
-            int width = 0, zero = p[1] == '0';
-            for (p++; *p >= '0' && *p <= '9'; p++) width = width * 10 + (*p - '0');
-            unsigned long v = *p == 'r' ? record : (unsigned long)ply;
-            len = (size_t)snprintf(piece, sizeof piece, zero ? "%0*lu" : "%*lu", width, v);
-        }
-        if (n + len >= cap) return -1;
-        memcpy(buf + n, piece, len);
-        n += len;
-    }
-    if (cap == 0) return -1;
-    buf[n] = '\0';
-    return 0;
-}
-
-int koma_convert_drop_flags(const char *words, unsigned *flags, const char **bad, size_t *bad_len)
-{
-    for (const char *p = words, *e; *p; p = *e ? e + 1 : e) {
-        e = strchr(p, ',');
-        if (e == NULL) e = p + strlen(p);
-        size_t n = (size_t)(e - p);
-        if (n == 5 && strncmp(p, "times", 5) == 0) *flags |= KOMA_WRITE_DROP_TIMES;
-        else if (n == 10 && strncmp(p, "variations", 10) == 0) *flags |= KOMA_WRITE_DROP_VARIATIONS;
-        else {
-            *bad = p;
-            *bad_len = n;
-            return -1;
-        }
-    }
-    return 0;
-}
-
-unsigned koma_convert_encoding_flag(const char *name)
-{
-    if (strcasecmp(name, "utf-8") == 0 || strcasecmp(name, "utf8") == 0) return KOMA_WRITE_UTF8;
-    if (strcasecmp(name, "shift_jis") == 0 || strcasecmp(name, "sjis") == 0 || strcasecmp(name, "cp932") == 0)
-        return KOMA_WRITE_SHIFT_JIS;
-    return 0;
-}
-
-static size_t list_line(char *buf, size_t cap, size_t n, const char *name, const char *caps, const char *kind,
-                        const char *title, const char *aliases)
-{
-    int k = snprintf(n < cap ? buf + n : NULL, n < cap ? cap - n : 0, "%-9s %-5s %-8s %s%s%s%s\n", name, caps,
-                     kind, title, aliases[0] ? " (also " : "", aliases, aliases[0] ? ")" : "");
-    return n + (k > 0 ? (size_t)k : 0);
-}
-
-size_t koma_convert_list(char *buf, size_t cap)
-{
-    static const char *kinds[] = {"position", "moves", "record", "recognised only"};
-    size_t n = 0;
-    if (cap) buf[0] = '\0';
-    for (size_t i = 0; i < koma_format_count(); i++) {
-        const koma_format *f = koma_format_at(i);
-        unsigned caps = koma_format_caps(f);
-        n = list_line(buf, cap, n, koma_format_name(f),
-                      caps == (KOMA_FORMAT_READ | KOMA_FORMAT_WRITE) ? "rw" : caps & KOMA_FORMAT_READ ? "r" :
-                      caps & KOMA_FORMAT_WRITE ? "w" : "-",
-                      kinds[koma_format_kind_of(f)], koma_format_title(f), koma_format_aliases(f));
-    }
-    return list_line(buf, cap, n, "ggn", "w", "game", "the move patterns of a game (--game), as GGN", "");
 }
 
 /* ---- the converter ------------------------------------------------------------------- */

@@ -1,9 +1,12 @@
 #!/bin/sh
-# tests/cmd-size-check.sh — the commands stay thin (issue 9): no file in cmd/ is
-# over 400 lines, and the referee's callers koma-replay and koma-repetition-check
-# stay well under 300 (the judging is libkoma's, lib/referee.c; what the commands
-# share is in cmd/judge.c and cmd/verdict_*.c). A file that outgrows its bound
-# moves what is not its own job into the library or a helper file of cmd/.
+# tests/cmd-size-check.sh — a warning sign, not a rule: a file of cmd/ over 400
+# lines (koma-replay and koma-repetition-check, the referee's callers, over 300)
+# may be doing more than its command's job. Warns, never fails. The cure is the
+# boundary of lib/README.md ("Library and commands"): what any front end needs
+# (a GUI, bindings) goes into the library, speaking in data; the command's own
+# option handling (option words, usage texts, messages naming options) stays in
+# cmd/, in a helper file of cmd/ when a command file grows, never exported
+# from libkoma to make a file shorter.
 # Usage: cmd-size-check.sh [ROOT]
 root=${1:-$(cd "$(dirname "$0")/.." && pwd)}
 . "$root/tests/lib.sh"
@@ -13,14 +16,16 @@ bound() {
     *) echo 400 ;;
     esac
 }
+warned=0
 for f in "$root"/cmd/*.c "$root"/cmd/*.h; do
     [ -f "$f" ] || continue
     n=$(wc -l <"$f")
     max=$(bound "$f")
-    if [ "$n" -le "$max" ]; then
-        suite_pass
-    else
-        suite_fail "cmd-size: cmd/$(basename "$f") has $n lines, more than $max"
+    if [ "$n" -gt "$max" ]; then
+        echo "cmd-size: warning: cmd/$(basename "$f") has $n lines, more than $max (is all of it the command's job?)" >&2
+        warned=$((warned + 1))
     fi
+    suite_pass
 done
+[ "$warned" -eq 0 ] || echo "cmd-size: $warned warning(s), not failures" >&2
 suite_end cmd-size

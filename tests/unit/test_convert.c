@@ -1,6 +1,7 @@
-/* tests/unit/test_convert.c — koma-convert's dispatch (lib/convert.c): which options
- * fit, FEEN lines versus records, start positions, output patterns, --drop and
- * --encoding words, the format list, and the converter of one input. */
+/* tests/unit/test_convert.c — converting inputs (lib/convert.c): which settings fit
+ * (koma_convert_check's bits, the flags a writer takes), FEEN lines versus records,
+ * start positions, and the converter of one input. The option words and messages of
+ * koma-convert are cmd/convert_opts.c's (tests/cli/cases/convert). */
 #include "unit.h"
 
 #define START_SFEN "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
@@ -13,60 +14,85 @@ static const koma_format *fmt(const char *name)
     return f;
 }
 
-/* The check's message for options from -> to (from NULL: detect), or "" when they fit. */
-static const char *check(const char *from, const char *to, unsigned write, int normalise,
-                         const char *start, const char *output)
+/* koma_convert_check's bits for options from -> to (from NULL: detect). */
+static unsigned check(const char *from, const char *to, unsigned write, int normalise, const char *start,
+                      int split)
 {
-    static char msg[512];
-    koma_convert_options o = {from ? fmt(from) : NULL, fmt(to), write, normalise, start, output};
-    int rc = koma_convert_check(&o, msg, sizeof msg);
-    assert_int_equal(rc, msg[0] ? -1 : 0);
-    return msg;
+    koma_convert_options o = {from ? fmt(from) : NULL, fmt(to), write, normalise, start, split};
+    koma_error err;
+    unsigned bad = koma_convert_check(&o, &err);
+    /* err says why only for a start that is not a position */
+    if (bad & KOMA_CONVERT_UNFIT_START) assert_int_not_equal(err.code, KOMA_OK);
+    else assert_int_equal(err.code, KOMA_OK);
+    return bad;
 }
 
 static void test_convert_check(void **state)
 {
     (void)state;
-    assert_string_equal(check(NULL, "pcn", 0, 0, NULL, NULL), "");
-    assert_string_equal(check("csa", "kif", KOMA_WRITE_SHIFT_JIS | KOMA_WRITE_DROP_TIMES, 0, NULL, NULL), "");
-    char want[256];
-    snprintf(want, sizeof want, "koma does not read pgn (%s)", koma_format_title(fmt("pgn")));
-    assert_string_equal(check("pgn", "pcn", 0, 0, NULL, NULL), want);
-    assert_string_equal(check("pgn", "csa", KOMA_WRITE_PRETTY, 1, NULL, NULL), want);  /* the first fault named */
-    snprintf(want, sizeof want, "koma does not write pgn (%s)", koma_format_title(fmt("pgn")));
-    assert_string_equal(check(NULL, "pgn", 0, 0, NULL, NULL), want);
-    assert_string_equal(check(NULL, "pcn", 0, 1, NULL, NULL), "--normalise needs --to feen or --from feen");
-    assert_string_equal(check("feen", "sfen", 0, 1, NULL, NULL), "");
-    assert_string_equal(check(NULL, "pcn", KOMA_WRITE_EACH, 0, NULL, NULL),
-                        "--each needs a position format (--to svg, ascii, unicode, feen, sfen, fen, fid)");
-    assert_string_equal(check(NULL, "csa", 0, 0, NULL, "x%r"),
-                        "-o needs a position format (--to svg, ascii, unicode, feen, sfen, fen, fid)");
-    assert_string_equal(check(NULL, "svg", KOMA_WRITE_EACH, 0, NULL, "x%r"),
-                        "-o x%r with --each: add %p (the ply) to name one file a position");
-    assert_string_equal(check(NULL, "svg", KOMA_WRITE_EACH, 0, NULL, "x%r-%p"), "");
-    assert_string_equal(check(NULL, "svg", 0, 0, NULL, "x%q"),
-                        "-o x%q: only %r (record), %p (ply) and %% may follow '%'");
-    assert_string_equal(check(NULL, "svg", KOMA_WRITE_EACH, 0, NULL, NULL),
-                        "--to svg --each draws one picture a position: name their files with "
-                        "-o PATTERN (%p the ply, %r the record)");
-    assert_string_equal(check(NULL, "csa", KOMA_WRITE_PRETTY, 0, NULL, NULL), "--pretty needs --to pcn or jkf");
-    assert_string_equal(check(NULL, "jkf", KOMA_WRITE_PRETTY, 0, NULL, NULL), "");
-    assert_string_equal(check(NULL, "csa", KOMA_WRITE_UTF8, 0, NULL, NULL), "--encoding needs --to kif or ki2");
-    assert_string_equal(check(NULL, "pcn", KOMA_WRITE_DROP_VARIATIONS, 0, NULL, NULL),
-                        "--drop needs --to csa, usi, kif, ki2 or jkf (PCN keeps everything)");
-    assert_string_equal(check("pmn", "pcn", 0, 0, NULL, NULL), "--from pmn needs --start POSITION (the moves' start)");
-    assert_string_equal(check("pmn", "pcn", 0, 0, START_SFEN, NULL), "");
-    assert_string_equal(check("usi-move", "pcn", 0, 0, START_FEEN, NULL), "");
-    assert_string_equal(check("csa", "pcn", 0, 0, START_FEEN, NULL), "--start needs --from pmn, usi-move or fen-move");
+    assert_int_equal(check(NULL, "pcn", 0, 0, NULL, 0), 0);
+    assert_int_equal(check("csa", "kif", KOMA_WRITE_SHIFT_JIS | KOMA_WRITE_DROP_TIMES, 0, NULL, 0), 0);
+    assert_int_equal(check("pgn", "pcn", 0, 0, NULL, 0), KOMA_CONVERT_UNFIT_FROM);
+    assert_int_equal(check(NULL, "pgn", 0, 0, NULL, 0), KOMA_CONVERT_UNFIT_TO);
+    /* every misfit, not only the first */
+    assert_int_equal(check("pgn", "csa", KOMA_WRITE_PRETTY, 1, NULL, 0),
+                     KOMA_CONVERT_UNFIT_FROM | KOMA_CONVERT_UNFIT_NORMALISE | KOMA_CONVERT_UNFIT_WRITE);
+    assert_int_equal(check(NULL, "pcn", 0, 1, NULL, 0), KOMA_CONVERT_UNFIT_NORMALISE);
+    assert_int_equal(check("feen", "sfen", 0, 1, NULL, 0), 0);
+    assert_int_equal(check(NULL, "pcn", KOMA_WRITE_EACH, 0, NULL, 0), KOMA_CONVERT_UNFIT_WRITE);
+    assert_int_equal(check(NULL, "csa", 0, 0, NULL, 1), KOMA_CONVERT_UNFIT_SPLIT);
+    assert_int_equal(check(NULL, "svg", KOMA_WRITE_EACH, 0, NULL, 1), 0);
+    assert_int_equal(check(NULL, "svg", 0, 0, NULL, 1), 0);
+    /* SVG documents cannot be concatenated: every position needs outputs of its own */
+    assert_int_equal(check(NULL, "svg", KOMA_WRITE_EACH, 0, NULL, 0), KOMA_CONVERT_UNFIT_JOINED);
+    assert_int_equal(check(NULL, "ascii", KOMA_WRITE_EACH, 0, NULL, 0), 0);
+    assert_int_equal(check(NULL, "csa", KOMA_WRITE_PRETTY, 0, NULL, 0), KOMA_CONVERT_UNFIT_WRITE);
+    assert_int_equal(check(NULL, "jkf", KOMA_WRITE_PRETTY, 0, NULL, 0), 0);
+    assert_int_equal(check(NULL, "csa", KOMA_WRITE_UTF8, 0, NULL, 0), KOMA_CONVERT_UNFIT_WRITE);
+    assert_int_equal(check(NULL, "pcn", KOMA_WRITE_DROP_VARIATIONS, 0, NULL, 0), KOMA_CONVERT_UNFIT_WRITE);
+    assert_int_equal(check("pmn", "pcn", 0, 0, NULL, 0), KOMA_CONVERT_UNFIT_NO_START);
+    assert_int_equal(check("usi-move", "pcn", 0, 0, NULL, 0), 0);    /* the Shogi start */
+    assert_int_equal(check("pmn", "pcn", 0, 0, START_SFEN, 0), 0);
+    assert_int_equal(check("usi-move", "pcn", 0, 0, START_FEEN, 0), 0);
+    assert_int_equal(check("csa", "pcn", 0, 0, START_FEEN, 0), KOMA_CONVERT_UNFIT_START_UNUSED);
+    assert_int_equal(check(NULL, "pcn", 0, 0, START_FEEN, 0), KOMA_CONVERT_UNFIT_START_UNUSED);
     /* a start that is neither FEEN nor SFEN: the FEEN parser's error */
-    const char *m = check("usi-move", "pcn", 0, 0, "9/9 x", NULL);
-    assert_true(strncmp(m, "--start: column ", 16) == 0);
+    assert_int_equal(check("usi-move", "pcn", 0, 0, "9/9 x", 0), KOMA_CONVERT_UNFIT_START);
+    assert_int_equal(check("csa", "pcn", 0, 0, "9/9 x", 0), KOMA_CONVERT_UNFIT_START | KOMA_CONVERT_UNFIT_START_UNUSED);
+    koma_convert_options o = {fmt("usi-move"), fmt("pcn"), 0, 0, "9/9 x", 0};
+    assert_int_equal(koma_convert_check(&o, NULL), KOMA_CONVERT_UNFIT_START);    /* err may be NULL */
+}
+
+static void test_convert_write_flags(void **state)
+{
+    (void)state;
+    const unsigned drop = KOMA_WRITE_DROP_TIMES | KOMA_WRITE_DROP_VARIATIONS;
+    const unsigned enc = KOMA_WRITE_UTF8 | KOMA_WRITE_SHIFT_JIS;
+    assert_int_equal(koma_convert_write_flags(fmt("svg")), KOMA_WRITE_EACH);
+    assert_int_equal(koma_convert_write_flags(fmt("feen")), KOMA_WRITE_EACH);
+    assert_int_equal(koma_convert_write_flags(fmt("pcn")), KOMA_WRITE_PRETTY);
+    assert_int_equal(koma_convert_write_flags(fmt("jkf")), KOMA_WRITE_PRETTY | drop);
+    assert_int_equal(koma_convert_write_flags(fmt("kif")), enc | drop);
+    assert_int_equal(koma_convert_write_flags(fmt("ki2")), enc | drop);
+    assert_int_equal(koma_convert_write_flags(fmt("csa")), drop);
+    assert_int_equal(koma_convert_write_flags(fmt("usi-move")), 0);
+    assert_int_equal(koma_convert_write_flags(fmt("pgn")), 0);     /* not written */
+    /* the registry as data: every format a front end may list, each check agreeing */
+    for (size_t i = 0; i < koma_format_count(); i++) {
+        const koma_format *f = koma_format_at(i);
+        unsigned w = koma_convert_write_flags(f);
+        koma_convert_options o = {NULL, f, w, 0, NULL, 0};
+        if (w & KOMA_WRITE_EACH) o.split = 1;          /* SVG: one output a position */
+        if ((w & enc) == enc) o.write &= ~KOMA_WRITE_UTF8;
+        if (koma_format_caps(f) & KOMA_FORMAT_WRITE) assert_int_equal(koma_convert_check(&o, NULL), 0);
+        else assert_int_equal(koma_convert_check(&o, NULL), KOMA_CONVERT_UNFIT_TO);
+    }
 }
 
 static void test_convert_feen_lines(void **state)
 {
     (void)state;
-    koma_convert_options o = {NULL, fmt("feen"), 0, 0, NULL, NULL};
+    koma_convert_options o = {NULL, fmt("feen"), 0, 0, NULL, 0};
     assert_true(koma_convert_feen_lines(&o));
     o.from = fmt("feen");
     assert_true(koma_convert_feen_lines(&o));
@@ -76,9 +102,9 @@ static void test_convert_feen_lines(void **state)
     o.write = KOMA_WRITE_EACH;
     assert_false(koma_convert_feen_lines(&o));
     o.write = 0;
-    o.output = "x%r";
+    o.split = 1;
     assert_false(koma_convert_feen_lines(&o));
-    o.output = NULL;
+    o.split = 0;
     o.to = fmt("sfen");
     assert_false(koma_convert_feen_lines(&o));
     /* detected: FEEN or nothing known stays on the line path; CSA does not */
@@ -105,51 +131,6 @@ static void test_convert_start(void **state)
     assert_int_equal(err.code, KOMA_E_FEEN_LENGTH);
 }
 
-static void test_convert_output_pattern(void **state)
-{
-    (void)state;
-    int r = 0, p = 0;
-    assert_int_equal(koma_convert_output_pattern("pos-%r-%03p.svg", &r, &p), 0);
-    assert_true(r && p);
-    r = p = 0;
-    assert_int_equal(koma_convert_output_pattern("100%%-%p", &r, &p), 0);
-    assert_true(!r && p);
-    assert_int_equal(koma_convert_output_pattern("x%123p", &r, &p), -1);
-    assert_int_equal(koma_convert_output_pattern("x%s", &r, &p), -1);
-    char buf[64];
-    assert_int_equal(koma_convert_output_name("pos-%r-%03p.svg", 12, 7, buf, sizeof buf), 0);
-    assert_string_equal(buf, "pos-12-007.svg");
-    assert_int_equal(koma_convert_output_name("%%%2r|%p", 3, 0, buf, sizeof buf), 0);
-    assert_string_equal(buf, "% 3|0");
-    assert_int_equal(koma_convert_output_name("abcdefgh%r", 1, 0, buf, 9), -1);
-}
-
-static void test_convert_words(void **state)
-{
-    (void)state;
-    unsigned flags = 0;
-    const char *bad = NULL;
-    size_t bad_len = 0;
-    assert_int_equal(koma_convert_drop_flags("times,variations", &flags, &bad, &bad_len), 0);
-    assert_int_equal(flags, KOMA_WRITE_DROP_TIMES | KOMA_WRITE_DROP_VARIATIONS);
-    flags = 0;
-    assert_int_equal(koma_convert_drop_flags("times,comments,x", &flags, &bad, &bad_len), -1);
-    assert_int_equal(bad_len, 8);
-    assert_memory_equal(bad, "comments", 8);
-    assert_int_equal(koma_convert_encoding_flag("UTF-8"), KOMA_WRITE_UTF8);
-    assert_int_equal(koma_convert_encoding_flag("cp932"), KOMA_WRITE_SHIFT_JIS);
-    assert_int_equal(koma_convert_encoding_flag("latin1"), 0);
-    char text[8192];
-    size_t n = koma_convert_list(text, sizeof text);
-    assert_int_equal(n, strlen(text));
-    assert_non_null(strstr(text, "\ncsa       rw    record   "));
-    assert_non_null(strstr(text, "\nggn       w     game     the move patterns of a game (--game), as GGN\n"));
-    /* a small buffer: truncated, NUL-terminated, the full length returned */
-    char small[16];
-    assert_int_equal(koma_convert_list(small, sizeof small), n);
-    assert_int_equal(strlen(small), sizeof small - 1);
-}
-
 /* ---- the converter ------------------------------------------------------------------ */
 
 typedef struct seen {
@@ -173,7 +154,7 @@ static const char csa[] = "V2.2\nPI\n+\n+7776FU\n%TORYO\n/\nV2.2\nPI\n+\n+5554FU
 static void test_convert_records(void **state)
 {
     (void)state;
-    koma_convert_options o = {fmt("csa"), fmt("usi"), 0, 0, NULL, NULL};
+    koma_convert_options o = {fmt("csa"), fmt("usi"), 0, 0, NULL, 0};
     koma_error err;
     koma_converter *cv = koma_converter_new(&o, &err);
     assert_non_null(cv);
@@ -232,7 +213,7 @@ static int on_position(void *ctx, unsigned long record, size_t ply, const char *
 static void test_convert_each_position(void **state)
 {
     (void)state;
-    koma_convert_options o = {fmt("csa"), fmt("sfen"), KOMA_WRITE_EACH, 0, NULL, "x%r-%p"};
+    koma_convert_options o = {fmt("csa"), fmt("sfen"), KOMA_WRITE_EACH, 0, NULL, 1};
     koma_error err;
     koma_converter *cv = koma_converter_new(&o, &err);
     assert_non_null(cv);
@@ -253,7 +234,7 @@ static void test_convert_each_position(void **state)
 static void test_convert_feen_line(void **state)
 {
     (void)state;
-    koma_convert_options o = {NULL, fmt("feen"), 0, 1, NULL, NULL};
+    koma_convert_options o = {NULL, fmt("feen"), 0, 1, NULL, 0};
     koma_error err, bad;
     koma_converter *cv = koma_converter_new(&o, &err);
     assert_non_null(cv);
@@ -283,10 +264,9 @@ int main(void)
 {
     const struct CMUnitTest t[] = {
         cmocka_unit_test(test_convert_check),
+        cmocka_unit_test(test_convert_write_flags),
         cmocka_unit_test(test_convert_feen_lines),
         cmocka_unit_test(test_convert_start),
-        cmocka_unit_test(test_convert_output_pattern),
-        cmocka_unit_test(test_convert_words),
         cmocka_unit_test(test_convert_records),
         cmocka_unit_test(test_convert_each_position),
         cmocka_unit_test(test_convert_feen_line),

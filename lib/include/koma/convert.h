@@ -1,9 +1,11 @@
 /*
- * koma/convert.h — koma-convert's dispatch, as a library: which options fit
- * which reader and writer, FEEN lines versus records, and one input converted
- * record by record (koma_rstream in, koma_wstream out) with an event for each
- * record. The command opens inputs, prints and counts; the messages of
- * koma_convert_check name koma-convert's options.
+ * koma/convert.h — converting inputs from one format to another, for any front
+ * end: which reader and writer settings fit together (as flags), FEEN lines
+ * versus records, start positions, and one input converted record by record
+ * (koma_rstream in, koma_wstream out) with an event for each record. The
+ * caller opens inputs, prints and counts; the words of a command line (option
+ * names, usage texts, file-name patterns) are the command's (koma-convert(1),
+ * lib/README.md).
  */
 #ifndef KOMA_CONVERT_H
 #define KOMA_CONVERT_H
@@ -17,62 +19,57 @@ extern "C" {
 typedef struct koma_convert_options {
     const koma_format *from;       /* NULL: detected from each input's first bytes */
     const koma_format *to;         /* the output format (not NULL) */
-    unsigned write;                /* koma_wstream_new's KOMA_WRITE_* flags: --each,
-                                      --pretty, --encoding, --drop */
+    unsigned write;                /* koma_wstream_new's KOMA_WRITE_* flags */
     int normalise;                 /* FEEN in: hands not aggregated or not in order
                                       accepted (KOMA_FEEN_NORMALISE) */
     const char *start;             /* MOVES in: the start position, FEEN or SFEN
                                       (NULL: the format's default) */
-    const char *output;            /* one output a position, named by this pattern
-                                      (koma_convert_output_name); NULL: none */
+    int split;                     /* position formats: one output a position, given
+                                      to koma_converter_each_position's function */
 } koma_convert_options;
 
+/* What does not fit in a koma_convert_options (koma_convert_check's bits). */
+#define KOMA_CONVERT_UNFIT_TO          0x001u  /* koma does not write `to` */
+#define KOMA_CONVERT_UNFIT_FROM        0x002u  /* koma does not read `from` */
+#define KOMA_CONVERT_UNFIT_NORMALISE   0x004u  /* normalise, but neither format is FEEN */
+#define KOMA_CONVERT_UNFIT_WRITE       0x008u  /* write has flags the writer of `to` does
+                                                  not take (koma_convert_write_flags) */
+#define KOMA_CONVERT_UNFIT_SPLIT       0x010u  /* split, but `to` is not a position format */
+#define KOMA_CONVERT_UNFIT_JOINED      0x020u  /* SVG with KOMA_WRITE_EACH, not split: SVG
+                                                  documents cannot be concatenated */
+#define KOMA_CONVERT_UNFIT_START       0x040u  /* start is neither FEEN nor SFEN */
+#define KOMA_CONVERT_UNFIT_NO_START    0x080u  /* no start, and `from` has no default one
+                                                  (pmn) */
+#define KOMA_CONVERT_UNFIT_START_UNUSED 0x100u /* start, but `from` is not a MOVES format
+                                                  (or is detected) */
+
 /*
- * 0 when the options fit together; else -1 with a message (NUL-terminated,
- * truncated to cap) saying what does not, in this order: a format koma does not
- * write or read, --normalise without FEEN, --each or an output pattern with a
- * format that is not a position format, an output pattern with --each but no %p,
- * SVG --each without one, --pretty but not PCN or JKF, an encoding but not KIF
- * or KI2, --drop but not a shogi-world record format, a start that is neither
- * FEEN nor SFEN, PMN moves without a start, a start without a moves format.
+ * 0 when the options fit together; else the KOMA_CONVERT_UNFIT_* bits of every
+ * misfit, so that a front end can name each in its own words. With
+ * KOMA_CONVERT_UNFIT_START, err (may be NULL) says why the start is not a
+ * position (koma_convert_start's error); err is cleared otherwise.
  */
-KOMA_API int koma_convert_check(const koma_convert_options *o, char *msg, size_t cap);
+KOMA_API unsigned koma_convert_check(const koma_convert_options *o, koma_error *err);
+
+/* The KOMA_WRITE_* flags the writer of `to` takes: EACH for the position formats,
+ * PRETTY for the PCN formats (YAML is indented anyway) and JKF, UTF8 and
+ * SHIFT_JIS for KIF and KI2, DROP_TIMES and DROP_VARIATIONS for the shogi-world
+ * record formats (every RECORD format but PCN's); 0 for a format koma does not
+ * write. */
+KOMA_API unsigned koma_convert_write_flags(const koma_format *to);
 
 /* 1 when the input is converted FEEN line by FEEN line (FEEN out, FEEN or
- * detected in, no --each, no output pattern, no start); 0 when record by record. */
+ * detected in, no KOMA_WRITE_EACH, not split, no start); 0 when record by record. */
 KOMA_API int koma_convert_feen_lines(const koma_convert_options *o);
-/* With koma_convert_feen_lines and no --from: 1 when an input starting with
+/* With koma_convert_feen_lines and no `from`: 1 when an input starting with
  * s[0..len) (at_end: all of it) stays on the FEEN line path (it looks like FEEN,
  * or like nothing koma knows); 0 when it is another format, read as records. */
 KOMA_API int koma_convert_input_is_feen(const char *s, size_t len, int at_end);
 
 /* A start position, FEEN or SFEN, as canonical FEEN into feen[cap] (NUL-terminated;
- * *len its length). On error, err is the FEEN parser's (memory: either's). */
+ * *len_out its length). On error, err is the FEEN parser's (memory: either's). */
 KOMA_API int koma_convert_start(const char *s, size_t len, char *feen, size_t cap, size_t *len_out,
                                 koma_error *err);
-
-/*
- * Output patterns (koma-convert -o): %r the record number, %p the ply (0: the
- * setup), %% a '%'; %r and %p may have a width of one or two digits, a leading
- * 0 pads with zeros (%03p). koma_convert_output_pattern: 0 and which of %r, %p
- * the pattern has, or -1 when it holds another '%' sequence.
- * koma_convert_output_name: the name into buf[cap], or -1 when it does not fit.
- */
-KOMA_API int koma_convert_output_pattern(const char *pattern, int *has_r, int *has_p);
-KOMA_API int koma_convert_output_name(const char *pattern, unsigned long record, size_t ply,
-                                      char *buf, size_t cap);
-
-/* --drop's words (comma-separated: times, variations) as KOMA_WRITE_DROP_*
- * flags; -1 with *bad, *bad_len the word that is neither. */
-KOMA_API int koma_convert_drop_flags(const char *words, unsigned *flags, const char **bad,
-                                     size_t *bad_len);
-/* --encoding's name (utf-8, utf8; shift_jis, sjis, cp932; any case) as
- * KOMA_WRITE_UTF8 or KOMA_WRITE_SHIFT_JIS; 0 when it is neither. */
-KOMA_API unsigned koma_convert_encoding_flag(const char *name);
-
-/* The formats, one a line (name, rw/r/w/-, kind, title, aliases), GGN last: the
- * text of koma-convert --list into buf[cap] (NUL-terminated, truncated); its length. */
-KOMA_API size_t koma_convert_list(char *buf, size_t cap);
 
 /* ---- the converter ------------------------------------------------------------------ */
 
@@ -101,13 +98,14 @@ typedef int (*koma_convert_fn)(void *ctx, const koma_convert_event *ev);
  * error (which the reader reports). */
 typedef long (*koma_convert_read_fn)(void *ctx, char *buf, size_t cap);
 
-/* A converter for options that pass koma_convert_check; NULL with err (memory, or
- * the writer cannot be made). */
+/* A converter for options that koma_convert_check finds fitting; NULL with err
+ * (memory, a start that is not a position, or the writer cannot be made). */
 KOMA_API koma_converter *koma_converter_new(const koma_convert_options *o, koma_error *err);
 KOMA_API void koma_converter_free(koma_converter *cv);
 
-/* One output a position (as koma_wstream_each_position), with the number of the
- * record (1-based, counted over every input, unreadable records included). */
+/* One output a position (as koma_wstream_each_position; options with split), with
+ * the number of the record (1-based, counted over every input, unreadable records
+ * included). NULL fn: positions back in the record's text. */
 typedef int (*koma_convert_position_fn)(void *ctx, unsigned long record, size_t ply,
                                         const char *text, size_t len);
 KOMA_API void koma_converter_each_position(koma_converter *cv, koma_convert_position_fn fn,

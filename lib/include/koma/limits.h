@@ -1,8 +1,8 @@
 /*
  * koma/limits.h — the one source of what every koma tool shares: the limits
- * of DESIGN.md §5 (each with its own diagnostic code; koma(7) lists them),
- * the version and the default game. Every other name for these values is
- * defined from this header; never type the numbers again.
+ * (each with its own diagnostic code; koma(7) lists them) and the version.
+ * Every other name for these values is defined from this header;
+ * never type the numbers again.
  */
 #ifndef KOMA_LIMITS_H
 #define KOMA_LIMITS_H
@@ -37,8 +37,5 @@
 #define KOMA_LIMIT_GAME_RANKS 26
 #define KOMA_LIMIT_GAME_ID 32
 #define KOMA_LIMIT_PIECE_NAME 47
-
-/* The game of a position when nothing says otherwise (--start start, perft). */
-#define KOMA_DEFAULT_GAME "ogi"
 
 #endif
