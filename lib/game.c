@@ -478,7 +478,7 @@ static int parse_rules(ydoc *y, koma_game *g, yaml_node_t *root)
             return node_error(y, pnodes[i], KOMA_E_GAME_PIECE, "promotion chains are not supported");
         if (k->promoted && k->promotes_to >= 0)
             return node_error(y, pnodes[i], KOMA_E_GAME_PIECE, "a promoted piece cannot promote");
-        /* a capture drops the state prefix (DESIGN.md §3) */
+        /* a captured piece enters the hand without its state prefix */
         koma_piece base = (koma_piece)(k->pin & ~KOMA_PIECE_STATE);
         int b = koma__game_kind_of(g, base);
         if (b < 0)
@@ -712,7 +712,7 @@ static void game_free(koma_game *g)
 }
 
 /*
- * DESIGN.md §5: a game definition nests at most KOMA_GAME_MAX_DEPTH levels
+ * A game definition nests at most KOMA_GAME_MAX_DEPTH levels
  * (game.depth). libyaml has no limit of its own and its scanner is quadratic in
  * the depth of flow nesting (200,000 '[' take minutes), so a file loaded by the
  * user is first read as events, counting the depth, and refused at the first

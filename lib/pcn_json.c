@@ -214,7 +214,7 @@ static json_t *memory_limit(const char *s, size_t len, size_t at, koma_error *er
     return NULL;
 }
 
-/* A record, within the limits of DESIGN.md §5: nesting, plies and memory are
+/* A record, within the limits of koma(7), LIMITS: nesting, plies and memory are
  * checked while its tree is built (the budget is koma__pcn_parse_json's). */
 static koma_pcn *parse_json(const char *s, size_t len, unsigned flags, koma_position *scratch,
                             koma_error *err)

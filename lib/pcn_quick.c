@@ -46,8 +46,9 @@ typedef struct quick {
  * buckets (8, doubling past the keys) and a pair a key; an array's struct and
  * table (8 items, doubling); a string's struct and copy; an integer's struct;
  * true, false and null are shared. A record whose bound passes the budget is
- * left to the full path, which measures it (issue 12: the pass called valid a
- * record of 16 MiB of {} that the tree refuses with pcn.memory.limit).
+ * left to the full path, which measures it (without this bound the pass would
+ * call valid a record of 16 MiB of {} that the tree refuses with
+ * pcn.memory.limit).
  */
 static size_t chunk(size_t n) { return koma__json_block_cost(n); }
 

@@ -14,7 +14,7 @@ void koma__yaml_parser_error(const yaml_parser_t *parser, const char *source, ko
 {
     if (err == NULL) return;
     /* libyaml's loader gives up without setting an error only when an allocation
-     * fails (yaml_strdup of a default tag): that is memory too (issue 12 defect 2) */
+     * fails (yaml_strdup of a default tag): that is memory too, not bad YAML */
     if (parser->error == YAML_MEMORY_ERROR || parser->error == YAML_NO_ERROR) {
         koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
         err->source = source;

@@ -5,7 +5,7 @@
  * (id, SNN name, SIN style letter, board shape, start FEEN) and, for the games
  * koma can play, the pieces with their Betza movement, promotion, drops, the
  * check rule, captures, repetition, move limit and how each ending maps to a
- * CGSN status and a result (DESIGN.md §4).
+ * CGSN status and a result (the rules of each game: koma-games(7)).
  *
  * Definitions are held in a caller-owned koma_game_set (no global state): the
  * set starts with the built-in games; more can be loaded from YAML text. A game
@@ -72,7 +72,7 @@ typedef struct koma_game koma_game;
 typedef struct koma_game_set koma_game_set;
 
 #define KOMA_GAME_ID_MAX KOMA_LIMIT_GAME_ID
-/* A game definition nests at most this deep (game.depth; DESIGN.md §5). */
+/* A game definition nests at most this deep (game.depth; koma(7), LIMITS). */
 #define KOMA_GAME_MAX_DEPTH KOMA_LIMIT_DEPTH
 
 /* A new set holding every built-in game. */
@@ -131,7 +131,8 @@ KOMA_API int koma_game_set_open_feen(const koma_game_set *set, const char *feen,
                                      koma_error *err);
 
 /*
- * Rule options (Ko shogi's readings where the sources disagree, ko-shogi.md §11):
+ * Rule options (Ko shogi's readings where the sources disagree; koma-formats(5),
+ * GAME DEFINITIONS, Ko shogi):
  * a game's options and the value of each in force (the first value of each is
  * the default). koma_game_option_count is 0 for a game without options.
  */
