@@ -201,7 +201,7 @@ check-build: all tests
 check-schema:
 	@sh tests/schema/run.sh $(B)/bin
 
-# The limits of DESIGN.md §5 (koma(7) LIMITS): each at the limit and past it, and
+# The limits of koma(7), LIMITS: each at the limit and past it, and
 # the memory one record takes, under its documented bound, whatever its shape
 # (not under ASan, whose RSS differs).
 check-limits: $(CMDS)

@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/cmd-size-check.sh — the commands stay thin (issue 9): no file in cmd/ is
+# tests/cmd-size-check.sh — the commands stay thin (lib/README.md): no file in cmd/ is
 # over 400 lines, and the referee's callers koma-replay and koma-repetition-check
 # stay well under 300 (the judging is libkoma's, lib/referee.c; what the commands
 # share is in cmd/judge.c and cmd/verdict_*.c). A file that outgrows its bound

@@ -3,7 +3,7 @@
 
 #include <stdlib.h>
 
-/* notations.md §9: tsume.ogi.page publishes each puzzle under its FID */
+/* FIDs published by https://tsume.ogi.page/, which names each puzzle by its FID */
 static const struct {
     const char *fid, *feen;
 } vectors[] = {

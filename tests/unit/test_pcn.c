@@ -1,5 +1,6 @@
 /* tests/unit/test_pcn.c — lib/pcn.c and lib/pcn_json.c: PCN records as JSON,
- * validation (notations.md §13.6, every example of §13.5 and §13.6b), limits,
+ * validation (koma-formats(5), PCN; the examples of
+ * https://sashite.dev/specs/pcn/1.0.0/ and its reference implementations), limits,
  * error positions, accessors, setters, writers, and the JSON -> YAML -> JSON round
  * trip of every sample record in tests/data/pcn/. */
 #include "unit.h"
@@ -108,14 +109,14 @@ static char *read_file(const char *path, size_t *len)
     "\"outcome\":{\"result\":\"1-0\"}}"
 
 static const char *const valid_json[] = {
-    /* §13.5 */
+    /* the specification's examples */
     "{\"setup\":{\"feen\":\"8/8/8/8/8/8/8/8 / C/c\"}}",
     SCHOLAR,
     "{\"setup\":{\"feen\":\"+r2q1+rk^1/+p+p+p+p1+p+p+p/2n2n2/1Bb1p3/4P3/5N2/+P+P+P+P1+P+P+P/+RNBQ1+RK^1 / C/c\"},"
     "\"plies\":[{\"pmn\":\"e1~g1\",\"elapsed_ms\":2400,\"comment\":\"Kingside castling\"}]}",
     "{\"setup\":{\"feen\":\"+rnbq+k^bn+r/+p+p+p1+p1+p+p/8/3pPp2/8/8/+P+P+P+P1+P+P+P/+RNBQ+K^BN+R / C/c\"},"
     "\"plies\":[{\"pmn\":\"e5~f6\"}]}",
-    /* every section, and every field of §13 */
+    /* every section, and every field of the layout */
     "{\"meta\":{\"name\":\"n\",\"event\":\"e\",\"round\":\"12\",\"site\":\"s\","
     "\"started_at\":\"2026-08-21T09:30:00.125+09:00\",\"custom\":[1]},"
     "\"links\":[{\"rel\":\"canonical\",\"href\":\"https://example.org/1\"},{}],"
@@ -133,7 +134,7 @@ static const char *const valid_json[] = {
     "{\"setup\":{\"feen\":\"K / C/c\"},\"outcome\":{\"result\":\"1-1/2\"}}",
     "{\"setup\":{\"feen\":\"K / C/c\"},\"outcome\":{\"result\":\"1/2-1\",\"status\":\"nomove\",\"ply\":0}}",
     "{\"setup\":{\"feen\":\"K / C/c\"},\"outcome\":{}}",
-    /* §13.6b #10 (legacy pcn.rb): unknown keys are kept, whatever they hold */
+    /* members of an earlier layout (pcn.rb): unknown keys are kept, whatever they hold */
     "{\"setup\":{\"feen\":\"K / C/c\"},\"draw_offered_by\":\"third\",\"moves\":[[\"e2-e4\",1.5]]}",
     /* integral reals are integers (JSON Schema's reading) */
     "{\"setup\":{\"feen\":\"K / C/c\"},\"sides\":{\"first\":{\"elo\":1500.0}},"
@@ -144,7 +145,7 @@ static const char *const valid_json[] = {
     /* date-time variants */
     "{\"meta\":{\"started_at\":\"2026-02-28t23:59:60z\"},\"setup\":{\"feen\":\"K / C/c\"}}",
     "{\"meta\":{\"started_at\":\"2026-02-28 00:00:00-00:00\"},\"setup\":{\"feen\":\"K / C/c\"}}",
-    /* every PMN form of §10.4 */
+    /* every PMN form of the specification's examples */
     "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"...\"},{\"pmn\":\"e2-e4\"},"
     "{\"pmn\":\"d1+f3\"},{\"pmn\":\"e1~g1\"},{\"pmn\":\"+d4\"},{\"pmn\":\"P*e5\"},{\"pmn\":\"*d4\"},"
     "{\"pmn\":\"S*c3=+S\"},{\"pmn\":\"L.b4\"},{\"pmn\":\".c3\"},{\"pmn\":\"P.e5=+P\"},"
@@ -196,7 +197,7 @@ typedef struct bad_case {
 } bad_case;
 
 static const bad_case bad_json[] = {
-    /* §13.6b #1 .. #9 */
+    /* invalid records: one for each rule of the layout */
     { "{}", KOMA_E_PCN_REQUIRED, 1, 1, "missing required key \"setup\" at the top level" },
     { "{\"setup\":\"8/8/8/8/8/8/8/8 / C/c\"}", KOMA_E_PCN_TYPE, 1, 10,
       "expected an object, found a string at /setup" },
@@ -214,7 +215,7 @@ static const bad_case bad_json[] = {
       "expected an array, found an object at /plies" },
     { "{\"setup\":{\"feen\":\"K / C/c\"},\"sides\":{\"first\":{\"elo\":\"high\"}}}", KOMA_E_PCN_TYPE,
       1, 53, "expected an integer, found a string at /sides/first/elo" },
-    /* §13.6b #10 in the current layout: round is a string */
+    /* the earlier layout's "round" in the current one: round is a string */
     { "{\"meta\":{\"round\":-1},\"setup\":{\"feen\":\"K / C/c\"}}", KOMA_E_PCN_TYPE, 1, 18,
       "expected a string, found an integer at /meta/round" },
     /* the record itself */
@@ -405,7 +406,7 @@ static void test_plies_limit(void **state)
 }
 
 /* Plies are counted while the text is read: a million are refused at the
- * 65537th, before the rest is built (issue 12 defect 4), in YAML too. */
+ * 65537th, before the rest is built, in YAML too. */
 static void test_plies_counted_while_parsing(void **state)
 {
     (void)state;
@@ -425,7 +426,7 @@ static void test_plies_counted_while_parsing(void **state)
 }
 
 /* The tree a record builds is bounded (KOMA_PCN_MAX_TREE), whatever its shape:
- * empty objects cost ~200 bytes each for 3 bytes of text (issue 12 defect 4). */
+ * empty objects cost ~200 bytes each for 3 bytes of text. */
 static void test_memory_limit(void **state)
 {
     (void)state;
