@@ -1134,9 +1134,7 @@ int koma_game_set_open_feen(const koma_game_set *set, const char *feen, size_t l
 {
     if (koma_feen_parse(feen, len, KOMA_FEEN_STRICT, pos, err) != 0) return -1;
     if (*game == NULL && (*game = koma_game_set_find_position(set, pos, err)) == NULL) return -1;
-    if (!(*game)->playable)
-        return koma_error_set(err, KOMA_E_GAME_NO_RULES, 0, "game %s has no rule engine yet",
-                              (*game)->id);
+    if (koma_game_require_rules(*game, err) != 0) return -1;
     return koma__position_fits(*game, pos, err);
 }
 
@@ -1147,6 +1145,13 @@ unsigned koma_game_files(const koma_game *g) { return g->files; }
 unsigned koma_game_ranks(const koma_game *g) { return g->ranks; }
 const char *koma_game_start(const koma_game *g) { return g->start; }
 int koma_game_playable(const koma_game *g) { return g->playable; }
+
+int koma_game_require_rules(const koma_game *g, koma_error *err)
+{
+    if (g->playable) return 0;
+    return koma_error_set(err, KOMA_E_GAME_NO_RULES, 0,
+                          "game %s defines no pieces, so it has no rule engine", g->id);
+}
 int koma_game_survival_test(const koma_game *g)
 {
     return g->fx != NULL || (g->nsurvival > 0 && !g->royal_captured);

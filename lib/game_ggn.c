@@ -212,10 +212,7 @@ koma_ggn *koma_game_to_ggn(const koma_game *g, koma_error *err)
         koma_error_set(err, KOMA_E_INTERNAL, 0, "koma_game_to_ggn: missing game");
         return NULL;
     }
-    if (!g->playable) {
-        koma_error_set(err, KOMA_E_GAME_NO_RULES, 0, "game %s has no rule engine yet", g->id);
-        return NULL;
-    }
+    if (koma_game_require_rules(g, err) != 0) return NULL;
     if (g->fx) {
         /* GGN v1 has one displacement a possibility (koma-formats(5), GGN): no shot,
          * burn, second capture, nor a change to another piece */

@@ -11,7 +11,8 @@
  * for them, without jansson's lexer; anything else (an escape, a non-ASCII
  * byte, a negative or real number, a duplicate key, an error of any kind, too
  * deep a nesting) makes it give up, and the record takes the path above, which
- * reports errors exactly as before.
+ * reports the error: the fast path never reports one itself, so a record gets the
+ * same verdict and diagnostic whichever path reads it.
  */
 #include <stdlib.h>
 #include <string.h>

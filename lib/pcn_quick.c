@@ -9,7 +9,8 @@
  * members it knows, calling the same parsers (FEEN, PMN, CGSN, result, date-time).
  * It answers 1 only when every rule holds; anything it does not read, and every
  * fault, gives 0, and the record then takes the full path (jansson, the tree,
- * koma__pcn_check), which decides and reports the first error exactly as before.
+ * koma__pcn_check), which decides and reports the first error (so a record's
+ * diagnostic does not depend on this pass).
  * So the order of its checks does not matter: on a valid record all of them pass.
  */
 #include <stdlib.h>

@@ -160,8 +160,12 @@ KOMA_API unsigned koma_game_files(const koma_game *g);
 KOMA_API unsigned koma_game_ranks(const koma_game *g);
 KOMA_API const char *koma_game_start(const koma_game *g);     /* start FEEN */
 /* 1 when the definition has pieces and rules (an engine can be built for it);
- * 0 for a recognised-only game (Ko shogi). */
+ * 0 for a game that is only recognised (a definition without pieces). */
 KOMA_API int koma_game_playable(const koma_game *g);
+/* 0 when g has rules (koma_game_playable); else -1 with err game.norules, whose
+ * message ("game ID defines no pieces, so it has no rule engine") is the one every
+ * caller gives. */
+KOMA_API int koma_game_require_rules(const koma_game *g, koma_error *err);
 /* 1 when a side loses by failing a survival test (Ko shogi: no general, no
  * governor, not both middle troop and banner; status mareking) rather than by
  * the capture of its king. */
@@ -203,7 +207,8 @@ KOMA_API const char *koma_game_kanji(const koma_game *g, koma_piece p);
  * pawn drop; a game already over (a king captured); and the endings (checkmate,
  * stalemate, no move, bare king, repetition, move limit). The "'" marker is not
  * part of a QPI: a piece with it uses the same patterns.
- * Errors: game.norules (a recognised-only game, Ko shogi), game.limit (the
+ * Errors: game.norules (a definition without pieces), game.ggn (an effect game
+ * such as Ko shogi, whose moves GGN cannot express), game.limit (the
  * document would have more than 479349 possibilities: its text could not be
  * within the 16 MiB koma_ggn_load reads; a large board with many riders),
  * memory.
