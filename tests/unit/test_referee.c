@@ -2,9 +2,9 @@
  * tests/unit/test_referee.c — the referee (koma/referee.h): koma_verdict for
  * every ending of koma-games(7) in every game that has it (Ōgi, Ōgi classic,
  * Shogi, Minishogi, Okisaki, and a small game with a Ko-shogi-style survival
- * test), the order of endings on one ply, the record's own outcome, notation
- * slips, unreadable plies, dialects, and the table of
- * positions.
+ * test), the order of endings on one ply (koma-games(7), ENDINGS ON ONE PLY), the
+ * record's own outcome, notation slips, unreadable plies, dialects, and the table
+ * of positions.
  */
 #include "unit.h"
 
