@@ -75,7 +75,7 @@ DEPFILES := $(patsubst %.o,%.d,$(LIB_OBJ) $(CLI_OBJ) $(CMD_SRC:cmd/%.c=$(B)/obj/
 STATIC_LIB := $(B)/lib/libkoma.a
 SHARED_LIB := $(B)/lib/libkoma.so.$(VERSION)
 
-.PHONY: FORCE all lib cmds tests deps demo check check-unit check-cli check-fuzz check-perft \
+.PHONY: FORCE all lib cmds tests deps demo check check-unit check-cli check-spec check-fuzz check-perft \
         check-man check-schema check-install check-build check-pictures check-koshogi check-convert check-faults check-limits check-refs faults coverage sanitize fuzz bench perft-deep install uninstall clean
 
 all: lib cmds
@@ -155,7 +155,7 @@ deps:
 
 check: deps
 	@$(MAKE) --no-print-directory all tests
-	@$(MAKE) --no-print-directory check-unit check-cli check-fuzz check-perft check-man check-schema check-install check-build \
+	@$(MAKE) --no-print-directory check-unit check-cli check-spec check-fuzz check-perft check-man check-schema check-install check-build \
 	    check-pictures check-koshogi check-convert check-faults check-limits check-refs
 	@echo "check: all suites passed"
 
@@ -165,6 +165,11 @@ check-unit: $(UNITS)
 check-cli: $(CMDS)
 	@sh tests/cli/run.sh $(B)/bin
 	@sh tests/cli/progress.sh $(B)/bin
+
+# The valid and invalid cases of each notation (tests/spec/*.tsv, which
+# build/tests/test_spec checks against the library) through koma-validate.
+check-spec: $(CMDS)
+	@sh tests/spec/run.sh $(B)/bin
 
 check-fuzz: $(FUZZ_REPLAY)
 	@sh tests/fuzz/run-replay.sh $(B)/fuzz
@@ -187,7 +192,7 @@ check-man: $(CMDS) $(STATIC_LIB)
 	@sh tests/man-options.sh $(B)/bin
 
 # The build itself: only koma_* leaves the library; a header change rebuilds
-# exactly the objects that include it; no module calls a higher layer (README),
+# exactly the objects that include it; no module calls a higher layer (lib/README.md),
 # whatever stale objects lie in the build tree; the commands stay thin (no file
 # of cmd/ over 400 lines, the referee's callers under 300).
 check-build: all tests
@@ -234,7 +239,7 @@ check-koshogi: $(CMDS)
 SANITIZE = $(MAKE) --no-print-directory B=build-san OPT=-O1 \
 	    SANFLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
 sanitize: deps
-	@$(SANITIZE) FAULT_SAMPLE=6 FAULT_TAIL=10 all tests check-unit check-cli check-fuzz check-perft check-faults
+	@$(SANITIZE) FAULT_SAMPLE=6 FAULT_TAIL=10 all tests check-unit check-cli check-spec check-fuzz check-perft check-faults
 
 # ---- fault injection (tests/faults/): every command linked so that each
 # allocation (libkoma's, libyaml's, jansson's: static) and each stdio output call
@@ -290,7 +295,7 @@ coverage: deps
 	@mkdir -p build-cov/cc && printf '#!/bin/sh\nexec %s "$$@" --coverage\n' "$$(command -v $(CC))" >build-cov/cc/cc && \
 	    chmod +x build-cov/cc/cc
 	@$(COV) all tests
-	@PATH="$(CURDIR)/build-cov/cc:$$PATH" $(COV) -k check-unit check-cli check-fuzz check-perft check-man check-schema check-convert \
+	@PATH="$(CURDIR)/build-cov/cc:$$PATH" $(COV) -k check-unit check-cli check-spec check-fuzz check-perft check-man check-schema check-convert \
 	    check-faults check-limits; st=$$?; sh tests/coverage.sh build-cov && exit $$st
 
 demo: deps

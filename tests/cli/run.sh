@@ -5,6 +5,8 @@
 #   stdout   expected standard output (exact)
 #   stderr   expected standard error (exact)
 #   status   expected exit status (a number)
+#   why      (optional) one line: what the case is there to keep true, printed when it
+#            fails, so that a failure says what broke, not only what differs
 # Usage: run.sh BINDIR [CASE-DIR...]      UPDATE=1 rewrites the expected files (review them!)
 bindir=$(cd "$1" && pwd) || exit 2
 shift
@@ -26,6 +28,13 @@ for d in "$@"; do
         cp "$tmp/stdout" "$d/stdout"; cp "$tmp/stderr" "$d/stderr"; cp "$tmp/status" "$d/status"
     fi
     ok=1
+    why=
+    if [ -f "$d/why" ]; then
+        why=$(cat "$d/why")
+        if [ -z "$why" ] || [ "$(wc -l <"$d/why")" -gt 1 ]; then
+            echo "cli: $name: why must be one line of text" >&2; ok=0
+        fi
+    fi
     for f in stdout stderr status; do
         if [ ! -f "$d/$f" ]; then
             echo "cli: $name: missing expected file $f" >&2; ok=0
@@ -35,6 +44,9 @@ for d in "$@"; do
             ok=0
         fi
     done
-    if [ $ok -eq 1 ]; then suite_pass; else suite_fail; fi
+    if [ $ok -eq 1 ]; then suite_pass; else
+        [ -n "$why" ] && echo "cli: $name: why this case: $why" >&2
+        suite_fail
+    fi
 done
 suite_end cli

@@ -1,4 +1,6 @@
-/* tests/unit/test_cell.c — CELL coordinates, HAND, locations and board shapes. */
+/* tests/unit/test_cell.c — CELL coordinates, HAND, locations and board shapes. The
+ * invalid coordinates, HAND tokens and locations, with their codes and columns, are
+ * tests/spec/cell.tsv (test_spec.c). */
 #include "unit.h"
 
 #include <regex.h>
@@ -130,108 +132,6 @@ static void test_valid_cells(void **state)
         check_valid(&valid_cells[i]);
     for (size_t i = 0; i < sizeof valid_edges / sizeof valid_edges[0]; i++)
         check_valid(&valid_edges[i]);
-}
-
-/* ---- invalid coordinates --------------------------------------------------------- */
-
-struct invalid_case {
-    const char *text;
-    size_t len;
-    koma_code code;
-    size_t offset;
-};
-
-#define BAD(s, code, off) {(s), sizeof(s) - 1, KOMA_E_##code, (off)}
-
-static const struct invalid_case invalid_cells[] = {
-    /* §7.3 */
-    BAD("", CELL_EMPTY, 0),
-    BAD("A", CELL_START, 0),
-    BAD("1", CELL_START, 0),
-    BAD(" a1", CELL_START, 0),
-    BAD("aA", CELL_CHAR, 1),
-    BAD("a@1", CELL_CHAR, 1),
-    BAD("a 1", CELL_CHAR, 1),
-    BAD("a0", CELL_ZERO, 1),
-    BAD("a01", CELL_ZERO, 1),
-    BAD("a007", CELL_ZERO, 1),
-    BAD("a1Aa", CELL_DIMENSIONS, 3),
-    BAD("a257", CELL_INDEX, 3),
-    BAD("a999", CELL_INDEX, 3),
-    BAD("iw", CELL_INDEX, 1),
-    BAD("a1IW", CELL_INDEX, 3),
-    BAD("iv256IVa", CELL_LENGTH, 7),
-    BAD("aaa", CELL_INDEX, 2),
-    BAD("7g", CELL_START, 0),
-    /* §7.2: non-ASCII and control bytes anywhere */
-    BAD("\xd0\xb0" "1", CELL_START, 0),         /* Cyrillic a */
-    BAD("\xef\xbd\x81" "1", CELL_START, 0),     /* full-width a */
-    BAD("a\xcc\x81" "1", CELL_CHAR, 1),          /* combining acute */
-    BAD("a\xe2\x80\x8b" "1", CELL_CHAR, 1),      /* zero-width space */
-    BAD("a1\xe2\x80\x8b", CELL_CHAR, 2),
-    BAD("\0", CELL_START, 0),
-    BAD("a\0" "1", CELL_CHAR, 1),
-    BAD("a1\0", CELL_CHAR, 2),
-    BAD("a1A\0", CELL_CHAR, 3),
-    BAD("a\t1", CELL_CHAR, 1),
-    BAD("a1\r", CELL_CHAR, 2),
-    BAD("a1\n", CELL_CHAR, 2),
-    BAD("\ta1", CELL_START, 0),
-    /* the cycle */
-    BAD("a1a", CELL_CHAR, 2),
-    BAD("a1A1", CELL_CHAR, 3),
-    BAD("a1AAA", CELL_INDEX, 4),
-    BAD("a1AAa", CELL_DIMENSIONS, 4),
-    BAD("aA1", CELL_CHAR, 1),
-    BAD("a1-", CELL_CHAR, 2),
-    BAD("e2-e4", CELL_CHAR, 2),
-    BAD("a1A ", CELL_CHAR, 3),
-    BAD("*", CELL_START, 0),
-    /* indices */
-    BAD("zz", CELL_INDEX, 1),
-    BAD("ja", CELL_INDEX, 1),
-    BAD("abc1", CELL_INDEX, 2),
-    BAD("a1000", CELL_INDEX, 4),
-    BAD("a2560", CELL_INDEX, 4),
-    BAD("a300", CELL_INDEX, 3),
-    BAD("a260", CELL_INDEX, 3),
-    BAD("a1JA", CELL_INDEX, 3),
-    BAD("a1ZZ", CELL_INDEX, 3),
-    BAD("a1000A", CELL_INDEX, 4),
-    BAD("iv257IV", CELL_INDEX, 4),
-    BAD("a10A0", CELL_CHAR, 4),
-    BAD("a10Aa", CELL_DIMENSIONS, 4),
-    /* length: exactly 7 bytes are read, 8 are refused before anything else */
-    BAD("aaaaaaaa", CELL_LENGTH, 7),
-    BAD("AAAAAAAA", CELL_LENGTH, 7),
-    BAD("a1234567", CELL_LENGTH, 7),
-    BAD("iv256IV\0", CELL_LENGTH, 7),
-    BAD("aaaaaaa", CELL_INDEX, 2),
-    BAD("a123456", CELL_INDEX, 4),
-};
-
-static void test_invalid_cells(void **state)
-{
-    (void)state;
-    for (size_t i = 0; i < sizeof invalid_cells / sizeof invalid_cells[0]; i++) {
-        const struct invalid_case *c = &invalid_cells[i];
-        koma_cell cell = mk(2, 9, 9, 9), keep = cell;
-        koma_error err;
-        char what[64];
-        koma_quote(what, sizeof what, c->text, c->len);
-        koma_error_clear(&err);
-        assert_int_equal(koma_cell_parse(c->text, c->len, &cell, &err), -1);
-        assert_error(&err, c->code, c->offset, what);
-        assert_cell(&cell, &keep, what);            /* out untouched */
-        assert_int_equal(koma_cell_parse(c->text, c->len, NULL, NULL), -1);
-        /* a location that is not "*" fails the same way */
-        if (c->len == 0 || c->text[0] != '*') {
-            koma_location loc;
-            koma_error_clear(&err);
-            assert_int_equal(koma_location_parse(c->text, c->len, &loc, &err), -1);
-            assert_error(&err, c->code, c->offset, what);
-        }
-    }
 }
 
 static void test_error_message(void **state)
@@ -480,24 +380,7 @@ static void test_hand_token(void **state)
     koma_error err;
     assert_int_equal(koma_hand_token_parse(LIT("*"), &err), 0);
     assert_int_equal(koma_hand_token_parse(LIT("*"), NULL), 0);
-    static const struct invalid_case bad[] = {
-        BAD("", HAND_TOKEN, 0),
-        BAD("**", HAND_TOKEN, 1),
-        BAD("* ", HAND_TOKEN, 1),
-        BAD("*\0", HAND_TOKEN, 1),
-        BAD(" *", HAND_TOKEN, 0),
-        BAD("x", HAND_TOKEN, 0),
-        BAD("e4", HAND_TOKEN, 0),
-        BAD("\xe2\x88\x97", HAND_TOKEN, 0),       /* U+2217 asterisk operator */
-    };
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        char what[32];
-        koma_quote(what, sizeof what, bad[i].text, bad[i].len);
-        koma_error_clear(&err);
-        assert_int_equal(koma_hand_token_parse(bad[i].text, bad[i].len, &err), -1);
-        assert_error(&err, bad[i].code, bad[i].offset, what);
-        assert_int_equal(koma_hand_token_parse(bad[i].text, bad[i].len, NULL), -1);
-    }
+    /* the invalid ones: tests/spec/cell.tsv, parse=hand */
 }
 
 static void test_location(void **state)
@@ -515,23 +398,7 @@ static void test_location(void **state)
     assert_cell(&loc.cell, &e4, "e4");
     assert_int_equal(koma_location_parse(LIT("*"), NULL, NULL), 0);
 
-    static const struct invalid_case bad[] = {
-        BAD("", CELL_EMPTY, 0),
-        BAD("**", HAND_TOKEN, 1),
-        BAD("*e4", HAND_TOKEN, 1),
-        BAD("A1", CELL_START, 0),
-        BAD(" *", CELL_START, 0),
-        BAD("e0", CELL_ZERO, 1),
-    };
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        char what[32];
-        koma_quote(what, sizeof what, bad[i].text, bad[i].len);
-        koma_error_clear(&err);
-        loc.hand = 7;
-        assert_int_equal(koma_location_parse(bad[i].text, bad[i].len, &loc, &err), -1);
-        assert_error(&err, bad[i].code, bad[i].offset, what);
-        assert_int_equal(loc.hand, 7);            /* out untouched */
-    }
+    /* the invalid ones: tests/spec/cell.tsv, parse=location */
 }
 
 /* ---- shapes ----------------------------------------------------------------------- */
@@ -669,7 +536,6 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_valid_cells),
-        cmocka_unit_test(test_invalid_cells),
         cmocka_unit_test(test_error_message),
         cmocka_unit_test(test_scan),
         cmocka_unit_test(test_write),

@@ -184,107 +184,8 @@ static void test_strings_round_trip(void **state)
     }
 }
 
-/* ---- errors ---------------------------------------------------------------------------- */
-
-typedef struct bad_case {
-    const char *text;
-    koma_code code;
-    unsigned long line, column;
-    const char *needle;
-} bad_case;
-
-static const bad_case bad_yaml[] = {
-    /* numbers JSON cannot hold */
-    { HEAD "x: .inf\n", KOMA_E_PCN_NUMBER, 2, 4, ".inf has no JSON equivalent" },
-    { HEAD "x: [1, -.INF]\n", KOMA_E_PCN_NUMBER, 2, 8, NULL },
-    { HEAD "x: .NaN\n", KOMA_E_PCN_NUMBER, 2, 4, NULL },
-    { HEAD "x: !!float .nan\n", KOMA_E_PCN_NUMBER, 2, 4, NULL },
-    { HEAD "x: 9223372036854775808\n", KOMA_E_PCN_NUMBER, 2, 4, "does not fit in 64 bits" },
-    { HEAD "x: -9223372036854775809\n", KOMA_E_PCN_NUMBER, 2, 4, NULL },
-    { HEAD "x: 0x8000000000000000\n", KOMA_E_PCN_NUMBER, 2, 4, NULL },
-    { HEAD "x: 0o1000000000000000000000\n", KOMA_E_PCN_NUMBER, 2, 4, NULL },
-    { HEAD "x: 1e400\n", KOMA_E_PCN_NUMBER, 2, 4, "too large" },
-    /* tags */
-    { HEAD "x: !!int abc\n", KOMA_E_PCN_YAML_TAG, 2, 4, "\"abc\" is not a valid tag:yaml.org,2002:int" },
-    { HEAD "x: !!int 1.5\n", KOMA_E_PCN_YAML_TAG, 2, 4, NULL },
-    { HEAD "x: !!bool yes\n", KOMA_E_PCN_YAML_TAG, 2, 4, NULL },
-    { HEAD "x: !!null 0\n", KOMA_E_PCN_YAML_TAG, 2, 4, NULL },
-    { HEAD "x: !!float abc\n", KOMA_E_PCN_YAML_TAG, 2, 4, NULL },
-    { HEAD "x: !!float 0x10\n", KOMA_E_PCN_YAML_TAG, 2, 4, "not a valid !!float" },
-    { HEAD "x: !!binary aGk=\n", KOMA_E_PCN_YAML_TAG, 2, 4, "unsupported tag \"tag:yaml.org,2002:binary\"" },
-    { HEAD "x: !!timestamp 2001-12-14\n", KOMA_E_PCN_YAML_TAG, 2, 4, NULL },
-    { HEAD "x: !foo bar\n", KOMA_E_PCN_YAML_TAG, 2, 4, "unsupported tag \"!foo\"" },
-    { HEAD "x: !<tag:example.com,2000:x> y\n", KOMA_E_PCN_YAML_TAG, 2, 4, NULL },
-    { HEAD "x: !!map a\n", KOMA_E_PCN_YAML_TAG, 2, 4, NULL },
-    { HEAD "x: !!seq {}\n", KOMA_E_PCN_YAML_TAG, 2, 4, "on a mapping" },
-    { HEAD "x: !!map []\n", KOMA_E_PCN_YAML_TAG, 2, 4, "on a sequence" },
-    { HEAD "x: !!set {a}\n", KOMA_E_PCN_YAML_TAG, 2, 4, NULL },
-    { "!foo\n" HEAD, KOMA_E_PCN_YAML_TAG, 1, 1, NULL },
-    /* strings */
-    { HEAD "x: \"a\\0b\"\n", KOMA_E_PCN_YAML, 2, 4, "NUL character in a string" },
-    { HEAD "\"a\\0\": 1\n", KOMA_E_PCN_YAML, 2, 1, "NUL character in a key" },
-    /* keys */
-    { HEAD "? [a]\n: 1\n", KOMA_E_PCN_YAML_KEY, 2, 3, "not a collection" },
-    { HEAD "? {a: 1}\n: 1\n", KOMA_E_PCN_YAML_KEY, 2, 3, NULL },
-    { HEAD "x: &a k\n*a : 1\n", KOMA_E_PCN_YAML_KEY, 3, 1, "not an alias" },
-    { HEAD "!!int 1: a\n", KOMA_E_PCN_YAML_KEY, 2, 1, "mapping key must be a string" },
-    /* duplicates, after resolution of nothing: keys are their text */
-    { HEAD "a: 1\na: 2\n", KOMA_E_PCN_DUPLICATE, 3, 1, "duplicate key \"a\" in the top level" },
-    { HEAD "a: 1\n\"a\": 2\n", KOMA_E_PCN_DUPLICATE, 3, 1, NULL },
-    { HEAD "1: a\n'1': b\n", KOMA_E_PCN_DUPLICATE, 3, 1, NULL },
-    { HEAD "x: {b: 1, c: [{d: 1, d: 2}]}\n", KOMA_E_PCN_DUPLICATE, 2, 22, "duplicate key \"d\" in /x/c/0" },
-    { "setup:\n  feen: K / C/c\n  feen: k / c/C\n", KOMA_E_PCN_DUPLICATE, 3, 3, "in /setup" },
-    { HEAD "setup: {feen: K / C/c}\n", KOMA_E_PCN_DUPLICATE, 2, 1, NULL },
-    { HEAD "\xc3\xa9: {a: 1, a: 2}\n", KOMA_E_PCN_DUPLICATE, 2, 12, "duplicate key \"a\" in /\\xc3\\xa9" },
-    /* aliases */
-    { HEAD "x: *nope\n", KOMA_E_PCN_YAML_ALIAS, 2, 4, "undefined or recursive alias *nope" },
-    { HEAD "x: &a [1, *a]\n", KOMA_E_PCN_YAML_ALIAS, 2, 11, NULL },
-    { HEAD "x: &a {k: *a}\n", KOMA_E_PCN_YAML_ALIAS, 2, 11, NULL },
-    /* documents */
-    { HEAD "---\nb: 2\n", KOMA_E_PCN_YAML_DOCUMENTS, 2, 1, "more than one YAML document" },
-    { "", KOMA_E_PCN_YAML_DOCUMENTS, 1, 1, "no YAML document" },
-    { "# only a comment\n", KOMA_E_PCN_YAML_DOCUMENTS, 1, 1, NULL },
-    /* the record itself */
-    { "---\n", KOMA_E_PCN_TYPE, 2, 1, "a PCN record must be an object, found null" },
-    { "--- |\n  text\n", KOMA_E_PCN_TYPE, 1, 5, "found a string" },
-    { "- a\n", KOMA_E_PCN_TYPE, 1, 1, "found an array" },
-    { "\n\n  42\n", KOMA_E_PCN_TYPE, 3, 3, "found an integer" },
-    /* syntax */
-    { HEAD "x: [1, 2\n", KOMA_E_PCN_YAML, 3, 1, "did not find expected ',' or ']' while parsing a flow sequence" },
-    { HEAD "x: \"abc\n", KOMA_E_PCN_YAML, 3, 1, "found unexpected end of stream while scanning a quoted scalar" },
-    { HEAD "\tx: 1\n", KOMA_E_PCN_YAML, 2, 1, "found character that cannot start any token" },
-    { HEAD "x: a\n y: b\n", KOMA_E_PCN_YAML, 3, 3, "mapping values are not allowed in this context" },
-    { HEAD "x: \xc3\xa9\xff\n", KOMA_E_PCN_YAML, 2, 6, "invalid leading UTF-8 octet" },
-    { HEAD "x: \x01\n", KOMA_E_PCN_YAML, 2, 4, "control characters are not allowed" },
-    { HEAD "x: &a\n  - *b\nb: &b\n", KOMA_E_PCN_YAML_ALIAS, 3, 5, NULL },
-    { HEAD "%YAML 1.2\n", KOMA_E_PCN_YAML, 3, 1, "did not find expected <document start>" },
-    /* validation errors: line and byte column of the value */
-    { "setup:\n  feen: 8/8/8/8/8/8/8/8 - C/c\n", KOMA_E_PCN_SETUP_FEEN, 2, 9, "invalid FEEN \"8/8/8/8/8/8/8/8 - C/c\" at /setup/feen: feen.hand.delimiter" },
-    { "setup:\n  feen: '8/8/8/8/8/8/8/8 - C/c'\n", KOMA_E_PCN_SETUP_FEEN, 2, 9, NULL },
-    { "setup:\n  feen: >-\n    8/8/8/8/8/8/8/8\n    - C/c\n", KOMA_E_PCN_SETUP_FEEN, 2, 9, NULL },
-    { HEAD "plies:\n  - pmn: e2-e4\n  -   pmn:   e2e4\n", KOMA_E_PCN_PLY_PMN, 4, 14, "invalid PMN \"e2e4\" at /plies/1/pmn: pmn.syntax" },
-    { HEAD "plies: [{pmn: e2-e4}, {pmn: '...', elapsed_ms: -5}]\n", KOMA_E_PCN_FIELD, 2, 48, "negative integer -5 at /plies/1/elapsed_ms" },
-    { "{\xc3\xa9: 1, setup: {feen: bad}}", KOMA_E_PCN_SETUP_FEEN, 1, 23, NULL },
-    { "\xef\xbb\xbfsetup: {feen: bad}", KOMA_E_PCN_SETUP_FEEN, 1, 18, NULL },
-    { "meta:\n  round: 12\n" HEAD, KOMA_E_PCN_TYPE, 2, 10, "expected a string, found an integer at /meta/round" },
-    { "meta: {name: x}\n", KOMA_E_PCN_REQUIRED, 1, 1, "missing required key \"setup\" at the top level" },
-    { "\n\nmeta: {name: x}\n", KOMA_E_PCN_REQUIRED, 3, 1, NULL },
-    { "setup:\n  fen: x\n", KOMA_E_PCN_REQUIRED, 2, 3, "missing required key \"feen\" at /setup" },
-    { "setup: &s {feen: K / C/c}\nperiods:\n- {duration_ms: 1}\n- *s\n", KOMA_E_PCN_REQUIRED, 4, 3, "at /periods/1" },
-    { HEAD "plies:\n- pmn: '...'\n  check: yes\n", KOMA_E_PCN_TYPE, 4, 10, "expected a boolean, found a string at /plies/0/check" },
-    { HEAD "outcome: {result: 2-0}\n", KOMA_E_PCN_OUTCOME_RESULT, 2, 19, NULL },
-    { HEAD "outcome: {result: 1-0, status: in_progress}\n", KOMA_E_PCN_OUTCOME_STATUS, 2, 32, NULL },
-    { HEAD "outcome:\n  ply: 1.5\n", KOMA_E_PCN_TYPE, 3, 8, NULL },
-    { HEAD "\"~1/\": {\"\": [0, {pmn: 1}]}\nplies: {}\n", KOMA_E_PCN_TYPE, 3, 8, "at /plies" },
-};
-
-static void test_invalid_yaml(void **state)
-{
-    (void)state;
-    for (size_t i = 0; i < sizeof bad_yaml / sizeof bad_yaml[0]; i++)
-        expect_error(bad_yaml[i].text, strlen(bad_yaml[i].text), bad_yaml[i].code,
-                     bad_yaml[i].line, bad_yaml[i].column, bad_yaml[i].needle);
-}
+/* The invalid records, with their codes, lines, columns and messages, are cases of
+ * tests/spec/pcn.tsv (test_spec.c). */
 
 /* ---- limits ------------------------------------------------------------------------ */
 
@@ -487,7 +388,6 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_core_schema),
         cmocka_unit_test(test_strings_round_trip),
-        cmocka_unit_test(test_invalid_yaml),
         cmocka_unit_test(test_depth),
         cmocka_unit_test(test_alias_bomb),
         cmocka_unit_test(test_alias_copy),

@@ -146,116 +146,8 @@ static void test_fields(void **state)
     assert_int_equal(m.dst.ndims, 0);
 }
 
-/* ---- invalid examples: exact code and column ------------------------------ */
-
-static const struct {
-    const char *s;
-    size_t len;                    /* 0: strlen */
-    koma_code code;
-    unsigned long column;
-} invalid[] = {
-    { "", 0, KOMA_E_PMN_EMPTY, 1 },
-    { " ", 0, KOMA_E_PMN_SYNTAX, 1 },
-    { "\t", 0, KOMA_E_PMN_SYNTAX, 1 },
-    { "\n", 0, KOMA_E_PMN_SYNTAX, 1 },
-    { "  e2-e4", 0, KOMA_E_PMN_SYNTAX, 1 },
-    { "e2-e4  ", 0, KOMA_E_PMN_SYNTAX, 6 },
-    { ".", 0, KOMA_E_PMN_END, 2 },
-    { "..", 0, KOMA_E_PMN_END, 3 },
-    { "....", 0, KOMA_E_PMN_SYNTAX, 4 },
-    { "pass", 0, KOMA_E_PMN_CELL, 2 },          /* "pa" is index 415 */
-    { "e2e4", 0, KOMA_E_PMN_SYNTAX, 3 },
-    { "e2=e4", 0, KOMA_E_PMN_SYNTAX, 5 },       /* "e2=e" is a mutation */
-    { "-e4", 0, KOMA_E_PMN_SYNTAX, 3 },         /* "-e" is an EPIN */
-    { "e2-", 0, KOMA_E_PMN_END, 4 },
-    { "e0-e4", 0, KOMA_E_PMN_CELL, 2 },
-    { "e2-e8=", 0, KOMA_E_PMN_END, 7 },
-    { "e2-e8=QQ", 0, KOMA_E_PMN_SYNTAX, 8 },
-    { "e7-e8=++Q", 0, KOMA_E_PMN_EPIN, 8 },
-    { "d1f3", 0, KOMA_E_PMN_SYNTAX, 3 },
-    { "d1+", 0, KOMA_E_PMN_END, 4 },
-    { "d0+f3", 0, KOMA_E_PMN_CELL, 2 },
-    { "e1g1", 0, KOMA_E_PMN_SYNTAX, 3 },
-    { "~g1", 0, KOMA_E_PMN_SYNTAX, 1 },
-    { "e1~", 0, KOMA_E_PMN_END, 4 },
-    { "+", 0, KOMA_E_PMN_END, 2 },
-    { "+d0", 0, KOMA_E_PMN_CELL, 3 },
-    { "++d4", 0, KOMA_E_PMN_CELL, 2 },
-    { "d4", 0, KOMA_E_PMN_END, 3 },
-    { "*", 0, KOMA_E_PMN_END, 2 },
-    { "*d0", 0, KOMA_E_PMN_CELL, 3 },
-    { "P*", 0, KOMA_E_PMN_END, 3 },
-    { "PP*e5", 0, KOMA_E_PMN_SYNTAX, 2 },
-    { "P**e5", 0, KOMA_E_PMN_CELL, 3 },
-    { "P*e5=", 0, KOMA_E_PMN_END, 6 },
-    { "P*e5=QQ", 0, KOMA_E_PMN_SYNTAX, 7 },
-    { ".d0", 0, KOMA_E_PMN_CELL, 3 },
-    { "LL.b4", 0, KOMA_E_PMN_SYNTAX, 2 },
-    { "e4=", 0, KOMA_E_PMN_END, 4 },
-    { "=+P", 0, KOMA_E_PMN_SYNTAX, 1 },
-    { "e0=+P", 0, KOMA_E_PMN_CELL, 2 },
-    { "e4=PP", 0, KOMA_E_PMN_SYNTAX, 5 },
-    { "e4=PPP", 0, KOMA_E_PMN_SYNTAX, 5 },
-    { "e2-e4/p", 0, KOMA_E_PMN_SUFFIX, 6 },
-    { "zz26+aa1", 0, KOMA_E_PMN_CELL, 2 },
-    { "P*abc123", 0, KOMA_E_PMN_CELL, 5 },
-    { "7g-7f", 0, KOMA_E_PMN_SYNTAX, 1 },
-    { "iv256IV~iv256IV=+K^'/+K^'x", 0, KOMA_E_PMN_LENGTH, 26 },
-    { "aaaaaaaaaaaaaaaaaaaaaaaaaa", 0, KOMA_E_PMN_LENGTH, 26 },
-    /* suffix placement */
-    { "b7+a8/r=Q", 0, KOMA_E_PMN_SUFFIX, 8 },
-    { "e7-e8=Q=R", 0, KOMA_E_PMN_SUFFIX, 8 },
-    { "b7+a8/r/r", 0, KOMA_E_PMN_SUFFIX, 8 },
-    { "+d4=Q", 0, KOMA_E_PMN_SUFFIX, 4 },
-    { "P*e5/p", 0, KOMA_E_PMN_SUFFIX, 5 },
-    { "e4=+P/p", 0, KOMA_E_PMN_SUFFIX, 6 },
-    { "e4=+P=Q", 0, KOMA_E_PMN_SUFFIX, 6 },
-    { ".../p", 0, KOMA_E_PMN_SUFFIX, 4 },
-    { "...=Q", 0, KOMA_E_PMN_SUFFIX, 4 },
-    { "e2-e4/", 0, KOMA_E_PMN_SUFFIX, 6 },
-    { "d1+f3/", 0, KOMA_E_PMN_END, 7 },
-    /* tokens */
-    { "e7-e8=K'^", 0, KOMA_E_PMN_SYNTAX, 9 },
-    { "e7-e8='K", 0, KOMA_E_PMN_EPIN, 7 },
-    { "e7-e8=+", 0, KOMA_E_PMN_END, 8 },
-    { "a1Aa-b2", 0, KOMA_E_PMN_CELL, 4 },       /* a 4th dimension */
-    { "iw1-a1", 0, KOMA_E_PMN_CELL, 2 },
-    { "a257-a1", 0, KOMA_E_PMN_CELL, 4 },
-    { "a1-a01", 0, KOMA_E_PMN_CELL, 5 },
-    { "a1-A1", 0, KOMA_E_PMN_CELL, 4 },
-    { "a1-", 0, KOMA_E_PMN_END, 4 },
-    { "^K*a1", 0, KOMA_E_PMN_SYNTAX, 1 },
-    { "K^^*a1", 0, KOMA_E_PMN_SYNTAX, 3 },
-    { "1", 0, KOMA_E_PMN_SYNTAX, 1 },
-    /* bytes */
-    { "e2-e4\xc3\xa9", 0, KOMA_E_PMN_ASCII, 6 },
-    { "\xc3\xa9", 0, KOMA_E_PMN_ASCII, 1 },
-    { "e2\xe2\x80\x94" "e4", 0, KOMA_E_PMN_ASCII, 3 },
-    { "e2-e4\0", 6, KOMA_E_PMN_SYNTAX, 6 },
-    { "e2\0-e4", 6, KOMA_E_PMN_SYNTAX, 3 },
-};
-
-static void test_invalid_examples(void **state)
-{
-    (void)state;
-    for (size_t i = 0; i < sizeof invalid / sizeof invalid[0]; i++) {
-        koma_move m;
-        koma_error err;
-        size_t len = invalid[i].len ? invalid[i].len : strlen(invalid[i].s);
-        memset(&err, 0, sizeof err);
-        memset(&m, 0x5a, sizeof m);
-        if (koma_pmn_parse(invalid[i].s, len, &m, &err) == 0)
-            fail_msg("#%zu \"%s\" accepted", i, invalid[i].s);
-        if (err.code != invalid[i].code || err.column != invalid[i].column)
-            fail_msg("#%zu \"%s\": got %s col %lu, want %s col %lu (%s)", i, invalid[i].s,
-                     koma_code_name(err.code), err.column, koma_code_name(invalid[i].code),
-                     invalid[i].column, err.message);
-        assert_int_equal(err.line, 1);
-        assert_int_equal(err.offset, invalid[i].column - 1);
-        /* the output is untouched on error */
-        assert_int_equal(((unsigned char *)&m)[0], 0x5a);
-    }
-}
+/* The invalid moves of the specification's examples and more, with their codes and columns, are
+ * tests/spec/pmn.tsv (test_spec.c), as are the moves checked against a position. */
 
 static void test_messages(void **state)
 {
@@ -364,100 +256,7 @@ static void test_equal(void **state)
     assert_false(koma_move_equal(&d, &e));
 }
 
-/* ---- checks with a position (canonicality, preconditions) ----------------- */
-
-typedef struct { const char *feen, *pmn; koma_code code; unsigned long column; } check_case;
-
-static const check_case checks[] = {
-    /* the spec's context-dependent invalid examples */
-    { "8/4P3/8/8/8/8/8/8 / C/c", "e7-e8=P", KOMA_E_PMN_CANONICAL_ACTOR, 7 },
-    { "8/4P3/8/8/8/8/8/8 / C/c", "e7-e8=Q", KOMA_OK, 0 },
-    { "8/4P3/8/8/8/8/8/8 / C/c", "e7-e8", KOMA_OK, 0 },
-    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "d1+f3/q", KOMA_E_PMN_CANONICAL_CAPTURED, 7 },
-    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "d1+f3", KOMA_OK, 0 },
-    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "d1+f3/Q", KOMA_OK, 0 },
-    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "d1+f3=Q", KOMA_E_PMN_CANONICAL_ACTOR, 7 },
-    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "d1+f3=+Q/Q", KOMA_OK, 0 },
-    /* squares */
-    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "d1-f3", KOMA_E_PMN_SQUARE_OCCUPIED, 4 },
-    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "a1-a2", KOMA_E_PMN_SQUARE_EMPTY, 1 },
-    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "d1+e3", KOMA_E_PMN_SQUARE_EMPTY, 4 },
-    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "d1+d1", KOMA_E_PMN_SQUARE_SAME, 4 },
-    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "d1~d1", KOMA_E_PMN_SQUARE_SAME, 4 },
-    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "i1-a1", KOMA_E_PMN_SQUARE_BOARD, 1 },
-    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "d1-d9", KOMA_E_PMN_SQUARE_BOARD, 4 },
-    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "d1A-d2", KOMA_E_PMN_SQUARE_BOARD, 1 },
-    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "d-d2", KOMA_E_PMN_SQUARE_BOARD, 1 },
-    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "+f3", KOMA_OK, 0 },
-    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "+f3/q", KOMA_E_PMN_CANONICAL_CAPTURED, 5 },
-    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "+f4", KOMA_E_PMN_SQUARE_EMPTY, 2 },
-    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "f3=q", KOMA_E_PMN_CANONICAL_MUTATE, 4 },
-    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "f3=+q", KOMA_OK, 0 },
-    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "f4=+q", KOMA_E_PMN_SQUARE_EMPTY, 1 },
-    { "8/8/8/8/8/5q2/8/3Q4 / C/c", "...", KOMA_OK, 0 },
-    /* special: origin occupied; the captured suffix is the rule system's business */
-    { "8/8/8/4Pp2/8/8/8/4K^2+R / C/c", "e1~g1", KOMA_OK, 0 },
-    { "8/8/8/4Pp2/8/8/8/4K^2+R / C/c", "e5~f6/p", KOMA_OK, 0 },
-    { "8/8/8/4Pp2/8/8/8/4K^2+R / C/c", "e1~g1=K^", KOMA_E_PMN_CANONICAL_ACTOR, 7 },
-    { "8/8/8/4Pp2/8/8/8/4K^2+R / C/c", "d1~g1", KOMA_E_PMN_SQUARE_EMPTY, 1 },
-    /* drops: the dropped piece must be in the active player's hand */
-    { "8/8/8/8/8/8/8/8 / S/s", "P*e5", KOMA_E_PMN_HAND_MISSING, 1 },
-    { "8/8/8/8/8/8/8/8 P/ S/s", "P*e5", KOMA_OK, 0 },
-    { "8/8/8/8/8/8/8/8 P/ s/S", "P*e5", KOMA_E_PMN_HAND_MISSING, 1 },
-    { "8/8/8/8/8/8/8/8 /P s/S", "P*e5", KOMA_OK, 0 },   /* either case may be held */
-    { "8/8/8/8/8/8/8/8 P/ S/s", "+P*e5", KOMA_E_PMN_HAND_MISSING, 1 },
-    { "8/8/8/8/8/8/8/8 P/ S/s", "P*e5=+P", KOMA_OK, 0 },
-    { "8/8/8/8/8/8/8/8 P/ S/s", "P*e5=P", KOMA_E_PMN_CANONICAL_ACTOR, 6 },
-    { "8/8/8/8/8/8/8/8 P/ S/s", "P*e9", KOMA_E_PMN_SQUARE_BOARD, 3 },
-    { "8/8/8/8/4p3/8/8/8 P/ S/s", "P*e4", KOMA_E_PMN_SQUARE_OCCUPIED, 3 },
-    { "8/8/8/8/4p3/8/8/8 P/ S/s", "P.e4", KOMA_OK, 0 },
-    { "8/8/8/8/4p3/8/8/8 P/ S/s", "P.e4/P", KOMA_OK, 0 },
-    { "8/8/8/8/4p3/8/8/8 P/ S/s", "P.e4/p", KOMA_E_PMN_CANONICAL_CAPTURED, 6 },
-    { "8/8/8/8/4p3/8/8/8 P/ S/s", "P.e5", KOMA_E_PMN_SQUARE_EMPTY, 3 },
-    { "8/8/8/8/4p3/8/8/8 P/ S/s", "P.e4=+P/P", KOMA_OK, 0 },
-    /* pieceless drops: one kind of the mover's case in hand */
-    { "8/8/8/8/8/8/8/8 P/ S/s", "*e5", KOMA_OK, 0 },
-    { "8/8/8/8/8/8/8/8 3P/ S/s", "*e5=+P", KOMA_OK, 0 },
-    { "8/8/8/8/8/8/8/8 3P/ S/s", "*e5=P", KOMA_E_PMN_CANONICAL_ACTOR, 5 },
-    { "8/8/8/8/8/8/8/8 PS/ S/s", "*e5", KOMA_E_PMN_HAND_AMBIGUOUS, 1 },
-    { "8/8/8/8/8/8/8/8 -P+PP/ S/s", "*e5", KOMA_E_PMN_HAND_AMBIGUOUS, 1 },
-    { "8/8/8/8/8/8/8/8 Pp/ S/s", "*e5", KOMA_OK, 0 },
-    { "8/8/8/8/8/8/8/8 p/ S/s", "*e5", KOMA_E_PMN_HAND_MISSING, 1 },
-    { "8/8/8/8/4p3/8/8/8 / S/s", ".e4", KOMA_E_PMN_HAND_MISSING, 1 },
-    /* real Ōgi PMN (tsume.ogi.page, Sanki ōgi) */
-    { "8/8/5n2/8/8/2N5/8/8 / O/o", "c3+f6/N", KOMA_OK, 0 },
-    { "8/5f2/5N2/8/8/8/8/8 / o/O", "f7+f6=f/i", KOMA_E_PMN_CANONICAL_ACTOR, 7 },
-    { "8/5+f2/5N2/8/8/8/8/8 / o/O", "f7+f6=f/n", KOMA_OK, 0 },
-    { "8/4-k^'3/8/8/8/8/8/8 / o/O", "e7-d8=k^'", KOMA_OK, 0 },
-    /* 3-D boards */
-    { "2/2//2/2 / C/c", "a1A-b2B", KOMA_E_PMN_SQUARE_EMPTY, 1 },
-    { "2/K1//2/2 / C/c", "a1A-b2B", KOMA_OK, 0 },
-    { "2/K1//2/2 / C/c", "a1A-b2C", KOMA_E_PMN_SQUARE_BOARD, 5 },
-    { "2/K1//2/2 / C/c", "a1-b2", KOMA_E_PMN_SQUARE_BOARD, 1 },
-};
-
-static void test_check(void **state)
-{
-    (void)state;
-    for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++) {
-        koma_position pos;
-        koma_error err;
-        load(&pos, checks[i].feen);
-        koma_move m = parse_ok(checks[i].pmn);
-        memset(&err, 0, sizeof err);
-        int rc = koma_pmn_check(&pos, &m, &err);
-        if (checks[i].code == KOMA_OK) {
-            if (rc != 0)
-                fail_msg("#%zu %s in %s: %s %s", i, checks[i].pmn, checks[i].feen,
-                         koma_code_name(err.code), err.message);
-        } else if (rc == 0 || err.code != checks[i].code || err.column != checks[i].column) {
-            fail_msg("#%zu %s in %s: got %d %s col %lu, want %s col %lu", i, checks[i].pmn,
-                     checks[i].feen, rc, koma_code_name(err.code), err.column,
-                     koma_code_name(checks[i].code), checks[i].column);
-        }
-        koma_position_cleanup(&pos);
-    }
-}
+/* ---- checks with a position (canonicality, preconditions): tests/spec/pmn.tsv -- */
 
 static void test_check_messages(void **state)
 {
@@ -593,12 +392,10 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_valid_examples),
         cmocka_unit_test(test_fields),
-        cmocka_unit_test(test_invalid_examples),
         cmocka_unit_test(test_messages),
         cmocka_unit_test(test_length_limit),
         cmocka_unit_test(test_write),
         cmocka_unit_test(test_equal),
-        cmocka_unit_test(test_check),
         cmocka_unit_test(test_check_messages),
         cmocka_unit_test(test_resolve),
         cmocka_unit_test(test_capture_identity),
