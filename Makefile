@@ -76,7 +76,7 @@ STATIC_LIB := $(B)/lib/libkoma.a
 SHARED_LIB := $(B)/lib/libkoma.so.$(VERSION)
 
 .PHONY: FORCE all lib cmds tests deps demo check check-unit check-cli check-spec check-fuzz check-perft \
-        check-man check-schema check-install check-build check-pictures check-koshogi check-convert check-faults check-limits faults coverage sanitize fuzz bench perft-deep install uninstall clean
+        check-man check-schema check-install check-build check-pictures check-koshogi check-convert check-faults check-limits check-refs faults coverage sanitize fuzz bench perft-deep install uninstall clean
 
 all: lib cmds
 
@@ -156,7 +156,7 @@ deps:
 check: deps
 	@$(MAKE) --no-print-directory all tests
 	@$(MAKE) --no-print-directory check-unit check-cli check-spec check-fuzz check-perft check-man check-schema check-install check-build \
-	    check-pictures check-koshogi check-convert check-faults check-limits
+	    check-pictures check-koshogi check-convert check-faults check-limits check-refs
 	@echo "check: all suites passed"
 
 check-unit: $(UNITS)
@@ -207,7 +207,16 @@ check-build: all tests
 check-schema:
 	@sh tests/schema/run.sh $(B)/bin
 
-# The limits of koma(7) (LIMITS): each at the limit and past it, and
+# Every reference the tree makes can be followed from a clone: documents, man
+# pages and source files it names are in it (or are system pages, or public
+# addresses), no issue numbers (tests/refs-check.sh; tests/refs-pending.txt lists
+# the files being rewritten elsewhere); then the check's self-test, which plants
+# each kind of bad reference in a copy of the tree and expects each to fail.
+check-refs:
+	@sh tests/refs-check.sh
+	@sh tests/refs-check.sh --self-test
+
+# The limits of koma(7), LIMITS: each at the limit and past it, and
 # the memory one record takes, under its documented bound, whatever its shape
 # (not under ASan, whose RSS differs).
 check-limits: $(CMDS)

@@ -1,4 +1,4 @@
-/* cmd/cli.c — the shared command-line contract (see cli.h and DESIGN.md §5); the
+/* cmd/cli.c — the shared command-line contract (see cli.h and koma(7), COMMON CONTRACT); the
  * inputs are cmd/cli_input.c's. */
 #define _GNU_SOURCE                    /* fopencookie */
 #include "cli.h"

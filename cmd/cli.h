@@ -1,5 +1,6 @@
 /*
- * cmd/cli.h — what every koma command shares: the contract of DESIGN.md §5.
+ * cmd/cli.h — what every koma command shares: the contract of koma(7),
+ * COMMON CONTRACT.
  *
  *   diagnostics  prog: FILE:LINE:COL: CODE: message        (stderr, one per line)
  *   exit status  0 all good, 1 invalid data / difference / rule triggered,
@@ -126,7 +127,7 @@ int cli_option(cli *c, int opt, char **argv);
 /* ---- progress ----------------------------------------------------------------- */
 
 /*
- * Progress of a long run on stderr (DESIGN.md §5), only when stderr is a
+ * Progress of a long run on stderr (koma(7), COMMON CONTRACT), only when stderr is a
  * terminal, and not with -q (which prints nothing): one line,
  * `prog: 12345 records, 20500/s` (`prog: 3/30 root moves` when the total is
  * known), rewritten in place at most four times a second and first shown a

@@ -1,6 +1,6 @@
 /*
  * cmd/diag_gather.h — one JSON object an item, however many diagnostics it
- * gets (issue 12, defect 6): while gathering, the --json diagnostics of the
+ * gets (never one object a diagnostic): while gathering, the --json diagnostics of the
  * tool (cli_diag) go into a buffer instead of stdout (cli.json_diag); the tool
  * then prints the item's object with them, or lets them through as they are.
  */

@@ -41,9 +41,8 @@ int games_option(cli *c, koma_game_set *games, const char *arg, const char *noru
             return -1;
         }
     }
-    if (!koma_game_playable(*out)) {
-        cli_usage_error(c, "--game: %s: game %s has no rule engine yet%s%s",
-                        koma_code_name(KOMA_E_GAME_NO_RULES), koma_game_id(*out),
+    if (koma_game_require_rules(*out, &err) != 0) {
+        cli_usage_error(c, "--game: %s: %s%s%s", koma_code_name(err.code), err.message,
                         norules_hint ? " " : "", norules_hint ? norules_hint : "");
         return -1;
     }

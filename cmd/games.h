@@ -3,10 +3,11 @@
  * (a built-in id or a YAML definition file) and a small cache of rule engines,
  * one a game, reused from record to record.
  *
- * A game without rules (Ko shogi, for now) named on the command line is a
- * usage error, `prog: --game: game.norules: game koshogi has no rule engine
- * yet`; met in the data (a record's setup, a FEEN operand) it is a data
- * diagnostic with the same code, given by the tool.
+ * A game without rules (a definition without pieces, which only names a game)
+ * named on the command line is a usage error, `prog: --game: game.norules: game
+ * ID defines no pieces, so it has no rule engine` (koma_game_require_rules);
+ * met in the data (a record's setup, a FEEN operand) it is a data diagnostic
+ * with the same code, given by the tool.
  */
 #ifndef KOMA_CMD_GAMES_H
 #define KOMA_CMD_GAMES_H

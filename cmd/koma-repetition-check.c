@@ -1,6 +1,6 @@
 /*
  * koma-repetition-check — find repeated positions in game records and apply the
- * game's repetition rule (DESIGN.md §4).
+ * game's repetition rule (koma-games(7)).
  *
  * Positions are compared on board, hands and side to move with every "'"
  * removed. For each record: one `position` line per position that occurs more

@@ -1,12 +1,13 @@
 /*
  * koma-replay — replay game records under the rules of their game and report,
- * per record, how the game ended (DESIGN.md §4, §5).
+ * per record, how the game ended (the rules: koma-games(7); the output line:
+ * koma(7), COMMON CONTRACT).
  *
  * Input: PCN records (JSON Lines or a YAML stream), with --from the records of
  * any format koma reads (CSA, USI, SFEN, KIF...: made PCN by the hub of
  * koma/format.h, so a KIF is judged without converting it first), or with
  * --start FEEN bare lists of moves, one per line, a blank line between records. Output, one line
- * a record: SOURCE, RESULT, STATUS, PLY, FEEN (DESIGN.md §5), then PLAYED and
+ * a record: SOURCE, RESULT, STATUS, PLY, FEEN (koma(7), COMMON CONTRACT), then PLAYED and
  * FID; --adjudicate: SOURCE, RESULT, STATUS, PLY, REASON; --each: the FEEN
  * after every ply; --write-outcome: the records with their outcome filled in;
  * --json: one object a record (schemas/koma-replay.schema.json).

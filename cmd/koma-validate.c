@@ -2,7 +2,7 @@
  * koma-validate — check that every item of the input is valid notation: lines
  * (feen, cell, pin, epin, sin, snn, qpi, fid, pmn, cgsn: cmd/line_checks.c),
  * documents (ggn, one per input; pcn, JSON Lines or a YAML stream), or auto
- * (DESIGN.md §3). Valid items are silent, an invalid one gets one diagnostic.
+ * (koma_sniff_input). Valid items are silent, an invalid one gets one diagnostic.
  */
 #include <getopt.h>
 #include <stdlib.h>
@@ -115,7 +115,7 @@ static void v_pcn_input(state *st, cli_input *in)
     diag_gather_end(&st->gather);
 }
 
-/* --type auto (DESIGN.md §3, koma_sniff_input): PCN (YAML, or JSON with a
+/* --type auto (koma_sniff_input, koma-formats(5), STREAMS): PCN (YAML, or JSON with a
  * top-level "setup"), GGN (another JSON document), or lines, each a FEEN when
  * it has exactly two spaces and a PMN move otherwise; lines that look like a
  * format koma-validate does not check (CSA, KIF, SFEN, PGN...) are one

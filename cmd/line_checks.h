@@ -1,6 +1,6 @@
 /*
  * cmd/line_checks.h — one line of a line format checked, for koma-validate
- * --type (DESIGN.md §3): FEEN, CELL, PIN, EPIN, SIN, SNN, QPI, FID, PMN (with
+ * --type (koma-formats(5)): FEEN, CELL, PIN, EPIN, SIN, SNN, QPI, FID, PMN (with
  * --pmn-dialect and --position; with --legal a legal move there), CGSN, and --type auto's lines (a FEEN when the
  * line has exactly two spaces, a PMN move or chain otherwise). Each returns 0
  * for a valid line, -1 with err set.

@@ -1,6 +1,7 @@
 /*
  * cmd/records.h — opening the inputs that hold game records, for koma-validate,
- * koma-replay, koma-repetition-check and koma-diff (DESIGN.md §3, §5):
+ * koma-replay, koma-repetition-check and koma-diff (koma-formats(5), PCN and
+ * STREAMS; koma(7), COMMON CONTRACT):
  *
  *   PCN databases  JSON Lines or a YAML stream, the format given by --format or
  *                  decided record by record by the library (KOMA_PCN_AUTO: a

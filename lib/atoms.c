@@ -1,5 +1,6 @@
 /*
- * lib/atoms.c — the one-token notations (notations.md §2-§6):
+ * lib/atoms.c — the one-token notations (koma-formats(5): SIN, SNN, PIN AND
+ * EPIN, QPI):
  *     SIN   one ASCII letter
  *     SNN   [A-Z][A-Za-z]*[0-9]*, at most 32 bytes
  *     PIN   [+-]?[A-Za-z]\^?

@@ -1,5 +1,5 @@
 /*
- * lib/cell.c — CELL coordinates (notations.md §7), the HAND token "*",
+ * lib/cell.c — CELL coordinates (koma-formats(5), CELL), the HAND token "*",
  * locations (CELL or HAND) and board shapes.
  *
  * CELL: up to three dimensions in the fixed cycle

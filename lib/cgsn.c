@@ -1,5 +1,5 @@
 /*
- * lib/cgsn.c — CGSN game statuses (notations.md §12.1): exactly the 14 current
+ * lib/cgsn.c — CGSN game statuses (koma-formats(5), CGSN): exactly the 14 current
  * lowercase names, each inferable (FEEN + rule system decide it) or
  * explicit-only (history, clocks or a declaration). Anything else, including
  * other letter cases, surrounding spaces and the older underscored names, is
@@ -30,7 +30,7 @@ static const struct {
     [KOMA_STATUS_AGREEMENT]    = { "agreement",    KOMA_STATUS_EXPLICIT },
 };
 
-/* Older vocabularies (§12.2) and their current names. */
+/* Names of the specification's earlier vocabularies and their current names. */
 static const struct {
     const char *old, *now;
 } legacy[] = {

@@ -1,7 +1,8 @@
 /*
- * lib/feen.c — FEEN: strict parser and canonical writer (notations.md §8).
+ * lib/feen.c — FEEN: strict parser and canonical writer (koma-formats(5), FEEN).
  *
- * The parser checks every rule of §8 in the order of §8.6 and reports the first
+ * The parser checks every rule of FEEN in the order of koma-formats(5), FEEN,
+ * "Order of checks", and reports the first
  * failure with its feen.* code:
  *
  *   1. length > 4096                       feen.length at offset 4096
@@ -361,7 +362,7 @@ static int parse_hands(const char *s, size_t from, size_t to, unsigned flags,
     int have_prev = 0;
     uint64_t sum = *total;
 
-    /* The delimiter first (as §8.6 orders it): exactly one '/'. */
+    /* The delimiter first (the order of checks puts it first): exactly one '/'. */
     const char *slash = memchr(s + from, '/', to - from);
     if (slash == NULL)
         return fail(pos, err, KOMA_E_FEEN_HAND_DELIMITER, to,
@@ -499,7 +500,7 @@ static int parse_style(const char *s, size_t from, size_t to, koma_position *pos
  * most FAST_SQUARES squares, counts below 1000, strict hands. Returns 1 with pos
  * filled exactly as the careful parser would fill it, or 0 when the input is not
  * of that kind or not valid: the careful parser then decides (and gives the first
- * error in the order of §8.6). It only accepts what every rule accepts, so the
+ * error in the order of checks). It only accepts what every rule accepts, so the
  * order of the checks does not matter here.
  */
 static int parse_fast(const char *s, size_t len, koma_position *pos)

@@ -2,9 +2,10 @@
  * lib/feen_quick.c — the verdict alone: is a line a valid strict FEEN?
  * (KOMA_FEEN_CHECK_ONLY, koma_feen_valid_lines). For validators.
  *
- * Each checker here answers 1 only when every rule of notations.md §8 holds
+ * Each checker here answers 1 only when every rule of FEEN holds
  * (the line is a valid strict FEEN) and 0 when it cannot tell; lib/feen.c's
- * parsers then decide and report the first error in the order of §8.6. So the
+ * parsers then decide and report the first error in the order of checks
+ * (koma-formats(5), FEEN). So the
  * order of the checks does not matter: on a valid line all of them pass, and a
  * checker that leaves out a rare form (a count of three digits, a line past its
  * window, a 3-D board for SSE2) only sends that line to the parser.

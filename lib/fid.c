@@ -1,5 +1,6 @@
 /*
- * lib/fid.c — FID: the lowercase hex SHA-256 of a canonical FEEN (notations.md §9).
+ * lib/fid.c — FID: the lowercase hex SHA-256 of a canonical FEEN (koma-formats(5),
+ * FID).
  * SHA-256 comes from nettle.
  */
 #include <stdlib.h>

@@ -223,7 +223,7 @@ size_t koma__fx_ply(const koma__fx *fx);
 int koma__fx_defeated(const koma__fx *fx);
 /* 1 when `side` has a move that would make the other side fail the survival test. */
 int koma__fx_threatens(koma__fx *fx, int side, koma_error *err);
-/* Perft (DESIGN.md §4: distinct canonical chains; a finished position has none). */
+/* Perft (distinct canonical chains are distinct moves; a finished position has none). */
 int koma__fx_perft(koma__fx *fx, unsigned depth, uint64_t *nodes, koma_error *err);
 
 #endif

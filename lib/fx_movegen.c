@@ -7,7 +7,7 @@
  * enemies a through-ride passes), two legs (lion-like: the second may come back
  * to the origin), a path of steps (thunderclap), then the shots of a shooter
  * (after its move, in place, or after each leg, as the definition says). Then the
- * after-move rules, in this order (ko-shogi.md [R7] [R8] [R3] [R13] [R12] [R15]):
+ * after-move rules, in this order (koma-games(7), KO SHOGI):
  *   1. a burner (a piece that burns at the start of its move) removes every enemy
  *      around its final point;
  *   2. a piece that ends away from its origin beside an enemy burner is removed

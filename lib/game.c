@@ -7,7 +7,6 @@
  * are errors, so a misspelt rule is never silently ignored.
  */
 #include <ctype.h>
-#include <stdarg.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,149 +27,15 @@ struct koma_game_set {
     size_t nretired, capretired;
 };
 
-/* ---- YAML helpers -------------------------------------------------------------- */
-
-typedef struct ydoc {
-    yaml_document_t doc;
-    koma_error *err;
-    const char *source;
-    const char *text;                  /* the YAML itself (an effect game compiles it) */
+/* The YAML text a definition was read from, and the rule options chosen by the
+ * caller: an effect game compiles them again (fx_def.c). */
+typedef struct load_src {
+    const char *text;
     size_t len;
-    const char *const *options;        /* rule options chosen by the caller (NAME=VALUE) */
+    const char *const *options;        /* NAME=VALUE */
     size_t noptions;
     size_t *bad_option;                /* where to say which of them is at fault */
-} ydoc;
-
-static int node_error(ydoc *y, const yaml_node_t *n, koma_code code, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 4, 5)))
-#endif
-    ;
-
-static int node_error(ydoc *y, const yaml_node_t *n, koma_code code, const char *fmt, ...)
-{
-    if (y->err == NULL) return -1;
-    char msg[KOMA_ERROR_MESSAGE_MAX];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    koma_error_set(y->err, code, n ? n->start_mark.index : 0, "%s", msg);
-    if (n) {
-        y->err->line = (unsigned long)n->start_mark.line + 1;
-        y->err->column = (unsigned long)n->start_mark.column + 1;
-    }
-    y->err->source = y->source;
-    return -1;
-}
-
-static yaml_node_t *ynode(ydoc *y, int index) { return yaml_document_get_node(&y->doc, index); }
-
-static int is_scalar(const yaml_node_t *n) { return n && n->type == YAML_SCALAR_NODE; }
-
-static const char *sval(const yaml_node_t *n) { return (const char *)n->data.scalar.value; }
-static size_t slen(const yaml_node_t *n) { return n->data.scalar.length; }
-
-static int scalar_is(const yaml_node_t *n, const char *s)
-{
-    return is_scalar(n) && slen(n) == strlen(s) && memcmp(sval(n), s, slen(n)) == 0;
-}
-
-/* Check that a mapping has only the allowed keys. */
-static int check_keys(ydoc *y, const yaml_node_t *map, const char *what,
-                      const char *const *allowed)
-{
-    if (map->type != YAML_MAPPING_NODE)
-        return node_error(y, map, KOMA_E_GAME_FIELD, "%s must be a mapping", what);
-    for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top;
-         p++) {
-        yaml_node_t *k = ynode(y, p->key);
-        if (!is_scalar(k)) return node_error(y, k, KOMA_E_GAME_FIELD, "%s: key must be a scalar", what);
-        int ok = 0;
-        for (size_t i = 0; allowed[i]; i++)
-            if (scalar_is(k, allowed[i])) ok = 1;
-        if (!ok) {
-            char q[64];
-            koma_quote(q, sizeof q, sval(k), slen(k));
-            return node_error(y, k, KOMA_E_GAME_FIELD, "%s: unknown key \"%s\"", what, q);
-        }
-        for (yaml_node_pair_t *p2 = map->data.mapping.pairs.start; p2 < p; p2++) {
-            yaml_node_t *k2 = ynode(y, p2->key);
-            if (is_scalar(k2) && slen(k2) == slen(k) && memcmp(sval(k2), sval(k), slen(k)) == 0) {
-                char q[64];
-                koma_quote(q, sizeof q, sval(k), slen(k));
-                return node_error(y, k, KOMA_E_GAME_FIELD, "%s: duplicate key \"%s\"", what, q);
-            }
-        }
-    }
-    return 0;
-}
-
-static yaml_node_t *get(ydoc *y, const yaml_node_t *map, const char *key)
-{
-    if (map == NULL || map->type != YAML_MAPPING_NODE) return NULL;
-    for (yaml_node_pair_t *p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top;
-         p++)
-        if (scalar_is(ynode(y, p->key), key)) return ynode(y, p->value);
-    return NULL;
-}
-
-static int get_uint(ydoc *y, const yaml_node_t *map, const char *key, unsigned lo,
-                    unsigned hi, unsigned *out, int required)
-{
-    yaml_node_t *n = get(y, map, key);
-    if (n == NULL) {
-        if (required) return node_error(y, map, KOMA_E_GAME_FIELD, "missing \"%s\"", key);
-        return 0;
-    }
-    if (!is_scalar(n) || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE || slen(n) == 0 ||
-        slen(n) > 6)
-        return node_error(y, n, KOMA_E_GAME_FIELD, "\"%s\" must be an integer", key);
-    unsigned v = 0;
-    for (size_t i = 0; i < slen(n); i++) {
-        if (!isdigit((unsigned char)sval(n)[i]))
-            return node_error(y, n, KOMA_E_GAME_FIELD, "\"%s\" must be an integer", key);
-        v = v * 10 + (unsigned)(sval(n)[i] - '0');
-    }
-    if (v < lo || v > hi)
-        return node_error(y, n, KOMA_E_GAME_FIELD, "\"%s\" must be between %u and %u", key, lo,
-                          hi);
-    *out = v;
-    return 0;
-}
-
-static int get_bool(ydoc *y, const yaml_node_t *map, const char *key, int *out)
-{
-    yaml_node_t *n = get(y, map, key);
-    if (n == NULL) return 0;
-    if (is_scalar(n) && n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE) {
-        if (scalar_is(n, "true")) { *out = 1; return 0; }
-        if (scalar_is(n, "false")) { *out = 0; return 0; }
-    }
-    return node_error(y, n, KOMA_E_GAME_FIELD, "\"%s\" must be true or false", key);
-}
-
-/* A string scalar into buf (cap includes the NUL). */
-static int get_str(ydoc *y, const yaml_node_t *map, const char *key, char *buf, size_t cap,
-                   int required, yaml_node_t **node)
-{
-    yaml_node_t *n = get(y, map, key);
-    if (node) *node = n;
-    if (n == NULL) {
-        if (required) return node_error(y, map, KOMA_E_GAME_FIELD, "missing \"%s\"", key);
-        buf[0] = '\0';
-        return 0;
-    }
-    if (!is_scalar(n)) return node_error(y, n, KOMA_E_GAME_FIELD, "\"%s\" must be a string", key);
-    /* a NUL ("\0" in a quoted scalar) would cut the string short */
-    if (memchr(sval(n), '\0', slen(n)) != NULL)
-        return node_error(y, n, KOMA_E_GAME_FIELD, "\"%s\" contains a NUL character", key);
-    if (slen(n) + 1 > cap)
-        return node_error(y, n, KOMA_E_GAME_FIELD, "\"%s\" exceeds %zu bytes", key, cap - 1);
-    memcpy(buf, sval(n), slen(n));
-    buf[slen(n)] = '\0';
-    return 0;
-}
+} load_src;
 
 /* ---- game parsing --------------------------------------------------------------------- */
 
@@ -210,50 +75,50 @@ static int decided_status(koma_status st)
     }
 }
 
-static int parse_nolegal(ydoc *y, yaml_node_t *n, const char *key, int *out)
+static int parse_nolegal(koma__ydoc *y, yaml_node_t *n, const char *key, int *out)
 {
     if (n == NULL) return 0;
-    if (scalar_is(n, "checkmate")) *out = KOMA__NL_CHECKMATE;
-    else if (scalar_is(n, "stalemate")) *out = KOMA__NL_STALEMATE;
-    else if (scalar_is(n, "nomove")) *out = KOMA__NL_NOMOVE;
+    if (koma__y_scalar_is(n, "checkmate")) *out = KOMA__NL_CHECKMATE;
+    else if (koma__y_scalar_is(n, "stalemate")) *out = KOMA__NL_STALEMATE;
+    else if (koma__y_scalar_is(n, "nomove")) *out = KOMA__NL_NOMOVE;
     else
-        return node_error(y, n, KOMA_E_GAME_FIELD,
-                          "no_legal_move.%s must be checkmate, stalemate or nomove", key);
+        return koma__y_error(y, n, KOMA_E_GAME_FIELD,
+                             "no_legal_move.%s must be checkmate, stalemate or nomove", key);
     return 0;
 }
 
-static int parse_piece(ydoc *y, koma_game *g, yaml_node_t *n, char promotes[][8])
+static int parse_piece(koma__ydoc *y, koma_game *g, yaml_node_t *n, char promotes[][8])
 {
     static const char *what = "piece";
-    if (check_keys(y, n, what, piece_keys) != 0) return -1;
+    if (koma__y_check_keys(y, n, what, piece_keys) != 0) return -1;
     if (g->nkinds >= KOMA__MAX_KINDS)
-        return node_error(y, n, KOMA_E_GAME_LIMIT, "more than %d pieces", KOMA__MAX_KINDS);
+        return koma__y_error(y, n, KOMA_E_GAME_LIMIT, "more than %d pieces", KOMA__MAX_KINDS);
     koma__kind *k = &g->kinds[g->nkinds];
     memset(k, 0, sizeof *k);
     char pin[8];
     yaml_node_t *pn;
-    if (get_str(y, n, "pin", pin, sizeof pin, 1, &pn) != 0) return -1;
+    if (koma__y_get_str(y, n, "pin", pin, sizeof pin, 1, &pn) != 0) return -1;
     koma_piece p;
     koma_error e2;
     if (koma_pin_parse(pin, strlen(pin), &p, &e2) != 0) {
         char q[32];
         koma_quote(q, sizeof q, pin, strlen(pin));
-        return node_error(y, pn, KOMA_E_GAME_PIECE, "invalid PIN \"%s\"", q);
+        return koma__y_error(y, pn, KOMA_E_GAME_PIECE, "invalid PIN \"%s\"", q);
     }
     if (p & KOMA_PIECE_SECOND)
-        return node_error(y, pn, KOMA_E_GAME_PIECE,
-                          "PIN \"%s\" must be written for the first player (uppercase)", pin);
+        return koma__y_error(y, pn, KOMA_E_GAME_PIECE,
+                             "PIN \"%s\" must be written for the first player (uppercase)", pin);
     if (koma__game_kind_of(g, p) >= 0)
-        return node_error(y, pn, KOMA_E_GAME_PIECE, "duplicate piece \"%s\"", pin);
+        return koma__y_error(y, pn, KOMA_E_GAME_PIECE, "duplicate piece \"%s\"", pin);
     k->pin = p;
-    if (get_str(y, n, "name", k->name, sizeof k->name, 0, NULL) != 0) return -1;
+    if (koma__y_get_str(y, n, "name", k->name, sizeof k->name, 0, NULL) != 0) return -1;
     yaml_node_t *bn;
-    if (get_str(y, n, "betza", k->betza, sizeof k->betza, 1, &bn) != 0) return -1;
+    if (koma__y_get_str(y, n, "betza", k->betza, sizeof k->betza, 1, &bn) != 0) return -1;
     size_t nv;
     koma_error be;
     koma_error_clear(&be);
     if (koma_betza_parse(k->betza, strlen(k->betza), k->vec, KOMA_BETZA_MAX_VECTORS, &nv, &be) != 0) {
-        node_error(y, bn, be.code, "piece %s: %s", pin, be.message);
+        koma__y_error(y, bn, be.code, "piece %s: %s", pin, be.message);
         /* point at the offending byte of a plain (unquoted, one-line) scalar */
         if (y->err && bn->data.scalar.style == YAML_PLAIN_SCALAR_STYLE) {
             y->err->column += (unsigned long)be.offset;
@@ -263,27 +128,28 @@ static int parse_piece(ydoc *y, koma_game *g, yaml_node_t *n, char promotes[][8]
     }
     k->nvec = (uint8_t)nv;
     int royal = 0, resets = 0;
-    if (get_bool(y, n, "royal", &royal) != 0) return -1;
-    if (get_bool(y, n, "resets_move_limit", &resets) != 0) return -1;
+    if (koma__y_get_bool(y, n, "royal", &royal) != 0) return -1;
+    if (koma__y_get_bool(y, n, "resets_move_limit", &resets) != 0) return -1;
     k->royal = (uint8_t)royal;
     k->resets_move_limit = (uint8_t)resets;
     if (royal && !(p & KOMA_PIECE_TERMINAL))
-        return node_error(y, pn, KOMA_E_GAME_PIECE,
-                          "royal piece \"%s\" must carry the terminal marker '^'", pin);
-    if (get_str(y, n, "promotes_to", promotes[g->nkinds], 8, 0, NULL) != 0) return -1;
+        return koma__y_error(y, pn, KOMA_E_GAME_PIECE,
+                             "royal piece \"%s\" must carry the terminal marker '^'", pin);
+    if (koma__y_get_str(y, n, "promotes_to", promotes[g->nkinds], 8, 0, NULL) != 0) return -1;
     unsigned mpr = 0;
-    if (get_uint(y, n, "must_promote_ranks", 0, 255, &mpr, 0) != 0) return -1;
+    if (koma__y_get_uint(y, n, "must_promote_ranks", 0, 255, &mpr, 0) != 0) return -1;
     k->must_promote_ranks = (uint8_t)mpr;
     k->promotes_to = -1;
     k->droppable = 1;
-    yaml_node_t *d = get(y, n, "drop");
+    yaml_node_t *d = koma__y_get(y, n, "drop");
     if (d != NULL) {
-        if (check_keys(y, d, "drop", drop_keys) != 0) return -1;
+        if (koma__y_check_keys(y, d, "drop", drop_keys) != 0) return -1;
         int never = 0, nifu = 0, nomate = 0;
         unsigned fr = 0;
-        if (get_bool(y, d, "never", &never) != 0 || get_bool(y, d, "nifu", &nifu) != 0 ||
-            get_bool(y, d, "no_mate", &nomate) != 0 ||
-            get_uint(y, d, "forbidden_ranks", 0, 255, &fr, 0) != 0)
+        if (koma__y_get_bool(y, d, "never", &never) != 0 ||
+            koma__y_get_bool(y, d, "nifu", &nifu) != 0 ||
+            koma__y_get_bool(y, d, "no_mate", &nomate) != 0 ||
+            koma__y_get_uint(y, d, "forbidden_ranks", 0, 255, &fr, 0) != 0)
             return -1;
         k->droppable = (uint8_t)!never;
         k->nifu = (uint8_t)nifu;
@@ -301,47 +167,53 @@ static int parse_piece(ydoc *y, koma_game *g, yaml_node_t *n, char promotes[][8]
  * pieces (first-player PINs of the game); a side whose board holds every piece
  * of none of the sets has lost. Both may be given (either defeats).
  */
-static int parse_defeat(ydoc *y, koma_game *g, yaml_node_t *n)
+static int parse_defeat(koma__ydoc *y, koma_game *g, yaml_node_t *n)
 {
     g->royal_captured = 1;
     g->nsurvival = 0;
     if (n == NULL) return 0;
-    if (check_keys(y, n, "defeat", defeat_keys) != 0) return -1;
-    if (get_bool(y, n, "royal_captured", &g->royal_captured) != 0) return -1;
-    yaml_node_t *sv = get(y, n, "survival");
+    if (koma__y_check_keys(y, n, "defeat", defeat_keys) != 0) return -1;
+    if (koma__y_get_bool(y, n, "royal_captured", &g->royal_captured) != 0) return -1;
+    yaml_node_t *sv = koma__y_get(y, n, "survival");
     if (sv == NULL) return 0;
     if (sv->type != YAML_SEQUENCE_NODE || sv->data.sequence.items.top == sv->data.sequence.items.start)
-        return node_error(y, sv, KOMA_E_GAME_FIELD, "defeat.survival must be a non-empty list of lists of pieces");
+        return koma__y_error(y, sv, KOMA_E_GAME_FIELD,
+                             "defeat.survival must be a non-empty list of lists of pieces");
     for (yaml_node_item_t *it = sv->data.sequence.items.start; it < sv->data.sequence.items.top; it++) {
-        yaml_node_t *set = ynode(y, *it);
+        yaml_node_t *set = koma__y_node(y, *it);
         if (g->nsurvival >= KOMA__SURVIVAL_SETS)
-            return node_error(y, set, KOMA_E_GAME_LIMIT, "defeat.survival: more than %d sets",
-                              KOMA__SURVIVAL_SETS);
+            return koma__y_error(y, set, KOMA_E_GAME_LIMIT, "defeat.survival: more than %d sets",
+                                 KOMA__SURVIVAL_SETS);
         if (set->type != YAML_SEQUENCE_NODE || set->data.sequence.items.top == set->data.sequence.items.start)
-            return node_error(y, set, KOMA_E_GAME_FIELD,
-                              "defeat.survival: each set must be a non-empty list of pieces");
+            return koma__y_error(y, set, KOMA_E_GAME_FIELD,
+                                 "defeat.survival: each set must be a non-empty list of pieces");
         struct koma__survival_set *ss = &g->survival[g->nsurvival];
         ss->n = 0;
         for (yaml_node_item_t *pi = set->data.sequence.items.start; pi < set->data.sequence.items.top; pi++) {
-            yaml_node_t *pn = ynode(y, *pi);
+            yaml_node_t *pn = koma__y_node(y, *pi);
             if (ss->n >= KOMA__SURVIVAL_SET_MAX)
-                return node_error(y, pn, KOMA_E_GAME_LIMIT, "defeat.survival: more than %d pieces in a set",
-                                  KOMA__SURVIVAL_SET_MAX);
+                return koma__y_error(y, pn, KOMA_E_GAME_LIMIT,
+                                     "defeat.survival: more than %d pieces in a set",
+                                     KOMA__SURVIVAL_SET_MAX);
             koma_piece p;
             koma_error e2;
             int k = -1;
-            if (is_scalar(pn) && koma_pin_parse(sval(pn), slen(pn), &p, &e2) == 0 &&
+            if (koma__y_is_scalar(pn) &&
+                koma_pin_parse(koma__y_sval(pn), koma__y_slen(pn), &p, &e2) == 0 &&
                 !(p & KOMA_PIECE_SECOND))
                 k = koma__game_kind_of(g, p);
             if (k < 0) {
                 char q[32];
-                koma_quote(q, sizeof q, is_scalar(pn) ? sval(pn) : "", is_scalar(pn) ? slen(pn) : 0);
-                return node_error(y, pn, KOMA_E_GAME_PIECE,
-                                  "defeat.survival: \"%s\" is not a piece of the game (first-player PIN)", q);
+                int sc = koma__y_is_scalar(pn);
+                koma_quote(q, sizeof q, sc ? koma__y_sval(pn) : "", sc ? koma__y_slen(pn) : 0);
+                return koma__y_error(
+                    y, pn, KOMA_E_GAME_PIECE,
+                    "defeat.survival: \"%s\" is not a piece of the game (first-player PIN)", q);
             }
             for (unsigned j = 0; j < ss->n; j++)
                 if (ss->kinds[j] == k)
-                    return node_error(y, pn, KOMA_E_GAME_PIECE, "defeat.survival: a piece twice in one set");
+                    return koma__y_error(y, pn, KOMA_E_GAME_PIECE,
+                                         "defeat.survival: a piece twice in one set");
             ss->kinds[ss->n++] = (uint8_t)k;
         }
         g->nsurvival++;
@@ -351,102 +223,102 @@ static int parse_defeat(ydoc *y, koma_game *g, yaml_node_t *n)
 
 /* What ends a game and how, besides its moves: no legal move, repetition, the
  * move limit, the results (read for every game with rules, effect games too). */
-static int parse_endings(ydoc *y, koma_game *g, yaml_node_t *root)
+static int parse_endings(koma__ydoc *y, koma_game *g, yaml_node_t *root)
 {
     yaml_node_t *n;
     g->nolegal_check = g->check_rule ? KOMA__NL_CHECKMATE : KOMA__NL_NOMOVE;
     g->nolegal_other = g->check_rule ? KOMA__NL_STALEMATE : KOMA__NL_NOMOVE;
-    if ((n = get(y, root, "no_legal_move")) != NULL) {
-        if (check_keys(y, n, "no_legal_move", nolegal_keys) != 0) return -1;
-        if (parse_nolegal(y, get(y, n, "in_check"), "in_check", &g->nolegal_check) != 0 ||
-            parse_nolegal(y, get(y, n, "otherwise"), "otherwise", &g->nolegal_other) != 0)
+    if ((n = koma__y_get(y, root, "no_legal_move")) != NULL) {
+        if (koma__y_check_keys(y, n, "no_legal_move", nolegal_keys) != 0) return -1;
+        if (parse_nolegal(y, koma__y_get(y, n, "in_check"), "in_check", &g->nolegal_check) != 0 ||
+            parse_nolegal(y, koma__y_get(y, n, "otherwise"), "otherwise", &g->nolegal_other) != 0)
             return -1;
     }
     g->repetition = KOMA__REP_NONE;
-    if ((n = get(y, root, "repetition")) != NULL) {
-        if (check_keys(y, n, "repetition", repetition_keys) != 0) return -1;
-        yaml_node_t *r = get(y, n, "rule");
-        if (r == NULL) return node_error(y, n, KOMA_E_GAME_FIELD, "missing \"rule\"");
-        if (scalar_is(r, "none")) g->repetition = KOMA__REP_NONE;
-        else if (scalar_is(r, "same-move")) g->repetition = KOMA__REP_SAME_MOVE;
-        else if (scalar_is(r, "fourfold")) g->repetition = KOMA__REP_FOURFOLD;
+    if ((n = koma__y_get(y, root, "repetition")) != NULL) {
+        if (koma__y_check_keys(y, n, "repetition", repetition_keys) != 0) return -1;
+        yaml_node_t *r = koma__y_get(y, n, "rule");
+        if (r == NULL) return koma__y_error(y, n, KOMA_E_GAME_FIELD, "missing \"rule\"");
+        if (koma__y_scalar_is(r, "none")) g->repetition = KOMA__REP_NONE;
+        else if (koma__y_scalar_is(r, "same-move")) g->repetition = KOMA__REP_SAME_MOVE;
+        else if (koma__y_scalar_is(r, "fourfold")) g->repetition = KOMA__REP_FOURFOLD;
         else
-            return node_error(y, r, KOMA_E_GAME_FIELD,
-                              "repetition.rule must be none, same-move or fourfold");
+            return koma__y_error(y, r, KOMA_E_GAME_FIELD,
+                                 "repetition.rule must be none, same-move or fourfold");
         g->repetition_count = 4;
-        if (get_uint(y, n, "count", 2, 1000, &g->repetition_count, 0) != 0) return -1;
-        yaml_node_t *pc = get(y, n, "perpetual_check");
+        if (koma__y_get_uint(y, n, "count", 2, 1000, &g->repetition_count, 0) != 0) return -1;
+        yaml_node_t *pc = koma__y_get(y, n, "perpetual_check");
         if (pc != NULL) {
-            if (scalar_is(pc, "loss")) g->perpetual_check_loses = 1;
-            else if (scalar_is(pc, "none")) g->perpetual_check_loses = 0;
+            if (koma__y_scalar_is(pc, "loss")) g->perpetual_check_loses = 1;
+            else if (koma__y_scalar_is(pc, "none")) g->perpetual_check_loses = 0;
             else
-                return node_error(y, pc, KOMA_E_GAME_FIELD,
-                                  "repetition.perpetual_check must be loss or none");
+                return koma__y_error(y, pc, KOMA_E_GAME_FIELD,
+                                     "repetition.perpetual_check must be loss or none");
         }
     }
-    if ((n = get(y, root, "move_limit")) != NULL) {
-        if (check_keys(y, n, "move_limit", limit_keys) != 0) return -1;
-        if (get_uint(y, n, "plies", 0, 60000, &g->move_limit, 1) != 0) return -1;
+    if ((n = koma__y_get(y, root, "move_limit")) != NULL) {
+        if (koma__y_check_keys(y, n, "move_limit", limit_keys) != 0) return -1;
+        if (koma__y_get_uint(y, n, "plies", 0, 60000, &g->move_limit, 1) != 0) return -1;
         g->move_limit_capture_resets = 1;
-        if (get_bool(y, n, "capture_resets", &g->move_limit_capture_resets) != 0) return -1;
+        if (koma__y_get_bool(y, n, "capture_resets", &g->move_limit_capture_resets) != 0) return -1;
     }
     for (int i = 0; i < KOMA_STATUS_COUNT; i++) g->term[i] = -1;
-    if ((n = get(y, root, "termination")) != NULL) {
+    if ((n = koma__y_get(y, root, "termination")) != NULL) {
         if (n->type != YAML_MAPPING_NODE)
-            return node_error(y, n, KOMA_E_GAME_FIELD, "termination must be a mapping");
+            return koma__y_error(y, n, KOMA_E_GAME_FIELD, "termination must be a mapping");
         for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
-            yaml_node_t *k = ynode(y, p->key), *v = ynode(y, p->value);
+            yaml_node_t *k = koma__y_node(y, p->key), *v = koma__y_node(y, p->value);
             koma_status st;
             koma_error e2;
-            if (!is_scalar(k) || koma_cgsn_parse(sval(k), slen(k), &st, &e2) != 0)
-                return node_error(y, k, KOMA_E_GAME_FIELD,
-                                  "termination keys must be CGSN statuses");
+            if (!koma__y_is_scalar(k) || koma_cgsn_parse(koma__y_sval(k), koma__y_slen(k), &st, &e2) != 0)
+                return koma__y_error(y, k, KOMA_E_GAME_FIELD,
+                                     "termination keys must be CGSN statuses");
             if (!decided_status(st))
-                return node_error(y, k, KOMA_E_GAME_FIELD,
-                                  "termination: the rules never end a game with \"%s\" "
-                                  "(only checkmate, stalemate, nomove, bareking, mareking, "
-                                  "illegalmove, repetition, movelimit)", koma_cgsn_name(st));
+                return koma__y_error(y, k, KOMA_E_GAME_FIELD,
+                                     "termination: the rules never end a game with \"%s\" "
+                                     "(only checkmate, stalemate, nomove, bareking, mareking, "
+                                     "illegalmove, repetition, movelimit)", koma_cgsn_name(st));
             for (yaml_node_pair_t *q = n->data.mapping.pairs.start; q < p; q++) {
-                yaml_node_t *k2 = ynode(y, q->key);
+                yaml_node_t *k2 = koma__y_node(y, q->key);
                 koma_status st2;
-                if (koma_cgsn_parse(sval(k2), slen(k2), &st2, &e2) == 0 && st2 == st)
-                    return node_error(y, k, KOMA_E_GAME_FIELD,
-                                      "termination: duplicate key \"%s\"", koma_cgsn_name(st));
+                if (koma_cgsn_parse(koma__y_sval(k2), koma__y_slen(k2), &st2, &e2) == 0 && st2 == st)
+                    return koma__y_error(y, k, KOMA_E_GAME_FIELD,
+                                         "termination: duplicate key \"%s\"", koma_cgsn_name(st));
             }
-            if (scalar_is(v, "loss")) g->term[st] = KOMA__LOSS;
-            else if (scalar_is(v, "draw")) g->term[st] = KOMA__DRAW;
-            else if (scalar_is(v, "win")) g->term[st] = KOMA__WIN;
+            if (koma__y_scalar_is(v, "loss")) g->term[st] = KOMA__LOSS;
+            else if (koma__y_scalar_is(v, "draw")) g->term[st] = KOMA__DRAW;
+            else if (koma__y_scalar_is(v, "win")) g->term[st] = KOMA__WIN;
             else
-                return node_error(y, v, KOMA_E_GAME_FIELD,
-                                  "termination results are loss, draw or win");
+                return koma__y_error(y, v, KOMA_E_GAME_FIELD,
+                                     "termination results are loss, draw or win");
         }
     }
     return 0;
 }
 
-static int parse_rules(ydoc *y, koma_game *g, yaml_node_t *root)
+static int parse_rules(koma__ydoc *y, koma_game *g, yaml_node_t *root)
 {
     yaml_node_t *n;
     g->zone = 0;
-    if ((n = get(y, root, "promotion")) != NULL) {
-        if (check_keys(y, n, "promotion", promotion_keys) != 0) return -1;
-        if (get_uint(y, n, "zone", 0, g->ranks, &g->zone, 1) != 0) return -1;
-        if (get_bool(y, n, "compulsory", &g->compulsory_promotion) != 0) return -1;
+    if ((n = koma__y_get(y, root, "promotion")) != NULL) {
+        if (koma__y_check_keys(y, n, "promotion", promotion_keys) != 0) return -1;
+        if (koma__y_get_uint(y, n, "zone", 0, g->ranks, &g->zone, 1) != 0) return -1;
+        if (koma__y_get_bool(y, n, "compulsory", &g->compulsory_promotion) != 0) return -1;
     }
-    if (get_bool(y, root, "check", &g->check_rule) != 0 ||
-        get_bool(y, root, "kings_privilege", &g->kings_privilege) != 0 ||
-        get_bool(y, root, "promoted_drops", &g->promoted_drops) != 0 ||
-        get_bool(y, root, "bare_king", &g->bare_king) != 0)
+    if (koma__y_get_bool(y, root, "check", &g->check_rule) != 0 ||
+        koma__y_get_bool(y, root, "kings_privilege", &g->kings_privilege) != 0 ||
+        koma__y_get_bool(y, root, "promoted_drops", &g->promoted_drops) != 0 ||
+        koma__y_get_bool(y, root, "bare_king", &g->bare_king) != 0)
         return -1;
     if (parse_endings(y, g, root) != 0) return -1;
-    n = get(y, root, "pieces");
+    n = koma__y_get(y, root, "pieces");
     if (n->type != YAML_SEQUENCE_NODE || n->data.sequence.items.top == n->data.sequence.items.start)
-        return node_error(y, n, KOMA_E_GAME_FIELD, "pieces must be a non-empty list");
+        return koma__y_error(y, n, KOMA_E_GAME_FIELD, "pieces must be a non-empty list");
     char promotes[KOMA__MAX_KINDS][8];
     yaml_node_t *pnodes[KOMA__MAX_KINDS];
     g->nkinds = 0;
     for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
-        yaml_node_t *pn = ynode(y, *it);
+        yaml_node_t *pn = koma__y_node(y, *it);
         if (g->nkinds < KOMA__MAX_KINDS) pnodes[g->nkinds] = pn;
         if (parse_piece(y, g, pn, promotes) != 0) return -1;
     }
@@ -462,12 +334,12 @@ static int parse_rules(ydoc *y, koma_game *g, yaml_node_t *root)
             if (t < 0 || (size_t)t == i) {
                 char q[32];
                 koma_quote(q, sizeof q, promotes[i], strlen(promotes[i]));
-                return node_error(y, pnodes[i], KOMA_E_GAME_PIECE,
-                                  "promotes_to \"%s\" is not another piece of the game", q);
+                return koma__y_error(y, pnodes[i], KOMA_E_GAME_PIECE,
+                                     "promotes_to \"%s\" is not another piece of the game", q);
             }
             if (k->royal || g->kinds[t].royal)
-                return node_error(y, pnodes[i], KOMA_E_GAME_PIECE,
-                                  "royal pieces do not promote here");
+                return koma__y_error(y, pnodes[i], KOMA_E_GAME_PIECE,
+                                     "royal pieces do not promote here");
             k->promotes_to = (int8_t)t;
             g->kinds[t].promoted = 1;
         }
@@ -475,28 +347,28 @@ static int parse_rules(ydoc *y, koma_game *g, yaml_node_t *root)
     for (unsigned i = 0; i < g->nkinds; i++) {
         koma__kind *k = &g->kinds[i];
         if (k->promotes_to >= 0 && g->kinds[k->promotes_to].promotes_to >= 0)
-            return node_error(y, pnodes[i], KOMA_E_GAME_PIECE, "promotion chains are not supported");
+            return koma__y_error(y, pnodes[i], KOMA_E_GAME_PIECE, "promotion chains are not supported");
         if (k->promoted && k->promotes_to >= 0)
-            return node_error(y, pnodes[i], KOMA_E_GAME_PIECE, "a promoted piece cannot promote");
-        /* a capture drops the state prefix (DESIGN.md §3) */
+            return koma__y_error(y, pnodes[i], KOMA_E_GAME_PIECE, "a promoted piece cannot promote");
+        /* a captured piece enters the hand without its state prefix */
         koma_piece base = (koma_piece)(k->pin & ~KOMA_PIECE_STATE);
         int b = koma__game_kind_of(g, base);
         if (b < 0)
-            return node_error(y, pnodes[i], KOMA_E_GAME_PIECE,
-                              "piece without its state prefix is not a piece of the game");
+            return koma__y_error(y, pnodes[i], KOMA_E_GAME_PIECE,
+                                 "piece without its state prefix is not a piece of the game");
         k->demotes_to = (int8_t)b;
         if (k->promoted && !g->promoted_drops) k->droppable = 0;
         if (k->must_promote_ranks > 0 && k->promotes_to < 0)
-            return node_error(y, pnodes[i], KOMA_E_GAME_PIECE,
-                              "must_promote_ranks on a piece that does not promote");
+            return koma__y_error(y, pnodes[i], KOMA_E_GAME_PIECE,
+                                 "must_promote_ranks on a piece that does not promote");
         if (k->must_promote_ranks > g->zone)
-            return node_error(y, pnodes[i], KOMA_E_GAME_PIECE,
-                              "must_promote_ranks exceeds the promotion zone");
+            return koma__y_error(y, pnodes[i], KOMA_E_GAME_PIECE,
+                                 "must_promote_ranks exceeds the promotion zone");
     }
-    return parse_defeat(y, g, get(y, root, "defeat"));
+    return parse_defeat(y, g, koma__y_get(y, root, "defeat"));
 }
 
-static int check_start(ydoc *y, koma_game *g, yaml_node_t *sn)
+static int check_start(koma__ydoc *y, koma_game *g, yaml_node_t *sn)
 {
     koma_position pos;
     koma_position_init(&pos);
@@ -504,22 +376,22 @@ static int check_start(ydoc *y, koma_game *g, yaml_node_t *sn)
     koma_error_clear(&fe);
     int rc = -1;
     if (koma_feen_parse(g->start, g->start_len, KOMA_FEEN_STRICT, &pos, &fe) != 0) {
-        node_error(y, sn, fe.code, "start: %s", fe.message);
+        koma__y_error(y, sn, fe.code, "start: %s", fe.message);
         goto done;
     }
     if (pos.shape.ndims != 2 || pos.shape.size[0] != g->files || pos.shape.size[1] != g->ranks) {
-        node_error(y, sn, KOMA_E_GAME_FIELD, "start position is not %ux%u", g->files, g->ranks);
+        koma__y_error(y, sn, KOMA_E_GAME_FIELD, "start position is not %ux%u", g->files, g->ranks);
         goto done;
     }
     if (pos.style[0] != g->style || pos.style[1] != (char)tolower((unsigned char)g->style)) {
-        node_error(y, sn, KOMA_E_GAME_FIELD, "start position does not use style %c/%c", g->style,
-                   tolower((unsigned char)g->style));
+        koma__y_error(y, sn, KOMA_E_GAME_FIELD, "start position does not use style %c/%c", g->style,
+                      tolower((unsigned char)g->style));
         goto done;
     }
     /* a playable game's engine starts there: the start must fit it as any
      * position must (pieces of the game, hands, royals) */
     if (g->playable && koma__position_fits(g, &pos, &fe) != 0) {
-        node_error(y, sn, fe.code, "start position: %s", fe.message);
+        koma__y_error(y, sn, fe.code, "start position: %s", fe.message);
         goto done;
     }
     rc = 0;
@@ -565,139 +437,141 @@ static size_t label_chars(const char *s, size_t len)
  * The kanji map names each first-player identity (the second player's uses the same
  * name); a key may carry "'" (Ko shogi's second alphabet, Ogi's Jeweled King).
  */
-static int parse_diagram(ydoc *y, koma_game *g, yaml_node_t *root)
+static int parse_diagram(koma__ydoc *y, koma_game *g, yaml_node_t *root)
 {
     g->coords = KOMA__COORDS_CELL;
     g->grid = KOMA__GRID_SQUARES;
     g->nlabels = 0;
-    yaml_node_t *d = get(y, root, "diagram");
+    yaml_node_t *d = koma__y_get(y, root, "diagram");
     if (d == NULL) return 0;
-    if (check_keys(y, d, "diagram", diagram_keys) != 0) return -1;
+    if (koma__y_check_keys(y, d, "diagram", diagram_keys) != 0) return -1;
     yaml_node_t *n;
-    if ((n = get(y, d, "coordinates")) != NULL) {
-        if (scalar_is(n, "cell")) g->coords = KOMA__COORDS_CELL;
-        else if (scalar_is(n, "shogi")) g->coords = KOMA__COORDS_SHOGI;
-        else return node_error(y, n, KOMA_E_GAME_FIELD, "diagram.coordinates must be cell or shogi");
+    if ((n = koma__y_get(y, d, "coordinates")) != NULL) {
+        if (koma__y_scalar_is(n, "cell")) g->coords = KOMA__COORDS_CELL;
+        else if (koma__y_scalar_is(n, "shogi")) g->coords = KOMA__COORDS_SHOGI;
+        else return koma__y_error(y, n, KOMA_E_GAME_FIELD, "diagram.coordinates must be cell or shogi");
     }
-    if ((n = get(y, d, "grid")) != NULL) {
-        if (scalar_is(n, "squares")) g->grid = KOMA__GRID_SQUARES;
-        else if (scalar_is(n, "points")) g->grid = KOMA__GRID_POINTS;
-        else return node_error(y, n, KOMA_E_GAME_FIELD, "diagram.grid must be squares or points");
+    if ((n = koma__y_get(y, d, "grid")) != NULL) {
+        if (koma__y_scalar_is(n, "squares")) g->grid = KOMA__GRID_SQUARES;
+        else if (koma__y_scalar_is(n, "points")) g->grid = KOMA__GRID_POINTS;
+        else return koma__y_error(y, n, KOMA_E_GAME_FIELD, "diagram.grid must be squares or points");
     }
-    yaml_node_t *k = get(y, d, "kanji");
+    yaml_node_t *k = koma__y_get(y, d, "kanji");
     if (k == NULL) return 0;
     if (k->type != YAML_MAPPING_NODE)
-        return node_error(y, k, KOMA_E_GAME_FIELD, "diagram.kanji must be a mapping");
+        return koma__y_error(y, k, KOMA_E_GAME_FIELD, "diagram.kanji must be a mapping");
     for (yaml_node_pair_t *p = k->data.mapping.pairs.start; p < k->data.mapping.pairs.top; p++) {
-        yaml_node_t *key = ynode(y, p->key), *val = ynode(y, p->value);
-        if (!is_scalar(key))
-            return node_error(y, key, KOMA_E_GAME_FIELD, "diagram.kanji: key must be a piece");
+        yaml_node_t *key = koma__y_node(y, p->key), *val = koma__y_node(y, p->value);
+        if (!koma__y_is_scalar(key))
+            return koma__y_error(y, key, KOMA_E_GAME_FIELD, "diagram.kanji: key must be a piece");
         koma_piece pc;
         koma_error e2;
-        if (koma_epin_parse(sval(key), slen(key), &pc, &e2) != 0 || (pc & KOMA_PIECE_SECOND)) {
+        if (koma_epin_parse(koma__y_sval(key), koma__y_slen(key), &pc, &e2) != 0 || (pc & KOMA_PIECE_SECOND)) {
             char q[32];
-            koma_quote(q, sizeof q, sval(key), slen(key));
-            return node_error(y, key, KOMA_E_GAME_PIECE,
-                              "diagram.kanji: \"%s\" is not a first-player EPIN", q);
+            koma_quote(q, sizeof q, koma__y_sval(key), koma__y_slen(key));
+            return koma__y_error(y, key, KOMA_E_GAME_PIECE,
+                                 "diagram.kanji: \"%s\" is not a first-player EPIN", q);
         }
         for (unsigned i = 0; i < g->nlabels; i++)
             if (g->labels[i].piece == pc) {
                 char q[32];
-                koma_quote(q, sizeof q, sval(key), slen(key));
-                return node_error(y, key, KOMA_E_GAME_FIELD, "diagram.kanji: duplicate key \"%s\"", q);
+                koma_quote(q, sizeof q, koma__y_sval(key), koma__y_slen(key));
+                return koma__y_error(y, key, KOMA_E_GAME_FIELD, "diagram.kanji: duplicate key \"%s\"", q);
             }
         if (g->nlabels >= KOMA__MAX_LABELS)
-            return node_error(y, key, KOMA_E_GAME_LIMIT, "diagram.kanji: more than %d pieces",
-                              KOMA__MAX_LABELS);
-        size_t nc = is_scalar(val) ? label_chars(sval(val), slen(val)) : 0;
-        if (nc < 1 || nc > 3 || slen(val) >= KOMA__LABEL_MAX)
-            return node_error(y, val, KOMA_E_GAME_FIELD,
-                              "diagram.kanji: a name is 1 to 3 printable characters");
+            return koma__y_error(y, key, KOMA_E_GAME_LIMIT, "diagram.kanji: more than %d pieces",
+                                 KOMA__MAX_LABELS);
+        size_t nc = koma__y_is_scalar(val) ? label_chars(koma__y_sval(val), koma__y_slen(val)) : 0;
+        if (nc < 1 || nc > 3 || koma__y_slen(val) >= KOMA__LABEL_MAX)
+            return koma__y_error(y, val, KOMA_E_GAME_FIELD,
+                                 "diagram.kanji: a name is 1 to 3 printable characters");
         koma__label *l = &g->labels[g->nlabels++];
         l->piece = pc;
-        memcpy(l->text, sval(val), slen(val));
-        l->text[slen(val)] = '\0';
+        memcpy(l->text, koma__y_sval(val), koma__y_slen(val));
+        l->text[koma__y_slen(val)] = '\0';
     }
     return 0;
 }
 
-static int parse_game(ydoc *y, koma_game *g)
+static int parse_game(koma__ydoc *y, const load_src *src, koma_game *g)
 {
-    yaml_node_t *root = yaml_document_get_root_node(&y->doc);
-    if (root == NULL) return node_error(y, NULL, KOMA_E_GAME_YAML, "empty game definition");
+    yaml_node_t *root = koma__y_root(y);
+    if (root == NULL) return koma__y_error(y, NULL, KOMA_E_GAME_YAML, "empty game definition");
     /* `engine: effects`: the rules are compiled by fx_def.c, which checks the keys */
-    yaml_node_t *engine = get(y, root, "engine");
-    if (engine != NULL && !scalar_is(engine, "effects"))
-        return node_error(y, engine, KOMA_E_GAME_FIELD, "engine must be effects");
-    if (engine == NULL && check_keys(y, root, "game definition", top_keys) != 0) return -1;
+    yaml_node_t *engine = koma__y_get(y, root, "engine");
+    if (engine != NULL && !koma__y_scalar_is(engine, "effects"))
+        return koma__y_error(y, engine, KOMA_E_GAME_FIELD, "engine must be effects");
+    if (engine == NULL && koma__y_check_keys(y, root, "game definition", top_keys) != 0) return -1;
     yaml_node_t *n;
-    if (get_str(y, root, "id", g->id, sizeof g->id, 1, &n) != 0) return -1;
-    if (g->id[0] == '\0') return node_error(y, n, KOMA_E_GAME_FIELD, "empty id");
+    if (koma__y_get_str(y, root, "id", g->id, sizeof g->id, 1, &n) != 0) return -1;
+    if (g->id[0] == '\0') return koma__y_error(y, n, KOMA_E_GAME_FIELD, "empty id");
     g->id_offset = n->start_mark.index;
     g->id_line = (unsigned long)n->start_mark.line + 1;
     g->id_column = (unsigned long)n->start_mark.column + 1;
     for (const char *c = g->id; *c; c++)
         if (!(KOMA_IS_LOWER(*c) || KOMA_IS_DIGIT(*c) || *c == '-'))
-            return node_error(y, n, KOMA_E_GAME_FIELD, "id must be lowercase letters, digits and '-'");
+            return koma__y_error(y, n, KOMA_E_GAME_FIELD,
+                                 "id must be lowercase letters, digits and '-'");
     char name[64];
-    if (get_str(y, root, "name", name, sizeof name, 1, &n) != 0) return -1;
+    if (koma__y_get_str(y, root, "name", name, sizeof name, 1, &n) != 0) return -1;
     koma_error e2;
     if (koma_snn_parse(name, strlen(name), g->name, &e2) != 0)
-        return node_error(y, n, e2.code, "name: %s", e2.message);
+        return koma__y_error(y, n, e2.code, "name: %s", e2.message);
     char style[4];
-    if (get_str(y, root, "style", style, sizeof style, 1, &n) != 0) return -1;
+    if (koma__y_get_str(y, root, "style", style, sizeof style, 1, &n) != 0) return -1;
     if (strlen(style) != 1 || !KOMA_IS_ALPHA(style[0]))
-        return node_error(y, n, KOMA_E_GAME_FIELD, "style must be one letter");
+        return koma__y_error(y, n, KOMA_E_GAME_FIELD, "style must be one letter");
     g->style = (char)toupper((unsigned char)style[0]);
     g->by_feen = 1;
-    if (get_bool(y, root, "by_feen", &g->by_feen) != 0) return -1;
-    n = get(y, root, "board");
-    if (n == NULL) return node_error(y, root, KOMA_E_GAME_FIELD, "missing \"board\"");
-    if (check_keys(y, n, "board", board_keys) != 0) return -1;
-    if (get_uint(y, n, "files", 1, KOMA_MAX_DIMENSION, &g->files, 1) != 0 ||
-        get_uint(y, n, "ranks", 2, KOMA_MAX_DIMENSION, &g->ranks, 1) != 0)
+    if (koma__y_get_bool(y, root, "by_feen", &g->by_feen) != 0) return -1;
+    n = koma__y_get(y, root, "board");
+    if (n == NULL) return koma__y_error(y, root, KOMA_E_GAME_FIELD, "missing \"board\"");
+    if (koma__y_check_keys(y, n, "board", board_keys) != 0) return -1;
+    if (koma__y_get_uint(y, n, "files", 1, KOMA_MAX_DIMENSION, &g->files, 1) != 0 ||
+        koma__y_get_uint(y, n, "ranks", 2, KOMA_MAX_DIMENSION, &g->ranks, 1) != 0)
         return -1;
     if (parse_diagram(y, g, root) != 0) return -1;
-    yaml_node_t *pieces = get(y, root, "pieces");
+    yaml_node_t *pieces = koma__y_get(y, root, "pieces");
     g->playable = pieces != NULL;
     if (engine != NULL) {
         /* an effect game: fx_def.c compiles its rules and checks its keys; the
          * endings are read here as for any game */
-        if (koma__fx_def_load(y->text, y->len, y->source, y->options, y->noptions, &g->fx,
-                              y->bad_option, y->err) != 0)
+        if (koma__fx_def_load(src->text, src->len, y->source, src->options, src->noptions,
+                              &g->fx, src->bad_option, y->err) != 0)
             return -1;
         g->playable = 1;
-        g->yaml = malloc(y->len + 1);
-        if (g->yaml == NULL) return node_error(y, root, KOMA_E_MEMORY, "out of memory");
-        memcpy(g->yaml, y->text, y->len);
-        g->yaml[y->len] = '\0';
-        g->yaml_len = y->len;
+        g->yaml = malloc(src->len + 1);
+        if (g->yaml == NULL) return koma__y_error(y, root, KOMA_E_MEMORY, "out of memory");
+        memcpy(g->yaml, src->text, src->len);
+        g->yaml[src->len] = '\0';
+        g->yaml_len = src->len;
         if (parse_endings(y, g, root) != 0) return -1;
     } else if (g->playable) {
         if (g->files > KOMA__MAX_FILES || g->ranks > KOMA__MAX_RANKS)
-            return node_error(y, n, KOMA_E_GAME_LIMIT, "the rule engine plays boards up to %dx%d",
-                              KOMA__MAX_FILES, KOMA__MAX_RANKS);
+            return koma__y_error(y, n, KOMA_E_GAME_LIMIT, "the rule engine plays boards up to %dx%d",
+                                 KOMA__MAX_FILES, KOMA__MAX_RANKS);
         if (parse_rules(y, g, root) != 0) return -1;
     } else {
         static const char *const rule_keys[] = {
             "promotion", "check", "kings_privilege", "promoted_drops", "bare_king",
             "no_legal_move", "repetition", "move_limit", "termination", "defeat", NULL};
         for (size_t i = 0; rule_keys[i]; i++)
-            if ((n = get(y, root, rule_keys[i])) != NULL)
-                return node_error(y, n, KOMA_E_GAME_FIELD, "\"%s\" without \"pieces\"",
-                                  rule_keys[i]);
+            if ((n = koma__y_get(y, root, rule_keys[i])) != NULL)
+                return koma__y_error(y, n, KOMA_E_GAME_FIELD, "\"%s\" without \"pieces\"",
+                                     rule_keys[i]);
     }
-    n = get(y, root, "start");
+    n = koma__y_get(y, root, "start");
     if (n == NULL) {
-        if (g->playable) return node_error(y, root, KOMA_E_GAME_FIELD, "missing \"start\"");
+        if (g->playable) return koma__y_error(y, root, KOMA_E_GAME_FIELD, "missing \"start\"");
         return 0;
     }
-    if (!is_scalar(n)) return node_error(y, n, KOMA_E_GAME_FIELD, "start must be a FEEN string");
-    g->start = malloc(slen(n) + 1);
-    if (g->start == NULL) return node_error(y, n, KOMA_E_MEMORY, "out of memory");
-    memcpy(g->start, sval(n), slen(n));
-    g->start[slen(n)] = '\0';
-    g->start_len = slen(n);
+    if (!koma__y_is_scalar(n))
+        return koma__y_error(y, n, KOMA_E_GAME_FIELD, "start must be a FEEN string");
+    g->start = malloc(koma__y_slen(n) + 1);
+    if (g->start == NULL) return koma__y_error(y, n, KOMA_E_MEMORY, "out of memory");
+    memcpy(g->start, koma__y_sval(n), koma__y_slen(n));
+    g->start[koma__y_slen(n)] = '\0';
+    g->start_len = koma__y_slen(n);
     return check_start(y, g, n);
 }
 
@@ -712,7 +586,7 @@ static void game_free(koma_game *g)
 }
 
 /*
- * DESIGN.md §5: a game definition nests at most KOMA_GAME_MAX_DEPTH levels
+ * A game definition nests at most KOMA_GAME_MAX_DEPTH levels
  * (game.depth). libyaml has no limit of its own and its scanner is quadratic in
  * the depth of flow nesting (200,000 '[' take minutes), so a file loaded by the
  * user is first read as events, counting the depth, and refused at the first
@@ -763,52 +637,17 @@ static int load_game(const char *yaml, size_t len, const char *source,
                      koma_error *err)
 {
     *out = NULL;
-    yaml_parser_t parser;
-    if (!yaml_parser_initialize(&parser))
-        return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (YAML parser)");
-    yaml_parser_set_input_string(&parser, (const unsigned char *)yaml, len);
-    ydoc y;
-    memset(&y, 0, sizeof y);
-    y.err = err;
-    y.source = source;
-    y.text = yaml;
-    y.len = len;
-    y.options = options;
-    y.noptions = noptions;
-    y.bad_option = bad_option;
     if (bad_option) *bad_option = noptions;
-    if (!yaml_parser_load(&parser, &y.doc)) {
-        koma__yaml_parser_error(&parser, source, err);
-        yaml_parser_delete(&parser);
-        return -1;
-    }
+    koma__ydoc y;
+    if (koma__ydoc_load(&y, yaml, len, source, err) != 0) return -1;
+    const load_src src = {yaml, len, options, noptions, bad_option};
     koma_game *g = calloc(1, sizeof *g);
     int rc = -1;
-    if (g == NULL) {
+    if (g == NULL)
         koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (game)");
-    } else if (parse_game(&y, g) == 0) {
-        /* a second document is not allowed */
-        yaml_document_t extra;
-        if (yaml_parser_load(&parser, &extra)) {
-            yaml_node_t *r = yaml_document_get_root_node(&extra);
-            if (r != NULL) {
-                if (err) {
-                    koma_error_set(err, KOMA_E_GAME_YAML, r->start_mark.index,
-                                   "more than one YAML document");
-                    err->line = (unsigned long)r->start_mark.line + 1;
-                    err->column = (unsigned long)r->start_mark.column + 1;
-                    err->source = source;
-                }
-            } else {
-                rc = 0;
-            }
-            yaml_document_delete(&extra);
-        } else {
-            koma__yaml_parser_error(&parser, source, err);
-        }
-    }
-    yaml_document_delete(&y.doc);
-    yaml_parser_delete(&parser);
+    else
+        rc = parse_game(&y, &src, g);
+    koma__ydoc_free(&y);
     if (rc != 0) {
         game_free(g);
         return -1;
@@ -1134,9 +973,7 @@ int koma_game_set_open_feen(const koma_game_set *set, const char *feen, size_t l
 {
     if (koma_feen_parse(feen, len, KOMA_FEEN_STRICT, pos, err) != 0) return -1;
     if (*game == NULL && (*game = koma_game_set_find_position(set, pos, err)) == NULL) return -1;
-    if (!(*game)->playable)
-        return koma_error_set(err, KOMA_E_GAME_NO_RULES, 0, "game %s has no rule engine yet",
-                              (*game)->id);
+    if (koma_game_require_rules(*game, err) != 0) return -1;
     return koma__position_fits(*game, pos, err);
 }
 
@@ -1147,6 +984,13 @@ unsigned koma_game_files(const koma_game *g) { return g->files; }
 unsigned koma_game_ranks(const koma_game *g) { return g->ranks; }
 const char *koma_game_start(const koma_game *g) { return g->start; }
 int koma_game_playable(const koma_game *g) { return g->playable; }
+
+int koma_game_require_rules(const koma_game *g, koma_error *err)
+{
+    if (g->playable) return 0;
+    return koma_error_set(err, KOMA_E_GAME_NO_RULES, 0,
+                          "game %s defines no pieces, so it has no rule engine", g->id);
+}
 int koma_game_survival_test(const koma_game *g)
 {
     return g->fx != NULL || (g->nsurvival > 0 && !g->royal_captured);

@@ -1,9 +1,9 @@
 /*
- * lib/game_ggn.c — a game definition exported as GGN (issue 4, item 6); the
+ * lib/game_ggn.c — a game definition exported as GGN; the
  * legal moves generated from a GGN document are lib/engine_ggn.c's.
  *
  * What the exported document expresses (GGN v1.0.0 can say no more: it answers
- * "is this displacement pseudo-legal here?", notations.md §11.3):
+ * "is this displacement pseudo-legal here?", koma-formats(5), GGN):
  *
  *   - For every piece identity of both sides (the game's style letter and the
  *     PIN, promoted forms and the royal's '^' included) and every board square,
@@ -212,13 +212,10 @@ koma_ggn *koma_game_to_ggn(const koma_game *g, koma_error *err)
         koma_error_set(err, KOMA_E_INTERNAL, 0, "koma_game_to_ggn: missing game");
         return NULL;
     }
-    if (!g->playable) {
-        koma_error_set(err, KOMA_E_GAME_NO_RULES, 0, "game %s has no rule engine yet", g->id);
-        return NULL;
-    }
+    if (koma_game_require_rules(g, err) != 0) return NULL;
     if (g->fx) {
-        /* GGN v1 has one displacement a possibility: no shot, burn, second capture,
-         * nor a change to another piece (ko-shogi.md §10.2) */
+        /* GGN v1 has one displacement a possibility (koma-formats(5), GGN): no shot,
+         * burn, second capture, nor a change to another piece */
         koma_error_set(err, KOMA_E_GAME_GGN, 0,
                        "GGN cannot express the moves of %s (shots, burns, several captures in "
                        "one move, promotions of other pieces): no GGN export", g->id);

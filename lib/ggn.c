@@ -1,6 +1,6 @@
 /*
  * lib/ggn.c — GGN documents: load and validate (jansson), build, write
- * (notations.md §11, DESIGN.md §3); the §11.3 pseudo-legal move query is
+ * (koma-formats(5), GGN); the pseudo-legal move query is
  * lib/ggn_moves.c.
  *
  * A document is held as nested arrays in document order:

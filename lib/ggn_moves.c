@@ -1,5 +1,6 @@
 /*
- * lib/ggn_moves.c — the GGN move query (notations.md §11.3): the pseudo-legal
+ * lib/ggn_moves.c — the GGN move query (koma-formats(5), GGN, "Moves from a
+ * document"): the pseudo-legal
  * moves a GGN document allows in a position (koma_ggn_moves), each
  * possibility's must and deny conditions tested against the position.
  */
@@ -9,7 +10,7 @@
 #include "internal.h"
 #include "ggn_internal.h"
 
-/* ---- the move query (§11.3) -------------------------------------------------------- */
+/* ---- the move query ------------------------------------------------------------------ */
 
 void koma_ggn_qpi_of(koma_piece p, const char styles[2], koma_qpi *out)
 {

@@ -11,7 +11,8 @@
  * for them, without jansson's lexer; anything else (an escape, a non-ASCII
  * byte, a negative or real number, a duplicate key, an error of any kind, too
  * deep a nesting) makes it give up, and the record takes the path above, which
- * reports errors exactly as before.
+ * reports the error: the fast path never reports one itself, so a record gets the
+ * same verdict and diagnostic whichever path reads it.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -214,7 +215,7 @@ static json_t *memory_limit(const char *s, size_t len, size_t at, koma_error *er
     return NULL;
 }
 
-/* A record, within the limits of DESIGN.md §5: nesting, plies and memory are
+/* A record, within the limits of koma(7), LIMITS: nesting, plies and memory are
  * checked while its tree is built (the budget is koma__pcn_parse_json's). */
 static koma_pcn *parse_json(const char *s, size_t len, unsigned flags, koma_position *scratch,
                             koma_error *err)

@@ -9,7 +9,8 @@
  * members it knows, calling the same parsers (FEEN, PMN, CGSN, result, date-time).
  * It answers 1 only when every rule holds; anything it does not read, and every
  * fault, gives 0, and the record then takes the full path (jansson, the tree,
- * koma__pcn_check), which decides and reports the first error exactly as before.
+ * koma__pcn_check), which decides and reports the first error (so a record's
+ * diagnostic does not depend on this pass).
  * So the order of its checks does not matter: on a valid record all of them pass.
  */
 #include <stdlib.h>
@@ -46,8 +47,9 @@ typedef struct quick {
  * buckets (8, doubling past the keys) and a pair a key; an array's struct and
  * table (8 items, doubling); a string's struct and copy; an integer's struct;
  * true, false and null are shared. A record whose bound passes the budget is
- * left to the full path, which measures it (issue 12: the pass called valid a
- * record of 16 MiB of {} that the tree refuses with pcn.memory.limit).
+ * left to the full path, which measures it (without this bound the pass would
+ * call valid a record of 16 MiB of {} that the tree refuses with
+ * pcn.memory.limit).
  */
 static size_t chunk(size_t n) { return koma__json_block_cost(n); }
 

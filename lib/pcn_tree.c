@@ -6,7 +6,7 @@
  *
  * The PCN modules, bottom-up (each calls only the ones before it):
  *   pcn_tree.c    the record in memory (this file)
- *   pcn_validate.c   validation of a tree against notations.md §13 / DESIGN.md §3
+ *   pcn_validate.c   validation of a tree (koma-formats(5), PCN)
  *   pcn_quick.c   the same rules in one pass over a JSON text, no tree (speed)
  *   pcn_json.c    one record from / to JSON (jansson), then validated
  *   pcn_yaml.c    one record from / to YAML (libyaml), the same tree

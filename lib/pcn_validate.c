@@ -1,5 +1,5 @@
 /*
- * lib/pcn_validate.c — validation of a PCN tree (notations.md §13, DESIGN.md §3):
+ * lib/pcn_validate.c — validation of a PCN tree (koma-formats(5), PCN):
  * the types and ranges of the known members, setup.feen as strict FEEN, each
  * plies[].pmn as PMN, outcome.result and outcome.status; unknown keys are kept
  * and not checked. On error the JSON pointer of the offending value is rendered

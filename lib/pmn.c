@@ -1,8 +1,9 @@
 /*
- * lib/pmn.c — PMN operator strings (notations.md §10): parse, canonical write,
- * and the checks that need a position (§10.2 canonicality, §10.3 preconditions).
+ * lib/pmn.c — PMN operator strings (koma-formats(5), PMN): parse, canonical write,
+ * and the checks that need a position (canonicality, the protocol's
+ * preconditions: koma-formats(5), PMN, "Moves in a position").
  *
- * Grammar (§10.1):
+ * Grammar:
  *     pass    = "..."
  *     quiet   = cell "-" cell [ "=" epin ]
  *     capture = cell "+" cell [ "=" epin ] [ "/" epin ]

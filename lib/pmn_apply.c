@@ -1,5 +1,6 @@
 /*
- * lib/pmn_apply.c — the protocol-level move applier (notations.md §10.3).
+ * lib/pmn_apply.c — the protocol-level move applier: each form's direct effects,
+ * whatever the game.
  *
  *     ...            nothing
  *     a-b[=X]        board a -> board b (the actor becomes X if given)

@@ -1,5 +1,5 @@
 /*
- * lib/pmn_chain.c — PMN chains (ko-shogi.md §10.5): moves of several current-PMN
+ * lib/pmn_chain.c — PMN chains (koma-formats(5), PMN, Chains): moves of several current-PMN
  * elements joined by ',' for games whose moves have several effects (Ko shogi).
  * Rule-agnostic, like the rest of PMN: the parse and its context-free order
  * rules, the writer, the applier (every effect is explicit in a chain, so a
@@ -490,7 +490,7 @@ int koma_chain_check(const koma_position *pos, const koma_chain *c, koma_error *
                                "'...' is a whole move, not an element of a chain");
             break;
         }
-        /* the element's own canonicality (§10.2) where it stands */
+        /* the element's own canonicality (pmn.canonical.*) where it stands */
         koma__pmn_spans sp;
         koma__pmn_spans_of(&c->el[i], &sp);
         if (c->el[i].kind != KOMA_MOVE_SPECIAL &&

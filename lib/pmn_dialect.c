@@ -1,6 +1,6 @@
 /*
- * lib/pmn_dialect.c — PMN input dialects (DESIGN.md §3), each converted to the
- * canonical move with the position as context.
+ * lib/pmn_dialect.c — PMN input dialects (koma-formats(5), PMN, "Input dialects"),
+ * each converted to the canonical move with the position as context.
  *
  * seed (the Ōgi rule page's forms):
  *     a-b        any board move: a capture when b is occupied. The captured piece
@@ -15,7 +15,7 @@
  *   The King's privilege (keeping a promoted capture promoted) cannot be said.
  *   Errors use the pmn.* codes with columns in the seed text.
  *
- * json-array (legacy, notations.md §10.6): a JSON array of strings, actions of
+ * json-array (the specification's earlier form): a JSON array of strings, actions of
  * [source, destination, piece?], locations CELL or "*", pieces QPI giving the
  * final identity. QPI -> EPIN: the piece's case is its side; the derivation
  * marker is set when the QPI style letter differs from that side's style in

@@ -43,7 +43,7 @@ int koma__pmn_epin(const char *s, size_t len, size_t *i, koma_piece *p, koma__pm
 void koma__pmn_spans_of(const koma_move *m, koma__pmn_spans *sp);
 
 /* Flags of koma__pmn_check_at. */
-#define KOMA__PMN_CANONICAL 1u     /* also the §10.2 suffix rules */
+#define KOMA__PMN_CANONICAL 1u     /* also the canonical suffix rules */
 
 /*
  * The checks of koma_pmn_check (with KOMA__PMN_CANONICAL) or only the protocol

@@ -1,7 +1,7 @@
 /*
  * lib/util_json_alloc.h — jansson's allocations (internal to libkoma; not installed):
  * reading and writing with out of memory told apart from bad JSON, and the
- * memory budget of one record (DESIGN.md §5, pcn.memory.limit).
+ * memory budget of one record (koma(7), LIMITS: pcn.memory.limit).
  */
 #ifndef KOMA_UTIL_JSON_ALLOC_H
 #define KOMA_UTIL_JSON_ALLOC_H
@@ -51,7 +51,7 @@ static inline size_t koma__json_block_cost(size_t n)
 }
 
 /*
- * The memory one record's tree may take (DESIGN.md §5): between
+ * The memory one record's tree may take (koma(7), LIMITS): between
  * koma__json_budget_start(bytes) and koma__json_budget_stop(), this thread's
  * jansson blocks are counted at koma__json_block_cost of their size when
  * allocated and given back at the same cost when freed, so the count is the

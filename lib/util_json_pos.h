@@ -18,9 +18,9 @@
 #include <koma/error.h>
 #include <koma/limits.h>
 
-/* DESIGN.md §5: nesting depth of a JSON or YAML document. */
+/* koma(7), LIMITS: nesting depth of a JSON or YAML document. */
 #define KOMA_JSON_DEPTH_MAX KOMA_LIMIT_DEPTH
-/* DESIGN.md §5: size of one record. */
+/* koma(7), LIMITS: size of one record. */
 #define KOMA_RECORD_MAX KOMA_LIMIT_RECORD
 
 /*
@@ -93,8 +93,8 @@ int koma__json_error_at(koma_error *err, koma_code code, const char *text, size_
  * from jerr->position (bytes; clamped to len), line and byte column are
  * recomputed from text (jansson's own column counts UTF-8 characters), and the
  * message is jerr->text made printable. jansson reports most errors just after
- * the token it names ("near 'T'"); the offset is corrected to DESIGN.md §5's
- * column:
+ * the token it names ("near 'T'"); the offset is corrected to the column of
+ * koma(7), COMMON CONTRACT (where the input stops being valid):
  *   - lexical errors stay where jansson stopped, the first invalid byte
  *     (bad UTF-8, a control character, premature end, "01", "1.");
  *   - a misspelt word points at its first wrong byte ("tx" at 'x', "tru}" at

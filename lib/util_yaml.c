@@ -14,7 +14,7 @@ void koma__yaml_parser_error(const yaml_parser_t *parser, const char *source, ko
 {
     if (err == NULL) return;
     /* libyaml's loader gives up without setting an error only when an allocation
-     * fails (yaml_strdup of a default tag): that is memory too (issue 12 defect 2) */
+     * fails (yaml_strdup of a default tag): that is memory too, not bad YAML */
     if (parser->error == YAML_MEMORY_ERROR || parser->error == YAML_NO_ERROR) {
         koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
         err->source = source;
@@ -166,4 +166,54 @@ int koma__y_str(koma__ydoc *y, const yaml_node_t *n, const char *what, char *buf
     memcpy(buf, koma__y_sval(n), koma__y_slen(n));
     buf[koma__y_slen(n)] = '\0';
     return 0;
+}
+
+/* "key" in quotes, for the messages of the keyed forms. */
+static const char *quoted_key(char *buf, size_t cap, const char *key)
+{
+    snprintf(buf, cap, "\"%s\"", key);
+    return buf;
+}
+
+/* The member key of map; NULL when absent (an error when required: *rc = -1). */
+static yaml_node_t *member(koma__ydoc *y, const yaml_node_t *map, const char *key, int required,
+                           int *rc)
+{
+    yaml_node_t *n = koma__y_get(y, map, key);
+    *rc = 0;
+    if (n == NULL && required) *rc = koma__y_error(y, map, KOMA_E_GAME_FIELD, "missing \"%s\"", key);
+    return n;
+}
+
+int koma__y_get_uint(koma__ydoc *y, const yaml_node_t *map, const char *key, unsigned lo,
+                     unsigned hi, unsigned *out, int required)
+{
+    int rc;
+    yaml_node_t *n = member(y, map, key, required, &rc);
+    if (n == NULL) return rc;
+    char what[80];
+    return koma__y_uint(y, n, quoted_key(what, sizeof what, key), lo, hi, out);
+}
+
+int koma__y_get_bool(koma__ydoc *y, const yaml_node_t *map, const char *key, int *out)
+{
+    int rc;
+    yaml_node_t *n = member(y, map, key, 0, &rc);
+    if (n == NULL) return rc;
+    char what[80];
+    return koma__y_bool(y, n, quoted_key(what, sizeof what, key), out);
+}
+
+int koma__y_get_str(koma__ydoc *y, const yaml_node_t *map, const char *key, char *buf, size_t cap,
+                    int required, yaml_node_t **node)
+{
+    int rc;
+    yaml_node_t *n = member(y, map, key, required, &rc);
+    if (node) *node = n;
+    if (n == NULL) {
+        buf[0] = '\0';
+        return rc;
+    }
+    char what[80];
+    return koma__y_str(y, n, quoted_key(what, sizeof what, key), buf, cap);
 }

@@ -53,4 +53,14 @@ int koma__y_bool(koma__ydoc *y, const yaml_node_t *n, const char *what, int *out
 /* A scalar (no NUL) copied into buf of cap bytes (with its NUL). */
 int koma__y_str(koma__ydoc *y, const yaml_node_t *n, const char *what, char *buf, size_t cap);
 
+/* The same for the member key of mapping map, the messages naming it in quotes
+ * ("\"files\" must be an integer"). An absent member is 0 with *out left as it
+ * is (koma__y_get_str: buf ""), or, when required, game.field "missing \"key\""
+ * at map. koma__y_get_str also gives the member's node (NULL when absent). */
+int koma__y_get_uint(koma__ydoc *y, const yaml_node_t *map, const char *key, unsigned lo,
+                     unsigned hi, unsigned *out, int required);
+int koma__y_get_bool(koma__ydoc *y, const yaml_node_t *map, const char *key, int *out);
+int koma__y_get_str(koma__ydoc *y, const yaml_node_t *map, const char *key, char *buf, size_t cap,
+                    int required, yaml_node_t **node);
+
 #endif

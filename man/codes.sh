@@ -12,7 +12,7 @@
 # becomes an item `.It Li dotted.name` followed by the text, capitalised and
 # ended with a period. Each section comment of codes.def (`/* -- name --- */`)
 # that has codes becomes a sub-heading with its own list; a parenthesised
-# remark at the end of the name, such as "(issue 3)", is left out.
+# remark at the end of the name, such as "(a note)", is left out.
 #
 # Exit status: 0 up to date (or rewritten), 1 out of date (--check only),
 # 2 trouble (bad arguments, unreadable files, markers missing, a line of

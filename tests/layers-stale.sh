@@ -1,8 +1,8 @@
 #!/bin/sh
 # tests/layers-stale.sh — tests/layers-check.sh reads the objects of the modules
 # lib/*.c has, whatever else lies in the build tree: an object left behind by a
-# module since removed (a stale engine.o once failed make check after engine.c
-# was split) changes nothing, while the objects of the real modules still count
+# module since removed or renamed (an engine.o defining what engine_rules.o
+# defines, say) changes nothing, while the objects of the real modules still count
 # (one swapped for a module of a higher layer fails) and a missing one is
 # trouble (build first).
 # Usage: layers-stale.sh BUILDDIR

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Only koma_* leaves the library (DESIGN.md §1):
+# Only koma_* leaves the library (lib/README.md, library conventions):
 #   - libkoma.so exports (dynamic symbol table, defined) only koma_ names, none of
 #     them a koma__ internal, and each is declared in a public header;
 #   - every global symbol libkoma.a defines starts with koma_ (the koma__ internals

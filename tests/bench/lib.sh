@@ -15,7 +15,7 @@ EOF_TIME
         "$rss_kb" "$status"
 }
 
-# target NAME MEASURED FLOOR GOAL [NOTE]: one line of the issue 13 summary (printed
+# target NAME MEASURED FLOOR GOAL [NOTE]: one line of the summary of targets (printed
 # again at the end of make bench); MEASURED, FLOOR and GOAL are ratios, higher is better.
 target() {
     verdict=$(awk -v m="$2" -v f="$3" -v g="$4" 'BEGIN {
@@ -28,7 +28,7 @@ target() {
 }
 
 # flat KIB_SMALL KIB_FULL: "yes" when the peak RSS of the full input is within 10%
-# of a tenth's (issue 13: flat in input size).
+# of a tenth's (memory is flat in the input's size).
 flat() { awk -v a="$1" -v b="$2" 'BEGIN { print (b <= a * 1.10) ? "yes" : "no" }'; }
 
 # rate COUNT SECS -> COUNT/SECS with 1 decimal (awk, no bc needed)

@@ -20,7 +20,7 @@ for b in "$here"/bench-*.sh; do
     . "$b"
 done
 if [ -s "$work/targets.txt" ]; then
-    echo "== issue 13 targets: ratios measured in this run (CPU time, user + system) =="
+    echo "== targets: ratios measured in this run (CPU time, user + system) =="
     echo "   on $machine, load average at the end $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
     sed 's/^/  /' "$work/targets.txt"
 fi

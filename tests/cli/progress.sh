@@ -1,5 +1,5 @@
 #!/bin/sh
-# Progress on stderr (DESIGN.md §5): a long run shows `prog: N records, R/s` on
+# Progress on stderr (koma(7), COMMON CONTRACT): a long run shows `prog: N records, R/s` on
 # stderr when stderr is a terminal, and never otherwise. The golden cases cannot
 # see it (their stderr is a file), so each tool runs here under script(1), which
 # gives it a terminal, on a database fed in two halves with a pause between

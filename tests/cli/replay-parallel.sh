@@ -1,5 +1,5 @@
 #!/bin/sh
-# Scale-out (DESIGN.md §5): every record is independent, so a database split by
+# Scale-out (koma(7), COMMON CONTRACT): every record is independent, so a database split by
 # GNU parallel (`parallel --pipe -k`) and replayed by several koma-replay processes
 # must give what one process gives. Run from tests/data/ with koma-replay on PATH,
 # by the golden case tests/cli/cases/replay/scale-out; one line a check.

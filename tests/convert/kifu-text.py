@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """A second, deliberately simple reading of KIF, KI2 and CSA text, written from
-shogi-formats.md and koma-formats(5) alone (it shares nothing with lib/), for
-the real-records test (tests/convert/real-records.sh).
+the formats' own documents (the CSA standard at computer-shogi.org, the Kakinoki
+formats as their readers take them) and koma-formats(5) alone (it shares nothing
+with lib/), for the real-records test (tests/convert/real-records.sh).
 
   kifu-text.py normal FORMAT FILE   the text as lines with the normalisations
                                     koma-formats(5) lists applied, so that a

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The SFEN cross-test (issue 10): random legal Shogi games (koma's move
+# The SFEN cross-test: random legal Shogi games (koma's move
 # generator, tests/convert/gen-usi.c) are played move by move in koma
 # (koma-convert --from usi --to sfen --each) and in tsshogi, a mainstream shogi
 # library from the npm registry (tests/convert/sfen-cross.cjs); the SFEN after

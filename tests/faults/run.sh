@@ -1,10 +1,11 @@
 #!/bin/sh
-# Fault injection over every tool (issue 12): each run of tests/faults/runs.txt
-# is made once as it is (counting its allocations and its output calls), then
-# again with the Nth allocation failing and with the disk full from the Nth
-# output call on, for every N (make faults) or a sample of them (make check,
-# make sanitize: FAULT_SAMPLE points of each kind a run spread evenly over it,
-# and every one of the last FAULT_TAIL, where the writes and the cleanup fail).
+# Fault injection over every tool (the fault model: koma(7), DESIGN DECISIONS):
+# each run of tests/faults/runs.txt is made once as it is (counting its
+# allocations and its output calls), then again with the Nth allocation failing
+# and with the disk full from the Nth output call on, for every N (make faults)
+# or a sample of them (make check, make sanitize: FAULT_SAMPLE points of each
+# kind a run spread evenly over it, and every one of the last FAULT_TAIL, where
+# the writes and the cleanup fail).
 # The loading of the built-in games (the loader: about 17,000 allocations, the
 # same sequence in every run) is counted apart by the fault builds: its points
 # are tried in the run named game-set; any other run tries its own points and

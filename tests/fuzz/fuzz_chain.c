@@ -1,6 +1,6 @@
 /*
  * tests/fuzz/fuzz_chain.c — libFuzzer harness for PMN chains (koma/pmn.h,
- * ko-shogi.md §10.5) and the leg forms.
+ * koma-formats(5), PMN, Chains) and the leg forms.
  *
  * Invariants checked (abort() on violation):
  *  - koma_chain_parse: a valid input is written back byte for byte and parses
@@ -106,7 +106,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 koma_position_cleanup(&b);
                 int is_canon = koma_chain_equal(&c, &canon);
                 int checked = koma_chain_check(&pos, &c, &err) == 0;
-                /* canonical text can still fail an element's own §10.2 rule
+                /* canonical text can still fail an element's own canonical-suffix rule
                  * (a redundant suffix) only if it is not the canonical form */
                 if (checked && !is_canon && c.len > 1) abort();
             } else if (err.code != KOMA_E_MEMORY && koma_chain_check(&pos, &c, &err) == 0 && c.len > 1) {

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Compare koma's Ko shogi move generation with tests/koshogi/refgen.py (written
 # separately from the C engine): the exact move sets (canonical chains) of positions
-# reached by random play, and perft d1, d2 of the start position (issue 11, "Done when").
+# reached by random play, and perft d1, d2 of the start position.
 # Usage: compare-engine.sh BINDIR [FEENFILE | SEED N]
 #   FEENFILE  one FEEN a line (make check: positions.feen, made by
 #             `refgen.py random 1 200`); default: `refgen.py random SEED N`

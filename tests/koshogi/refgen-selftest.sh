@@ -1,8 +1,9 @@
 #!/bin/sh
 # Self-test of tests/koshogi/refgen.py, the simple Ko shogi generator: the start FEEN
-# against the string printed in ko-shogi.md §10.2, perft d1 of the start (223, counted
+# against the string printed in koma(7) (SUPPORTED GAMES), perft d1 of the start (223, counted
 # by hand piece by piece in tests/koshogi/README.md), and small positions whose move
-# lists were worked out by hand from the rule text (each names the readings it tests).
+# lists were worked out by hand from the rules (each names the readings of
+# tests/koshogi/README.md it tests).
 # Usage: refgen-selftest.sh      (exit 0 when every check passes)
 here=$(dirname "$0")
 gen="python3 $here/refgen.py"
@@ -36,10 +37,10 @@ fails() {
     if [ "$st" = 1 ] && [ -s "$tmp.err" ] && [ ! -s "$tmp.out" ]; then ok; else bad "$name: exit $st, stderr '$(cat "$tmp.err")'"; fi
 }
 
-# ---- start position [R1] ------------------------------------------------------
+# ---- start position (setup) -------------------------------------------------
 doc="atujg'gwzok^izwgg'jut'a/a'h1q'1q1yb^m^dy1q1q'1ha'/ecxlecxlefelxcelxce/n'1n1n1n1n1n1n1n1n1n'/1p'1p1p1p1p'1p1p1p1p'1/r's'rsrsrsrs'rsrsrsrs'r'/9v9/19/19/19/19/19/9V9/R'S'RSRSRSRS'RSRSRSRS'R'/1P'1P1P1P1P'1P1P1P1P'1/N'1N1N1N1N1N1N1N1N1N'/ECXLECXLEFELXCELXCE/A'H1Q'1Q1YDM^B^Y1Q1Q'1HA'/AT'UJG'GWZIK^OZWGG'JUTA / K/k"
 start=$($gen start)
-same "start FEEN = ko-shogi.md §10.2" "$start" "$doc"
+same "start FEEN = koma(7)'s" "$start" "$doc"
 same "start perft d1" "$($gen perft "$start" 1)" 223
 same "start d1 = number of moves" "$($gen moves "$start" | sort -u | wc -l | tr -d ' ')" 223
 # The FEEN writer round trip: a6-a7 and back, hands empty, turn back to K/k.
@@ -48,30 +49,33 @@ same "apply a6-a7" "$p1" "atujg'gwzok^izwgg'jut'a/a'h1q'1q1yb^m^dy1q1q'1ha'/ecxl
 p2=$($gen apply "$p1" s14-s13)
 same "apply s14-s13 (second player)" "$($gen apply "$p2" a7-a6)" \
     "atujg'gwzok^izwgg'jut'a/a'h1q'1q1yb^m^dy1q1q'1ha'/ecxlecxlefelxcelxce/n'1n1n1n1n1n1n1n1n1n'/1p'1p1p1p1p'1p1p1p1p'1/r's'rsrsrsrs'rsrsrsrs'1/9v8r'/19/19/19/19/19/9V9/R'S'RSRSRSRS'RSRSRSRS'R'/1P'1P1P1P1P'1P1P1P1P'1/N'1N1N1N1N1N1N1N1N1N'/ECXLECXLEFELXCELXCE/A'H1Q'1Q1YDM^B^Y1Q1Q'1HA'/AT'UJG'GWZIK^OZWGG'JUTA / k/K"
-# The chariot unit takes the opposing one in the zone: promotion optional [R2], hand [R20].
+# The chariot unit takes the opposing one in the zone: promotion optional (zone
+# promotion), the victim into the hand (inert hands).
 # The victim keeps its token (lowercase) in the first player's hand.
 same "a6+a14 into the hand" "$($gen apply "$start" a6+a14 | cut -d' ' -f2-)" "r'/ k/K"
 same "a6+a14=+R'" "$($gen apply "$start" "a6+a14=+R'" | cut -d/ -f6,14)" "+R's'rsrsrsrs'rsrsrsrs'r'/1S'RSRSRSRS'RSRSRSRS'R'"
 
-# ---- the wrestler: two king steps, igui, pass, no leap over a friend [R18] -------
+# ---- the wrestler (double movers): two king steps, igui, pass, no leap over a friend
 moves wrestler "9k^9/19/19/19/19/19/19/19/19/19/19/19/5g13/4p14/3PWr13/19/19/19/9K^9 / K/k" "" <<'EOF'
 +e6 +f5 ... d5-c5 d5-d4 e5+e6 e5+e6,+f5 e5+f5 e5+f5,+e6 e5+f7 e5+f7,+e6 e5-c3 e5-c4
 e5-c5 e5-c6 e5-c7 e5-d3 e5-d4 e5-d6 e5-d6,+e6 e5-d7 e5-d7,+e6 e5-e3 e5-e4 e5-e4,+f5
 e5-e7 e5-e7,+e6 e5-f3 e5-f4 e5-f4,+f5 e5-f6 e5-f6,+e6 e5-f6,+f5 e5-g3 e5-g4
 e5-g4,+f5 e5-g5 e5-g5,+f5 e5-g6 e5-g6,+f5 e5-g7 j1-i1 j1-i2 j1-j2 j1-k1 j1-k2
 EOF
-# (the pawn d5 has no forward step: no drum on the board [R14])
+# (the pawn d5 has no forward step: no drum on the board; pawn and drum)
 
-# ---- the long bow: step, then one blocked shot up to 3 points; shields immune [R9,R10,R23]
+# ---- the long bow: step, then one blocked shot up to 3 points; shields immune
+# (immunities, shooting, shot range)
 moves "long bow" "18k^/19/19/19/9r9/10g8/8sc9/19/6nP3p7/9L9/19/19/19/19/19/19/19/19/K^18 / K/k" j10 <<'EOF'
 j10-i11 j10-i11,+l11 j10-i9 j10-i9,+g11 j10-k11 j10-k11,+k14 j10-k11,+l11 j10-k9
 EOF
 
-# ---- the gatling: two shots, the second behind the first; the light is no fog [R9,R10]
+# ---- the gatling: two shots, the second behind the first; the light is no fog
+# (immunities, shooting)
 moves gatling "18k^/19/9+t9/19/19/19/9n9/19/9n9/3+t'15/8F1E8/7E1E9/19/19/19/19/19/19/K^18 / K/k" i9 <<'EOF'
 i9-h10 i9-h10,+d10 i9-j10 i9-j10,+d10 i9-j10,+d10,+j11 i9-j10,+j11 i9-j10,+j11,+j13
 EOF
-# The fog can be shot only by the gatling family from 6 or 7 points [R9].
+# The fog can be shot only by the gatling family from 6 or 7 points (immunities).
 moves "fog at 6" "18k^/19/19/9+t9/19/19/19/19/19/19/8F10/19/19/19/19/19/19/19/K^18 / K/k" i9 <<'EOF'
 i9-h10 i9-h8 i9-j10 i9-j10,+j16 i9-j8
 EOF
@@ -79,16 +83,18 @@ moves "fog at 5 and 7" "18k^/19/19/19/9+t9/19/19/19/19/19/8F10/19/19/19/19/19/19
 i9-h10 i9-h8 i9-j10 i9-j8 i9-j8,+j15
 EOF
 
-# ---- the cannon: shoots over pieces up to 5 points; S' and +S' immune to it [R9]
+# ---- the cannon: shoots over pieces up to 5 points; S' and +S' immune to it (immunities)
 moves cannon "18k^/19/19/19/19/9r3pg4/5+t3s'2s'6/9s9/9P1+s'7/3e15/8C10/19/19/19/19/19/19/19/K^18 / K/k" i9 <<'EOF'
 i9-h10 i9-h10,+d10 i9-h10,+j12 i9-h8 i9-j10 i9-j10,+j12 i9-j10,+j14 i9-j10,+n14 i9-j8 i9-j8,+j12
 EOF
 
-# ---- the poison flame burns where it lands, an enemy flame included [R7,R8]
+# ---- the poison flame burns where it lands, an enemy flame included (burning,
+# burned on arrival)
 moves "flame burns" "18k^/19/19/19/19/19/19/3np+u13/6g12/2+u1+U14/19/19/19/19/19/19/19/19/K^18 / K/k" e10 <<'EOF'
 e10-d11,+c10,+d12,+e12 e10-e11,+d12,+e12,+f12 e10-e9 e10-f11,+g11,+e12,+f12
 EOF
-# A mover landing next to an enemy flame is burned, and goes to its own side's hand [R8,R20].
+# A mover landing next to an enemy flame is burned, and goes to its own side's hand
+# (burned on arrival, inert hands).
 burned="18k^/19/19/19/19/6n12/5p13/4+u14/19/4G14/19/19/19/19/19/19/19/19/K^18 / K/k"
 moves "burned on arrival" "$burned" e10 <<'EOF'
 e10-d10 e10-d11,+d11 e10-e11,+e11 e10-e9 e10-f10 e10-f11,+f11
@@ -101,7 +107,7 @@ moves "shot saves from the flame" "18k^/19/19/19/19/19/19/10+u8/12p6/9L9/19/19/1
 j10-i11 j10-i9 j10-k11,+k11 j10-k11,+k11,+m11 j10-k11,+k12 j10-k9 j10-k9,+k12 j10-k9,+m11
 EOF
 
-# ---- the clerk: capture promotion, zone condition, cascade [R3,R13]
+# ---- the clerk: capture promotion, zone condition, cascade
 clerk="b^16+uk^/19/19/A6+u11/A'18/7m^10+A/8I10/19/19/16+U2/19/19/19/19/19/19/19/19/K^18 / K/k"
 moves clerk "$clerk" i13 <<'EOF'
 i13+h14=+I,+h16,+r19,a15=+A',a16=+A i13-g13 i13-h12 i13-i11 i13-i15,+i15 i13-j12
@@ -114,7 +120,7 @@ moves "clerk, guard outside" "b^16+uk^/19/19/7+u11/A'18/7m^10+A/8I10/19/19/16+U2
 i13+h14=+I,+h16,+r19,a6=+A,a15=+A' i13-g13 i13-h12 i13-i11 i13-i15,+i15 i13-j12 i13-j14 i13-k13
 EOF
 
-# ---- the thunderclap: 36 end points of five-step walks [R16]; priest loss [R12]
+# ---- the thunderclap: 36 end points of five-step walks; priest loss
 same "thunderclap (with priest)" \
     "$($gen moves "18k^/19/19/19/19/19/19/19/19/9+D9/19/19/19/19/19/19/19/19/K^16T1 / K/k" | grep -c '^j10')" 36
 moves "thunderclap without priest reverts" "18k^/19/19/19/19/19/19/19/9p9/9+D9/19/19/19/19/19/19/19/19/K^18 / K/k" j10-j15 <<'EOF'
@@ -124,7 +130,8 @@ moves "enemy priest taken: their +D, +B^ revert" "18k^/19/19/19/2+b^14p1/19/19/1
 j10+k12,k11=d,c15=b^ j10-h11 j10-h9 j10-i12 j10-i8 j10-k8 j10-l11 j10-l9
 EOF
 
-# ---- priest family: jumps, priest-family captures, adjacent shot; the fog reversion [R11,R15]
+# ---- priest family: jumps, priest-family captures, adjacent shot; the fog reversion
+# (priest jumps, fog reversion)
 moves priest "18k^/19/19/19/19/19/10+t8/9t'1p7/7g11/7P1T9/19/19/19/19/19/19/19/19/K^18 / K/k" j10 <<'EOF'
 j10+j12 j10-h12 j10-h12,+h11 j10-h8 j10-j8 j10-l10 j10-l8
 EOF
@@ -139,7 +146,8 @@ j10-l10 j10-l10,+j13 j10-l12 j10-l12,+j13 j10-l14 j10-l14,+j13 j10-l6 j10-l8 j10
 j10-n12 j10-n14 j10-n6 j10-n8
 EOF
 
-# ---- the cavalry: second leap keeps the heading or returns; igui/pass promote in the zone [R2,R18]
+# ---- the cavalry: second leap keeps the heading or returns; igui/pass promote in the
+# zone (zone promotion, double movers)
 moves cavalry "18k^/19/10p8/19/9N'9/19/19/19/19/19/19/19/19/19/19/19/19/19/K^18 / K/k" "[.+j]" <<'EOF'
 +k17 +k17,j15=+N' ... j15+k17 j15+k17=+N' j15-f13 j15-f13=+N' j15-f15 j15-f15=+N'
 j15-f17 j15-f17=+N' j15-h11 j15-h11=+N' j15-h14 j15-h14=+N' j15-h16 j15-h16=+N'
@@ -149,7 +157,7 @@ j15-l11=+N' j15-l14 j15-l14=+N' j15-l16 j15-l16=+N' j15-l19,+k17 j15-l19=+N',+k1
 j15-n13 j15-n13=+N' j15-n15 j15-n15=+N' j15-n17 j15-n17=+N' j15=+N'
 EOF
 
-# ---- game end [R5,R6]: a side without general, governor, or middle troop + banner
+# ---- game end (commanding pieces, survival): a side without general, governor, or middle troop + banner
 lost="9m^9/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/K^18 / K/k"
 same "no moves when a side has lost" "$($gen moves "$lost" | wc -l | tr -d ' ')" 0
 same "perft 1 of a lost position" "$($gen perft "$lost" 1)" 0
@@ -161,7 +169,7 @@ same "governor survives" \
 same "roaming assault counts as the banner" \
     "$($gen moves "1+b^7m^9/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/K^18 / k/K" | wc -l | tr -d ' ')" 16
 
-# ---- hands keep the canonical order of notations.md §8.3 [R20]
+# ---- hands keep the canonical order of koma-formats(5), FEEN, Hands (inert hands)
 same "hand order" "$($gen apply "18k^/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/1n17/K^18 nP/2+p K/k" a1+b2 | cut -d' ' -f2-)" \
     "2nP/2+p k/K"
 

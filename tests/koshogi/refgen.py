@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """tests/koshogi/refgen.py -- a second, deliberately simple Ko shogi move generator.
 
-Written straight from the rule text (/work/shared/reference/ko-shogi.md: setup §2.2,
-pieces §3-§4, shooting §5, burning §6, promotion §7, game end §8, Option A tokens and
-the start FEEN §10.2, PMN chains §10.5, the FIRST value of every rule option of §11,
-readings R1-R23 of §13, cited as [Rn]) and independently of the C engine in lib/.
+Written straight from the rules (koma-games(7), KO SHOGI, every rule option at its
+default; the tokens of koma-formats(5), GAME DEFINITIONS, Ko shogi; PMN chains of
+koma-formats(5), PMN, Chains), as tests/koshogi/README.md states them as readings,
+cited here by their names ("burned on arrival"), and independently of the C engine
+in lib/.
 It is written for obviousness, not speed: a board is a dict {(file, rank): token},
 every piece's movement is spelled out below, and every move is resolved by one
 function (`resolve`) that applies the rules in the order the text gives them.
@@ -34,7 +35,7 @@ class KoError(Exception):
 
 
 # ---------------------------------------------------------------------------
-# Identities (Option A tokens, §10.2).  A "kind" is the first player's token
+# Identities (Ko shogi's tokens).  A "kind" is the first player's token
 # (uppercase); the second player's token is the same in lowercase.
 
 NATIVE = [
@@ -42,13 +43,13 @@ NATIVE = [
     "A", "A'", "Y", "Q", "Q'", "H", "F", "E", "L", "X", "C", "N", "N'", "P",
     "P'", "S", "S'", "R", "R'", "V",
 ]
-NEVER_PROMOTE = {"K^", "W", "E"}                       # §7.7: general, wrestler, elephant
+NEVER_PROMOTE = {"K^", "W", "E"}                       # general, wrestler, elephant
 PROMOTABLE = [k for k in NATIVE if k not in NEVER_PROMOTE]
 KINDS = set(NATIVE) | {"+" + k for k in PROMOTABLE}    # 34 + 31 = 65 identities
 assert len(NATIVE) == 34 and len(KINDS) == 65
 
-COMMANDING = {"K^", "M^", "+M^", "B^", "+B^"}         # [R5]: every ^ token
-# [R4] step movers (unpromoted) and the victims that promote them.
+COMMANDING = {"K^", "M^", "+M^", "B^", "+B^"}         # commanding pieces: every ^ token
+# Step movers (unpromoted) and the victims that promote them.
 STEP_MOVERS = {"K^", "Z", "G", "G'", "J", "U", "M^", "D", "B^", "Y", "F", "L", "X", "S", "P"}
 STEP_MOVER_VICTIMS = {"W", "+Q", "+B^", "+D"}
 PRIEST_FAMILY = {"T", "T'", "+T", "+T'"}
@@ -77,7 +78,7 @@ def promoted(k):
 
 
 # ---------------------------------------------------------------------------
-# The setup (§2.2, first player; the second player is the 180-degree rotation).
+# The setup (first player; the second player is the 180-degree rotation).
 
 ABBREV = {
     "General": "K^", "Clerk": "I", "StOff": "O", "AdC": "Z", "Wr": "W", "Aide": "G",
@@ -87,7 +88,7 @@ ABBREV = {
     "Can": "C", "Cm": "N", "Cav": "N'", "P": "P", "PU": "P'", "Sh": "S", "ShU": "S'",
     "Ch": "R", "ChU": "R'", "Vanguard": "V",
 }
-# rank -> the 19 points a..s ("" = empty), copied from the table of §2.2.
+# rank -> the 19 points a..s ("" = empty), copied from the setup table of the sources.
 SETUP_TABLE = {
     7: ["", "", "", "", "", "", "", "", "", "Vanguard", "", "", "", "", "", "", "", "", ""],
     6: ["ChU", "ShU", "Ch", "Sh", "Ch", "Sh", "Ch", "Sh", "Ch", "ShU", "Ch", "Sh", "Ch",
@@ -103,7 +104,8 @@ SETUP_TABLE = {
     1: ["AG", "Monk", "Eng", "CoS", "Staff", "Aide", "Wr", "AdC", "Clerk", "General",
         "StOff", "AdC", "Wr", "Aide", "Staff", "CoS", "Eng", "Priest", "AG"],
 }
-# The start FEEN printed in §10.2; `start` must reproduce it from the table above.
+# The start FEEN koma(7) prints (SUPPORTED GAMES); `start` must reproduce it from the
+# table above.
 START_FEEN_DOC = (
     "atujg'gwzok^izwgg'jut'a/a'h1q'1q1yb^m^dy1q1q'1ha'/ecxlecxlefelxcelxce/"
     "n'1n1n1n1n1n1n1n1n1n'/1p'1p1p1p1p'1p1p1p1p'1/r's'rsrsrsrs'rsrsrsrs'r'/9v9/19/19/"
@@ -136,7 +138,7 @@ assert sum(SETUP_COUNT.values()) == 90 and len(SETUP_COUNT) == 34
 
 
 # ---------------------------------------------------------------------------
-# Positions and FEEN (notations.md §8).
+# Positions and FEEN (koma-formats(5), FEEN).
 
 class Position:
     def __init__(self, board, side, hands):
@@ -150,7 +152,7 @@ def cell(sq):
 
 
 def square_key(sq):
-    """Ascending CELL order, rank-major from a1 ([R19])."""
+    """Ascending CELL order, rank-major from a1 (canonical chains)."""
     return (sq[1], sq[0])
 
 
@@ -158,7 +160,7 @@ TOKEN_RE = r"[+-]?[A-Za-z]\^?'?"
 
 
 def hand_key(token, count):
-    """Canonical hand order of notations.md §8.3."""
+    """Canonical hand order of koma-formats(5), FEEN, Hands."""
     state = {"-": 0, "+": 1}.get(token[0], 2)
     letter = token.lstrip("+-")[0]
     return (-count, letter.upper(), 0 if letter.isupper() else 1, state,
@@ -229,7 +231,7 @@ def parse_feen(text):
     # Choice (open in the documents): a legal Ko shogi position has per side no more
     # stones of a native type than the setup (board + both hands; a token counts for the
     # side its case names, a promoted piece for its native type).  No general is legal
-    # (such a position is terminal, [R6]).
+    # (such a position is terminal: survival).
     counts = [{}, {}]
     for token in list(board.values()):
         s = counts[side_of(token)]
@@ -285,15 +287,16 @@ DAB = [(2 * a, 2 * b) for a, b in W]             # jump to the 2nd point orthogo
 ALF = [(2 * a, 2 * b) for a, b in F]             # jump to the 2nd point diagonally
 N = [(1, 2), (-1, 2), (1, -2), (-1, -2), (2, 1), (-2, 1), (2, -1), (-2, -1)]
 
-# Each piece's move as a list of parts (§3, §4, [R18], [R21], [R22]):
+# Each piece's move as a list of parts (double movers, promoted natives, non-capturing
+# movers):
 #   ("leap", offsets)        step or jump to one point: empty, or an enemy captured
 #   ("slide", dirs, limit)   range along a line (limit None = unlimited), capture stops it
 #   ("mleap", offsets) / ("mslide", dirs, limit)   the same but never capturing
-#   ("pawn",)                orthogonal step, forward only while the own drum lives [R14]
-#   ("double", offsets, second)   two-leg mover [R18]; second(o1) = allowed second legs
-#   ("priest", jumps)        priest family: 1 or 2 jumps with an adjacent shot after each [R11]
-#   ("thunderclap",) / ("roaming",)   [R16] / [R17]
-# Shooters move without capturing, then shoot (SHOOTERS below, [R10]).
+#   ("pawn",)                orthogonal step, forward only while the own drum lives (pawn and drum)
+#   ("double", offsets, second)   two-leg mover (double movers); second(o1) = allowed second legs
+#   ("priest", jumps)        priest family: 1 or 2 jumps with an adjacent shot after each
+#   ("thunderclap",) / ("roaming",)   thunderclap / roaming assault
+# Shooters move without capturing, then shoot (SHOOTERS below; shooting).
 
 
 def second_any(offsets):
@@ -302,7 +305,7 @@ def second_any(offsets):
 
 def second_cavalry(o1):
     """Cavalry / promoted cavalryman: the second leap keeps the first one's orthogonal
-    heading (the direction of its long component), or goes straight back [R18]."""
+    heading (the direction of its long component), or goes straight back."""
     def heading(o):
         a, b = o
         return (0, 1 if b > 0 else -1) if abs(b) > abs(a) else (1 if a > 0 else -1, 0)
@@ -310,7 +313,7 @@ def second_cavalry(o1):
 
 
 def second_straight(o1):
-    """War hawk: straight on, or straight back to the origin [R18] (`straight`)."""
+    """War hawk: straight on, or straight back to the origin (`straight`)."""
     return [o1, (-o1[0], -o1[1])]
 
 
@@ -335,7 +338,7 @@ MOVES = {
     "J": [("leap", F + vW)],                                # chief of staff (leopard)
     "+J": [("slide", F + fW, None)],                        # vice commander
     "U": [("leap", vW + fF)],                               # engineer (copper)
-    "+U": [("leap", vW + fF)],                              # poison flame (+ burn, [R7])
+    "+U": [("leap", vW + fF)],                              # poison flame (+ burning)
     "T": [("priest", 1)],                                   # Taoist priest
     "T'": [("priest", 1)],                                  # spiritual monk
     "+T": [("priest", 2)],                                  # five-li fog
@@ -353,7 +356,7 @@ MOVES = {
     "Q": [("slide", K, None)],                              # millenary (queen)
     "+Q": [("slide", K, None), WRESTLER],                   # dragon ascending
     "Q'": [("slide", W, None), ("leap", F)],                # quartermaster (dragon king)
-    "+Q'": [("slide", W, None), ("double", F, second_any(F))],   # tiger wing [R18]
+    "+Q'": [("slide", W, None), ("double", F, second_any(F))],   # tiger wing
     "H": [("slide", F, None), ("leap", W)],                 # centuria (dragon horse)
     "+H": [("slide", F, None), ("double", W, second_straight)],  # war hawk
     "F": [("mleap", F)],                                    # gatling gun (+ 2 shots)
@@ -386,7 +389,7 @@ MOVES = {
 }
 assert set(MOVES) == KINDS
 
-# kind -> (range, blocked, number of shots) [R10], [R23]
+# kind -> (range, blocked, number of shots): shooting, shot range
 SHOOTERS = {
     "L": (3, True, 1), "+L": (3, True, 1),
     "X": (5, True, 1), "+X": (5, True, 1),
@@ -396,7 +399,7 @@ SHOOTERS = {
 
 
 def shot_immune(shooter, target, distance):
-    """The immunity table of §5 as read by [R9] and [R21]."""
+    """The immunity table (immunities, promoted natives)."""
     if target == "S":
         return shooter in BOWS
     if target in ("S'", "+S"):
@@ -411,7 +414,7 @@ def shot_immune(shooter, target, distance):
 
 
 def can_displace(actor, target):
-    """Displacement immunity: the imperial base cannot be taken by R, R', +R [R9], [R21]."""
+    """Displacement immunity: the imperial base cannot be taken by R, R', +R (immunities)."""
     return not (target == "+S'" and actor in ("R", "R'", "+R"))
 
 
@@ -433,7 +436,7 @@ def neighbours(sq):
 
 
 def in_zone(sq, side):
-    """The promotion zone: the six farthest ranks (§2.1)."""
+    """The promotion zone: the six farthest ranks."""
     return sq[1] >= 14 if side == FIRST else sq[1] <= 6
 
 
@@ -448,19 +451,19 @@ def has_any(board, side, kinds):
 
 
 def survives(board, side):
-    """[R6] a side survives iff it has the general, or the governor, or the middle troop
-    together with the banner (or roaming assault, [R5])."""
+    """Survival: a side survives iff it has the general, or the governor, or the middle
+    troop together with the banner (or the roaming assault)."""
     return (has_any(board, side, ["K^", "+M^"])
             or (has_any(board, side, ["M^"]) and has_any(board, side, ["B^", "+B^"])))
 
 
 def has_priest(board, side):
-    """[R12] a side has its priest iff T or +T stands on the board (the monk does not count)."""
+    """Priest loss: a side has its priest iff T or +T stands on the board (the monk does not count)."""
     return has_any(board, side, ["T", "+T"])
 
 
 def has_drum(board, side):
-    """[R14] pawns step forward while the side has D or +D on the board."""
+    """Pawn and drum: pawns step forward while the side has D or +D on the board."""
     return has_any(board, side, ["D", "+D"])
 
 
@@ -511,7 +514,7 @@ def pawn_moves(board, sq, side):
 
 
 def double_moves(board, sq, side, firsts, second):
-    """[R18]: the first landing is empty or an enemy (captured), never friendly; an
+    """Double movers: the first landing is empty or an enemy (captured), never friendly; an
     optional second leg from there lands on an empty point, an enemy (captured) or the
     origin (igui, or a pass when nothing was taken).  Legs are single points."""
     actor = kind(board[sq])
@@ -540,7 +543,7 @@ def double_moves(board, sq, side, firsts, second):
 
 
 def shot_targets(board, shooter, side, frm, rng, blocked):
-    """Enemies `shooter` (a kind) standing on frm may shoot [R10], [R23], [R9]."""
+    """Enemies `shooter` (a kind) standing on frm may shoot (shooting, shot range, immunities)."""
     out = []
     for d in K:
         for n in range(1, rng + 1):
@@ -553,7 +556,7 @@ def shot_targets(board, shooter, side, frm, rng, blocked):
             if side_of(t) != side and not shot_immune(shooter, kind(t), n):
                 out.append(p)
             if blocked:
-                break            # an immune piece, or a friend, blocks too [R9]
+                break            # an immune piece, or a friend, blocks too
     return out
 
 
@@ -564,7 +567,7 @@ def moved(board, frm, to):
 
 
 def shooter_moves(board, sq, side):
-    """[R10] a shooter makes its non-capturing move, then shoots 0..1 times (gatling
+    """Shooting: a shooter makes its non-capturing move, then shoots 0..1 times (gatling
     family 0..2 times; the second target is chosen after the first is removed)."""
     k = kind(board[sq])
     rng, blocked, shots = SHOOTERS[k]
@@ -583,7 +586,7 @@ def shooter_moves(board, sq, side):
 
 
 def priest_moves(board, sq, side, jumps):
-    """[R11] priest / monk: one jump to the 2nd point in any of 8 directions, leaping,
+    """Priest jumps: priest / monk: one jump to the 2nd point in any of 8 directions, leaping,
     onto an empty point or an enemy of the priest family (captured); then an optional
     shot at one adjacent enemy.  Fog / light: one or two such jumps, a shot allowed after
     each; the second jump may return to the origin."""
@@ -615,7 +618,7 @@ def priest_moves(board, sq, side, jumps):
 
 
 def thunderclap_moves(board, sq, side):
-    """[R16] exactly five orthogonal steps, each onto an empty point or an enemy
+    """Thunderclap: exactly five orthogonal steps, each onto an empty point or an enemy
     (captured), never revisiting a point (the origin included)."""
     actor = kind(board[sq])
     out = []
@@ -638,7 +641,7 @@ def thunderclap_moves(board, sq, side):
 
 
 def roaming_moves(board, sq, side):
-    """[R17] 1..5 steps along one orthogonal line, taking every enemy on the way,
+    """Roaming assault: 1..5 steps along one orthogonal line, taking every enemy on the way,
     stopped before a friendly piece; it may stop on any point of the path."""
     actor = kind(board[sq])
     out = []
@@ -695,18 +698,19 @@ def candidates(board, sq, side):
 # Resolving a candidate: everything that happens after the actor has moved.
 
 def promotion_choices(board, side, origin, final, actor, victims):
-    """The actor's possible final identities (§7, [R2], [R3], [R4], [R12], [R13])."""
+    """The actor's possible final identities (zone promotion, capture promotion, step
+    movers, priest loss, clerk)."""
     if actor not in PROMOTABLE:                     # already promoted, or never promotes
         return [actor]
-    if actor in ("D", "B^") and not has_priest(board, side):    # [R12]
+    if actor in ("D", "B^") and not has_priest(board, side):    # priest loss
         return [actor]
-    for v in victims:                               # [R3] forced capture promotion
+    for v in victims:                               # forced capture promotion
         if (v in COMMANDING
                 or (actor in STEP_MOVERS and v in STEP_MOVER_VICTIMS)
                 or (actor == "N" and v == "F")):
             return [promoted(actor)]
-    if in_zone(origin, side) or in_zone(final, side):            # [R2] optional
-        if actor == "I":                            # [R13] clerk: all own guards in the zone
+    if in_zone(origin, side) or in_zone(final, side):            # zone promotion: optional
+        if actor == "I":                            # clerk: all own guards in the zone
             guards = [sq for sq, t in pieces_of(board, side)
                       if kind(t) in ("A", "A'", "+A", "+A'")]
             if not all(in_zone(g, side) for g in guards):
@@ -716,7 +720,7 @@ def promotion_choices(board, side, origin, final, actor, victims):
 
 
 def after_every_move(board):
-    """[R12] priest loss, then [R15] fog reversion; both sides.  Choice: in a hand-made
+    """Priest loss, then fog reversion; both sides.  Choice: in a hand-made
     position a +D/+B^ without priest, or a fog already near a light, moves as what it
     is and reverts here, after its move."""
     for s in (FIRST, SECOND):
@@ -738,7 +742,7 @@ def after_every_move(board):
 
 
 def canonical_chain(before, after, origin, final, survived):
-    """[R19]: displacement first (`a+b` iff b held an enemy, `=X` iff the surviving
+    """Canonical chains: displacement first (`a+b` iff b held an enemy, `=X` iff the surviving
     actor changed), then every other removal `+c`, then every other identity change
     `c=X`, each group in ascending CELL order; `...` when nothing changed."""
     # The final point can only have been emptied by the actor landing there (a shot
@@ -758,7 +762,7 @@ def canonical_chain(before, after, origin, final, survived):
     differ = [sq for sq, t in before.items() if after.get(sq) != t and sq not in skip]
     removals = [sq for sq in differ if sq not in after]
     if final != origin and not survived:
-        removals.append(final)           # the actor burned on arrival [R8]
+        removals.append(final)           # the actor burned on arrival
     for sq in sorted(removals, key=square_key):
         elements.append("+" + cell(sq))
     changes = [sq for sq in differ if sq in after]
@@ -772,28 +776,28 @@ def resolve(pos, origin, final, removed):
     promotion is optional.  Order (a choice where the text is silent): the actor's
     captures, the flame's burn, burned on arrival, promotion with the clerk's cascade,
     then the priest-loss and fog reversions.  So a clerk burned on arrival never
-    promotes and never triggers its cascade ([R8] "so it is not promoted"), and a burned
-    actor enters the hand with its token from before the move."""
+    promotes and never triggers its cascade (burned on arrival: "so it is not promoted"),
+    and a burned actor enters the hand with its token from before the move."""
     before = pos.board
     side = pos.side
     enemy = 1 - side
     actor_token = before[origin]
     actor = kind(actor_token)
     b = dict(before)
-    taken = []                                  # tokens for the mover's hand [R20]
+    taken = []                                  # tokens for the mover's hand (inert hands)
     victims = []
     for sq in removed:
         victims.append(kind(b[sq]))
         taken.append(b.pop(sq))
     del b[origin]
     b[final] = actor_token
-    if actor == "+U":                           # [R7] the flame burns where it lands
+    if actor == "+U":                           # burning: the flame burns where it lands
         for n in neighbours(final):
             t = b.get(n)
             if t is not None and side_of(t) == enemy:
                 taken.append(b.pop(n))
     survived = True
-    if final != origin:                         # [R8] burned on arrival
+    if final != origin:                         # burned on arrival
         if any(b.get(n) is not None and side_of(b[n]) == enemy and kind(b[n]) == "+U"
                for n in neighbours(final)):
             taken.append(b.pop(final))
@@ -805,7 +809,7 @@ def resolve(pos, origin, final, removed):
         hand_add = list(taken)
         if choice is not None and choice != actor:
             after[final] = token_for(choice, side)
-            if actor == "I":                    # [R13] the clerk's cascade
+            if actor == "I":                    # the clerk's cascade
                 for sq, t in pieces_of(after, side):
                     if kind(t) in ("A", "A'"):
                         after[sq] = token_for("+" + kind(t), side)
@@ -822,13 +826,13 @@ def resolve(pos, origin, final, removed):
 
 
 def is_terminal(pos):
-    """[R6] a position where either side fails the survival test has no moves."""
+    """Survival: a position where either side fails the survival test has no moves."""
     return not (survives(pos.board, FIRST) and survives(pos.board, SECOND))
 
 
 def legal_moves(pos):
     """{canonical chain: next position} for the side to move.  Moves with identical
-    chains have identical effects and are one move [R19]."""
+    chains have identical effects and are one move (canonical chains)."""
     if is_terminal(pos):
         return {}
     moves = {}

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""tests/limits/memory.py BINDIR — the memory one record may take (DESIGN.md §5).
+"""tests/limits/memory.py BINDIR — the memory one record may take (koma(7), LIMITS).
 
 Each shape below is one PCN record within the 16 MiB record limit, built to cost
 as much memory as its kind can: the worst for the tree of values (empty objects,
-the issue 12 case that took 1.29 GB), for strings (one 16 MiB string, plain,
+which once took 1.29 GB), for strings (one 16 MiB string, plain,
 escaped, in YAML), for plies (a million; 65,536 with a comment and a clock
 each), keys, nesting, YAML aliases. Each is read by koma-validate, and the
 largest pairs by koma-diff (two records held at once); koma-convert, which

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """tests/perft/refgen.py — an independent, deliberately simple reference move
 generator for the games of koma (ogi, ogi-classic, shogi, minishogi, okisaki),
-written from DESIGN.md §4 and the seeds, sharing no code or tables with libkoma.
+written from the rules (koma-games(7)), sharing no code or tables with libkoma.
 It cross-checks the C engine: perft counts and full legal-move lists of random
 positions. Slow (pure Python); not run by `make check`.
 

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The picture test (issue 10 item 4): draw each input tests/pictures/NAME.feen or
+# The picture test: draw each input tests/pictures/NAME.feen or
 # NAME.pcn.jsonl as SVG with `koma-convert --to svg` (the last position of the
 # record, its last move shaded), rasterise it with rsvg-convert and compare the
 # pixels with the reference picture tests/data/pictures/NAME.png (tests/pictures/compare.py: a small

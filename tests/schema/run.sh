@@ -91,7 +91,7 @@ repetition-check --fid-only repetition/positions.feen
 diff diff/a.jsonl diff/b.jsonl
 diff --feen 'lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o' 'lnsik^snl/1r4b1/pppppppp/8/4P3/PPPP1PPP/1B4R1/LNSIK^SNL / o/O'
 RUNS
-# One record, one object (issue 12, defect 6): koma-validate --json prints as many
+# One record, one object: koma-validate --json prints as many
 # objects, summary aside, as the records its summary counts (--replay included,
 # where a disputed record has several diagnostics).
 for args in "--type pcn --replay replay/ogi.jsonl replay/shogi.jsonl replay/okisaki.yaml" \

@@ -235,7 +235,7 @@ void expect_ending(const char *game, const char *feen, int over, koma_status st,
     if (over) {
         assert_int_equal(end.status, st);
         assert_int_equal(end.result, res);
-        /* a finished position has no moves (DESIGN.md §4, Perft) */
+        /* a finished position has no moves (perft's convention) */
         uint64_t nodes = 99;
         koma_error err;
         assert_int_equal(koma_engine_perft(e, 1, &nodes, &err), 0);

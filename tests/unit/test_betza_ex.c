@@ -42,7 +42,7 @@ static void test_modalities(void **state)
 {
     (void)state;
     parsed p;
-    parse("mF", &p);                    /* long bow: diagonal step, non-capturing [R22] */
+    parse("mF", &p);                    /* long bow: diagonal step, non-capturing */
     assert_int_equal(p.nv, 4);
     assert_true(has_vec(&p, 1, 1, 1, KOMA__BETZA_EMPTY));
     assert_true(has_vec(&p, -1, -1, 1, KOMA__BETZA_EMPTY));
@@ -57,7 +57,7 @@ static void test_modalities(void **state)
     parse("fW5", &p);                   /* vanguard */
     assert_int_equal(p.nv, 1);
     assert_true(has_vec(&p, 0, 1, 5, MC));
-    parse("Wc5", &p);                   /* roaming assault: captures all it passes [R17] */
+    parse("Wc5", &p);                   /* roaming assault: captures all it passes */
     assert_int_equal(p.nv, 4);
     assert_true(has_vec(&p, 0, -1, 5, MC | KOMA__BETZA_THROUGH));
     parse("BsR", &p);                   /* imperial base */
@@ -86,7 +86,7 @@ static void test_two_legs(void **state)
 {
     (void)state;
     parsed p;
-    /* the sumo wrestler [R18]: a king step, then one more in any direction (back too) */
+    /* the sumo wrestler (a double mover): a king step, then one more in any direction (back too) */
     parse("KmcaKmcabK", &p);
     assert_int_equal(p.nv, 8);
     assert_int_equal(p.np, 64);

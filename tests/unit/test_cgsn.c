@@ -1,4 +1,4 @@
-/* tests/unit/test_cgsn.c — CGSN statuses (notations.md §12.1). */
+/* tests/unit/test_cgsn.c — CGSN statuses (koma-formats(5), CGSN). */
 #include "unit.h"
 
 static const struct {

@@ -2,8 +2,9 @@
  * tests/unit/test_engine_chain.c — a Ko shogi move of several elements is no one
  * PMN move: koma_engine_move_pmn refuses it (-1) rather than give its first
  * element, and koma_engine_move_write refuses a chain longer than a PMN move
- * rather than cut it; koma_engine_move_text writes any chain. One-element moves
- * (and every move of the other games) are given as before.
+ * rather than cut it; koma_engine_move_text writes any chain. A one-element move
+ * (and every move of the other games) is a PMN move: koma_engine_move_pmn gives
+ * it, and koma_engine_move_write writes the same text.
  */
 #include <stdlib.h>
 #include "unit.h"

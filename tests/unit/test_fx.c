@@ -100,17 +100,17 @@ static void test_definition(void **state)
     assert_non_null(g);
     const koma__fx_def *d = g->fx;
     assert_non_null(d);
-    assert_int_equal(d->nids, 65);                 /* §0: 65 identities */
+    assert_int_equal(d->nids, 65);                 /* 34 native and 31 promoted identities */
     unsigned promotable = 0;
     for (unsigned i = 0; i < d->nids; i++) {
         const koma__fx_id *a = &d->ids[i];
         if (a->promotes_to >= 0) {
             promotable++;
-            /* Option A: X promotes to +X */
+            /* Ko shogi's tokens: X promotes to +X */
             assert_int_equal(d->ids[a->promotes_to].token, a->token | KOMA_PIECE_ENHANCED);
             assert_int_equal(d->ids[a->promotes_to].demotes_to, (int)i);
         } else if (!(a->token & KOMA_PIECE_ENHANCED)) {
-            /* general, wrestler, elephant never promote (§7.7) */
+            /* general, wrestler, elephant never promote */
             char t[KOMA_EPIN_BUF];
             koma_epin_write(a->token, t);
             assert_true(strcmp(t, "K^") == 0 || strcmp(t, "W") == 0 || strcmp(t, "E") == 0);
@@ -200,7 +200,7 @@ static void test_movelists(void **state)
     }
     closedir(dp);
     qsort(names, n, sizeof names[0], name_cmp);
-    assert_true(n >= 20);                          /* issue 11: at least 20 positions */
+    assert_true(n >= 20);                          /* at least 20 positions */
     int bad = 0;
     for (size_t i = 0; i < n; i++) {
         char path[512];
@@ -214,7 +214,7 @@ static void test_movelists(void **state)
 
 
 /* A fog whose only jump is to j12 and back: one jump and a shot, then it stops
- * ([R11]: a shot after each jump; one jump or two). */
+ * (the priest family: a shot after each jump; one jump or two). */
 static void test_fog_one_jump(void **state)
 {
     (void)state;
@@ -258,7 +258,7 @@ static void test_options(void **state)
 {
     (void)state;
     /* a long bow j10 steps to k11 and shoots the middle troop j12: a capture
-     * promotion by a shot [R3]; or shoots it from where it stands */
+     * promotion by a shot (a shot counts as a capture); or shoots it from where it stands */
     static const char bow[] = "18k^/19/19/19/19/19/19/9m^1b^7/19/9L9/19/19/19/19/19/19/19/19/K^18 / K/k";
     expect_option("promotion.shot-counts-as-capture=false", bow, "j10-k11=+L,+j12", "j10-k11,+j12");
     expect_option("shoot.when=in-place", bow, "j10-k11=+L,+j12", "+j12,j10=+L");

@@ -3,9 +3,10 @@
  * and the GGN-driven generator (koma_engine_ggn_moves, koma_ggn_generate).
  *
  * 1. Exact fragments of the export: the Ōgi king on e4, knight on b1, lance,
- *    rook and bishop as seeds/ogi-rule-system.txt §5 writes them, the second
- *    player's pieces, drops with their forbidden ranks, Shogi's pawn drop with
- *    nifu as notations.md §11.4b example 5, Okisaki's N and fbR; counts.
+ *    rook and bishop as the Ōgi rule system writes their GGN
+ *    (https://sashite.dev/rules/ogi/), the second player's pieces, drops with
+ *    their forbidden ranks, Shogi's pawn drop with nifu as the GGN examples
+ *    write it, Okisaki's N and fbR; counts.
  * 2. The generator on small positions: it follows the document (a made-up
  *    document gives made-up moves), and the rule system adds promotions, the
  *    King's privilege pair, self-check and mate by pawn drop.
@@ -148,7 +149,7 @@ static void test_ogi_fragments(void **state)
     koma_ggn *g = export("ogi");
     assert_int_equal(koma_ggn_piece_count(g), 30);
 
-    /* §5.1 King from e4: one step in every direction, file by file */
+    /* King from e4: one step in every direction, file by file */
     expect_fragment(g, "O:K^", "e4", NULL,
                     "{\"O:K^\":{\"e4\":{" Q("d3") "," Q("d4") "," Q("d5") "," Q("e3") "," Q("e5") ","
                     Q("f3") "," Q("f4") "," Q("f5") "}}}");
@@ -165,7 +166,7 @@ static void test_ogi_fragments(void **state)
     /* the king from a corner */
     expect_fragment(g, "O:K^", "a1", NULL, "{\"O:K^\":{\"a1\":{" Q("a2") "," Q("b1") "," Q("b2") "}}}");
 
-    /* §5.10 Knight from b1: forward jumps only */
+    /* Knight from b1: forward jumps only */
     expect_fragment(g, "O:N", "b1", NULL, "{\"O:N\":{\"b1\":{" Q("a3") "," Q("c3") "}}}");
     expect_same(g, "O:N", "b1", NULL,
                 "{\"O:N\":{\"b1\":{\"a3\":[{\"must\":{\"a3\":\"empty\"}},{\"must\":{\"a3\":\"enemy\"}}],"
@@ -173,7 +174,7 @@ static void test_ogi_fragments(void **state)
     /* no knight move from the last two ranks */
     assert_int_equal(count(g, "O:N", 0).srcs, 48);
 
-    /* §5.12 Lance from a1 to a4: the path a2 a3 empty */
+    /* Lance from a1 to a4: the path a2 a3 empty */
     const char *lance_a4 =
         "{\"O:L\":{\"a1\":{\"a4\":[{\"must\":{\"a2\":\"empty\",\"a3\":\"empty\",\"a4\":\"empty\"},\"deny\":{}},"
         "{\"must\":{\"a2\":\"empty\",\"a3\":\"empty\",\"a4\":\"enemy\"},\"deny\":{}}]}}}";
@@ -188,27 +189,27 @@ static void test_ogi_fragments(void **state)
     assert_int_equal(lance.srcs, 56);            /* not from rank 8 */
     assert_int_equal(lance.dsts, 8 * 28);        /* 7+6+...+1 a file */
 
-    /* §5.4 Rook a1 -> a4, §5.6 Bishop c1 -> f4 */
+    /* Rook a1 -> a4, Bishop c1 -> f4 */
     expect_same(g, "O:R", "a1", "a4",
                 "{\"O:R\":{\"a1\":{\"a4\":[{\"must\":{\"a2\":\"empty\",\"a3\":\"empty\",\"a4\":\"empty\"}},"
                 "{\"must\":{\"a2\":\"empty\",\"a3\":\"empty\",\"a4\":\"enemy\"}}]}}}");
     expect_same(g, "O:B", "c1", "f4",
                 "{\"O:B\":{\"c1\":{\"f4\":[{\"must\":{\"d2\":\"empty\",\"e3\":\"empty\",\"f4\":\"empty\"}},"
                 "{\"must\":{\"d2\":\"empty\",\"e3\":\"empty\",\"f4\":\"enemy\"}}]}}}");
-    /* §5.2 Princess d4: the diagonal b2 through c3, and a knight jump */
+    /* Princess d4: the diagonal b2 through c3, and a knight jump */
     expect_same(g, "O:I", "d4", "b2",
                 "{\"O:I\":{\"d4\":{\"b2\":[{\"must\":{\"c3\":\"empty\",\"b2\":\"empty\"}},"
                 "{\"must\":{\"c3\":\"empty\",\"b2\":\"enemy\"}}]}}}");
     expect_same(g, "O:I", "d4", "c2",
                 "{\"O:I\":{\"d4\":{\"c2\":[{\"must\":{\"c2\":\"empty\"}},{\"must\":{\"c2\":\"enemy\"}}]}}}");
     assert_int_equal(count(g, "O:I", 0).dsts, 560 + 336);   /* bishop + knight moves on 8x8 */
-    /* §5.8 Silver and §5.9 promoted Silver from d4 */
+    /* Silver and promoted Silver from d4 */
     expect_fragment(g, "O:S", "d4", NULL,
                     "{\"O:S\":{\"d4\":{" Q("c3") "," Q("c5") "," Q("d5") "," Q("e3") "," Q("e5") "}}}");
     expect_fragment(g, "O:+S", "d4", NULL,
                     "{\"O:+S\":{\"d4\":{" Q("c4") "," Q("c5") "," Q("d3") "," Q("d5") "," Q("e4") ","
                     Q("e5") "}}}");
-    /* §5.14 Pawn e4 -> e5; the second player's pawn goes down */
+    /* Pawn e4 -> e5; the second player's pawn goes down */
     expect_fragment(g, "O:P", "e4", NULL, "{\"O:P\":{\"e4\":{" Q("e5") "}}}");
     expect_fragment(g, "o:p", "e4", NULL, "{\"o:p\":{\"e4\":{" Q("e3") "}}}");
     expect_fragment(g, "o:n", "b8", NULL, "{\"o:n\":{\"b8\":{" Q("a6") "," Q("c6") "}}}");
@@ -222,7 +223,7 @@ static void test_ogi_fragments(void **state)
     assert_int_equal(king.dsts, 420);
     assert_int_equal(king.poss, 840);
 
-    /* drops: never a king or an unpromoted pawn; §5.16's +P anywhere */
+    /* drops: never a king or an unpromoted pawn; +P anywhere */
     assert_int_equal(count(g, "O:K^", 1).poss, 0);
     assert_int_equal(count(g, "O:P", 1).poss, 0);
     assert_int_equal(count(g, "o:p", 1).poss, 0);
@@ -267,7 +268,7 @@ static void test_shogi_fragments(void **state)
     (void)state;
     koma_ggn *g = export("shogi");
     assert_int_equal(koma_ggn_piece_count(g), 28);
-    /* notations.md §11.4b valid example 5: the pawn drop on e4 with nifu */
+    /* the GGN examples' shogi pawn drop on e4 with nifu (https://github.com/sashite/ggn.rb) */
     expect_same(g, "S:P", "*", "e4",
                 "{\"S:P\":{\"*\":{\"e4\":[{\"must\":{\"e4\":\"empty\"},\"deny\":{\"e1\":\"S:P\",\"e2\":\"S:P\","
                 "\"e3\":\"S:P\",\"e5\":\"S:P\",\"e6\":\"S:P\",\"e7\":\"S:P\",\"e8\":\"S:P\",\"e9\":\"S:P\"}}]}}}");

@@ -1,5 +1,7 @@
-/* tests/unit/test_ggn.c — lib/ggn.c: GGN loading and validation (§11.4, §11.4b),
- * positions of errors, writing, building, equality and the §11.3 move query. */
+/* tests/unit/test_ggn.c — lib/ggn.c: GGN loading and validation (the GGN
+ * examples of https://sashite.dev/specs/ggn/1.0.0/ and
+ * https://github.com/sashite/ggn.rb), positions of errors, writing, building,
+ * equality and the move query (koma-formats(5), GGN). */
 #include "unit.h"
 
 #include <stdlib.h>
@@ -37,7 +39,7 @@ typedef struct valid_case {
 } valid_case;
 
 static const valid_case valid_cases[] = {
-    /* §11.4b valid #1 .. #10 */
+    /* the valid examples of GGN, in order */
     { "{\"C:P\":{\"e2\":{\"e4\":[{\"must\":{\"e3\":\"empty\",\"e4\":\"empty\"},\"deny\":{}}]}}}",
       "{\"C:P\":{\"e2\":{\"e4\":[{\"must\":{\"e3\":\"empty\",\"e4\":\"empty\"},\"deny\":{}}]}}}", 1, 1 },
     { "{\"C:P\":{\"e4\":{\"d5\":[{\"must\":{\"d5\":\"enemy\"},\"deny\":{}}]}}}",
@@ -57,7 +59,7 @@ static const valid_case valid_cases[] = {
       "{\"X:D^\":{\"e4\":{\"a4\":[{\"must\":{\"b4\":\"empty\",\"c4\":\"empty\",\"d4\":\"empty\",\"a4\":\"enemy\"},\"deny\":{}}]}}}", 1, 1 },
     { "{\"C:P\":{\"e2\":{\"e4\":[{\"must\":{},\"deny\":{}}]}}}",
       "{\"C:P\":{\"e2\":{\"e4\":[{\"must\":{},\"deny\":{}}]}}}", 1, 1 },
-    /* §11.4b invalid #11 (no "deny"): valid for koma */
+    /* no "deny": refused by ggn.rb, valid for koma (and the specification) */
     { "{\"C:P\":{\"e2\":{\"e4\":[{\"must\":{\"e3\":\"empty\"}}]}}}",
       "{\"C:P\":{\"e2\":{\"e4\":[{\"must\":{\"e3\":\"empty\"},\"deny\":{}}]}}}", 1, 1 },
     /* koma's own */
@@ -681,7 +683,7 @@ static void test_moves_king(void **state)
 static void test_moves_section_11(void **state)
 {
     (void)state;
-    /* §11.4b #1 double step */
+    /* the first valid example: a double step */
     static const char dbl[] =
         "{\"C:P\":{\"e2\":{\"e4\":[{\"must\":{\"e3\":\"empty\",\"e4\":\"empty\"},\"deny\":{}}]}}}";
     expect_ggn_moves(dbl, "8/8/8/8/8/8/4P3/8 / C/c", "e2-e4");

@@ -1,10 +1,10 @@
 /*
  * tests/unit/test_koshogi_games.c — random Ko shogi games through the public API
- * (koma/engine.h and the referee of koma/referee.h), issue 11 "Done when":
- * thousands of seeded random games never reach an internal error, every ply
- * the engine lists is one the referee applies as canonical, and every game ends
- * by a rule of ko-shogi.md §8 (the survival test, the fourfold repetition) or
- * at this test's own ply cap (a cap of the test, not a rule of the game).
+ * (koma/engine.h and the referee of koma/referee.h): thousands of seeded random
+ * games never reach an internal error, every ply the engine lists is one the
+ * referee applies as canonical, and every game ends by a rule of the game
+ * (koma-games(7): the survival test, the fourfold repetition) or at this test's
+ * own ply cap (a cap of the test, not a rule of the game).
  *
  * The same playouts write the sample database tests/data/koshogi/games.jsonl
  * when KOMA_KOSHOGI_SAMPLES names a file (see tests/data/README.md).

@@ -1,17 +1,17 @@
-/* tests/unit/test_koshogi_setup.c — Ko shogi notation (ko-shogi.md §2.2, §10.2,
- * [R1]): the built-in definition's start is the FEEN of §10.2 exactly, and that
- * FEEN is the consensus setup: 90 pieces a side of the §2.2 counts, each side
- * the other's 180° turn, the files of the first rank as the table says. */
+/* tests/unit/test_koshogi_setup.c — Ko shogi notation: the built-in definition's
+ * start is exactly the FEEN koma(7) prints (SUPPORTED GAMES), and that FEEN is the
+ * setup the sources agree on: 90 pieces a side (the counts below), each side the
+ * other's 180° turn, the files of the first rank as the setup table has them. */
 #include "unit.h"
 
-/* ko-shogi.md §10.2, copied by hand from the document */
+/* the start FEEN, copied by hand from koma(7), SUPPORTED GAMES */
 static const char start_10_2[] =
     "atujg'gwzok^izwgg'jut'a/a'h1q'1q1yb^m^dy1q1q'1ha'/ecxlecxlefelxcelxce/"
     "n'1n1n1n1n1n1n1n1n1n'/1p'1p1p1p1p'1p1p1p1p'1/r's'rsrsrsrs'rsrsrsrs'r'/9v9/19/19/19/"
     "19/19/9V9/R'S'RSRSRSRS'RSRSRSRS'R'/1P'1P1P1P1P'1P1P1P1P'1/N'1N1N1N1N1N1N1N1N1N'/"
     "ECXLECXLEFELXCELXCE/A'H1Q'1Q1YDM^B^Y1Q1Q'1HA'/AT'UJG'GWZIK^OZWGG'JUTA / K/k";
 
-/* §2.2 counts per side, Option A tokens (§10.2) */
+/* the setup's counts per side, by token (koma-formats(5), GAME DEFINITIONS, Ko shogi) */
 static const struct { const char *token; unsigned n; } counts[] = {
     {"K^", 1}, {"I", 1}, {"O", 1}, {"T", 1}, {"T'", 1}, {"M^", 1}, {"D", 1}, {"B^", 1},
     {"F", 1}, {"V", 1}, {"Z", 2}, {"W", 2}, {"G", 2}, {"G'", 2}, {"J", 2}, {"U", 2},
@@ -61,7 +61,7 @@ static void test_start(void **state)
     assert_int_equal(total[0], 90);
     assert_int_equal(total[1], 90);
 
-    /* rank 1 of the first player, files a..s (§2.2): advance guard, monk, engineer,
+    /* rank 1 of the first player, files a..s: advance guard, monk, engineer,
      * chief of staff, staff, aide, wrestler, aide de camp, clerk, general, staff
      * officer, aide de camp, wrestler, aide, staff, chief of staff, engineer,
      * priest, advance guard */

@@ -1,7 +1,7 @@
 /*
  * tests/unit/test_movegen_ogi.c — Ōgi and ogi-classic: small positions with their
  * COMPLETE list of legal moves in canonical PMN, written by hand from the rules
- * (DESIGN.md §4, seeds/ogi-rule-system.txt), one rule per position. The
+ * (koma-games(7), ŌGI), one rule per position. The
  * generator must reproduce each list exactly (same set, no duplicates).
  *
  * Board: files a-h, ranks 1-8; a FEEN's first rank written is rank 8. The first

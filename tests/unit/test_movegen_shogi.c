@@ -1,6 +1,6 @@
 /*
  * tests/unit/test_movegen_shogi.c — Shogi, Minishogi and Okisaki: hand-written
- * complete move lists and refusal reasons for each rule (DESIGN.md §4): self-check,
+ * complete move lists and refusal reasons for each rule (koma-games(7), SHOGI): self-check,
  * nifu, mate by pawn drop, dead pieces (forced promotion, forbidden drop ranks),
  * check evasion by drops, Okisaki's queen, chess knight, `fbR` lance, pawn-only
  * forced promotion, bare king; endings (checkmate, stalemate, bareking).

@@ -1,5 +1,5 @@
 /* tests/unit/test_oom_json.c — out of memory inside jansson is "memory", never
- * invalid data (issue 12, defect 2). jansson is given an allocator that fails its
+ * invalid data. jansson is given an allocator that fails its
  * Nth allocation before libkoma first uses it (libkoma's counting wrapper then
  * sits on top of it); a record or GGN document is parsed for every N until one
  * run needs no failing allocation: each run either fails with KOMA_E_MEMORY or

@@ -1,5 +1,6 @@
 /* tests/unit/test_pcn.c — lib/pcn.c and lib/pcn_json.c: PCN records as JSON,
- * validation (notations.md §13.6, every example of §13.5 and §13.6b), limits,
+ * validation (koma-formats(5), PCN; the examples of
+ * https://sashite.dev/specs/pcn/1.0.0/ and its reference implementations), limits,
  * error positions, accessors, setters, writers, and the JSON -> YAML -> JSON round
  * trip of every sample record in tests/data/pcn/. */
 #include "unit.h"
@@ -107,9 +108,10 @@ static char *read_file(const char *path, size_t *len)
     "{\"pmn\":\"h5+f7\",\"check\":true,\"mate\":true}],"                                 \
     "\"outcome\":{\"result\":\"1-0\"}}"
 
-/* The valid records (every example of §13.5, every field of §13) are cases of
- * tests/spec/pcn.tsv, as are the invalid ones with their codes, lines, columns and
- * messages (test_spec.c); here what the records read and write. */
+/* The valid records (every example of the PCN specification, every field of its
+ * layout) are cases of tests/spec/pcn.tsv, as are the invalid ones with their
+ * codes, lines, columns and messages (test_spec.c); here what the records read
+ * and write. */
 
 /* Compact output keeps key order, integers, reals, escapes. */
 static void test_compact_output(void **state)
@@ -229,7 +231,7 @@ static void test_plies_limit(void **state)
 }
 
 /* Plies are counted while the text is read: a million are refused at the
- * 65537th, before the rest is built (issue 12 defect 4), in YAML too. */
+ * 65537th, before the rest is built, in YAML too. */
 static void test_plies_counted_while_parsing(void **state)
 {
     (void)state;
@@ -249,7 +251,7 @@ static void test_plies_counted_while_parsing(void **state)
 }
 
 /* The tree a record builds is bounded (KOMA_PCN_MAX_TREE), whatever its shape:
- * empty objects cost ~200 bytes each for 3 bytes of text (issue 12 defect 4). */
+ * empty objects cost ~200 bytes each for 3 bytes of text. */
 static void test_memory_limit(void **state)
 {
     (void)state;

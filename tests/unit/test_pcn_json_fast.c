@@ -80,7 +80,7 @@ static void test_refused(void **state)
     same_as_jansson("[\"a\0b\"]", 7);
 }
 
-/* Nesting: 64 levels are read, 65 are pcn.depth (the pre-scan), as before. */
+/* Nesting: 64 levels are read, 65 are pcn.depth (the pre-scan), on either path. */
 static void test_depth(void **state)
 {
     (void)state;

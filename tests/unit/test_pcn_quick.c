@@ -182,8 +182,8 @@ static char *shaped(const char *item, size_t n, int keyed, size_t *len)
 /* The tree-free check never calls valid a record whose tree the full path
  * refuses (pcn.memory.limit, KOMA_PCN_MAX_TREE): for each costly shape, the
  * most items the check passes give a record the full path takes, and one more
- * item still the same verdict both ways (issue 12: 16 MiB of {} was valid to
- * koma-validate and pcn.memory.limit to koma-convert). */
+ * item still the same verdict both ways (without the bound, 16 MiB of {} would be
+ * valid to koma-validate and pcn.memory.limit to koma-convert). */
 static void test_memory_budget(void **state)
 {
     (void)state;

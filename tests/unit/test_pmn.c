@@ -1,5 +1,5 @@
 /* tests/unit/test_pmn.c — PMN parse, canonical write, and the checks against a
- * position (notations.md §10.1-§10.4). */
+ * position (koma-formats(5), PMN; the examples of https://sashite.dev/specs/pmn/1.0.0/). */
 #include "unit.h"
 #include "pmn_internal.h"             /* koma__pmn_parse_grammar */
 
@@ -42,7 +42,7 @@ static koma_move parse_ok(const char *s)
     return m;
 }
 
-/* ---- §10.4 valid examples: parse, kind, round trip ------------------------ */
+/* ---- valid examples: parse, kind, round trip ------------------------------ */
 
 static const struct { const char *s; koma_move_kind kind; } valid[] = {
     { "...", KOMA_MOVE_PASS },
@@ -146,7 +146,7 @@ static void test_fields(void **state)
     assert_int_equal(m.dst.ndims, 0);
 }
 
-/* The invalid moves of §10.4 and more, with their codes and columns, are
+/* The invalid moves of the specification's examples and more, with their codes and columns, are
  * tests/spec/pmn.tsv (test_spec.c), as are the moves checked against a position. */
 
 static void test_messages(void **state)
@@ -256,7 +256,7 @@ static void test_equal(void **state)
     assert_false(koma_move_equal(&d, &e));
 }
 
-/* ---- checks with a position (§10.2, §10.3): the cases are tests/spec/pmn.tsv -- */
+/* ---- checks with a position (canonicality, preconditions): tests/spec/pmn.tsv -- */
 
 static void test_check_messages(void **state)
 {

@@ -1,4 +1,4 @@
-/* tests/unit/test_pmn_apply.c — the protocol-level move applier (notations.md §10.3). */
+/* tests/unit/test_pmn_apply.c — the protocol-level move applier (lib/pmn_apply.c). */
 #include "unit.h"
 
 #define OGI_START "lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o"

@@ -1,7 +1,7 @@
-/* tests/unit/test_pmn_chain.c — PMN chains (ko-shogi.md §10.5): parse and its
+/* tests/unit/test_pmn_chain.c — PMN chains (koma-formats(5), PMN, Chains): parse and its
  * context-free order rules, write, the rule-agnostic applier, the canonical
  * form of a chain's effects, the leg forms (PMN legs, XBoard, koengine) and the
- * dialect entry. The positions are Ko shogi ones (Option A tokens, 19x19). */
+ * dialect entry. The positions are Ko shogi ones (its tokens, 19x19). */
 #include "unit.h"
 
 #include <stdlib.h>

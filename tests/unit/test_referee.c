@@ -1,10 +1,10 @@
 /*
  * tests/unit/test_referee.c — the referee (koma/referee.h): koma_verdict for
- * every ending of DESIGN.md §4 in every game that has it (Ōgi, Ōgi classic,
+ * every ending of koma-games(7) in every game that has it (Ōgi, Ōgi classic,
  * Shogi, Minishogi, Okisaki, and a small game with a Ko-shogi-style survival
- * test), the order of endings on one ply, the record's own outcome, notation
- * slips (issue 12, defect 8), unreadable plies, dialects, and the table of
- * positions.
+ * test), the order of endings on one ply (koma-games(7), ENDINGS ON ONE PLY), the
+ * record's own outcome, notation slips, unreadable plies, dialects, and the table
+ * of positions.
  */
 #include "unit.h"
 
@@ -860,7 +860,7 @@ static void test_gave_up(void **state)
 static void test_notation(void **state)
 {
     (void)state;
-    /* issue 12, defect 8: "b9+a8/P" where the canonical form is "b9+a8/p" */
+    /* a notation slip: "b9+a8/P" where the canonical form is "b9+a8/p" */
     const char *feen = "1s7/P8/9/9/k^8/9/9/9/8K^ / s/S";
     koma_referee *ref = begin("shogi", feen, 0);
     koma_error err;

@@ -1,10 +1,10 @@
 /*
  * tests/unit/test_referee_koshogi.c — the referee (koma/referee.h) on Ko shogi,
- * the effect engine behind koma/engine.h: every verdict of issue 11's table
+ * the effect engine behind koma/engine.h: every kind of verdict the game has
  * (the survival test after a ply, both sides failing it, the fourfold
  * repetition, perpetual check on the sole commanding piece, an illegal ply, the
  * record's own ending), plies as PMN chains (leg forms and non-canonical orders
- * are notation slips), the repeated position's FEEN keeping Option A's "'",
+ * are notation slips), the repeated position's FEEN keeping the tokens' "'",
  * and rule options from a PCN record's meta.
  */
 #include "unit.h"
@@ -112,7 +112,7 @@ static void test_survival(void **state)
     expect(LONE_GENERAL, "k10+j11", KOMA_VERDICT_RULES, KOMA_STATUS_MAREKING, KOMA_RESULT_FIRST,
            1, KOMA_FIRST, &v);
     assert_string_equal(v.move, "k10+j11");
-    /* by a long bow's shot, the shooter promoting (R3), after a first ply of the
+    /* by a long bow's shot, the shooter promoting (a shot is a capture), after a first ply of the
      * second player that does not end the game */
     expect(LONE_GENERAL, "m12-l11 j11-i12 l11-m12 i12-j11 m12-l11=+L,+j11", KOMA_VERDICT_RULES,
            KOMA_STATUS_MAREKING, KOMA_RESULT_FIRST, 5, KOMA_FIRST, &v);
@@ -134,11 +134,11 @@ static void test_both_fail(void **state)
 {
     (void)state;
     koma_verdict v;
-    /* the general takes the enemy general beside an enemy flame and burns (R8):
+    /* the general takes the enemy general beside an enemy flame and burns (burned on arrival):
      * both sides fail the survival test; the mover's capture came first, it wins */
     expect(FLAME, "j10+j11,+j11", KOMA_VERDICT_RULES, KOMA_STATUS_MAREKING, KOMA_RESULT_FIRST, 1,
            KOMA_FIRST, &v);
-    /* only destroying itself (lead ruling: legal): the mover loses */
+    /* only destroying itself (legal): the mover loses */
     expect(FLAME, "j10-k11,+k11", KOMA_VERDICT_RULES, KOMA_STATUS_MAREKING, KOMA_RESULT_SECOND, 1,
            KOMA_FIRST, &v);
     /* the same in a position the second player moves in: the second player wins */
@@ -160,7 +160,7 @@ static void test_fourfold(void **state)
     expect(CORNERS, SHUFFLE SHUFFLE SHUFFLE, KOMA_VERDICT_RULES, KOMA_STATUS_REPETITION,
            KOMA_RESULT_DRAW, 12, KOMA_SECOND, &v);
     assert_int_equal(v.perpetual, -1);
-    /* the repeated position keeps Option A's "'" (a chariot unit is not a chariot) */
+    /* the repeated position keeps the tokens' "'" (a chariot unit is not a chariot) */
     assert_string_equal(v.repeated_feen, CORNERS);
     /* three times only: the game goes on */
     ref = begin(CORNERS);
@@ -210,7 +210,7 @@ static void test_illegal(void **state)
     /* a shot the piece cannot make (out of the long bow's range) */
     expect(LONE_GENERAL, "m12-l13=+L,+j17", KOMA_VERDICT_RULES, KOMA_STATUS_ILLEGALMOVE,
            KOMA_RESULT_SECOND, 1, KOMA_FIRST, &v);
-    /* a chain missing its burn is not the move (R8: the burn is part of it) */
+    /* a chain missing its burn is not the move (burned on arrival: the burn is part of it) */
     expect(FLAME, "j10+j11", KOMA_VERDICT_RULES, KOMA_STATUS_ILLEGALMOVE, KOMA_RESULT_SECOND, 1,
            KOMA_FIRST, &v);
     /* the second player's illegal ply */
@@ -494,7 +494,7 @@ static void test_clerk_beside_flame(void **state)
 {
     (void)state;
     char got[512];
-    /* no flame: the clerk may promote entering the zone, its guard b15 with it [R13] */
+    /* no flame: the clerk may promote entering the zone, its guard b15 with it (the clerk's cascade) */
     moves_from("18k^/19/19/19/1A17/19/19/9I9/19/19/19/19/19/19/19/19/19/19/K^18 / K/k", "j12-j14",
                got, sizeof got);
     assert_string_equal(got, "j12-j14 j12-j14=+I,b15=+A");

@@ -1,7 +1,6 @@
 /* tests/unit/test_sniff.c — lib/sniff.c (what an input holds, BOMs) and the PCN
  * reader's per-record format decision (KOMA_PCN_AUTO, lib/pcn_stream.c): no
- * BOM, broken or over-long line loses the records after it (issue 12, defect
- * 5), in pull mode and pushed in chunks of every small size. */
+ * BOM, broken or over-long line loses the records after it, in pull mode and pushed in chunks of every small size. */
 #include "unit.h"
 
 #include <stdlib.h>

@@ -4,7 +4,7 @@
  * and where a record passes the budget (pcn.memory.limit: valid or not, and the
  * column) is the same whatever the C library's heap held before.
  *
- * Issue 12: the budget once counted the chunks the C library handed out, whose
+ * The budget once counted the chunks the C library handed out, whose
  * sizes depend on the heap's history (blocks mapped on their own pages past a
  * threshold the library moves, remainders too small to split off); the same
  * 16 MiB record was refused at column 0x9db82 in one run and 0x9db85 in

@@ -53,7 +53,8 @@ static inline char koma_piece_letter(koma_piece p)
 static inline koma_piece koma_piece_flip(koma_piece p) { return (koma_piece)(p ^ KOMA_PIECE_SECOND); }
 
 /*
- * Total order of hand items of equal multiplicity (notations.md §8.3 keys 2-6):
+ * Total order of hand items of equal multiplicity (koma-formats(5), FEEN,
+ * Hands: the keys after the count):
  * letter, uppercase first, '-' < '+' < none, terminal absent first,
  * derived absent first. a < b  <=>  key(a) < key(b).
  */

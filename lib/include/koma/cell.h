@@ -56,7 +56,7 @@ KOMA_API int koma_location_parse(const char *s, size_t len, koma_location *out, 
  * Square numbering is FEEN order (row-major as written): layer group g (0 first
  * in the string), row r (0 = first rank written), file f:
  *     square = (g * ranks + r) * files + f
- * CELL orientation (DESIGN.md): row r is rank index ranks-1-r; file f is file f;
+ * CELL orientation (koma-formats(5), FEEN, Orientation): row r is rank index ranks-1-r; file f is file f;
  * layer group g is layer index g (the first "//" group is layer A).
  */
 typedef struct koma_shape {

@@ -1,4 +1,4 @@
-/* koma/cgsn.h — CGSN game statuses (notations.md §12): the 14 current names. */
+/* koma/cgsn.h — CGSN game statuses (koma-formats(5), CGSN): the 14 current names. */
 #ifndef KOMA_CGSN_H
 #define KOMA_CGSN_H
 

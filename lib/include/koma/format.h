@@ -1,6 +1,6 @@
 /*
- * koma/format.h — the format registry and record streams of koma-convert
- * (issue 10): every format koma reads or writes, by name; what an input
+ * koma/format.h — the format registry and record streams of koma-convert:
+ * every format koma reads or writes, by name; what an input
  * looks like; reading any of them record by record as PCN, and writing PCN
  * records in any of them.
  *

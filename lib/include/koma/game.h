@@ -5,7 +5,7 @@
  * (id, SNN name, SIN style letter, board shape, start FEEN) and, for the games
  * koma can play, the pieces with their Betza movement, promotion, drops, the
  * check rule, captures, repetition, move limit and how each ending maps to a
- * CGSN status and a result (DESIGN.md §4).
+ * CGSN status and a result (the rules of each game: koma-games(7)).
  *
  * Definitions are held in a caller-owned koma_game_set (no global state): the
  * set starts with the built-in games; more can be loaded from YAML text. A game
@@ -72,7 +72,7 @@ typedef struct koma_game koma_game;
 typedef struct koma_game_set koma_game_set;
 
 #define KOMA_GAME_ID_MAX KOMA_LIMIT_GAME_ID
-/* A game definition nests at most this deep (game.depth; DESIGN.md §5). */
+/* A game definition nests at most this deep (game.depth; koma(7), LIMITS). */
 #define KOMA_GAME_MAX_DEPTH KOMA_LIMIT_DEPTH
 
 /* A new set holding every built-in game. */
@@ -131,7 +131,8 @@ KOMA_API int koma_game_set_open_feen(const koma_game_set *set, const char *feen,
                                      koma_error *err);
 
 /*
- * Rule options (Ko shogi's readings where the sources disagree, ko-shogi.md §11):
+ * Rule options (Ko shogi's readings where the sources disagree; koma-formats(5),
+ * GAME DEFINITIONS, Ko shogi):
  * a game's options and the value of each in force (the first value of each is
  * the default). koma_game_option_count is 0 for a game without options.
  */
@@ -159,8 +160,12 @@ KOMA_API unsigned koma_game_files(const koma_game *g);
 KOMA_API unsigned koma_game_ranks(const koma_game *g);
 KOMA_API const char *koma_game_start(const koma_game *g);     /* start FEEN */
 /* 1 when the definition has pieces and rules (an engine can be built for it);
- * 0 for a recognised-only game (Ko shogi). */
+ * 0 for a game that is only recognised (a definition without pieces). */
 KOMA_API int koma_game_playable(const koma_game *g);
+/* 0 when g has rules (koma_game_playable); else -1 with err game.norules, whose
+ * message ("game ID defines no pieces, so it has no rule engine") is the one every
+ * caller gives. */
+KOMA_API int koma_game_require_rules(const koma_game *g, koma_error *err);
 /* 1 when a side loses by failing a survival test (Ko shogi: no general, no
  * governor, not both middle troop and banner; status mareking) rather than by
  * the capture of its king. */
@@ -202,7 +207,8 @@ KOMA_API const char *koma_game_kanji(const koma_game *g, koma_piece p);
  * pawn drop; a game already over (a king captured); and the endings (checkmate,
  * stalemate, no move, bare king, repetition, move limit). The "'" marker is not
  * part of a QPI: a piece with it uses the same patterns.
- * Errors: game.norules (a recognised-only game, Ko shogi), game.limit (the
+ * Errors: game.norules (a definition without pieces), game.ggn (an effect game
+ * such as Ko shogi, whose moves GGN cannot express), game.limit (the
  * document would have more than 479349 possibilities: its text could not be
  * within the 16 MiB koma_ggn_load reads; a large board with many riders),
  * memory.

@@ -1,4 +1,4 @@
-/* koma/ggn.h — GGN move-pattern documents (notations.md §11, DESIGN.md §3). */
+/* koma/ggn.h — GGN move-pattern documents (koma-formats(5), GGN). */
 #ifndef KOMA_GGN_H
 #define KOMA_GGN_H
 
@@ -135,7 +135,7 @@ KOMA_API int koma_ggn_write(const koma_ggn *g, unsigned flags,
 KOMA_API char *koma_ggn_dump(const koma_ggn *g, unsigned flags, size_t *len, koma_error *err);
 
 /*
- * §6: the QPI of a piece in a position whose styles are styles[0] (first,
+ * The QPI (koma-formats(5), QPI) of a piece in a position whose styles are styles[0] (first,
  * uppercase) and styles[1] (second, lowercase): the side is the piece's case;
  * the style is its side's own style, or the other side's when the piece carries
  * the derivation marker "'", re-cased to the piece's side; the PIN is the piece
@@ -144,9 +144,9 @@ KOMA_API char *koma_ggn_dump(const koma_ggn *g, unsigned flags, size_t *len, kom
 KOMA_API void koma_ggn_qpi_of(koma_piece p, const char styles[2], koma_qpi *out);
 
 /*
- * §11.3: the pseudo-legal moves document g allows in position pos, as canonical
- * PMN strings (and as koma_move values). For each piece of the side to move on
- * the board (in FEEN square order), its QPI (koma_ggn_qpi_of) and square select
+ * The pseudo-legal moves document g allows in position pos (koma-formats(5),
+ * GGN, "Moves from a document"), as canonical PMN strings (and as koma_move
+ * values). For each piece of the side to move on the board (in FEEN square order), its QPI (koma_ggn_qpi_of) and square select
  * g[QPI][cell]; then each piece of the side to move in its own hand (in hand
  * order; pieces of the other side's case in that hand are inert) selects
  * g[QPI]["*"]. For every destination (in document order) the move is allowed

@@ -1,5 +1,5 @@
 /*
- * koma/pcn.h — PCN game records (notations.md §13, DESIGN.md §3 and §5).
+ * koma/pcn.h — PCN game records (koma-formats(5), PCN; the limits: koma(7), LIMITS).
  *
  * A record is a JSON object with the sections meta, links, periods, sides,
  * setup (required: setup.feen), plies and outcome. koma reads and writes it as
@@ -319,7 +319,7 @@ KOMA_API int koma_pcn_fwrite(const koma_pcn *p, koma_pcn_format fmt, unsigned fl
  *
  * With the flag KOMA_PCN_AUTO (fmt is then ignored) the format is decided per
  * record, so that nothing decided about one record can lose the others
- * (DESIGN.md §5): outside a YAML document, a line whose first byte (after a
+ * (koma(7), COMMON CONTRACT): outside a YAML document, a line whose first byte (after a
  * BOM) is '{' starts a JSON record, any other content line a YAML document.
  * The JSON record is that one line (JSON Lines), unless the line is '{' alone:
  * a pretty-printed JSON text then goes on over the following lines up to a

@@ -1,5 +1,5 @@
 /* koma/pmn.h — PMN moves (operator strings), their input dialects, and the
- * protocol-level move applier (notations.md §10, DESIGN.md §3). */
+ * protocol-level move applier (koma-formats(5), PMN). */
 #ifndef KOMA_PMN_H
 #define KOMA_PMN_H
 
@@ -49,7 +49,7 @@ typedef struct koma_move {
 } koma_move;
 
 /*
- * Parse s[0..len) as current PMN (§10.1), context-free. The 25-byte limit is
+ * Parse s[0..len) as current PMN (koma-formats(5), PMN, Grammar), context-free. The 25-byte limit is
  * checked first. Errors: pmn.* codes; the column is the byte where the input
  * stops being a valid prefix of a move (len + 1 when it ends early).
  */
@@ -63,7 +63,8 @@ KOMA_API size_t koma_pmn_write(const koma_move *m, char buf[KOMA_PMN_BUF]);
 KOMA_API int koma_move_equal(const koma_move *a, const koma_move *b);
 
 /*
- * With a position: the §10.2 canonicality rule and the §10.3 preconditions.
+ * With a position: the canonicality rule and the protocol's preconditions
+ * (koma-formats(5), PMN, "Moves in a position").
  * Cells on the board; quiet: a occupied, b empty; capture: a, b occupied, a != b;
  * static and dropcap: b occupied; special: a occupied, a != b; drop: b empty;
  * mutate: b occupied and X differs from it; a dropped piece (when written) is in
@@ -87,13 +88,13 @@ KOMA_API int koma_pmn_resolve(const koma_position *pos, koma_move *m, koma_error
 
 /*
  * The identity a captured piece takes in the capturer's hand by the default
- * rule of DESIGN.md §3: the capturer's case, the state prefix dropped, '^' and
+ * rule (koma-formats(5), PMN, "Captured pieces"): the capturer's case, the state prefix dropped, '^' and
  * "'" kept. (Rules such as the King's privilege may choose otherwise.)
  */
 KOMA_API koma_piece koma_capture_identity(koma_piece board_piece, int capturer_side);
 
 /*
- * The generic applier (§10.3): checks the protocol preconditions (not the
+ * The generic applier: checks the protocol preconditions (not the
  * canonicality rule: call koma_pmn_check for that), then performs the actions
  * and toggles the side to move. Captured pieces go to the active player's
  * hand, as the '/' suffix says or unchanged. A pieceless drop is resolved as
@@ -102,11 +103,11 @@ KOMA_API koma_piece koma_capture_identity(koma_piece board_piece, int capturer_s
  */
 KOMA_API int koma_move_apply(koma_position *pos, const koma_move *m, koma_error *err);
 
-/* Input dialects (DESIGN.md §3). */
+/* Input dialects (koma-formats(5), PMN, "Input dialects"). */
 typedef enum koma_pmn_dialect {
-    KOMA_PMN_DIALECT_CANONICAL,    /* current PMN (§10.1) */
+    KOMA_PMN_DIALECT_CANONICAL,    /* current PMN */
     KOMA_PMN_DIALECT_SEED,         /* e7-e8, e7-e8/+P, e7-e8/P, *-e5 */
-    KOMA_PMN_DIALECT_JSON_ARRAY,   /* legacy ["e2","e4","C:P"] (§10.6) */
+    KOMA_PMN_DIALECT_JSON_ARRAY,   /* legacy ["e2","e4","C:P"] */
     KOMA_PMN_DIALECT_LEGS          /* chains in leg form: e5+e6,e6+f7; e5e6,e6f7+; e6xh6xk6 */
 } koma_pmn_dialect;
 
@@ -124,7 +125,7 @@ KOMA_API int koma_pmn_parse_dialect(koma_pmn_dialect d, const char *s, size_t le
                                     const koma_position *pos, koma_move *out,
                                     koma_error *err);
 
-/* ---- PMN chains (ko-shogi.md §10.5) -------------------------------------------
+/* ---- PMN chains (koma-formats(5), PMN, Chains) --------------------------------
  *
  * A move with several effects (Ko shogi: a step and a shot, two captures, a
  * burn, promotions of other pieces) is a chain of current-PMN elements joined
@@ -178,7 +179,7 @@ KOMA_API int koma_chain_equal(const koma_chain *a, const koma_chain *b);
 KOMA_API void koma_chain_of_move(const koma_move *m, koma_chain *out);
 
 /*
- * The rule-agnostic applier: each element's protocol preconditions (§10.3)
+ * The rule-agnostic applier: each element's protocol preconditions
  * against the position as the elements before it left it, then its direct
  * effects; the turn toggles once. '~' elements are refused (pmn.special).
  * On error pos is unchanged; offsets point into the chain's text (c->at).
@@ -195,8 +196,8 @@ KOMA_API int koma_chain_canonical(const koma_position *pos, const koma_chain *c,
                                   koma_chain *out, koma_error *err);
 
 /*
- * With a position: c's preconditions, each element's canonicality (§10.2:
- * pmn.canonical.*), and that c is the canonical form of its effects
+ * With a position: c's preconditions, each element's canonicality
+ * (pmn.canonical.*), and that c is the canonical form of its effects
  * (pmn.chain.canonical, the message gives that form).
  */
 KOMA_API int koma_chain_check(const koma_position *pos, const koma_chain *c, koma_error *err);
@@ -207,7 +208,7 @@ KOMA_API int koma_chain_check(const koma_position *pos, const koma_chain *c, kom
  * `e5e6` (a capture when the target is occupied) or a koengine shot
  * `e6xh6xk6` (the piece on e6 removes h6, then k6, without moving); XBoard
  * legs and shots may end in '+': the moving (or shooting) piece takes the
- * enhanced state ('+', promotion in Ko shogi's Option A). `@@@@` is a pass.
+ * enhanced state ('+', a promotion in Ko shogi's tokens). `@@@@` is a pass.
  * Legs continue the moving piece's path: `e5+e6,e6+f7` is `e5+f7,+e6`.
  * Errors: pmn.chain.leg (a token that is none of these, at its byte), the
  * errors of koma_chain_canonical.

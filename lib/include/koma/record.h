@@ -1,7 +1,7 @@
 /*
  * koma/record.h — the shogi-world record: one intermediate form for every
  * foreign record format (USI, CSA, KIF, KI2, JKF, ...), and the one place that
- * converts it to and from PCN (DESIGN.md §3, issue 10).
+ * converts it to and from PCN (koma-formats(5), SHOGI-WORLD FORMATS).
  *
  * A reader of a foreign format fills a koma_srec with what its text says, in
  * the shogi world's own terms: squares numbered as shogi players number them,

@@ -1,5 +1,5 @@
 /*
- * koma/sfen.h — the engine-protocol notations of the shogi world (issue 10):
+ * koma/sfen.h — the engine-protocol notations of the shogi world:
  * SFEN positions and USI moves, and Fairy-Stockfish's FEN (`board[hand] side
  * - - 0 N`) and UCI-style moves (`g3g4`, `h2b8+`, `P@e5`), converted to and
  * from FEEN and PMN with the position as context.

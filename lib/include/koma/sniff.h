@@ -1,5 +1,6 @@
 /*
- * koma/sniff.h — what an input holds, from its first bytes (DESIGN.md §3, §5).
+ * koma/sniff.h — what an input holds, from its first bytes (koma-formats(5),
+ * STREAMS).
  *
  * Format detection never loses records: a UTF-8 byte-order mark is skipped
  * wherever an input or a record may start, and a PCN database is not sniffed

@@ -4,8 +4,9 @@
 #
 #   sh tests/koshogi/movelists/check-format.sh [FILE...]     (default: every NN-*.txt here)
 #
-# Per file: "# title:" and "# rules:" header lines; comments only above "feen:"; one
-# "feen:" line whose FEEN has exactly 3 fields, 19 ranks of 19 points (Option A EPIN
+# Per file: "# title:" and "# rules:" header lines (the rules line lists readings of
+# tests/koshogi/README.md by name, separated by ", "); comments only above "feen:"; one
+# "feen:" line whose FEEN has exactly 3 fields, 19 ranks of 19 points (Ko shogi's EPIN
 # tokens), a hands field with one "/", and style-turn K/k or k/K; then "moves: N" and
 # exactly N move lines, each a syntactically valid PMN chain in canonical element order
 # (displacement first, then "+c" removals ascending by CELL, then "c=X" changes ascending),
@@ -70,7 +71,16 @@ for f in "$@"; do
             } else err("bad chain element \"" e "\" in \"" m "\"")
         }
     }
-    BEGIN { state = 0; bad = 0; title = 0; rules = 0 }
+    BEGIN {
+        state = 0; bad = 0; title = 0; rules = 0
+        # the readings of tests/koshogi/README.md
+        nr = split("setup|zone promotion|capture promotion|step movers|commanding pieces|" \
+                   "survival|burning|burned on arrival|immunities|shooting|priest jumps|" \
+                   "priest loss|clerk|pawn and drum|fog reversion|thunderclap|roaming assault|" \
+                   "double movers|canonical chains|inert hands|promoted natives|" \
+                   "non-capturing movers|shot range", rd, "|")
+        for (i = 1; i <= nr; i++) reading[rd[i]] = 1
+    }
     /\r/ { err("carriage return") }
     /\t/ { err("tab character") }
     /[ ]$/ { err("trailing blank") }
@@ -78,7 +88,10 @@ for f in "$@"; do
         if ($0 ~ /^# title: ./) title++
         else if ($0 ~ /^# rules: /) {
             rules++
-            if ($0 !~ /\[R[0-9]+\]/) err("rules line names no reading [Rn]")
+            nn = split(substr($0, 10), names, ", ")
+            if (nn == 0) err("rules line names no reading")
+            for (i = 1; i <= nn; i++)
+                if (!(names[i] in reading)) err("rules line: \"" names[i] "\" is not a reading of tests/koshogi/README.md")
         }
         if ($0 ~ /^#/) next
         if ($0 ~ /^feen: /) {
