@@ -73,7 +73,7 @@ typedef struct koma__engine_ops {
     /* ---- positions ------------------------------------------------------------- */
 
     /* koma_engine_set_position: the position must fit the game (rules.* codes,
-     * cell.shape; koma__position_fits says how for the mailbox); the history
+     * cell.shape: koma__position_fits, game.c, says what fits); the history
      * (unmake, ply) is cleared. */
     int (*set_position)(koma_engine *e, const koma_position *pos, koma_error *err);
     /* koma_engine_get_position: pos was initialised by the caller; -1 on memory. */
