@@ -22,18 +22,23 @@
  * The contract. Every entry is set (no NULL). Moves are koma_emove handles,
  * valid only in the position they were generated or found in, and opaque to
  * every caller; the facade passes them through untouched. An operation that
- * fails sets err and returns -1 unless said otherwise; the engine is then
- * unchanged (a position not set, a move not made).
+ * fails sets err and returns -1 unless said otherwise; a move that could not
+ * be made was not made.
  *
  * Who asks what. The tools and the records layer use the whole API; the
  * referee (referee.c) judges a game through the facade only, and asks about
- * positions and moves, never about a backend: set_position for the setup;
+ * positions and moves, never which backend answers (only its flags,
+ * koma__engine_flags): set_position for the setup;
  * parse_move (or find_move) for each ply's text, then move_facts, make, hash,
  * turn; threatens after each ply (the perpetual-check rule); position_ending
  * after each ply; legal_moves, max_moves, move_text and move_pmn for the
  * alternatives of an illegal ply and to tell a notation slip from an illegal
- * move; get_position (FEEN) for the final and the repeated positions;
- * take_failure after the calls that cannot report memory trouble themselves.
+ * move (a text that is one PMN element but not the canonical form of a
+ * legal move is matched against the legal texts; a chain written in another
+ * order or in leg form is read against the position, koma_chain_read_legs,
+ * and given to parse_move again); get_position (FEEN) for the final and the
+ * repeated positions; take_failure after the calls that cannot report memory
+ * trouble themselves.
  * The history rules (repetition, perpetual check, move limit) and the
  * termination table are the referee's, from the game definition; the rules of
  * each game are koma-games(7)'s (Ko shogi's in its Ko shogi section).
