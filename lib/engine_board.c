@@ -1,8 +1,8 @@
 /*
- * lib/engine_board.c — the engine's board (the lowest layer of the rules engine): an
- * engine made from a game definition, positions set and read (koma_position,
- * FEEN), make and unmake, the Zobrist hash, the facts of a move the history
- * rules need, and what the pieces alone say: a side defeated (the game's
+ * lib/engine_board.c — the mailbox engine's board (the lowest layer of the mailbox
+ * backend, engine_backend.h): an engine made from a game definition, positions
+ * set and read (koma_position; FEEN is the facade's, engine.c), make and unmake,
+ * the Zobrist hash, the facts of a move the history rules need, and what the pieces alone say: a side defeated (the game's
  * `defeat` data), a bare king. Move generation is engine_movegen.c's; the legality of
  * a named move and the endings, engine_rules.c's.
  *
@@ -78,18 +78,18 @@ static int dir_of(koma_engine *e, int off)
  * The bitboard tables, compiled from the movement tables (e->mv, the probes):
  * leap destinations and the two-move squares (a promotion that may be declined)
  * of every mover code on every square, the rays of every ride direction, the
- * drop ranks. Returns 0 with e->use_bb set, or 0 with it clear when the board
- * or the rides do not fit (the mailbox code then does everything), -1 out of
- * memory.
+ * drop ranks. build_bb returns 0 with e->use_bb set, or 0 with it clear when the
+ * board or the rides do not fit (the mailbox code then does everything), -1 out
+ * of memory; its phases below, in order.
  */
 #define RAYB(e, d, sq) ((e)->ray_bb[(size_t)(d) * (size_t)(e)->nsquares + (size_t)(sq)])
 
-static int build_bb(koma_engine *e)
+/* The ride directions of every mover code and of every ride probe; whether a
+ * code's (a side's) rides are all unlimited. 0 when there are too many
+ * directions. */
+static int bb_directions(koma_engine *e)
 {
     const koma_game *g = e->game;
-    int n = e->nsquares;
-    e->use_bb = 0;
-    if (n > KOMA__BB_SQUARES) return 0;
     e->ndirs = 0;
     for (unsigned code = 0; code < KOMA__MOVERS; code++) {
         const koma__movement *mv = &e->mv[code];
@@ -114,6 +114,14 @@ static int build_bb(koma_engine *e)
             if (d < 0) return 0;
             e->probe_dir[s][i] = (uint8_t)d;
         }
+    return 1;
+}
+
+/* Each square's bit, the rays of every direction, and of every mover code on
+ * every square: its leaps, its two-move squares, its reach on an empty board. */
+static int bb_squares(koma_engine *e)
+{
+    int n = e->nsquares;
     e->bit = calloc((size_t)e->size, sizeof *e->bit);
     e->sq_bb = calloc((size_t)KOMA__MOVERS * (size_t)n, sizeof *e->sq_bb);
     e->full_bb = calloc((size_t)KOMA__MOVERS * (size_t)n, sizeof *e->full_bb);
@@ -149,7 +157,16 @@ static int build_bb(koma_engine *e)
             e->full_bb[(size_t)code * (size_t)n + (size_t)sq] = full;
         }
     }
-    /* where each square's rays go, for the royal scan */
+    return 0;
+}
+
+/* Where each square's rays go, for the royal scan: the lines of the ride
+ * probes, the squares leapers reach a square from, the leapers of each offset,
+ * the direction from one square to another. */
+static int bb_royal_scan(koma_engine *e)
+{
+    const koma_game *g = e->game;
+    int n = e->nsquares;
     e->probe_lines = calloc((size_t)2 * (size_t)n, sizeof *e->probe_lines);
     e->leap_from = calloc((size_t)2 * (size_t)n, sizeof *e->leap_from);
     e->dir_to = malloc((size_t)n * (size_t)n);
@@ -188,6 +205,13 @@ static int build_bb(koma_engine *e)
             for (int sq = 0; sq < n; sq++) e->probe_lines[(size_t)s * (size_t)n + (size_t)sq] |= RAYB(e, d, sq);
         }
     }
+    return 0;
+}
+
+/* The squares of each file (nifu), and where each kind may be dropped. */
+static void bb_files_drops(koma_engine *e)
+{
+    const koma_game *g = e->game;
     for (int f = 0; f < e->files; f++) {
         e->file_bb[f] = 0;
         for (int r = 0; r < e->ranks; r++) e->file_bb[f] |= (koma__bb)1 << (r * e->files + f);
@@ -195,12 +219,19 @@ static int build_bb(koma_engine *e)
     for (int s = 0; s < 2; s++)
         for (unsigned k = 0; k < g->nkinds; k++) {
             e->drop_bb[s][k] = 0;
-            for (int sq = 0; sq < n; sq++)
+            for (int sq = 0; sq < e->nsquares; sq++)
                 if (e->last_dist[s][e->sq_index[sq]] >= g->kinds[k].drop_forbidden_ranks)
                     e->drop_bb[s][k] |= (koma__bb)1 << sq;
         }
-    /* leaper classes: codes of a side with the same leaps and promotion rule,
-     * no ride, not royal, no overlapping vectors */
+}
+
+/* Leaper classes: codes of a side with the same leaps and promotion rule, no
+ * ride, not royal, no overlapping vectors (moved together by perft's count);
+ * every code's sets of squares (set_of). */
+static int bb_leaper_classes(koma_engine *e)
+{
+    const koma_game *g = e->game;
+    int n = e->nsquares;
     int nsteps = 0;
     for (unsigned code = 0; code < KOMA__MOVERS; code++) nsteps += e->mv[code].nleap;
     e->lstep = calloc((size_t)(nsteps ? nsteps : 1), sizeof *e->lstep);
@@ -258,6 +289,16 @@ static int build_bb(koma_engine *e)
             }
         }
     }
+    return 0;
+}
+
+static int build_bb(koma_engine *e)
+{
+    e->use_bb = 0;
+    if (e->nsquares > KOMA__BB_SQUARES || !bb_directions(e)) return 0;
+    if (bb_squares(e) != 0 || bb_royal_scan(e) != 0) return -1;
+    bb_files_drops(e);
+    if (bb_leaper_classes(e) != 0) return -1;
     e->use_bb = 1;
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
     __builtin_cpu_init();
@@ -267,28 +308,13 @@ static int build_bb(koma_engine *e)
 }
 #endif
 
-int koma_engine_new(const koma_game *g, koma_engine **out, koma_error *err)
+/* The board's geometry: the padded mailbox (pad = the longest leap component)
+ * and its maps (square <-> padded index, file, distance to each side's last
+ * rank, promotion zones), allocated with the other per-square tables. -1 with
+ * err (a board too large, memory). */
+static int board_geometry(koma_engine *e, koma_error *err)
 {
-    *out = NULL;
-    if (!g->playable)
-        return koma_error_set(err, KOMA_E_GAME_NO_RULES, 0, "game %s has no rule engine yet", g->id);
-    if (g->fx) {
-        /* an effect game (Ko shogi): the effect engine behind the same API */
-        koma_engine *fe;
-        if (koma__fxe_new(g, &fe, err) != 0) return -1;
-        if (koma_engine_set_start(fe, err) != 0) {
-            koma_engine_free(fe);
-            return -1;
-        }
-        *out = fe;
-        return 0;
-    }
-    koma_engine *e = calloc(1, sizeof *e);
-    if (e == NULL) return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (engine)");
-    e->game = g;
-    for (unsigned p = 0; p <= KOMA_PIECE_MASK; p++) e->kind_of_pin[p] = (int8_t)koma__game_kind_of(g, p);
-    e->royal_captured = (uint8_t)g->royal_captured;
-    e->survival = (uint8_t)(g->nsurvival > 0);
+    const koma_game *g = e->game;
     e->files = (int)g->files;
     e->ranks = (int)g->ranks;
     int pad = 1;
@@ -302,10 +328,8 @@ int koma_engine_new(const koma_game *g, koma_engine **out, koma_error *err)
     e->stride = e->files + pad;
     e->base = pad;
     e->size = e->base + (e->ranks + 2 * pad) * e->stride + pad;
-    if (e->size > KOMA__MAX_BOARD) {
-        free(e);
+    if (e->size > KOMA__MAX_BOARD)
         return koma_error_set(err, KOMA_E_GAME_LIMIT, 0, "board too large for the rule engine");
-    }
     e->nsquares = e->files * e->ranks;
     e->board = malloc((size_t)e->size);
     e->sq_index = malloc((size_t)e->nsquares * sizeof *e->sq_index);
@@ -318,10 +342,8 @@ int koma_engine_new(const koma_game *g, koma_engine **out, koma_error *err)
     e->nifu = calloc((size_t)2 * g->nkinds * (size_t)e->files, 1);
     e->zboard = malloc((size_t)KOMA__MOVERS * (size_t)e->size * sizeof *e->zboard);
     if (!e->board || !e->sq_index || !e->index_sq || !e->file_of || !e->last_dist[0] ||
-        !e->last_dist[1] || !e->in_zone[0] || !e->in_zone[1] || !e->nifu || !e->zboard) {
-        koma_engine_free(e);
+        !e->last_dist[1] || !e->in_zone[0] || !e->in_zone[1] || !e->nifu || !e->zboard)
         return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (engine)");
-    }
     e->shape.ndims = 2;
     e->shape.size[0] = (uint16_t)e->files;
     e->shape.size[1] = (uint16_t)e->ranks;
@@ -342,8 +364,15 @@ int koma_engine_new(const koma_game *g, koma_engine **out, koma_error *err)
             e->in_zone[KOMA_FIRST][idx] = (uint8_t)((unsigned)r < g->zone);
             e->in_zone[KOMA_SECOND][idx] = (uint8_t)((unsigned)(e->ranks - 1 - r) < g->zone);
         }
+    return 0;
+}
 
-    /* movement tables and attack probes */
+/* The movement tables and attack probes of every mover code, the per-code rule
+ * facts (royal, promotion, privilege, overlapping vectors), the droppable hand
+ * slots, and the size of a move buffer. */
+static void movement_tables(koma_engine *e)
+{
+    const koma_game *g = e->game;
     int maxdest = 0;
     for (unsigned k = 0; k < g->nkinds; k++) {
         const koma__kind *kd = &g->kinds[k];
@@ -389,34 +418,51 @@ int koma_engine_new(const koma_game *g, koma_engine **out, koma_error *err)
         }
     }
     e->max_moves = (size_t)e->nsquares * ((size_t)maxdest * 2 + 2 * g->nkinds) + 16;
+}
 
-    uint64_t seed = 0x6B6F6D61ull;        /* "koma": the same keys for every run */
+/* The Zobrist keys, from a fixed seed ("koma"): the same keys for every run. */
+static void zobrist_keys(koma_engine *e)
+{
+    uint64_t seed = 0x6B6F6D61ull;
     for (size_t i = 0; i < (size_t)KOMA__MOVERS * (size_t)e->size; i++) e->zboard[i] = splitmix(&seed);
     for (int s = 0; s < 2; s++)
         for (int k = 0; k < KOMA__SLOTS; k++) e->zhand[s][k] = splitmix(&seed);
     e->zturn = splitmix(&seed);
+}
 
+/* The mailbox engine of g, without a position (the facade, engine.c, sets the
+ * start): the board, the movement tables, the keys, the look-ahead scratch and
+ * the bitboard tables, in that order. */
+int koma__mb_create(const koma_game *g, koma_engine **out, koma_error *err)
+{
+    *out = NULL;
+    koma_engine *e = calloc(1, sizeof *e);
+    if (e == NULL) return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (engine)");
+    e->game = g;
+    for (unsigned p = 0; p <= KOMA_PIECE_MASK; p++) e->kind_of_pin[p] = (int8_t)koma__game_kind_of(g, p);
+    e->royal_captured = (uint8_t)g->royal_captured;
+    e->survival = (uint8_t)(g->nsurvival > 0);
+    if (board_geometry(e, err) != 0) {
+        koma__mb_destroy(e);
+        return -1;
+    }
+    movement_tables(e);
+    zobrist_keys(e);
     e->scratch = malloc((KOMA__SCRATCH_LEVELS + 1) * e->max_moves * sizeof *e->scratch);
     int bb_rc = 0;
 #if KOMA__HAVE_BB
     bb_rc = build_bb(e);
 #endif
     if (e->scratch == NULL || bb_rc != 0) {
-        koma_engine_free(e);
+        koma__mb_destroy(e);
         return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (engine)");
-    }
-    if (koma_engine_set_start(e, err) != 0) {
-        koma_engine_free(e);
-        return -1;
     }
     *out = e;
     return 0;
 }
 
-void koma_engine_free(koma_engine *e)
+void koma__mb_destroy(koma_engine *e)
 {
-    if (e == NULL) return;
-    if (e->fx) koma__fxe_free(e);
     free(e->board);
     free(e->sq_index);
     free(e->index_sq);
@@ -441,15 +487,6 @@ void koma_engine_free(koma_engine *e)
     free(e->leap_by);
     free(e);
 }
-
-const koma_game *koma_engine_game(const koma_engine *e) { return e->game; }
-size_t koma_engine_max_moves(const koma_engine *e)
-{
-    return e->fx ? koma__fxe_max_moves(e) : e->max_moves;
-}
-int koma_engine_turn(const koma_engine *e) { return e->fx ? koma__fxe_turn(e) : e->turn; }
-uint64_t koma_engine_hash(const koma_engine *e) { return e->fx ? koma__fxe_hash(e) : koma__hash(e); }
-size_t koma_engine_ply(const koma_engine *e) { return e->fx ? koma__fxe_ply(e) : e->nundo; }
 
 int koma__movebuf(koma_engine *e, unsigned depth, koma_error *err)
 {
@@ -536,9 +573,8 @@ static void recompute(koma_engine *e)
         }
 }
 
-int koma_engine_set_position(koma_engine *e, const koma_position *pos, koma_error *err)
+int koma__mb_set_position(koma_engine *e, const koma_position *pos, koma_error *err)
 {
-    if (e->fx) return koma__fxe_set_position(e, pos, err);
     const koma_game *g = e->game;
     if (koma__position_fits(g, pos, err) != 0) return -1;
     uint8_t *board = e->board;
@@ -568,24 +604,8 @@ int koma_engine_set_position(koma_engine *e, const koma_position *pos, koma_erro
     return 0;
 }
 
-int koma_engine_set_feen(koma_engine *e, const char *feen, size_t len, koma_error *err)
+int koma__mb_get_position(const koma_engine *e, koma_position *pos, koma_error *err)
 {
-    koma_position pos;
-    koma_position_init(&pos);
-    int rc = koma_feen_parse(feen, len, KOMA_FEEN_STRICT, &pos, err);
-    if (rc == 0) rc = koma_engine_set_position(e, &pos, err);
-    koma_position_cleanup(&pos);
-    return rc;
-}
-
-int koma_engine_set_start(koma_engine *e, koma_error *err)
-{
-    return koma_engine_set_feen(e, e->game->start, e->game->start_len, err);
-}
-
-int koma_engine_get_position(const koma_engine *e, koma_position *pos, koma_error *err)
-{
-    if (e->fx) return koma__fxe_get_position(e, pos, err);
     if (koma_position_reset(pos, &e->shape, err) != 0) return -1;
     for (int sq = 0; sq < e->nsquares; sq++) {
         unsigned c = e->board[e->sq_index[sq]];
@@ -600,27 +620,6 @@ int koma_engine_get_position(const koma_engine *e, koma_position *pos, koma_erro
     pos->style[1] = (char)(e->game->style - 'A' + 'a');
     pos->turn = e->turn;
     return 0;
-}
-
-int koma_engine_feen(const koma_engine *e, char *buf, size_t cap, size_t *len, koma_error *err)
-{
-    koma_position pos;
-    koma_position_init(&pos);
-    int rc = koma_engine_get_position(e, &pos, err);
-    size_t n = 0;
-    if (rc == 0) {
-        n = koma_feen_write(&pos, buf, cap);
-        if (n >= cap) rc = koma_error_set(err, KOMA_E_FEEN_LENGTH, 0,
-                                          "the position's FEEN needs %zu bytes", n + 1);
-    }
-    koma_position_cleanup(&pos);
-    if (rc != 0) {
-        /* never a partial FEEN that could pass for a position */
-        if (cap) buf[0] = '\0';
-        n = 0;
-    }
-    if (len) *len = n;
-    return rc;
 }
 
 /* ---- make / unmake ------------------------------------------------------------------ */
@@ -781,12 +780,8 @@ static int push_history(koma_engine *e, koma_error *err)
     return 0;
 }
 
-void koma_engine_move_facts(const koma_engine *e, koma_emove m, koma_move_facts *out)
+void koma__mb_move_facts(const koma_engine *e, koma_emove m, koma_move_facts *out)
 {
-    if (e->fx) {
-        koma__fxe_move_facts(e, m, out);
-        return;
-    }
     /* the identity for a same-move rule: mover (no "'"), origin or hand slot
      * (no "'"), target, promotion and privilege flags */
     uint32_t mm = m;
@@ -805,18 +800,16 @@ void koma_engine_move_facts(const koma_engine *e, koma_emove m, koma_move_facts 
     out->key = ((uint64_t)mover << 32) | mm;
 }
 
-int koma_engine_make(koma_engine *e, koma_emove m, koma_error *err)
+int koma__mb_make(koma_engine *e, koma_emove m, koma_error *err)
 {
-    if (e->fx) return koma__fxe_make(e, m, err);
     if (push_history(e, err) != 0) return -1;
     koma__make(e, m, &e->undo[e->nundo]);
     e->nundo++;
     return 0;
 }
 
-int koma_engine_unmake(koma_engine *e)
+int koma__mb_unmake(koma_engine *e)
 {
-    if (e->fx) return koma__fxe_unmake(e);
     if (e->nundo == 0) return -1;
     e->nundo--;
     koma__unmake(e, &e->undo[e->nundo]);

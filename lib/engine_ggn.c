@@ -1,10 +1,10 @@
 /*
- * lib/engine_ggn.c — the legal moves of a position generated from a GGN
- * document plus the game's rule system (koma_engine_ggn_moves,
- * koma_ggn_generate; what the rule system adds to the document's displacements
- * is listed at the top of lib/game_ggn.c). It sits on the rules layer: the
- * engine's own promotion, capture, check and drop-mate functions turn each
- * displacement into moves.
+ * lib/engine_ggn.c — the mailbox engine's legal moves of a position generated from
+ * a GGN document plus the game's rule system (koma_engine_ggn_moves through its
+ * table, engine_mailbox.c; what the rule system adds to the document's
+ * displacements is listed at the top of lib/game_ggn.c). It sits on the rules
+ * layer: the engine's own promotion, capture, check and drop-mate functions
+ * turn each displacement into moves.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -100,7 +100,7 @@ static int on_displacement(const char *pmn, size_t len, const koma_move *m, void
         }
         koma_move mv;
         char text[KOMA_PMN_BUF];
-        koma_engine_move_pmn(e, cand[i], &mv);
+        koma__mb_move_pmn(e, cand[i], &mv);
         size_t tl = koma_pmn_write(&mv, text);
         if (g->emit(text, tl, &mv, g->ctx) != 0) {
             g->stopped = 1;
@@ -117,7 +117,7 @@ static int run(gen *g)
     if (koma__over(e)) return 0;               /* the game is over: no moves */
     koma_position pos;
     koma_position_init(&pos);
-    int rc = koma_engine_get_position(e, &pos, g->err);
+    int rc = koma__mb_get_position(e, &pos, g->err);
     if (rc == 0) {
         rc = koma_ggn_moves(g->ggn, &pos, on_displacement, g, g->err);
         if (rc > 0) rc = 0;                    /* stopped by us */
@@ -144,17 +144,11 @@ static int has_legal(gen *g, int level)
     return sub.found;
 }
 
-int koma_engine_ggn_moves(koma_engine *e, const koma_ggn *ggn,
-                          int (*emit)(const char *pmn, size_t len, const koma_move *move,
-                                      void *ctx),
-                          void *ctx, koma_error *err)
+/* (arguments checked by the facade, engine.c) */
+int koma__mb_ggn_moves(koma_engine *e, const koma_ggn *ggn,
+                       int (*emit)(const char *pmn, size_t len, const koma_move *move, void *ctx),
+                       void *ctx, koma_error *err)
 {
-    if (e == NULL || ggn == NULL || emit == NULL)
-        return koma_error_set(err, KOMA_E_INTERNAL, 0, "koma_engine_ggn_moves: missing argument");
-    if (e->fx)
-        return koma_error_set(err, KOMA_E_GAME_GGN, 0,
-                              "GGN cannot express the moves of %s: no GGN-driven generation",
-                              koma_game_id(koma_engine_game(e)));
     koma_error_clear(err);
     gen g;
     memset(&g, 0, sizeof g);
@@ -165,18 +159,4 @@ int koma_engine_ggn_moves(koma_engine *e, const koma_ggn *ggn,
     g.err = err;
     if (run(&g) != 0) return -1;
     return g.stopped ? 1 : 0;
-}
-
-int koma_ggn_generate(const koma_ggn *ggn, const koma_game *game, const koma_position *pos,
-                      int (*emit)(const char *pmn, size_t len, const koma_move *move, void *ctx),
-                      void *ctx, koma_error *err)
-{
-    if (ggn == NULL || game == NULL || pos == NULL || emit == NULL)
-        return koma_error_set(err, KOMA_E_INTERNAL, 0, "koma_ggn_generate: missing argument");
-    koma_engine *e;
-    if (koma_engine_new(game, &e, err) != 0) return -1;
-    int rc = koma_engine_set_position(e, pos, err);
-    if (rc == 0) rc = koma_engine_ggn_moves(e, ggn, emit, ctx, err);
-    koma_engine_free(e);
-    return rc;
 }

@@ -1,8 +1,10 @@
-/* lib/engine_internal.h — the rules engine's structures (a koma_engine: a padded
- * mailbox board, hands as counts, Zobrist hashes), shared by its layers:
- * engine_board.c (positions, make/unmake) < engine_movegen.c (moves, attacks) < engine_rules.c
- * (legality of a named move, endings) < engine_perft.c, engine_ggn.c, referee.c.
- * Not installed, not exported. */
+/* lib/engine_internal.h — the engine object (struct koma_engine: the backend's table
+ * of operations, engine_backend.h, and the state of the backend it names) and the
+ * mailbox engine's structures (a padded mailbox board, hands as counts, Zobrist
+ * hashes), shared by its layers: engine_board.c (positions, make/unmake) <
+ * engine_movegen.c (moves, attacks) < engine_rules.c (legality of a named move,
+ * endings), engine_perft.c, engine_ggn.c < engine_mailbox.c (its table) <
+ * engine.c (the facade). Not installed, not exported. */
 #ifndef KOMA_ENGINE_INTERNAL_H
 #define KOMA_ENGINE_INTERNAL_H
 
@@ -11,6 +13,7 @@
 #include <koma/game.h>
 #include <koma/engine.h>
 #include "game_internal.h"
+#include "engine_backend.h"
 
 /* ---- the board --------------------------------------------------------------- */
 
@@ -138,9 +141,13 @@ typedef struct koma__royal_info {
     int pins[KOMA__PINS_MAX];          /* own pieces pinned to it (not in check) */
 } koma__royal_info;
 
+/* An engine: ops and game are every backend's; fx is the effect backend's state
+ * (fx_backend.c; NULL in a mailbox engine); the rest is the mailbox engine's
+ * (unused by the effect backend). */
 struct koma_engine {
+    const koma__engine_ops *ops;       /* its backend (engine.c chose it at creation) */
     const koma_game *game;
-    struct koma__fx *fx;               /* an effect game's engine (fx_backend.c); NULL otherwise */
+    struct koma__fx *fx;               /* the effect engine (fx_backend.c); NULL otherwise */
     int files, ranks, pad, stride, size, base;
     uint8_t *board;                    /* size bytes, KOMA__OFF outside */
     int16_t *sq_index;                 /* koma square -> padded index */
@@ -237,37 +244,38 @@ struct koma_engine {
     koma_emove *scratch;               /* 2 x max_moves: legality look-ahead */
 };
 
-/* ---- the effect engine behind koma/engine.h (fx_backend.c) ------------------------ */
+/* ---- the mailbox engine's operations (its table: engine_mailbox.c) -------------- */
 
-int koma__fxe_new(const koma_game *g, koma_engine **out, koma_error *err);
-int koma__fxe_set_position(koma_engine *e, const koma_position *pos, koma_error *err);
-int koma__fxe_get_position(const koma_engine *e, koma_position *pos, koma_error *err);
-size_t koma__fxe_max_moves(const koma_engine *e);
-int koma__fxe_turn(const koma_engine *e);
-uint64_t koma__fxe_hash(const koma_engine *e);
-size_t koma__fxe_ply(const koma_engine *e);
-size_t koma__fxe_legal_moves(koma_engine *e, koma_emove *moves);
-int koma__fxe_move_pmn(const koma_engine *e, koma_emove m, koma_move *out);
-size_t koma__fxe_move_text(const koma_engine *e, koma_emove m, char *buf, size_t cap);
-void koma__fxe_move_facts(const koma_engine *e, koma_emove m, koma_move_facts *out);
-int koma__fxe_find_move(koma_engine *e, const koma_move *m, koma_emove *out, koma_error *err);
-int koma__fxe_parse_move(koma_engine *e, const char *s, size_t len, koma_emove *out,
-                         koma_error *err);
-int koma__fxe_make(koma_engine *e, koma_emove m, koma_error *err);
-int koma__fxe_unmake(koma_engine *e);
-void koma__fxe_position_ending(koma_engine *e, koma_ending *out);
-int koma__fxe_threatens(koma_engine *e, int side);
-/* 1 when memory ran out in a generation since the last call (legal moves,
- * endings, threats cannot say so themselves); clears it. */
-int koma__fxe_take_failure(koma_engine *e);
-int koma__fxe_perft(koma_engine *e, unsigned depth, uint64_t *nodes, koma_error *err);
-int koma__fxe_perft_divide(koma_engine *e, unsigned depth, koma_perft_entry **out, size_t *count,
-                           void (*progress)(void *ctx, size_t done, size_t total), void *ctx,
-                           koma_error *err);
-int koma__fxe_perft_split(koma_engine *e, unsigned depth, unsigned plies,
-                          int (*job)(void *ctx, unsigned depth, const char *feen, size_t len),
-                          void *ctx, koma_error *err);
-void koma__fxe_free(koma_engine *e);
+/* engine_board.c */
+int koma__mb_create(const koma_game *g, koma_engine **out, koma_error *err);
+void koma__mb_destroy(koma_engine *e);
+int koma__mb_set_position(koma_engine *e, const koma_position *pos, koma_error *err);
+int koma__mb_get_position(const koma_engine *e, koma_position *pos, koma_error *err);
+void koma__mb_move_facts(const koma_engine *e, koma_emove m, koma_move_facts *out);
+int koma__mb_make(koma_engine *e, koma_emove m, koma_error *err);
+int koma__mb_unmake(koma_engine *e);
+/* engine_rules.c (legal_moves is engine_movegen.c's koma__gen_legal, in_check its
+ * koma__in_check_now) */
+int koma__mb_move_pmn(const koma_engine *e, koma_emove m, koma_move *out);
+size_t koma__mb_move_write(const koma_engine *e, koma_emove m, char buf[KOMA_PMN_BUF]);
+size_t koma__mb_move_text(const koma_engine *e, koma_emove m, char *buf, size_t cap);
+int koma__mb_find_move(koma_engine *e, const koma_move *m, koma_emove *out, koma_error *err);
+int koma__mb_parse_move(koma_engine *e, const char *s, size_t len, koma_emove *out,
+                        koma_error *err);
+void koma__mb_position_ending(koma_engine *e, koma_ending *out, int has_move);
+int koma__mb_threatens(koma_engine *e, int side);
+/* engine_perft.c */
+int koma__mb_perft(koma_engine *e, unsigned depth, uint64_t *nodes, koma_error *err);
+int koma__mb_perft_divide(koma_engine *e, unsigned depth, koma_perft_entry **out, size_t *count,
+                          void (*progress)(void *ctx, size_t done, size_t total), void *ctx,
+                          koma_error *err);
+int koma__mb_perft_split(koma_engine *e, unsigned depth, unsigned plies,
+                         int (*job)(void *ctx, unsigned depth, const char *feen, size_t len),
+                         void *ctx, koma_error *err);
+/* engine_ggn.c */
+int koma__mb_ggn_moves(koma_engine *e, const koma_ggn *ggn,
+                       int (*emit)(const char *pmn, size_t len, const koma_move *move, void *ctx),
+                       void *ctx, koma_error *err);
 
 /* ---- shared helpers, by layer ---------------------------------------------------- */
 

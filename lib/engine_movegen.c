@@ -808,12 +808,6 @@ size_t koma__gen_legal(koma_engine *e, koma_emove *moves)
     return k;
 }
 
-size_t koma_engine_legal_moves(koma_engine *e, koma_emove *moves)
-{
-    if (e->fx) return koma__fxe_legal_moves(e, moves);
-    return koma__gen_legal(e, moves);
-}
-
 /* ---- counting (perft's last ply) ------------------------------------------------ */
 
 /* The number of moves push_board makes of from -> to. */

@@ -1,11 +1,12 @@
 /*
- * lib/engine_rules.c — the rules layer of the engine: the canonical PMN of a move,
- * "is this PMN move legal here" (koma_engine_find_move: the one move the text
+ * lib/engine_rules.c — the rules layer of the mailbox engine: the canonical PMN of a
+ * move, "is this PMN move legal here" (koma__mb_find_move: the one move the text
  * names, built and tested without the legal list, with the reason when it is
- * not legal), and the endings the position decides (DESIGN.md §4, in its
- * order: a side defeated, no legal move, a bare king) and the threat the
- * perpetual-check rule asks about. Built on engine_board.c and engine_movegen.c; the history
- * rules are the referee's (referee.c).
+ * not legal), and the endings the position decides (in the order of
+ * koma-games(7): a side defeated, no legal move, a bare king) and the threat
+ * the perpetual-check rule asks about. Built on engine_board.c and
+ * engine_movegen.c; reached through the mailbox table (engine_mailbox.c); the
+ * history rules are the referee's (referee.c).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -13,18 +14,10 @@
 #include "internal.h"
 #include "engine_internal.h"
 
-int koma_engine_in_check(koma_engine *e)
-{
-    /* an effect game: the other side threatens to end the game */
-    if (e->fx) return koma__fxe_threatens(e, koma__fxe_turn(e) ^ 1);
-    return koma__in_check_now(e);
-}
-
 /* ---- PMN ------------------------------------------------------------------------------- */
 
-int koma_engine_move_pmn(const koma_engine *e, koma_emove m, koma_move *out)
+int koma__mb_move_pmn(const koma_engine *e, koma_emove m, koma_move *out)
 {
-    if (e->fx) return koma__fxe_move_pmn(e, m, out);
     memset(out, 0, sizeof *out);
     int to = KOMA__M_TO(m);
     koma_shape_cell(&e->shape, (uint32_t)e->index_sq[to], &out->dst);
@@ -47,27 +40,17 @@ int koma_engine_move_pmn(const koma_engine *e, koma_emove m, koma_move *out)
     return 0;
 }
 
-size_t koma_engine_move_write(const koma_engine *e, koma_emove m, char buf[KOMA_PMN_BUF])
+size_t koma__mb_move_write(const koma_engine *e, koma_emove m, char buf[KOMA_PMN_BUF])
 {
-    if (e->fx) {
-        /* a chain longer than a PMN move is refused, never cut */
-        char chain[KOMA_CHAIN_BUF];
-        size_t n = koma__fxe_move_text(e, m, chain, sizeof chain);
-        if (n >= KOMA_PMN_BUF) n = 0;
-        memcpy(buf, chain, n);
-        buf[n] = '\0';
-        return n;
-    }
     koma_move mv;
-    koma_engine_move_pmn(e, m, &mv);
+    koma__mb_move_pmn(e, m, &mv);
     return koma_pmn_write(&mv, buf);
 }
 
-size_t koma_engine_move_text(const koma_engine *e, koma_emove m, char *buf, size_t cap)
+size_t koma__mb_move_text(const koma_engine *e, koma_emove m, char *buf, size_t cap)
 {
-    if (e->fx) return koma__fxe_move_text(e, m, buf, cap);
     char b[KOMA_PMN_BUF];
-    size_t n = koma_engine_move_write(e, m, b);
+    size_t n = koma__mb_move_write(e, m, b);
     if (cap) {
         size_t k = n < cap ? n : cap - 1;
         memcpy(buf, b, k);
@@ -180,9 +163,8 @@ static int drop_reason(koma_engine *e, int slot, int to, size_t off_piece, size_
  * koma__gen_legal applies). So the move is found exactly when it is in
  * koma_engine_legal_moves.
  */
-int koma_engine_find_move(koma_engine *e, const koma_move *m, koma_emove *out, koma_error *err)
+int koma__mb_find_move(koma_engine *e, const koma_move *m, koma_emove *out, koma_error *err)
 {
-    if (e->fx) return koma__fxe_find_move(e, m, out, err);
     const koma_game *g = e->game;
     int s = e->turn;
     if (koma__over(e))
@@ -300,13 +282,12 @@ int koma_engine_find_move(koma_engine *e, const koma_move *m, koma_emove *out, k
     return koma_error_set(err, KOMA_E_RULES_ILLEGAL, 0, "illegal move");
 }
 
-int koma_engine_parse_move(koma_engine *e, const char *s, size_t len, koma_emove *out,
-                           koma_error *err)
+int koma__mb_parse_move(koma_engine *e, const char *s, size_t len, koma_emove *out,
+                        koma_error *err)
 {
-    if (e->fx) return koma__fxe_parse_move(e, s, len, out, err);
     koma_move m;
     if (koma_pmn_parse(s, len, &m, err) != 0) return -1;
-    return koma_engine_find_move(e, &m, out, err);
+    return koma__mb_find_move(e, &m, out, err);
 }
 
 /* ---- endings ------------------------------------------------------------------------ */
@@ -319,17 +300,8 @@ static void set_ending(const koma_game *g, koma_ending *out, koma_status st, int
     out->result = koma_game_result(g, st, side);
 }
 
-void koma_engine_position_ending(koma_engine *e, koma_ending *out)
+void koma__mb_position_ending(koma_engine *e, koma_ending *out, int has_move)
 {
-    koma__position_ending(e, out, 0);
-}
-
-void koma__position_ending(koma_engine *e, koma_ending *out, int has_move)
-{
-    if (e->fx) {
-        koma__fxe_position_ending(e, out);
-        return;
-    }
     const koma_game *g = e->game;
     int s = e->turn;
     memset(out, 0, sizeof *out);
@@ -356,11 +328,8 @@ void koma__position_ending(koma_engine *e, koma_ending *out, int has_move)
     }
 }
 
-int koma__engine_trouble(koma_engine *e) { return e->fx ? koma__fxe_take_failure(e) : 0; }
-
-int koma_engine_threatens(koma_engine *e, int side)
+int koma__mb_threatens(koma_engine *e, int side)
 {
-    if (e->fx) return koma__fxe_threatens(e, side);
     /* a royal of the other side attacked (check) */
     if (side != e->turn ? koma__in_check_now(e) : koma__in_check(e, side ^ 1)) return 1;
     if (!e->survival) return 0;

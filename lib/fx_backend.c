@@ -1,9 +1,10 @@
 /*
- * lib/fx_backend.c — the rules engine API (koma/engine.h) on the effect engine
- * (fx_internal.h), for games whose definition says `engine: effects` (Ko shogi). engine.c
- * and engine_perft.c hand every call for such a game to the function of the same name
- * here (koma__fxe_*), so the tools and the referee see one engine API whatever
- * the backend; the shogi-family engine's own code and hot paths are untouched.
+ * lib/fx_backend.c — the effect engine's table of operations (engine_backend.h):
+ * the rules engine API (koma/engine.h) on the effect engine (fx_internal.h), for
+ * games whose definition says `engine: effects` (Ko shogi; its rules are
+ * koma-games(7)'s Ko shogi section). The facade (engine.c) hands every call for
+ * such a game to the entry of the same name here, so the tools and the referee
+ * see one engine API whatever the backend.
  *
  * Moves are handles into the move store of the current ply (fx_state.c): the
  * moves generated last in this position, 0..n-1, in a deterministic order, so a
@@ -16,9 +17,8 @@
 #include "engine_internal.h"
 #include "fx_state.h"
 
-/* The engine of an effect game, without a position yet (engine_board.c's koma_engine_new
- * sets the start). */
-int koma__fxe_new(const koma_game *g, koma_engine **out, koma_error *err)
+/* The engine of an effect game, without a position yet (the facade sets the start). */
+static int fxe_create(const koma_game *g, koma_engine **out, koma_error *err)
 {
     *out = NULL;
     koma_engine *e = calloc(1, sizeof *e);
@@ -32,7 +32,7 @@ int koma__fxe_new(const koma_game *g, koma_engine **out, koma_error *err)
     return 0;
 }
 
-int koma__fxe_set_position(koma_engine *e, const koma_position *pos, koma_error *err)
+static int fxe_set_position(koma_engine *e, const koma_position *pos, koma_error *err)
 {
     return koma__fx_set_position(e->fx, pos, err);
 }
@@ -48,7 +48,7 @@ static long generate(koma_engine *e, koma_error *err)
     return (long)n;
 }
 
-size_t koma__fxe_legal_moves(koma_engine *e, koma_emove *moves)
+static size_t fxe_legal_moves(koma_engine *e, koma_emove *moves)
 {
     koma_error err;
     long n = generate(e, &err);
@@ -57,11 +57,11 @@ size_t koma__fxe_legal_moves(koma_engine *e, koma_emove *moves)
     return (size_t)n;
 }
 
-int koma__fxe_move_pmn(const koma_engine *e, koma_emove m, koma_move *out)
+static int fxe_move_pmn(const koma_engine *e, koma_emove m, koma_move *out)
 {
     koma_chain c;
     koma__fx_move_chain(e->fx, m, &c);
-    /* a move of several elements is no one PMN move (koma_engine_move_text has it) */
+    /* a move of several elements is no one PMN move (move_text has it) */
     if (c.len != 1) {
         memset(out, 0, sizeof *out);
         return -1;
@@ -70,12 +70,23 @@ int koma__fxe_move_pmn(const koma_engine *e, koma_emove m, koma_move *out)
     return 0;
 }
 
-size_t koma__fxe_move_text(const koma_engine *e, koma_emove m, char *buf, size_t cap)
+static size_t fxe_move_text(const koma_engine *e, koma_emove m, char *buf, size_t cap)
 {
     return koma__fx_move_text(e->fx, m, buf, cap);
 }
 
-void koma__fxe_move_facts(const koma_engine *e, koma_emove m, koma_move_facts *out)
+/* A chain longer than a PMN move is refused, never cut. */
+static size_t fxe_move_write(const koma_engine *e, koma_emove m, char buf[KOMA_PMN_BUF])
+{
+    char chain[KOMA_CHAIN_BUF];
+    size_t n = koma__fx_move_text(e->fx, m, chain, sizeof chain);
+    if (n >= KOMA_PMN_BUF) n = 0;
+    memcpy(buf, chain, n);
+    buf[n] = '\0';
+    return n;
+}
+
+static void fxe_move_facts(const koma_engine *e, koma_emove m, koma_move_facts *out)
 {
     memset(out, 0, sizeof *out);
     const koma__fx *fx = e->fx;
@@ -86,7 +97,7 @@ void koma__fxe_move_facts(const koma_engine *e, koma_emove m, koma_move_facts *o
     out->resets = 0;
 }
 
-int koma__fxe_parse_move(koma_engine *e, const char *s, size_t len, koma_emove *out, koma_error *err)
+static int fxe_parse_move(koma_engine *e, const char *s, size_t len, koma_emove *out, koma_error *err)
 {
     koma_chain c;
     if (koma_chain_parse(s, len, &c, err) != 0) return -1;
@@ -96,7 +107,7 @@ int koma__fxe_parse_move(koma_engine *e, const char *s, size_t len, koma_emove *
     return 0;
 }
 
-int koma__fxe_find_move(koma_engine *e, const koma_move *mv, koma_emove *out, koma_error *err)
+static int fxe_find_move(koma_engine *e, const koma_move *mv, koma_emove *out, koma_error *err)
 {
     koma_chain c;
     koma_chain_of_move(mv, &c);
@@ -106,8 +117,11 @@ int koma__fxe_find_move(koma_engine *e, const koma_move *mv, koma_emove *out, ko
     return 0;
 }
 
-void koma__fxe_position_ending(koma_engine *e, koma_ending *out)
+/* (has_move unused: the survival test comes first, and a generation is cheap
+ * next to it) */
+static void fxe_position_ending(koma_engine *e, koma_ending *out, int has_move)
 {
+    (void)has_move;
     const koma_game *g = e->game;
     memset(out, 0, sizeof *out);
     out->side = -1;
@@ -127,7 +141,7 @@ void koma__fxe_position_ending(koma_engine *e, koma_ending *out)
     out->result = koma_game_result(g, st, lost);
 }
 
-int koma__fxe_threatens(koma_engine *e, int side)
+static int fxe_threatens(koma_engine *e, int side)
 {
     koma_error err;
     int t = koma__fx_threatens(e->fx, side, &err);
@@ -135,7 +149,13 @@ int koma__fxe_threatens(koma_engine *e, int side)
     return t == 1;
 }
 
-int koma__fxe_take_failure(koma_engine *e)
+/* The side to move is threatened: the other side threatens to end the game. */
+static int fxe_in_check(koma_engine *e)
+{
+    return fxe_threatens(e, koma__fx_turn(e->fx) ^ 1);
+}
+
+static int fxe_take_failure(koma_engine *e)
 {
     int f = e->fx->failed;
     e->fx->failed = 0;
@@ -144,9 +164,10 @@ int koma__fxe_take_failure(koma_engine *e)
 
 /* ---- perft --------------------------------------------------------------------- */
 
-int koma__fxe_perft_divide(koma_engine *e, unsigned depth, koma_perft_entry **out, size_t *count,
-                           void (*progress)(void *ctx, size_t done, size_t total), void *ctx,
-                           koma_error *err)
+/* (the facade sorts the entries) */
+static int fxe_perft_divide(koma_engine *e, unsigned depth, koma_perft_entry **out, size_t *count,
+                            void (*progress)(void *ctx, size_t done, size_t total), void *ctx,
+                            koma_error *err)
 {
     koma__fx *fx = e->fx;
     long n = generate(e, err);
@@ -200,9 +221,9 @@ static int split_rec(koma_engine *e, unsigned plies, unsigned left,
     return 0;
 }
 
-int koma__fxe_perft_split(koma_engine *e, unsigned depth, unsigned plies,
-                          int (*job)(void *ctx, unsigned depth, const char *feen, size_t len),
-                          void *ctx, koma_error *err)
+static int fxe_perft_split(koma_engine *e, unsigned depth, unsigned plies,
+                           int (*job)(void *ctx, unsigned depth, const char *feen, size_t len),
+                           void *ctx, koma_error *err)
 {
     char *feen = malloc(KOMA_FEEN_MAX_LEN + 1);
     if (feen == NULL) return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (split)");
@@ -213,37 +234,82 @@ int koma__fxe_perft_split(koma_engine *e, unsigned depth, unsigned plies,
 
 /* ---- the rest of the API ---------------------------------------------------------- */
 
-void koma__fxe_free(koma_engine *e)
+static void fxe_destroy(koma_engine *e)
 {
     koma__fx_free(e->fx);
-    e->fx = NULL;
+    free(e);
 }
 
-int koma__fxe_get_position(const koma_engine *e, koma_position *pos, koma_error *err)
+static int fxe_get_position(const koma_engine *e, koma_position *pos, koma_error *err)
 {
     return koma__fx_get_position(e->fx, pos, err);
 }
 
-size_t koma__fxe_max_moves(const koma_engine *e)
+static size_t fxe_max_moves(const koma_engine *e)
 {
     (void)e;
     return KOMA__FX_MAX_MOVES;
 }
 
-int koma__fxe_turn(const koma_engine *e) { return koma__fx_turn(e->fx); }
-uint64_t koma__fxe_hash(const koma_engine *e) { return koma__fx_hash(e->fx); }
-size_t koma__fxe_ply(const koma_engine *e) { return koma__fx_ply(e->fx); }
+static int fxe_turn(const koma_engine *e) { return koma__fx_turn(e->fx); }
+static uint64_t fxe_hash(const koma_engine *e) { return koma__fx_hash(e->fx); }
+static size_t fxe_ply(const koma_engine *e) { return koma__fx_ply(e->fx); }
 
-int koma__fxe_make(koma_engine *e, koma_emove m, koma_error *err)
+static int fxe_make(koma_engine *e, koma_emove m, koma_error *err)
 {
     if (koma__fx_ply(e->fx) >= KOMA_ENGINE_MAX_PLIES)
         return koma_error_set(err, KOMA_E_RULES_ILLEGAL, 0, "more than %d plies", KOMA_ENGINE_MAX_PLIES);
     return koma__fx_make(e->fx, m, err);
 }
 
-int koma__fxe_unmake(koma_engine *e) { return koma__fx_unmake(e->fx); }
+static int fxe_unmake(koma_engine *e) { return koma__fx_unmake(e->fx); }
 
-int koma__fxe_perft(koma_engine *e, unsigned depth, uint64_t *nodes, koma_error *err)
+static int fxe_perft(koma_engine *e, unsigned depth, uint64_t *nodes, koma_error *err)
 {
     return koma__fx_perft(e->fx, depth, nodes, err);
 }
+
+/* GGN cannot express a move of an effect game (a chain, shots, burns). */
+static int fxe_ggn_moves(koma_engine *e, const koma_ggn *ggn,
+                         int (*emit)(const char *pmn, size_t len, const koma_move *move, void *ctx),
+                         void *ctx, koma_error *err)
+{
+    (void)ggn;
+    (void)emit;
+    (void)ctx;
+    return koma_error_set(err, KOMA_E_GAME_GGN, 0,
+                          "GGN cannot express the moves of %s: no GGN-driven generation",
+                          koma_game_id(e->game));
+}
+
+/* ---- the table ------------------------------------------------------------------- */
+
+const koma__engine_ops koma__fx_ops = {
+    .name = "effects",
+    .flags = KOMA__ENGINE_MARKED_IDENTITY,
+    .create = fxe_create,
+    .destroy = fxe_destroy,
+    .set_position = fxe_set_position,
+    .get_position = fxe_get_position,
+    .turn = fxe_turn,
+    .hash = fxe_hash,
+    .ply = fxe_ply,
+    .max_moves = fxe_max_moves,
+    .legal_moves = fxe_legal_moves,
+    .move_pmn = fxe_move_pmn,
+    .move_write = fxe_move_write,
+    .move_text = fxe_move_text,
+    .move_facts = fxe_move_facts,
+    .find_move = fxe_find_move,
+    .parse_move = fxe_parse_move,
+    .make = fxe_make,
+    .unmake = fxe_unmake,
+    .position_ending = fxe_position_ending,
+    .in_check = fxe_in_check,
+    .threatens = fxe_threatens,
+    .take_failure = fxe_take_failure,
+    .perft = fxe_perft,
+    .perft_divide = fxe_perft_divide,
+    .perft_split = fxe_perft_split,
+    .ggn_moves = fxe_ggn_moves,
+};

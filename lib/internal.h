@@ -46,12 +46,15 @@ int koma__error_vset(koma_error *err, koma_code code, size_t offset, const char 
 int koma__error_token(koma_error *err, koma_code code, size_t offset,
                       const char *text, const char *s, size_t len);
 
-/* engine_rules.c: 1 when memory ran out, since the last call, in an engine function
- * that cannot say so (the legal moves, ending or threats of an effect game,
- * which then look like no moves or no threat); clears it. */
+/* engine.c (the engine's facade), for the referee: */
+/* 1 when memory ran out, since the last call, in an engine function that cannot
+ * say so (the legal moves, ending or threats of an effect game, which then look
+ * like no moves or no threat); clears it. */
 int koma__engine_trouble(koma_engine *e);
 /* koma_engine_position_ending, told (has_move) that the side to move has a
  * legal move (a move found legal here): no search for one. */
 void koma__position_ending(koma_engine *e, koma_ending *out, int has_move);
+/* The engine's backend flags (KOMA__ENGINE_*, engine_backend.h). */
+unsigned koma__engine_flags(const koma_engine *e);
 
 #endif

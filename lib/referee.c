@@ -1,11 +1,12 @@
 /*
  * lib/referee.c — judging a game (koma/referee.h): the history rules
  * (same-move repetition, fourfold repetition and perpetual check, the move
- * limit), the order of DESIGN.md §4, the record's own outcome, and the verdict.
+ * limit), the order of koma-games(7), the record's own outcome, and the verdict.
  *
  * Everything about positions and moves is asked of the engine through its
- * public API (the list at the top of koma/referee.h); the game definition gives
- * the history rules and the termination table.
+ * facade (koma/engine.h; lib/engine_backend.h says what the referee asks and
+ * what a backend answers), never of a backend; the game definition gives the
+ * history rules and the termination table.
  *
  * History: h[0] is the setup, h[i] the position after ply i (its hash, the
  * ply's move key, and whether its player threatened to end the game). The
@@ -20,6 +21,7 @@
 #include "game_internal.h"             /* struct koma_game: the history rules */
 #include "util_json_pos.h"                   /* JSON pointers escaped */
 #include "pcn_internal.h"              /* koma__pcn_ply_move */
+#include "engine_backend.h"            /* KOMA__ENGINE_* (koma__engine_flags) */
 #include <koma/referee.h>
 
 #define ENGINES_MAX 8                  /* engines kept, one a game */
@@ -46,6 +48,7 @@ struct koma_referee {
     } variants[VARIANTS_MAX];
     size_t nvariants;
     koma_engine *e;                    /* the game in progress */
+    unsigned flags;                    /* its backend's (koma__engine_flags) */
     const koma_game *g;
     koma_position pos;                 /* scratch: dialect context, stripped FEENs */
     hist *h;                           /* h[0..played] */
@@ -184,13 +187,14 @@ static int grow_history(koma_referee *r, size_t need, koma_error *err)
     return 0;
 }
 
-/* FEEN and FID of the current position with every "'" removed (kept in an effect
- * game: in Ko shogi's Option A "'" is a second alphabet, part of the identity). */
+/* FEEN and FID of the current position with every "'" removed (kept when the
+ * backend's positions tell "'" apart, KOMA__ENGINE_MARKED_IDENTITY: in Ko shogi
+ * "'" is a second alphabet, part of the identity). */
 static int stripped(koma_referee *r, char *feen, size_t cap, size_t *len, char fid[KOMA_FID_BUF],
                     koma_error *err)
 {
     if (koma_engine_get_position(r->e, &r->pos, err) != 0 ||
-        (r->g->fx == NULL && koma_position_strip_derived(&r->pos, err) != 0))
+        (!(r->flags & KOMA__ENGINE_MARKED_IDENTITY) && koma_position_strip_derived(&r->pos, err) != 0))
         return -1;
     size_t n = koma_feen_write(&r->pos, feen, cap);
     if (n == 0 || n >= cap) {
@@ -247,6 +251,7 @@ int koma_referee_begin(koma_referee *r, const koma_game *g, const koma_position 
     r->g = g;
     if (r->track) koma_repeats_reset(r->track);
     if ((r->e = engine_for(r, g, err)) == NULL) return -1;
+    r->flags = koma__engine_flags(r->e);
     if (koma_engine_set_position(r->e, setup, err) != 0) return -1;
     if (grow_history(r, 1, err) != 0) return -1;
     uint64_t hash = koma_engine_hash(r->e);
@@ -688,10 +693,177 @@ int koma_referee_ply(koma_referee *r, const char *text, size_t len, koma_error *
     return referee_ply(r, text, len, NULL, err);
 }
 
+/* One ply on its way through ply(): what reading it found (read_ply), what
+ * playing it made (play_ply), for the endings (ply_endings). */
+typedef struct ply_ctx {
+    size_t i;                          /* its index among the plies given (0-based) */
+    const char *text;                  /* as given, in the referee's dialect */
+    size_t len;
+    const char *canon;                 /* its canonical PMN: text, or buf (a dialect) */
+    size_t clen;
+    char buf[KOMA_PMN_BUF];
+    koma_emove m;                      /* the legal move it names */
+    int slip;                          /* 1: not its canonical form (fixed is) */
+    char fixed[KOMA_MOVE_TEXT_BUF];
+    int mover;                         /* its player */
+    size_t n;                          /* plies applied with it */
+    uint64_t hash;                     /* the position it leaves */
+    size_t b;                          /* hash's bucket */
+} ply_ctx;
+
+#define PLY_GO_ON (-2)                 /* read_ply, play_ply: the ply goes on */
+
+/* Read the ply: the legal move it names (pc->m; pc->slip for a notation slip
+ * naming one legal move), PLY_GO_ON; or what ply() returns (an unreadable or
+ * illegal ply, -1). */
+static int read_ply(koma_referee *r, ply_ctx *pc, const koma_move *parsed, koma_error *why,
+                    koma_error *err)
+{
+    koma_engine *e = r->e;
+    size_t i = pc->i;
+    pc->canon = pc->text;
+    pc->clen = pc->len;
+    pc->slip = 0;
+    if (r->opt.dialect != KOMA_PMN_DIALECT_CANONICAL) {
+        koma_move mv;
+        if (koma_engine_get_position(e, &r->pos, err) != 0) return -1;
+        if (koma_pmn_parse_dialect(r->opt.dialect, pc->text, pc->len, &r->pos, &mv, why) != 0 &&
+            (why->code != KOMA_E_PMN_HAND_AMBIGUOUS ||
+             resolve_drop(r, pc->text, pc->len, &mv, why) != 0)) {
+            if (unreadable_code(why->code)) return unreadable(r, i, pc->text, pc->len, why);
+            return illegal(r, i, pc->text, pc->len, NULL, 0, KOMA_STATUS_ILLEGALMOVE, why, err);
+        }
+        pc->clen = koma_pmn_write(&mv, pc->buf);
+        pc->canon = pc->buf;
+    }
+    /* a backend whose moves are one PMN move each parses a text as koma_pmn_parse
+     * then find_move: a move the record's pass parsed is not parsed again */
+    int found;
+    if (parsed && pc->canon == pc->text && (r->flags & KOMA__ENGINE_ONE_PMN)) {
+        if (r->ahead_of == parsed && r->ahead_index == i) {
+            pc->m = r->ahead_move;     /* found legal when the previous ply was made */
+            found = 0;
+        } else {
+            found = koma_engine_find_move(e, parsed, &pc->m, why);
+        }
+    } else {
+        found = koma_engine_parse_move(e, pc->canon, pc->clen, &pc->m, why);
+    }
+    r->ahead_of = NULL;
+    if (found == 0) return PLY_GO_ON;
+    if (why->code == KOMA_E_MEMORY) {
+        *err = *why;
+        return -1;
+    }
+    if (unreadable_code(why->code)) return unreadable(r, i, pc->text, pc->len, why);
+    if (pc->canon != pc->text) why->offset = 0; /* (an offset into the converted text) */
+    int slip = notation_slip(r, pc->canon, pc->clen, &pc->m, pc->fixed, sizeof pc->fixed, err);
+    if (slip < 0) return -1;
+    if (!slip)
+        return illegal(r, i, pc->text, pc->len, pc->canon, pc->clen, KOMA_STATUS_ILLEGALMOVE, why, err);
+    pc->slip = 1;
+    return PLY_GO_ON;
+}
+
+/* Play it: make the move, refuse a same-move repetition (what ply() returns
+ * then), note the position in the history, and whether its player threatened
+ * to end the game; PLY_GO_ON. */
+static int play_ply(koma_referee *r, ply_ctx *pc, koma_error *why, koma_error *err)
+{
+    const koma_game *g = r->g;
+    koma_engine *e = r->e;
+    pc->mover = koma_engine_turn(e);
+    koma_move_facts f;
+    koma_engine_move_facts(e, pc->m, &f);
+    size_t n = pc->n = r->played + 1;
+    if (grow_history(r, n + 1, err) != 0) return -1;
+    if (koma_engine_make(e, pc->m, err) != 0) return -1;
+    uint64_t hash = pc->hash = koma_engine_hash(e);
+    size_t b = pc->b = (size_t)(hash % BUCKETS);
+    r->bucket[b]++;
+    if (g->repetition == KOMA__REP_SAME_MOVE && r->bucket[b] > 1) {
+        size_t j = same_move(r, n, f.key, hash);
+        if (j) {
+            if (note_repeated(r, err) != 0) return -1;
+            r->bucket[b]--;
+            koma_engine_unmake(e);
+            char t[KOMA_MOVE_TEXT_BUF];
+            koma_engine_move_text(e, pc->m, t, sizeof t);
+            koma_error_set(why, KOMA_E_RULES_REPETITION, 0, "\"%s\" repeats ply %zu and its position",
+                           t, j);
+            r->repeats = j;
+            copy(r->move, sizeof r->move, t);
+            return illegal(r, pc->i, pc->text, pc->len, pc->canon, pc->clen, KOMA_STATUS_REPETITION,
+                           why, err);
+        }
+    }
+    r->played = n;
+    r->h[n].hash = hash;
+    r->h[n].prev = r->head[b];
+    r->head[b] = (uint32_t)n + 1;
+    r->h[n].key = f.key;
+    r->h[n].threat = (uint8_t)(g->repetition == KOMA__REP_FOURFOLD && koma_engine_threatens(e, pc->mover));
+    r->limit_count = (f.resets || (f.captures && g->move_limit_capture_resets)) ? 0 : r->limit_count + 1;
+    if (r->track && track(r, hash, n, err) != 0) return -1;
+    if (pc->slip) {
+        r->notation_faults++;
+        if (r->notation_ply == 0) r->notation_ply = pc->i + 1;
+        koma_error_set(err, KOMA_E_REPLAY_NOTATION, why->offset,
+                       "not the canonical form of the move it names, \"%s\" (%s)", pc->fixed,
+                       why->message);
+    }
+    return PLY_GO_ON;
+}
+
+/* The endings after the ply, in the order of koma-games(7): what the position
+ * decides (the engine), the fourfold rule, the move limit. The next ply's
+ * move, when it is legal here, shows a legal move. 0, or -1 (memory). */
+static int ply_endings(koma_referee *r, ply_ctx *pc, koma_error *err)
+{
+    const koma_game *g = r->g;
+    koma_engine *e = r->e;
+    size_t n = pc->n;
+    int moves = 0;
+    if (r->next && (r->flags & KOMA__ENGINE_ONE_PMN) && r->opt.dialect == KOMA_PMN_DIALECT_CANONICAL) {
+        koma_error ignored;
+        if (koma_engine_find_move(e, r->next, &r->ahead_move, &ignored) == 0) {
+            moves = 1;
+            r->ahead_of = r->next;
+            r->ahead_index = pc->i + 1;
+        }
+    }
+    koma__position_ending(e, &r->end, moves);
+    if (koma__engine_trouble(e)) return oom(err);    /* the threat or the ending unknown */
+    if (!r->end.over && g->repetition == KOMA__REP_FOURFOLD && r->bucket[pc->b] >= g->repetition_count) {
+        fourfold(r, n, pc->hash, pc->mover);
+        if (r->end.over && note_repeated(r, err) != 0) return -1;
+    }
+    if (!r->end.over && g->move_limit && r->limit_count >= g->move_limit) {
+        r->end.over = 1;
+        r->end.status = KOMA_STATUS_MOVELIMIT;
+        r->end.side = pc->mover;       /* the player of the ply reaching the limit */
+        r->end.result = koma_game_result(g, KOMA_STATUS_MOVELIMIT, pc->mover);
+    }
+    if (r->end.over) {
+        r->state = ENDED;
+        r->ruled = 1;
+        r->ply = n;
+        r->mover = pc->mover;
+        if (pc->slip) copy(r->move, sizeof r->move, pc->fixed);
+        else if (pc->canon == pc->text && pc->len < sizeof r->move) {
+            memcpy(r->move, pc->text, pc->len);
+            r->move[pc->len] = '\0';
+        } else {
+            snprintf(r->move, sizeof r->move, "%.*s", (int)pc->clen, pc->canon);
+        }
+    }
+    return 0;
+}
+
+/* A ply judged: read, played, the endings after it. */
 static int ply(koma_referee *r, const char *text, size_t len, const koma_move *parsed,
                koma_error *why, koma_error *err)
 {
-    const koma_game *g = r->g;
     if (r->state == UNREADABLE) {
         r->index++;
         return KOMA_PLY_IGNORED;
@@ -707,128 +879,16 @@ static int ply(koma_referee *r, const char *text, size_t len, const koma_move *p
         after_end(r, i, text, len);
         return KOMA_PLY_AFTER_END;
     }
-
-    /* read the ply: the legal move it names */
-    koma_engine *e = r->e;
-    const char *canon = text;
-    size_t clen = len;
-    char buf[KOMA_PMN_BUF], fixed[KOMA_MOVE_TEXT_BUF];
-    if (r->opt.dialect != KOMA_PMN_DIALECT_CANONICAL) {
-        koma_move mv;
-        if (koma_engine_get_position(e, &r->pos, err) != 0) return -1;
-        if (koma_pmn_parse_dialect(r->opt.dialect, text, len, &r->pos, &mv, why) != 0 &&
-            (why->code != KOMA_E_PMN_HAND_AMBIGUOUS || resolve_drop(r, text, len, &mv, why) != 0)) {
-            if (unreadable_code(why->code)) return unreadable(r, i, text, len, why);
-            return illegal(r, i, text, len, NULL, 0, KOMA_STATUS_ILLEGALMOVE, why, err);
-        }
-        clen = koma_pmn_write(&mv, buf);
-        canon = buf;
-    }
-    koma_emove m;
-    int slip = 0;
-    /* koma_engine_parse_move is koma_pmn_parse then koma_engine_find_move (not in an
-     * effect game): a move the record's pass parsed is not parsed again */
-    int found;
-    if (parsed && canon == text && g->fx == NULL) {
-        if (r->ahead_of == parsed && r->ahead_index == i) {
-            m = r->ahead_move;         /* found legal when the previous ply was made */
-            found = 0;
-        } else {
-            found = koma_engine_find_move(e, parsed, &m, why);
-        }
-    } else {
-        found = koma_engine_parse_move(e, canon, clen, &m, why);
-    }
-    r->ahead_of = NULL;
-    if (found != 0) {
-        if (why->code == KOMA_E_MEMORY) {
-            *err = *why;
-            return -1;
-        }
-        if (unreadable_code(why->code)) return unreadable(r, i, text, len, why);
-        if (canon != text) why->offset = 0; /* (an offset into the converted text) */
-        slip = notation_slip(r, canon, clen, &m, fixed, sizeof fixed, err);
-        if (slip < 0) return -1;
-        if (!slip) return illegal(r, i, text, len, canon, clen, KOMA_STATUS_ILLEGALMOVE, why, err);
-    }
-
-    /* play it */
-    int mover = koma_engine_turn(e);
-    koma_move_facts f;
-    koma_engine_move_facts(e, m, &f);
-    size_t n = r->played + 1;
-    if (grow_history(r, n + 1, err) != 0) return -1;
-    if (koma_engine_make(e, m, err) != 0) return -1;
-    uint64_t hash = koma_engine_hash(e);
-    size_t b = (size_t)(hash % BUCKETS);
-    r->bucket[b]++;
-    if (g->repetition == KOMA__REP_SAME_MOVE && r->bucket[b] > 1) {
-        size_t j = same_move(r, n, f.key, hash);
-        if (j) {
-            if (note_repeated(r, err) != 0) return -1;
-            r->bucket[b]--;
-            koma_engine_unmake(e);
-            char t[KOMA_MOVE_TEXT_BUF];
-            koma_engine_move_text(e, m, t, sizeof t);
-            koma_error_set(why, KOMA_E_RULES_REPETITION, 0, "\"%s\" repeats ply %zu and its position",
-                           t, j);
-            r->repeats = j;
-            copy(r->move, sizeof r->move, t);
-            return illegal(r, i, text, len, canon, clen, KOMA_STATUS_REPETITION, why, err);
-        }
-    }
-    r->played = n;
-    r->h[n].hash = hash;
-    r->h[n].prev = r->head[b];
-    r->head[b] = (uint32_t)n + 1;
-    r->h[n].key = f.key;
-    r->h[n].threat = (uint8_t)(g->repetition == KOMA__REP_FOURFOLD && koma_engine_threatens(e, mover));
-    r->limit_count = (f.resets || (f.captures && g->move_limit_capture_resets)) ? 0 : r->limit_count + 1;
-    if (r->track && track(r, hash, n, err) != 0) return -1;
-    if (slip) {
-        r->notation_faults++;
-        if (r->notation_ply == 0) r->notation_ply = i + 1;
-        koma_error_set(err, KOMA_E_REPLAY_NOTATION, why->offset,
-                       "not the canonical form of the move it names, \"%s\" (%s)", fixed, why->message);
-    }
-
-    /* the endings, in the order of DESIGN.md §4; the next ply's move, when it is
-     * legal here, shows a legal move */
-    int moves = 0;
-    if (r->next && g->fx == NULL && r->opt.dialect == KOMA_PMN_DIALECT_CANONICAL) {
-        koma_error ignored;
-        if (koma_engine_find_move(e, r->next, &r->ahead_move, &ignored) == 0) {
-            moves = 1;
-            r->ahead_of = r->next;
-            r->ahead_index = i + 1;
-        }
-    }
-    koma__position_ending(e, &r->end, moves);
-    if (koma__engine_trouble(e)) return oom(err);    /* the threat or the ending unknown */
-    if (!r->end.over && g->repetition == KOMA__REP_FOURFOLD && r->bucket[b] >= g->repetition_count) {
-        fourfold(r, n, hash, mover);
-        if (r->end.over && note_repeated(r, err) != 0) return -1;
-    }
-    if (!r->end.over && g->move_limit && r->limit_count >= g->move_limit) {
-        r->end.over = 1;
-        r->end.status = KOMA_STATUS_MOVELIMIT;
-        r->end.side = mover;           /* the player of the ply reaching the limit */
-        r->end.result = koma_game_result(g, KOMA_STATUS_MOVELIMIT, mover);
-    }
-    if (r->end.over) {
-        r->state = ENDED;
-        r->ruled = 1;
-        r->ply = n;
-        r->mover = mover;
-        if (slip) copy(r->move, sizeof r->move, fixed);
-        else if (canon == text && len < sizeof r->move) {
-            memcpy(r->move, text, len);
-            r->move[len] = '\0';
-        } else {
-            snprintf(r->move, sizeof r->move, "%.*s", (int)clen, canon);
-        }
-    }
-    return slip ? KOMA_PLY_NOTATION : KOMA_PLY_PLAYED;
+    ply_ctx pc;
+    pc.i = i;
+    pc.text = text;
+    pc.len = len;
+    int rc = read_ply(r, &pc, parsed, why, err);
+    if (rc != PLY_GO_ON) return rc;
+    rc = play_ply(r, &pc, why, err);
+    if (rc != PLY_GO_ON) return rc;
+    if (ply_endings(r, &pc, err) != 0) return -1;
+    return pc.slip ? KOMA_PLY_NOTATION : KOMA_PLY_PLAYED;
 }
 
 /* ---- the verdict ---------------------------------------------------------------------- */

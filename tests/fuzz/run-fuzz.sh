@@ -13,7 +13,7 @@
 # NO_CMP_TRACE keep their edge coverage and lose only that tracing.
 secs=$1; shift
 command -v clang >/dev/null 2>&1 || { echo "fuzz: clang is needed (apt-get install clang)" >&2; exit 2; }
-NO_CMP_TRACE="pmn_apply engine_board fx_backend fid fx_state fx_movegen engine_ggn ggn_moves engine_movegen engine_perft position referee repeats engine_rules"
+NO_CMP_TRACE="pmn_apply engine engine_mailbox engine_board fx_backend fid fx_state fx_movegen engine_ggn ggn_moves engine_movegen engine_perft position referee repeats engine_rules"
 CFLAGS="-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -Ilib/include -Ilib"
 mkdir -p build-fuzz/obj
 # The built-in game definitions are generated C (see lib/games/embed.sh).

@@ -1,13 +1,13 @@
 /* koma/referee.h — judging a game: the one place a record is replayed under every
- * rule of its game (DESIGN.md §4) and given a structured verdict.
+ * rule of its game (koma-games(7)) and given a structured verdict.
  *
  * Use: koma_referee_begin with the game and its setup position, koma_referee_expect
  * with the record's own outcome (optional), koma_referee_ply for each ply's text
  * in order, then koma_referee_finish for the koma_verdict. A referee is reused
  * from record to record (its engines, one a game, and its buffers are kept).
  *
- * What the referee decides, in the order of DESIGN.md §4 ("Several endings on
- * one ply"): an illegal ply (not applied; its player loses: illegalmove), and a
+ * What the referee decides, in the order of koma-games(7) (several endings on
+ * one ply): an illegal ply (not applied; its player loses: illegalmove), and a
  * same-move repetition (repetition.rule same-move, Ōgi: the ply repeats an
  * earlier ply of the same player that produced the same position: not applied,
  * its player loses); then what the position decides (the engine: a defeated
@@ -17,74 +17,6 @@
  * then the move limit. The results come from the game's termination table.
  * Then it compares the record's own outcome with that: a recorded resignation,
  * time limit or agreement (or a bare result) with no rule ending is honoured.
- *
- * ---- What a rules backend provides (a second engine, e.g. Ko shogi) ------------
- *
- * The referee knows a game's history rules (repetition, perpetual check, move
- * limit, termination) from the game definition, and asks the engine
- * (koma/engine.h) only about positions and moves, through these calls:
- *
- *   koma_engine_new/_free, _game      an engine for the game
- *   koma_engine_set_position          the setup (rules.* when it does not fit)
- *   koma_engine_parse_move(text, len) the legal move the text names, or an error:
- *                                     a pmn.* code when the text is not a move
- *                                     (the record is unreadable), another code
- *                                     (rules.*) when it is a move that is not
- *                                     legal here; any length of text (no
- *                                     KOMA_PMN_BUF assumption: Ko shogi chains)
- *   koma_engine_move_facts(m)         the move's identity for a same-move rule,
- *                                     whether it captures, whether it resets the
- *                                     move-limit count
- *   koma_engine_make / _unmake        play it / take it back
- *   koma_engine_hash                  the position's identity (board, hands, side
- *                                     to move; "'" ignored)
- *   koma_engine_turn
- *   koma_engine_position_ending       the endings the position decides (defeat
- *                                     from the definition's `defeat` data, no
- *                                     legal move, bare king), with the side
- *                                     concerned and the termination result
- *   koma_engine_threatens(side)       does `side` threaten to end the game with
- *                                     its next move (check; for Ko shogi: a
- *                                     move, shots included, that would make the
- *                                     other side fail the survival test) — the
- *                                     perpetual-check rule asks it after a ply
- *   koma_engine_legal_moves, _max_moves, _move_text
- *                                     the legal moves as canonical text: for the
- *                                     alternatives of an illegal ply and for
- *                                     telling a notation slip from an illegal
- *                                     move (koma_pmn_parse reads them; a chain
- *                                     that is not one PMN element is compared
- *                                     as text only)
- *   koma_engine_get_position / _feen  the final position, and the FEEN of a
- *                                     repeated position
- *
- * Moves are opaque koma_emove handles valid in the position they were found in.
- *
- * For Ko shogi (issue 11), concretely:
- *   - the game's end is data: in lib/games/koshogi.yaml
- *         defeat:
- *           royal_captured: false
- *           survival: [[K^], [+M^], [M^, B^], [M^, +B^]]
- *     and termination {mareking: loss, repetition: draw}, repetition {rule:
- *     fourfold, count: 4, perpetual_check: loss}; the built-in engine already
- *     evaluates `defeat` (lib/engine_board.c: koma__defeated_sides; when both sides
- *     fail, the side to move lost, i.e. the mover wins) — a second backend must
- *     answer koma_engine_position_ending the same way, from the same data;
- *   - plies are PMN chains: koma_engine_parse_move gets the whole text (up to
- *     KOMA_MOVE_TEXT_MAX, 256 bytes; the referee never assumes KOMA_PMN_BUF),
- *     and its pmn.* codes must mean "not a move" (the record is unreadable);
- *     koma_engine_move_text writes the canonical chain (ko-shogi.md §13 R19);
- *     a text that parses as one PMN element but is not the canonical form of a
- *     legal move is tested as a notation slip against the legal texts;
- *   - koma_engine_threatens(side): a legal move of `side`, shots included,
- *     that would make the other side fail the survival test;
- *   - koma_engine_hash must treat positions as equal exactly when the rules do
- *     (for Ōgi and shogi every "'" is ignored; in Ko shogi's Option A "'" is a
- *     second alphabet, part of the identity). The FEEN the referee reports for
- *     a repeated position has every "'" removed (koma_position_strip_derived):
- *     for Ko shogi that step must keep them (a game flag to add with it);
- *   - koma_engine_move_facts: key unused (no same-move rule), captures and
- *     resets only matter with a move limit (none in Ko shogi).
  */
 #ifndef KOMA_REFEREE_H
 #define KOMA_REFEREE_H
@@ -277,7 +209,9 @@ typedef struct koma_verdict {
                                           cycle and lost by it, or -1 */
     int all_threatened[2];             /* per side: every move of it in the cycle threatened
                                           (and it moved in the cycle) */
-    char repeated_fid[KOMA_FID_BUF];   /* the repeated position, every "'" removed */
+    char repeated_fid[KOMA_FID_BUF];   /* the repeated position, every "'" removed (kept
+                                          where "'" is part of a position's identity:
+                                          Ko shogi) */
     char repeated_feen[KOMA_FEEN_MAX_LEN + 1];
 
     /* plies after the end */
