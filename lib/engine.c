@@ -18,8 +18,7 @@
 int koma_engine_new(const koma_game *g, koma_engine **out, koma_error *err)
 {
     *out = NULL;
-    if (!g->playable)
-        return koma_error_set(err, KOMA_E_GAME_NO_RULES, 0, "game %s has no rule engine yet", g->id);
+    if (koma_game_require_rules(g, err) != 0) return -1;
     const koma__engine_ops *ops = g->fx ? &koma__fx_ops : &koma__mailbox_ops;
     koma_engine *e;
     if (ops->create(g, &e, err) != 0) return -1;

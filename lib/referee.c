@@ -469,7 +469,7 @@ static int names(const koma_move *m, const koma_move *l)
 
 /*
  * A ply that is not a legal move as written but names exactly one legal move
- * (a notation slip, issue 12): *out is that move, fixed its canonical text.
+ * (a notation slip): *out is that move, fixed its canonical text.
  * 1 when found, 0 when not (none or several), -1 (memory).
  */
 /* A chain (Ko shogi) naming a legal move in another order or in leg form: read
@@ -1080,7 +1080,7 @@ int koma_referee_finish(koma_referee *r, koma_verdict *v, koma_error *err)
 /*
  * The game a record is played under: *g, or *g under the rule options of the
  * record's meta.rule_options (an object, NAME: VALUE, values strings, booleans
- * or integers; ko-shogi.md §11), a variant the referee keeps. 0, or -1 with err
+ * or integers; koma-games(7), KO SHOGI, Rule options), a variant the referee keeps. 0, or -1 with err
  * (game.option.*: no such option, not one of its values, a value koma does not
  * play, a game without options; game.limit: too many different settings).
  */
@@ -1181,9 +1181,7 @@ int koma_referee_pcn(koma_referee *r, const koma_game_set *games, const koma_gam
     int rc = koma_feen_parse(feen ? feen : "", feen ? flen : 0, KOMA_FEEN_STRICT, &r->pos, err);
     if (rc == 0 && game == NULL && (game = koma_game_set_find_position(games, &r->pos, err)) == NULL)
         rc = -1;
-    if (rc == 0 && !koma_game_playable(game))
-        rc = koma_error_set(err, KOMA_E_GAME_NO_RULES, 0, "game %s has no rule engine yet",
-                            koma_game_id(game));
+    if (rc == 0) rc = koma_game_require_rules(game, err);
     v->game = game;
     if (rc == 0) rc = record_rules(r, rec, &game, v->unjudged_member, err);
     if (rc == 0) {

@@ -54,7 +54,7 @@ static void test_piece_helpers(void **state)
     assert_int_equal(koma_piece_flip(koma_piece_flip(P_('P') | TER)), P_('P') | TER);
 }
 
-/* ---- SIN (§2) ------------------------------------------------------------------------ */
+/* ---- SIN ---------------------------------------------------------------------------- */
 
 /* The valid and invalid SINs of the specification are cases of tests/spec/sin.tsv
  * (test_spec); here every byte. */
@@ -72,7 +72,7 @@ static void test_sin(void **state)
     }
 }
 
-/* ---- PIN (§4) and EPIN (§5) ------------------------------------------------------------- */
+/* ---- PIN and EPIN ---------------------------------------------------------------------- */
 
 struct piece_case {
     const char *text;
@@ -246,7 +246,7 @@ static void test_epin_scan(void **state)
     assert_int_equal(koma_epin_scan("+K", 1, NULL), 0);
 }
 
-/* ---- the hand order (§8.3 keys 2-6) ------------------------------------------------- */
+/* ---- the hand order (koma-formats(5), FEEN: hands) ------------------------------------------------- */
 
 static koma_piece epin(const char *s)
 {
@@ -259,7 +259,7 @@ static koma_piece epin(const char *s)
 static void test_hand_key(void **state)
 {
     (void)state;
-    /* pairs a < b from §8.3 */
+    /* pairs a < b in FEEN's hand order */
     static const char *less[][2] = {
         {"A", "B"}, {"P", "p"}, {"-P", "+P"}, {"+P", "P"}, {"-P", "P"}, {"P", "P^"},
         {"P", "P'"}, {"P'", "P^"}, {"P^", "P^'"}, {"B", "P"}, {"N", "P"}, {"b", "R"},
@@ -292,7 +292,7 @@ static void test_hand_key(void **state)
                     }
 }
 
-/* ---- QPI (§6) ---------------------------------------------------------------------------- */
+/* ---- QPI -------------------------------------------------------------------------------- */
 
 struct qpi_case {
     const char *text;

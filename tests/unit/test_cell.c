@@ -47,7 +47,7 @@ static void assert_cell(const koma_cell *got, const koma_cell *want, const char 
     for (unsigned d = 0; d < want->ndims; d++) assert_int_equal(got->idx[d], want->idx[d]);
 }
 
-/* ---- valid coordinates (notations.md §7.3 and edge cases) --------------------- */
+/* ---- valid coordinates (koma-formats(5), CELL, and edge cases) --------------------- */
 
 struct valid_case {
     const char *text;
@@ -55,7 +55,7 @@ struct valid_case {
 };
 
 static const struct valid_case valid_cells[] = {
-    /* §7.3 */
+    /* the specification's examples */
     {"a", 1, {0, 0, 0}},
     {"z", 1, {25, 0, 0}},
     {"aa", 1, {26, 0, 0}},

@@ -1,5 +1,5 @@
 /* tests/unit/test_pmn_dialect.c — PMN input dialects converted to canonical PMN
- * with a position (DESIGN.md §3: canonical, seed, json-array). */
+ * with a position (koma-formats(5), PMN, Input dialects: canonical, seed, json-array). */
 #include "unit.h"
 
 #define OGI_START "lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o"

@@ -2,19 +2,21 @@
  * position decides, perft. (Judging a whole game — history rules, verdicts —
  * is the referee's, koma/referee.h.)
  *
- * An engine plays one game (koma/game.h) on one position at a time. It keeps
- * its own compact board (a padded mailbox of one byte a square, hands as
- * counts, an incremental Zobrist hash) and never allocates per move: every
- * buffer is sized when the engine is created.
+ * An engine plays one game (koma/game.h) on one position at a time, on the
+ * backend the game's definition asks for: the mailbox engine (a padded board
+ * of one byte a square and bitboards, hands as counts, an incremental Zobrist
+ * hash) or, for a game whose moves have several effects (Ko shogi), the effect
+ * engine. Either never allocates per move: every buffer is sized when the
+ * engine is created.
  *
  * Moves are koma_emove handles, valid for the position they were generated in;
  * they convert to canonical PMN (koma_move / koma_pmn_write) and back. Two moves
- * with the same canonical PMN are the same move (DESIGN.md §4, Perft).
+ * with the same canonical PMN are the same move (koma-perft(1)).
  *
  * Positions are compared (hash, repetition) on board, hands and side to move
- * with every "'" removed (the Jeweled King's marker), as DESIGN.md §4 says.
+ * with every "'" removed (the Jeweled King's marker), as koma-games(7) says.
  *
- * Choices (where DESIGN.md §4 leaves room):
+ * Choices (where the rules of koma-games(7) leave room):
  * - A captured royal goes to the capturer's hand like any piece (`/K^`); a
  *   royal in a hand is how a position shows that a king was captured
  *   (mareking: its holder won), so a FEEN alone tells the game is over
@@ -147,7 +149,7 @@ KOMA_API int koma_engine_unmake(koma_engine *e);
 /* Plies made since the position was set. */
 KOMA_API size_t koma_engine_ply(const koma_engine *e);
 
-/* ---- endings the position decides (DESIGN.md §4) ---------------------------- */
+/* ---- endings the position decides (koma-games(7), ENDINGS ON ONE PLY) --------- */
 
 typedef struct koma_ending {
     int over;                      /* 1 when the game has ended */
@@ -159,7 +161,7 @@ typedef struct koma_ending {
 } koma_ending;
 
 /*
- * The endings the position alone decides, in the order of DESIGN.md §4, as the
+ * The endings the position alone decides, in the order of koma-games(7) (ENDINGS ON ONE PLY), as the
  * game's definition gives them: a side defeated (mareking: its royal in the
  * other side's hand, or its board failing defeat.survival; when both sides are,
  * the side to move lost), no legal move (checkmate / stalemate / nomove, as
@@ -173,7 +175,7 @@ KOMA_API void koma_engine_position_ending(koma_engine *e, koma_ending *out);
 
 /*
  * The legal moves of a position taken from a GGN document instead of the
- * built-in generator: the displacements come from ggn (koma_ggn_moves, §11.3),
+ * built-in generator: the displacements come from ggn (koma_ggn_moves; koma-formats(5), GGN),
  * and the game's rule system turns each into its moves and keeps the legal ones:
  *   - a board move becomes the promoting move (`=+P`) when the piece promotes and
  *     the move starts or ends in the zone, and also the plain move unless
@@ -214,7 +216,7 @@ KOMA_API int koma_ggn_generate(const koma_ggn *ggn, const koma_game *game,
 
 /* ---- perft -------------------------------------------------------------------- */
 
-/* Leaves of the legal-move tree of the given depth into *nodes (DESIGN.md §4:
+/* Leaves of the legal-move tree of the given depth into *nodes (koma-perft(1):
  * finished positions have no moves; history rules ignored). -1 only when the
  * move buffers (depth x koma_engine_max_moves) cannot be allocated. */
 KOMA_API int koma_engine_perft(koma_engine *e, unsigned depth, uint64_t *nodes, koma_error *err);
