@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/layers-stale.sh — tests/layers-check.sh reads the objects of the modules
 # lib/*.c has, whatever else lies in the build tree: an object left behind by a
-# module since removed or renamed (an engine.o defining what engine_rules.o
+# module since removed or renamed (a rules.o defining what engine_rules.o
 # defines, say) changes nothing, while the objects of the real modules still count
 # (one swapped for a module of a higher layer fails) and a missing one is
 # trouble (build first).
@@ -30,9 +30,16 @@ check() {   # WANT-STATUS WHAT
 mirror
 check 0 "the build tree as it is"
 # stale objects: one named as no module is, defining symbols a real module
-# defines too (an old engine.o: the engine calls, now engine_rules.c's), and one that
+# defines too (an old rules.o: the rules calls, now engine_rules.c's), and one that
 # calls every layer
-cp "$b/obj/lib/engine_rules.o" "$tmp/b/obj/lib/engine.o"
+# (names no module has: a copy onto a real module's link would write through it
+# into the build tree)
+for n in rules zz_old; do
+    if [ -e "$root/lib/$n.c" ]; then
+        suite_fail "layers-stale: lib/$n.c exists: choose another stale name"; exit 1
+    fi
+done
+cp "$b/obj/lib/engine_rules.o" "$tmp/b/obj/lib/rules.o"
 cp "$b/obj/lib/convert.o" "$tmp/b/obj/lib/zz_old.o"
 check 0 "stale objects of removed modules"
 # the real modules' objects are what is read: base's error.o swapped for the
