@@ -113,7 +113,7 @@ int records_open(cli *c, records_reader *rd, cli_input *in, const records_option
     rd->format = o->format_given ? o->format : KOMA_PCN_YAML;
     rd->chunk = malloc(CHUNK);
     if (o->hub) {                          /* --from */
-        rd->rs = koma_rstream_new(o->hub, o->from, NULL, &err);
+        rd->rs = koma_rstream_new(o->hub, o->from, &o->from_options, &err);
         if (rd->rs == NULL && err.code != KOMA_E_MEMORY) {
             cli_trouble(c, "%s: %s", koma_code_name(err.code), err.message);
             free(rd->chunk);
@@ -181,6 +181,7 @@ static int rstream_next(records_reader *rd, record_item *item)
             item->src.line = koma_rstream_line(rd->rs);
             item->src.locate = rstream_locate;
             item->src.ctx = rd->rs;
+            item->text = koma_rstream_text(rd->rs, &item->text_len, &item->text_format);
             return RECORDS_RECORD;
         }
         case KOMA_PCN_INVALID:
