@@ -407,7 +407,7 @@ static int parse_count(const char *s, size_t len, size_t *i, els *t, count *c, k
     if (c->n == 0) {
         if (k < len)
             return koma__error_token(err, KOMA_E_SELECT_MATERIAL, k,
-                                     "a count is pieces, '*' or classes, after board: or hand:", s + k, 1);
+                                     "expected a piece, '*' or a class to count", s + k, 1);
         return koma_error_set(err, KOMA_E_SELECT_MATERIAL, k > 0 ? k - 1 : 0, "a count without pieces");
     }
     *i = k;
