@@ -28,6 +28,7 @@ typedef struct state {
     records_options ro;
     select_out out;
     int mode, invert, dup, positions, stop;
+    int failed;                        /* memory or output trouble: stop, no count */
     unsigned flags;                    /* koma_select_record's */
     koma_keyset *seen;
     unsigned long long records, selected, invalid, dropped;
@@ -143,7 +144,7 @@ static int on_record(state *st, record_item *it)
     koma_selection r;
     if (koma_select_record(st->sel, it->rec, st->flags, &r, &err) != 0) {
         cli_trouble(c, "%s: %s", koma_code_name(err.code), err.message);
-        return st->stop = 1;
+        return st->stop = st->failed = 1;
     }
     char msg[KOMA_ERROR_MESSAGE_MAX + 64];
     if (r.unjudged) {
@@ -163,7 +164,7 @@ static int on_record(state *st, record_item *it)
         int fresh = 1;
         if (r.has_key && (fresh = koma_keyset_add(st->seen, &r.key, &err)) < 0) {
             cli_trouble(c, "memory: out of memory");
-            return st->stop = 1;
+            return st->stop = st->failed = 1;
         }
         if (fresh != (st->dup == DUP_UNIQUE)) {
             st->dropped++;
@@ -182,7 +183,7 @@ static int on_record(state *st, record_item *it)
     case OUT_COUNT: break;
     default: {
         int rc = select_out_record(&st->out, it->rec, it->text, it->text_len, it->text_format, &err);
-        if (rc < 0) return st->stop = 1;
+        if (rc < 0) return st->stop = st->failed = 1;
         if (rc > 0) {
             snprintf(msg, sizeof msg, "cannot write this record as %s: %s", koma_format_name(st->out.to),
                      err.message);
@@ -208,6 +209,7 @@ static void select_input(state *st, const char *path)
         }
         records_close(&rd);
     }
+    if (rd.memory) st->stop = st->failed = 1;   /* the records after would be judged wrongly */
     cli_input_close(&in);
 }
 
@@ -371,6 +373,7 @@ int main(int argc, char **argv)
     }
     select_out_close(&st.out);
     cli_progress_end(&c);
+    if (st.failed) goto done;           /* a count or summary would be wrong */
     if (st.mode == OUT_COUNT && !c.quiet) {
         if (c.json) printf("{\"count\":%llu}\n", st.selected);
         else printf("%llu\n", st.selected);

@@ -109,6 +109,8 @@ typedef struct records_reader {
     char *chunk;
     int done;
     int trouble;                           /* done on trouble, not at the input's end */
+    int memory;                            /* that trouble, or records_open's, was a
+                                              lack of memory */
     unsigned long records;
     const records_options *o;
     char head[4096];                       /* the input's start, for records_foreign */
