@@ -121,6 +121,62 @@ static int is_date(const char *s, size_t len)
     return 1;
 }
 
+/*
+ * A regular expression that regcomp could not compile in reasonable memory:
+ * glibc copies the pattern a repetition applies to ('+' twice, "{m,n}" as many
+ * times as its largest count), so nested or chained repetitions multiply. The
+ * size the copies could reach is bounded by the length times the product of
+ * every repetition's factor; over 2^20 the expression is refused. Back
+ * references (\1 ... \9) are refused too: matching with them can take
+ * exponential time. 0, or the offset of the offending byte + 1.
+ */
+#define RE_EXPANSION_MAX (1u << 20)
+
+static size_t regex_refused(const char *re, size_t len, const char **why)
+{
+    double bound = (double)(len ? len : 1);
+    for (size_t i = 0; i < len; i++) {
+        char c = re[i];
+        if (c == '\\') {
+            if (i + 1 < len && re[i + 1] >= '1' && re[i + 1] <= '9') {
+                *why = "back references (\\1 ... \\9) are not allowed";
+                return i + 1;
+            }
+            i++;
+        } else if (c == '[') {
+            size_t j = i + 1;
+            if (j < len && re[j] == '^') j++;
+            if (j < len && re[j] == ']') j++;
+            while (j < len && re[j] != ']') {
+                if (re[j] == '[' && j + 1 < len && (re[j + 1] == ':' || re[j + 1] == '.' || re[j + 1] == '=')) {
+                    char close = re[j + 1];
+                    j += 2;
+                    while (j + 1 < len && !(re[j] == close && re[j + 1] == ']')) j++;
+                    j++;
+                }
+                j++;
+            }
+            i = j;
+        } else if (c == '+') {
+            bound *= 2;
+        } else if (c == '{') {
+            unsigned long m = 0, n = 0;
+            size_t j = i + 1;
+            while (j < len && KOMA_IS_DIGIT(re[j]) && m < 100000) m = m * 10 + (unsigned long)(re[j++] - '0');
+            if (j < len && re[j] == ',') {
+                j++;
+                while (j < len && KOMA_IS_DIGIT(re[j]) && n < 100000) n = n * 10 + (unsigned long)(re[j++] - '0');
+            }
+            bound *= (double)((m > n ? m : n) + 1);
+        }
+        if (bound > RE_EXPANSION_MAX) {
+            *why = "too many repetitions: the expression would expand beyond a million copies";
+            return i + 1;
+        }
+    }
+    return 0;
+}
+
 int koma_meta_cond_parse(const char *s, size_t len, koma_meta_cond **out, koma_error *err)
 {
     *out = NULL;
@@ -164,6 +220,12 @@ int koma_meta_cond_parse(const char *s, size_t len, koma_meta_cond **out, koma_e
     c->value_number = read_number(c->value, c->value_len, &c->number);
     c->value_date = is_date(c->value, c->value_len);
     if (c->op == OP_RE || c->op == OP_NRE) {
+        const char *why;
+        size_t bad = regex_refused(c->value, c->value_len, &why);
+        if (bad) {
+            koma_error_set(err, KOMA_E_SELECT_META, v + bad - 1, "not a regular expression koma takes: %s", why);
+            goto fail;
+        }
         int rc = regcomp(&c->re, c->value, REG_EXTENDED | REG_NOSUB);
         if (rc != 0) {
             char msg[128];

@@ -253,6 +253,12 @@ static void test_meta(void **state)
     meta_error("date<soon", 6);
     meta_error("a..b=1", 2);
     meta_error("event!x", 6);
+    /* expressions regcomp would blow up, or match slowly, are refused */
+    meta_error("event~a++++++++++++++++++++++++", 23);
+    meta_error("event~((a{200}){200}){200}", 22);
+    meta_error("event~(a)\\1", 10);
+    assert_true(meta("event~^(第[0-9]+期)+名人戦$"));
+    assert_true(meta("event~[+]*名{1,3}"));
 }
 
 /* ---- keys ---- */

@@ -58,7 +58,8 @@
  * member whose name holds '.', '=', '!', '~', '<' or '>'. '=' and '!=' compare
  * text (a number as JSON writes it; numbers also by value); '~' and '!~'
  * match a POSIX extended regular expression (bytes, not characters) anywhere
- * in the text; '<' '<=' '>' '>=' compare numbers when VALUE is a number and
+ * in the text (one whose repetitions could make regcomp copy it more than a
+ * million times, or with back references, is refused); '<' '<=' '>' '>=' compare numbers when VALUE is a number and
  * the member a number (or a string holding one), and dates when VALUE is a
  * date ("2020", "2020-05", "2020-05-01", "2020-05-01T12:00"): the member's
  * first as many characters ('/' read as '-'), so "date<2020" is any date of
