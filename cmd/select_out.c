@@ -63,6 +63,7 @@ void select_out_close(select_out *o)
     if (o->f != stdout) o->f = NULL;
     koma_wstream_free(o->ws);
     o->ws = NULL;
+    koma_pcn_buffer_cleanup(&o->buf);
     o->in_file = 0;
     o->last = NULL;
 }
