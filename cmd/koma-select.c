@@ -199,7 +199,10 @@ static void select_input(state *st, const char *path)
     cli_input in;
     records_reader rd;
     record_item it;
-    if (cli_input_open(st->c, &in, path) != 0) return;
+    if (cli_input_open(st->c, &in, path) != 0) {
+        if (in.cap) st->stop = st->failed = 1;   /* opened, but no memory for its buffer */
+        return;
+    }
     if (records_open(st->c, &rd, &in, &st->ro) == 0) {
         while (!st->stop && records_next(&rd, &it) != RECORDS_END) {
             on_record(st, &it);
@@ -317,10 +320,8 @@ int main(int argc, char **argv)
         case 'd': st.dup = st.dup == DUP_UNIQUE ? -1 : DUP_LATER; break;
         case OPT_SAME_AT: same_at = 1; rc = criterion(&st, games, opt, optarg, NULL, 0); break;
         case 'p': case OPT_FID: case OPT_PATTERN: case OPT_MATERIAL: st.positions = 1;   /* fall through */
-        case OPT_META: case OPT_RESULT: case OPT_STATUS: case 'g': case OPT_PLY: case OPT_PLIES:
-        case OPT_DISPUTED:
-            rc = criterion(&st, games, opt, optarg ? optarg : "", NULL, 0);
-            break;
+        case OPT_META: case OPT_RESULT: case OPT_STATUS: case 'g': case OPT_PLY: case OPT_PLIES: case OPT_DISPUTED:
+            rc = criterion(&st, games, opt, optarg ? optarg : "", NULL, 0); break;
         default:
             if ((rc = cli_option(&c, opt, argv)) == CLI_OPTION_TAKEN) rc = 0;
             else goto done_rc;

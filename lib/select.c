@@ -9,7 +9,7 @@
  * them, koma-games(7)) against each target's hash in that game, the targets'
  * hashes worked out once a game on an engine of the selector's own; a hash
  * that agrees is confirmed on the positions themselves. No FEEN is written a
- * ply, except for --fid-style targets (a FID names a position only through
+ * ply, except for targets given by FID (a FID names a position only through
  * its FEEN): their answers are kept by hash in a small table, so a position
  * common to many records (an opening) is hashed with SHA-256 once.
  */
@@ -165,7 +165,7 @@ int koma_select_position(koma_select *s, const char *feen, size_t len, koma_erro
     koma_position_init(&pos);
     koma_position_init(&st);
     const koma_game *g = NULL;
-    /* a position some built-in game plays (--game may still name another) */
+    /* a position some built-in game plays (koma_select_game may still name another) */
     if (koma_game_set_open_feen(s->games, feen, len, &pos, &g, err) != 0 ||
         koma_position_copy(&st, &pos, err) != 0 || koma_position_strip_derived(&st, err) != 0 ||
         room(&s->targets, s->ntargets, sizeof *s->targets, err) != 0 ||
@@ -348,7 +348,7 @@ static int moves_match(const koma_select *s, const koma_pcn *rec)
     return 0;
 }
 
-/* The game of --game the record's setup fits, in the order given (*g: NULL when
+/* The game of koma_select_game's list the record's setup fits, in the order given (*g: NULL when
  * none fits). -1 on memory trouble. */
 static int game_fit(koma_select *s, const koma_pcn *rec, const koma_game **g, koma_error *err)
 {
