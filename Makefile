@@ -182,6 +182,7 @@ check-convert: $(CMDS) $(STATIC_LIB)
 	@sh tests/convert/sfen-cross.sh $(B)/bin
 	@sh tests/convert/fen-cross.sh $(B)/bin
 	@sh tests/convert/kif-cross.sh $(B)/bin
+	@sh tests/convert/select-cross.sh $(B)/bin
 
 check-install: all
 	@sh tests/install-check.sh $(B)

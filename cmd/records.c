@@ -113,7 +113,7 @@ int records_open(cli *c, records_reader *rd, cli_input *in, const records_option
     rd->format = o->format_given ? o->format : KOMA_PCN_YAML;
     rd->chunk = malloc(CHUNK);
     if (o->hub) {                          /* --from */
-        rd->rs = koma_rstream_new(o->hub, o->from, NULL, &err);
+        rd->rs = koma_rstream_new(o->hub, o->from, &o->from_options, &err);
         if (rd->rs == NULL && err.code != KOMA_E_MEMORY) {
             cli_trouble(c, "%s: %s", koma_code_name(err.code), err.message);
             free(rd->chunk);
@@ -123,6 +123,7 @@ int records_open(cli *c, records_reader *rd, cli_input *in, const records_option
         if (rd->rs && rd->chunk) return 0;
         records_close(rd);
         cli_trouble(c, "memory: out of memory");
+        rd->memory = 1;
         return -1;
     }
     rd->r = koma_pcn_reader_new(rd->format, o->pcn_flags | (o->format_given ? 0 : KOMA_PCN_AUTO),
@@ -130,6 +131,7 @@ int records_open(cli *c, records_reader *rd, cli_input *in, const records_option
     if (rd->r == NULL || rd->chunk == NULL) {
         records_close(rd);
         cli_trouble(c, "memory: out of memory");
+        rd->memory = 1;
         return -1;
     }
     return 0;
@@ -166,6 +168,7 @@ static int rstream_next(records_reader *rd, record_item *item)
             if (n == 0) koma_rstream_finish(rd->rs);
             else if (koma_rstream_feed(rd->rs, rd->chunk, (size_t)n, err) != 0) {
                 cli_trouble(c, "%s: %s", koma_code_name(err->code), err->message);
+                rd->memory = err->code == KOMA_E_MEMORY;
                 break;
             }
             continue;
@@ -181,6 +184,7 @@ static int rstream_next(records_reader *rd, record_item *item)
             item->src.line = koma_rstream_line(rd->rs);
             item->src.locate = rstream_locate;
             item->src.ctx = rd->rs;
+            item->text = koma_rstream_text(rd->rs, &item->text_len, &item->text_format);
             return RECORDS_RECORD;
         }
         case KOMA_PCN_INVALID:
@@ -192,7 +196,7 @@ static int rstream_next(records_reader *rd, record_item *item)
             rd->done = 1;
             return RECORDS_END;
         default:
-            if (err->code == KOMA_E_MEMORY) cli_trouble(c, "memory: out of memory");
+            if ((rd->memory = err->code == KOMA_E_MEMORY)) cli_trouble(c, "memory: out of memory");
             else cli_diag_error(c, CLI_TROUBLE, rd->in->name, err, NULL);
         }
         rd->done = rd->trouble = 1;
@@ -218,6 +222,7 @@ int records_next(records_reader *rd, record_item *item)
             if (n == 0) koma_pcn_reader_finish(rd->r);
             else if (koma_pcn_reader_feed(rd->r, rd->chunk, (size_t)n, err) != 0) {
                 cli_trouble(c, "%s: %s", koma_code_name(err->code), err->message);
+                rd->memory = err->code == KOMA_E_MEMORY;
                 break;
             }
             continue;
@@ -248,7 +253,7 @@ int records_next(records_reader *rd, record_item *item)
             rd->done = 1;
             return RECORDS_END;
         default:
-            if (err->code == KOMA_E_MEMORY) cli_trouble(c, "memory: out of memory");
+            if ((rd->memory = err->code == KOMA_E_MEMORY)) cli_trouble(c, "memory: out of memory");
             else cli_diag_error(c, CLI_TROUBLE, rd->in->name, err, NULL);
         }
         rd->done = rd->trouble = 1;

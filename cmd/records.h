@@ -53,6 +53,8 @@ typedef struct records_options {
      * the format or NULL for auto (detected from each input's start) */
     koma_hub *hub;
     const koma_format *from;
+    koma_rstream_options from_options;     /* --from: the reader's options (PCN flags,
+                                              a moves format's start) */
 } records_options;
 
 /* --format F: json or yaml. 0, or the exit status of a usage error (2). */
@@ -93,6 +95,10 @@ typedef struct record_item {
     const koma_pcn_reader *reader;         /* koma_pcn_reader_text: the record as read
                                               (NULL with --from: no PCN text) */
     unsigned long index;                   /* 1-based number of the record in its input */
+    const char *text;                      /* --from: the record's bytes as read
+                                              (koma_rstream_text), or NULL */
+    size_t text_len;
+    const koma_format *text_format;        /* --from: the record's format */
 } record_item;
 
 typedef struct records_reader {
@@ -104,6 +110,8 @@ typedef struct records_reader {
     char *chunk;
     int done;
     int trouble;                           /* done on trouble, not at the input's end */
+    int memory;                            /* that trouble, or records_open's, was a
+                                              lack of memory */
     unsigned long records;
     const records_options *o;
     char head[4096];                       /* the input's start, for records_foreign */

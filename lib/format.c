@@ -209,6 +209,9 @@ struct koma_rstream {
     koma_pcn *moves_rec;               /* MOVES: the record being read */
     int moves_bad;                     /* MOVES: the record is invalid (skip to a blank line) */
     koma_error moves_err;
+    char *text;                        /* the last record's text (koma_rstream_text) */
+    size_t text_len, text_cap;
+    int has_text;
 };
 
 koma_rstream *koma_rstream_new(koma_hub *h, const koma_format *fmt, const koma_rstream_options *opt,
@@ -253,6 +256,7 @@ void koma_rstream_free(koma_rstream *rs)
     free(rs->state);
     free(rs->buf);
     free(rs->start);
+    free(rs->text);
     koma_srec_cleanup(&rs->rec);
     koma_position_cleanup(&rs->pos);
     koma_pcn_free(rs->moves_rec);
@@ -260,6 +264,40 @@ void koma_rstream_free(koma_rstream *rs)
 }
 
 const koma_format *koma_rstream_format(const koma_rstream *rs) { return rs->fmt; }
+
+const char *koma_rstream_text(const koma_rstream *rs, size_t *len, const koma_format **fmt)
+{
+    if (fmt) *fmt = rs->fmt;
+    if (rs->pr) {
+        if (fmt && koma_pcn_reader_format(rs->pr) == KOMA_PCN_YAML) *fmt = koma_format_find("yaml", 4);
+        else if (fmt) *fmt = koma_format_find("pcn", 3);
+        return koma_pcn_reader_text(rs->pr, len);
+    }
+    *len = rs->has_text ? rs->text_len : 0;
+    return rs->has_text ? (rs->text ? rs->text : "") : NULL;
+}
+
+/* The record's text: s[0..n) replaces it (append 0) or is added to it. -1 on memory. */
+static int keep_text(koma_rstream *rs, const char *s, size_t n, int append)
+{
+    size_t at = append ? rs->text_len : 0;
+    rs->has_text = 1;
+    if (at + n + 1 > rs->text_cap) {
+        size_t cap = rs->text_cap ? rs->text_cap : 4096;
+        while (cap < at + n + 1) cap *= 2;
+        char *t = realloc(rs->text, cap);
+        if (t == NULL) {
+            rs->has_text = 0;
+            return -1;
+        }
+        rs->text = t;
+        rs->text_cap = cap;
+    }
+    if (n) memcpy(rs->text + at, s, n);
+    rs->text_len = at + n;
+    rs->text[rs->text_len] = '\0';
+    return 0;
+}
 unsigned long koma_rstream_line(const koma_rstream *rs) { return rs->last_line; }
 
 int koma_rstream_locate(const koma_rstream *rs, const char *pointer, unsigned long *line,
@@ -387,6 +425,7 @@ static int blank(const char *s, size_t n)
 
 static int too_long(koma_rstream *rs, koma_error *err)
 {
+    rs->has_text = 0;
     koma__error_at(err, KOMA_E_LINE_LENGTH, rs->line, LINE_MAX_BYTES + 1, rs->base, NULL);
     /* skip to the end of the line */
     char *nl = memchr(rs->buf, '\n', rs->len);
@@ -422,6 +461,10 @@ static int next_position(koma_rstream *rs, koma_pcn **out, koma_error *err)
             continue;
         }
         rs->last_line = line;
+        if (keep_text(rs, s, n, 0) != 0) {
+            koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
+            return KOMA_PCN_FATAL;
+        }
         int rc = rs->fmt->read_position(rs->h, s, n, rs->opt.feen_flags, &rs->pos, err);
         if (rc == 0) {
             char feen[KOMA_FEEN_MAX_LEN + 1];
@@ -488,6 +531,7 @@ static int next_moves(koma_rstream *rs, koma_pcn **out, koma_error *err)
             if (rs->moves_rec || rs->moves_bad) return moves_end(rs, out, err);
             continue;
         }
+        int began = 0;
         if (rs->moves_rec == NULL && !rs->moves_bad) {
             rs->last_line = line;
             if (moves_begin(rs, err) != 0) {
@@ -498,6 +542,12 @@ static int next_moves(koma_rstream *rs, koma_pcn **out, koma_error *err)
                 err->column = 1;
                 return KOMA_PCN_INVALID;
             }
+            began = 1;
+        }
+        /* the record's text: its lines */
+        if (keep_text(rs, s, n, !began) != 0 || keep_text(rs, "\n", 1, 1) != 0) {
+            koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
+            return KOMA_PCN_FATAL;
         }
         if (rs->moves_bad) {
             consume(rs, used);
@@ -547,6 +597,7 @@ static int next_record(koma_rstream *rs, koma_pcn **out, koma_error *err)
                 if (rs->len > KOMA_PCN_MAX_RECORD) {
                     koma__error_at(err, KOMA_E_CONVERT_SIZE, rs->line, 1, rs->base,
                                    "record exceeds 16 MiB");
+                    rs->has_text = 0;
                     rs->stopped = 1;
                     rs->len = 0;
                     return KOMA_PCN_INVALID;
@@ -556,6 +607,7 @@ static int next_record(koma_rstream *rs, koma_pcn **out, koma_error *err)
         } else if (!rs->at_end) {
             if (rs->len > KOMA_PCN_MAX_RECORD) {
                 koma__error_at(err, KOMA_E_CONVERT_SIZE, rs->line, 1, rs->base, "record exceeds 16 MiB");
+                rs->has_text = 0;
                 rs->stopped = 1;
                 rs->len = 0;
                 return KOMA_PCN_INVALID;
@@ -578,6 +630,7 @@ static int next_record(koma_rstream *rs, koma_pcn **out, koma_error *err)
         if (rec_len > KOMA_PCN_MAX_RECORD) {
             consume(rs, used);
             koma__error_at(err, KOMA_E_CONVERT_SIZE, line, 1, 0, "record exceeds 16 MiB");
+            rs->has_text = 0;
             return KOMA_PCN_INVALID;
         }
         if (rs->state == NULL && rs->fmt->state_size) {
@@ -586,6 +639,10 @@ static int next_record(koma_rstream *rs, koma_pcn **out, koma_error *err)
                 koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
                 return KOMA_PCN_FATAL;
             }
+        }
+        if (keep_text(rs, rs->buf, rec_len, 0) != 0) {
+            koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
+            return KOMA_PCN_FATAL;
         }
         koma_srec_reset(&rs->rec);
         rs->rec.line = line;

@@ -151,6 +151,7 @@ void koma_referee_free(koma_referee *r)
 
 koma_repeats *koma_referee_positions(const koma_referee *r) { return r->track; }
 int koma_referee_over(const koma_referee *r) { return r->state != ON; }
+const koma_engine *koma_referee_engine(const koma_referee *r) { return r->e; }
 size_t koma_referee_played(const koma_referee *r) { return r->played; }
 int koma_referee_turn(const koma_referee *r) { return koma_engine_turn(r->e); }
 

@@ -82,6 +82,15 @@ step "koma-convert --to pcn shogi-records/*.kif shogi-records/*.ki2 | koma-repla
 step "koma-convert --from yaml --to pcn shogi-records/v2.csa"
 step "head -n 1 replay/ogi.jsonl | koma-convert --to csa"
 echo
+echo "== koma-select: the games that reach a position, one copy of each game, in any format =="
+step "koma-select -l -p 'lnsgk^gsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGK^GSNL B/ s/S' convert/pair/game.kif convert/pair/game.ki2 convert/pair/game.csa convert/pair/game.jkf convert/pair/game.usi convert/pair/game.yaml"
+step "koma-select -l -p 'rb1gk^/2s2/P3p/2S2/K^G1BR / S/s' select/minishogi.jsonl"
+step "koma-select -l --unique select/dup.kif select/dup.csa select/dup.jkf select/dup.jsonl select/changed.csa"
+step "koma-select -l --duplicates koshogi/games.jsonl koshogi/variant.jsonl"
+step "koma-select -l --status checkmate replay/shogi.jsonl"
+step "koma-select --meta 'player=Gote' --meta 'date>=2026' --to usi convert/pair/game.kif"
+step "koma-select -l --ply 30: --material 'hand:[A-Z]>=3' --pattern '????k^???/????????/????????/????????/????????/????????/????????/????K^???' pcn/games.jsonl | head -n 3"
+echo
 echo "== Pictures: the last position of a record as a diagram, and as an SVG file =="
 pictures=$(cd "$bindir/.." && pwd)/demo
 mkdir -p "$pictures"

@@ -89,6 +89,9 @@ replay --adjudicate --summary replay/ogi.jsonl
 repetition-check --summary repetition/ogi.jsonl repetition/shogi.jsonl repetition/okisaki.yaml repetition/mixed.jsonl
 repetition-check --fid-only repetition/positions.feen
 diff diff/a.jsonl diff/b.jsonl
+select --summary --position 'lnsgk^gsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGK^GSNL B/ s/S' convert/pair/game.kif convert/pair/game.csa pcn/mixed.jsonl
+select --summary --meta 'event~.' replay/ogi.jsonl convert/multi.csa
+select --count --unique convert/pair/game.kif convert/pair/game.csa convert/pair/game.jkf
 diff --feen 'lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o' 'lnsik^snl/1r4b1/pppppppp/8/4P3/PPPP1PPP/1B4R1/LNSIK^SNL / o/O'
 RUNS
 # One record, one object: koma-validate --json prints as many

@@ -99,6 +99,17 @@ KOMA_API void koma_rstream_finish(koma_rstream *rs);
 KOMA_API int koma_rstream_next(koma_rstream *rs, koma_pcn **out, koma_error *err);
 /* The first line of the record last returned. */
 KOMA_API unsigned long koma_rstream_line(const koma_rstream *rs);
+/*
+ * The text of the record last returned (KOMA_PCN_RECORD or KOMA_PCN_INVALID):
+ * its bytes as read, without what separates it from the next record (CSA's
+ * "/" line, the blank line after a run of moves, a line's line feed); for the
+ * PCN formats koma_pcn_reader_text. *fmt (may be NULL) gets the record's
+ * format (a PCN input read record by record as JSON or YAML: that record's).
+ * NULL when there is no text (an over-long record). Valid until the next call
+ * on rs.
+ */
+KOMA_API const char *koma_rstream_text(const koma_rstream *rs, size_t *len,
+                                       const koma_format **fmt);
 /* The format being read (after detection; NULL before it). */
 KOMA_API const koma_format *koma_rstream_format(const koma_rstream *rs);
 /* Where the value at a JSON pointer of the last record is in the input: for

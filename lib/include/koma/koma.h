@@ -21,6 +21,7 @@
 #include <koma/sfen.h>
 #include <koma/repeats.h>
 #include <koma/referee.h>
+#include <koma/select.h>
 #include <koma/convert.h>
 
 KOMA_API const char *koma_version(void);

@@ -29,6 +29,7 @@
 #include <koma/pmn.h>
 #include <koma/cgsn.h>
 #include <koma/game.h>
+#include <koma/engine.h>
 #include <koma/repeats.h>
 #include <koma/pcn.h>
 
@@ -127,6 +128,12 @@ KOMA_API int koma_referee_over(const koma_referee *ref);
 KOMA_API size_t koma_referee_played(const koma_referee *ref);
 /* The side to move in the current position. */
 KOMA_API int koma_referee_turn(const koma_referee *ref);
+
+/* The engine of the game in progress (from koma_referee_begin on): for reading
+ * the position between plies (koma_engine_hash, koma_engine_get_position,
+ * koma_engine_feen, koma_engine_game: the game played, a variant when the
+ * record names rule options); NULL before the first begin. */
+KOMA_API const koma_engine *koma_referee_engine(const koma_referee *ref);
 
 /* The current position as FEEN (koma_engine_feen). */
 KOMA_API KOMA_NODISCARD int koma_referee_feen(const koma_referee *ref, char *buf, size_t cap,
