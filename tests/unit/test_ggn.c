@@ -156,7 +156,7 @@ static const invalid_case invalid_cases[] = {
     { "{\"a/b~\":{}}", KOMA_E_GGN_PIECE, 1, 2,
       "invalid QPI key at /a~1b~0: invalid qualified piece identifier" },
     { "{\"\xc3\xa9\":{}}", KOMA_E_GGN_PIECE, 1, 2,
-      "invalid QPI key at /\\xc3\\xa9: invalid qualified piece identifier" },
+      "invalid QPI key at /\xc3\xa9: invalid qualified piece identifier" },
     { "{\"C:\\u006b\":{}}", KOMA_E_GGN_PIECE, 1, 2,
       "invalid QPI key at /C:k: style and piece of different sides" },
     { "{\"C:P\":{\"e2\":{\"e4\":[]}},\"bad\":{}}", KOMA_E_GGN_PIECE, 1, 25,
@@ -206,7 +206,7 @@ static const invalid_case invalid_cases[] = {
       "invalid LCN value at /O:K^/e4/d3/1/must/d3: \"ally\" is not \"empty\", \"enemy\" or a QPI" },
     { "{\n  \"O:K^\": {\n    \"e4\": {\n      \"\xc3\xa9\": []\n    }\n  }\n}\n",
       KOMA_E_GGN_LOCATION, 4, 7,
-      "invalid destination location at /O:K^/e4/\\xc3\\xa9: coordinate must start with a lowercase letter" },
+      "invalid destination location at /O:K^/e4/\xc3\xa9: coordinate must start with a lowercase letter" },
     /* duplicate keys at every level */
     { "{\"C:P\":{},\"C:P\":{}}", KOMA_E_GGN_DUPLICATE, 1, 11,
       "duplicate object key near '\"C:P\"' at /C:P" },

@@ -235,7 +235,7 @@ static const bad_case bad_yaml[] = {
     { HEAD "x: {b: 1, c: [{d: 1, d: 2}]}\n", KOMA_E_PCN_DUPLICATE, 2, 22, "duplicate key \"d\" in /x/c/0" },
     { "setup:\n  feen: K / C/c\n  feen: k / c/C\n", KOMA_E_PCN_DUPLICATE, 3, 3, "in /setup" },
     { HEAD "setup: {feen: K / C/c}\n", KOMA_E_PCN_DUPLICATE, 2, 1, NULL },
-    { HEAD "\xc3\xa9: {a: 1, a: 2}\n", KOMA_E_PCN_DUPLICATE, 2, 12, "duplicate key \"a\" in /\\xc3\\xa9" },
+    { HEAD "\xc3\xa9: {a: 1, a: 2}\n", KOMA_E_PCN_DUPLICATE, 2, 12, "duplicate key \"a\" in /\xc3\xa9" },
     /* aliases */
     { HEAD "x: *nope\n", KOMA_E_PCN_YAML_ALIAS, 2, 4, "undefined or recursive alias *nope" },
     { HEAD "x: &a [1, *a]\n", KOMA_E_PCN_YAML_ALIAS, 2, 11, NULL },

@@ -3,7 +3,7 @@
  * buffer), UTF-8 validation (each kind of invalid sequence found at its byte),
  * CP932 <-> UTF-8 through iconv (a byte or character the other side cannot hold
  * found at its offset, an encoding iconv does not know, input larger than one
- * growth of the buffer), searching, and located errors. */
+ * growth of the buffer), searching, located errors, and koma_quote's text. */
 #include <stdlib.h>
 
 #include "unit.h"
@@ -173,6 +173,45 @@ static void test_error_at(void **state)
     assert_int_equal(koma__error_at(NULL, KOMA_E_CSA_LINE, 1, 1, 0, "x"), -1);
 }
 
+static void expect_quote(const char *s, size_t len, size_t cap, const char *want)
+{
+    char buf[128];
+    assert_true(cap <= sizeof buf);
+    size_t n = koma_quote(buf, cap, s, len);
+    if (strcmp(buf, want) != 0) fail_msg("koma_quote: \"%s\", not \"%s\"", buf, want);
+    assert_int_equal(n, strlen(want));
+}
+
+/* koma_quote (lib/error.c): valid UTF-8 as text; invalid bytes, controls,
+ * line separators and direction marks as \xNN; quotes and backslashes escaped;
+ * truncation never inside a character. */
+static void test_quote(void **state)
+{
+    (void)state;
+    expect_quote(LIT("7g7f"), 64, "7g7f");
+    expect_quote(LIT("\xe5\xbe\x8c\xe6\x89\x8b\xe3\x81\xae\xe5\x8b\x9d\xe3\x81\xa1"), 64,
+                 "\xe5\xbe\x8c\xe6\x89\x8b\xe3\x81\xae\xe5\x8b\x9d\xe3\x81\xa1");   /* 後手の勝ち */
+    expect_quote(LIT("a\"b\\c"), 64, "a\\\"b\\\\c");
+    expect_quote(LIT("\t\n\x7f"), 64, "\\x09\\x0a\\x7f");
+    expect_quote(LIT("\xc2\x85"), 64, "\\xc2\\x85");                 /* C1: NEL */
+    expect_quote(LIT("\xc3\xa9"), 64, "\xc3\xa9");                     /* é */
+    expect_quote(LIT("x\xe2\x80\xa8y"), 64, "x\\xe2\\x80\\xa8y");     /* U+2028 */
+    expect_quote(LIT("\xe2\x80\xae"), 64, "\\xe2\\x80\\xae");          /* U+202E */
+    expect_quote(LIT("\xe2\x81\xa6"), 64, "\\xe2\\x81\\xa6");          /* U+2066 */
+    expect_quote(LIT("\xef\xbb\xbf{"), 64, "\\xef\\xbb\\xbf{");         /* a byte order mark */
+    expect_quote(LIT("\x8e\xe8"), 64, "\\x8e\\xe8");                   /* Shift_JIS bytes */
+    expect_quote(LIT("\xe5\xbe"), 64, "\\xe5\\xbe");                   /* cut short */
+    expect_quote(LIT("\xed\xa0\x80"), 64, "\\xed\\xa0\\x80");          /* a surrogate */
+    expect_quote(LIT("\xf0\x9f\x98\x80"), 64, "\xf0\x9f\x98\x80");      /* U+1F600 */
+    /* room for "..." and the NUL: a character fits whole or not at all */
+    expect_quote(LIT("ab\xe5\xbe\x8c"), 8, "ab...");
+    expect_quote(LIT("ab\xe5\xbe\x8c"), 9, "ab\xe5\xbe\x8c");
+    expect_quote(LIT("ab\xe5\xbe\x8c" "c"), 9, "ab\xe5\xbe\x8c...");
+    expect_quote(LIT("abc"), 1, "");
+    char one[1];
+    assert_int_equal(koma_quote(one, 0, "abc", 3), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -182,6 +221,7 @@ int main(void)
         cmocka_unit_test(test_iconv),
         cmocka_unit_test(test_contains),
         cmocka_unit_test(test_error_at),
+        cmocka_unit_test(test_quote),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
