@@ -905,7 +905,12 @@ static json_t *header_json(const koma_srec *r, koma_error *err)
                 return NULL;
             }
         }
-        if (name == NULL || koma__kif_header_key(name, strlen(name)) != h->key) {
+        /* the key the reader gives it back (koma__kif_header_add): a date's key
+         * whose value is no date koma reads is another field, kept as written */
+        koma_hkey back = name ? koma__kif_header_key(name, strlen(name)) : KOMA_H_OTHER;
+        if ((back == KOMA_H_START || back == KOMA_H_END) && koma__kif_date_in(value, strlen(value), iso) == 0)
+            back = KOMA_H_OTHER;
+        if (name == NULL || back != h->key) {
             char q[64];
             koma_quote(q, sizeof q, name ? name : "", name ? strlen(name) : 0);
             json_decref(hd);

@@ -16,8 +16,10 @@
  * "先手番"/"後手番" the side to move (also 上手/下手), "手数----" the start of
  * KIF's moves, "*..." a comment and "&..." a bookmark on what precedes (the
  * setup before any move), "変化：N手" a variation replacing move N of the line
- * last read (or of the line it branched from, nearest first), "まで N手で..."
- * the ending, the format's move lines.
+ * last read (or of the line it branched from, nearest first; or continuing the
+ * nearest that stops just before move N, Gekisashi's "#--separator--" form),
+ * "まで N手で..." the ending, the format's move lines; after the moves, a line
+ * of dashes starts a footer whose lines are remarks (Gekisashi's clipboard KI2).
  */
 #include <iconv.h>
 #include <stdint.h>
@@ -228,6 +230,7 @@ static const struct {
     {"千日手", KOMA_SEND_REPETITION},    {"持将棋", KOMA_SEND_IMPASSE},
     {"詰み", KOMA_SEND_MATE},            {"詰", KOMA_SEND_MATE},
     {"不詰", KOMA_SEND_NO_MATE},         {"切れ負け", KOMA_SEND_TIME_UP},
+    {"Time-up", KOMA_SEND_TIME_UP},      /* 81Dojo's */
     {"反則勝ち", KOMA_SEND_ILLEGAL_WIN}, {"反則負け", KOMA_SEND_ILLEGAL_LOSS},
     {"入玉勝ち", KOMA_SEND_ENTERING_KING}, {"引き分け", KOMA_SEND_DRAW},
     {"最大手数", KOMA_SEND_MAX_MOVES},   {"連続王手の千日手", KOMA_SEND_PERPETUAL_CHECK},
@@ -271,6 +274,7 @@ struct kk_reader {
     const char *src_ls;                /* the same line as given */
     size_t src_ln;
     int in_moves;
+    int footer;                        /* after a line of dashes that ends the moves */
     int rows;                          /* board rows read */
     unsigned long rows_line;           /* where the diagram started */
     int hands_given, turn_given, handicap_given;
@@ -340,8 +344,7 @@ void koma__kakinoki_first_side(kk_reader *d, int side)
     d->side_from_move = 0;
 }
 
-/* The side named: 先手/下手 first, 後手/上手 second; *used; -1 when none. */
-static int side_name(const char *s, size_t n, size_t *used)
+int koma__kakinoki_side(const char *s, size_t n, size_t *used)
 {
     if ((*used = koma__kakinoki_lit(s, n, "先手")) || (*used = koma__kakinoki_lit(s, n, "下手"))) return KOMA_FIRST;
     if ((*used = koma__kakinoki_lit(s, n, "後手")) || (*used = koma__kakinoki_lit(s, n, "上手"))) return KOMA_SECOND;
@@ -362,14 +365,59 @@ static int set_end(kk_reader *d, const char *at, koma_send_code code, const char
     return 0;
 }
 
-int koma__kakinoki_end_word(kk_reader *d, const char *s, size_t n, long long elapsed, long long total)
-{
-    if (not_ended(d, s) != 0) return -1;
-    return set_end(d, s, word_code(s, n), s, n, elapsed, total);
-}
-
 /* The side to move after the current line's last ply (n plies from the start). */
 static int mover_after(kk_reader *d, size_t plies) { return (int)((d->r->setup.turn + plies) % 2); }
+
+/* The side an ending makes the winner, the mover being `mover`; -1 for an
+ * ending that names none (a draw, no result, another word). */
+static int end_winner(koma_send_code code, int mover)
+{
+    switch (code) {
+    case KOMA_SEND_RESIGN:
+    case KOMA_SEND_MATE:
+    case KOMA_SEND_TIME_UP:
+    case KOMA_SEND_ILLEGAL_LOSS: return 1 - mover;
+    case KOMA_SEND_ILLEGAL_WIN:
+    case KOMA_SEND_ENTERING_KING:
+    case KOMA_SEND_PERPETUAL_CHECK: return mover;
+    default: return -1;
+    }
+}
+
+int koma__kakinoki_end_word(kk_reader *d, const char *from, const char *s, size_t n, int side, long long elapsed,
+                            long long total)
+{
+    if (not_ended(d, from) != 0) return -1;
+    koma_send_code code = word_code(s, n);
+    if (code == KOMA_SEND_OTHER) {
+        /* a word koma does not know: kept as written, the side too */
+        n += (size_t)(s - from);
+        s = from;
+        side = -1;
+    }
+    size_t next;
+    koma__kakinoki_current(d, &next);
+    int mover = mover_after(d, next - 1);
+    if (side >= 0 && side != mover) {
+        /* the word said of the side that just moved: 反則負け is the mover's
+         * 反則勝ち and the other way round; a word that makes a winner otherwise
+         * is said of the mover only */
+        if (code == KOMA_SEND_ILLEGAL_LOSS) code = KOMA_SEND_ILLEGAL_WIN;
+        else if (code == KOMA_SEND_ILLEGAL_WIN) code = KOMA_SEND_ILLEGAL_LOSS;
+        else if (end_winner(code, mover) >= 0)
+            return koma__kakinoki_fail(d, from, KOMA_E_KIF_END, "this ending is said of the side to move, not of the side named",
+                                       from, n + (size_t)(s - from));
+    }
+    return set_end(d, from, code, s, n, elapsed, total);
+}
+
+const char *koma__kakinoki_ended(kk_reader *d, size_t *ply)
+{
+    kk_seg *seg = &d->path[d->depth - 1];
+    if (seg->line->end.code == KOMA_SEND_NONE) return NULL;
+    *ply = seg->first + seg->line->len;
+    return koma__kakinoki_end_word_of(&seg->line->end);
+}
 
 /* "まで N手で X" (also "まで、N手で", "まで N手詰"): the current line's ending
  * when the line has none yet (KI2; a KIF whose moves do not end with one),
@@ -415,7 +463,7 @@ static int made_line(kk_reader *d, const char *s, size_t n)
     xn -= k;
     /* [時間切れにより] SIDE の (勝ち|反則勝ち|反則負け|入玉勝ち|切れ負け) */
     size_t t = koma__kakinoki_lit(x, xn, "時間切れにより"), u;
-    int side = side_name(x + t, xn - t, &u);
+    int side = koma__kakinoki_side(x + t, xn - t, &u);
     if (side >= 0 && (k = koma__kakinoki_lit(x + t + u, xn - t - u, "の")) != 0) {
         const char *w = x + t + u + k;
         size_t wn = xn - t - u - k;
@@ -425,6 +473,10 @@ static int made_line(kk_reader *d, const char *s, size_t n)
             ok = koma__kakinoki_lit(w, wn, "勝ち") == wn && side != mover;
             code = KOMA_SEND_TIME_UP;
         } else if (koma__kakinoki_lit(w, wn, "勝ち") == wn) {
+            /* "SIDEの勝ち" names the winner only: it agrees with an ending of the
+             * moves that makes SIDE win (詰み, 反則勝ち, ...); alone, the mover resigned */
+            const koma_send *e = &d->path[d->depth - 1].line->end;
+            if (e->code != KOMA_SEND_NONE && end_winner(e->code, mover) == side) return 0;
             ok = side != mover;
             code = KOMA_SEND_RESIGN;
         } else if (koma__kakinoki_lit(w, wn, "反則勝ち") == wn) {
@@ -454,8 +506,16 @@ static int made_line(kk_reader *d, const char *s, size_t n)
 typedef enum kk_kind {
     KK_EMPTY, KK_PROGRAM, KK_COMMENT, KK_BOOKMARK, KK_VARIATION, KK_MADE, KK_MOVES_HEADER,
     KK_BOD_TRAILER, KK_HANDICAP, KK_HAND_FIRST, KK_HAND_SECOND, KK_ROW, KK_BORDER, KK_FILES,
-    KK_TURN_FIRST, KK_TURN_SECOND, KK_MOVE, KK_HEADER, KK_UNKNOWN
+    KK_TURN_FIRST, KK_TURN_SECOND, KK_MOVE, KK_HEADER, KK_FOOTER, KK_SEPARATOR, KK_UNKNOWN
 } kk_kind;
+
+/* 1 when s[0..n) is three dashes or more and nothing else (trailing blanks aside). */
+static int dashes(const char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n && s[i] == '-') i++;
+    return i >= 3 && i == rtrim(s, n);
+}
 
 /* The key of a header line: *kl bytes, *v the value's start; 0 when none. */
 static int header_split(const char *s, size_t n, size_t *kl, size_t *v)
@@ -478,6 +538,7 @@ static kk_kind classify(const kk_syntax *syn, const char *s, size_t n, int in_mo
 {
     size_t b = koma__kakinoki_blanks(s, n), kl, v;
     if (b == n) return KK_EMPTY;
+    if (in_moves && koma__kakinoki_lit(s, n, "#--separator--") == rtrim(s, n)) return KK_SEPARATOR;
     if (s[0] == '#') return KK_PROGRAM;
     if (s[0] == '*') return KK_COMMENT;
     if (s[0] == '&') return KK_BOOKMARK;
@@ -495,6 +556,7 @@ static kk_kind classify(const kk_syntax *syn, const char *s, size_t n, int in_mo
     if (syn->is_move_line(s, n)) return KK_MOVE;
     if (!in_moves && b > 0 && koma__kakinoki_lit(s + b, n - b, "９")) return KK_FILES;
     if (header_split(s, n, &kl, &v)) return KK_HEADER;
+    if (in_moves && dashes(s, n)) return KK_FOOTER;
     return KK_UNKNOWN;
 }
 
@@ -617,7 +679,8 @@ static int begin_moves(kk_reader *d)
     return 0;
 }
 
-/* "変化：N手": a line replacing move N of the nearest line of the path that has one. */
+/* "変化：N手": a line replacing move N of the nearest line of the path that has
+ * one, or continuing the nearest that stops just before move N. */
 static int variation_line(kk_reader *d, const char *s, size_t n)
 {
     if (begin_moves(d) != 0) return -1;
@@ -650,6 +713,16 @@ static int variation_line(kk_reader *d, const char *s, size_t n)
             d->path[d->depth].line = fork;
             d->path[d->depth].first = N;
             d->depth++;
+            return 0;
+        }
+    }
+    /* no line has move N, but one stops just before it with no ending: the
+     * variation continues that line (Gekisashi writes a main line that stops,
+     * "#--separator--", then "変化：3手" for its third move) */
+    for (size_t j = d->depth; j-- > 0;) {
+        kk_seg *seg = &d->path[j];
+        if ((size_t)ply == seg->first + seg->line->len && seg->line->end.code == KOMA_SEND_NONE) {
+            d->depth = j + 1;
             return 0;
         }
     }
@@ -806,8 +879,15 @@ int koma__kakinoki_read(const kk_syntax *syn, koma_hub *h, const char *s, size_t
         while (m && d.ls[m - 1] == '\r') m--;
         kk_kind kind = classify(syn, d.ls, m, d.in_moves);
         int x = 0;
+        if (d.footer && kind != KK_EMPTY) {
+            /* a footer's lines ("generated by ...", Gekisashi's clipboard KI2):
+             * the program's remarks */
+            x = koma_srec_add_header(r, KOMA_H_OTHER, "#", 1, d.ls, rtrim(d.ls, m), err);
+            kind = KK_EMPTY;
+        }
         switch (kind) {
-        case KK_EMPTY: case KK_BORDER: case KK_FILES: case KK_BOD_TRAILER: break;
+        case KK_EMPTY: case KK_BORDER: case KK_FILES: case KK_BOD_TRAILER: case KK_SEPARATOR: break;
+        case KK_FOOTER: d.footer = 1; break;
         case KK_PROGRAM:
             /* the encoding declaration is the writer's to make again */
             if (!(koma__kakinoki_lit(d.ls, m, "#KIF ") || koma__kakinoki_lit(d.ls, m, "#KI2 ")))
@@ -985,6 +1065,17 @@ int koma__kakinoki_put_comment(koma_pcn_buffer *o, const char *comment, const ch
     return 0;
 }
 
+/* The key a header line KEY：VALUE reads as (koma__kif_header_add): a date's
+ * key with a value that is not a date koma reads (2022年01月09日, 14：59) is
+ * another key, its value kept as written. */
+static koma_hkey read_key(const char *k, size_t kl, const char *v, size_t vl)
+{
+    koma_hkey key = koma__kif_header_key(k, kl);
+    char iso[48];
+    if ((key == KOMA_H_START || key == KOMA_H_END) && koma__kif_date_in(v, vl, iso) == 0) return KOMA_H_OTHER;
+    return key;
+}
+
 /* "KEY：VALUE" lines (one a line of a value); the line must read back as that key. */
 static int put_header(kk_writer *w, koma_pcn_buffer *o, const char *key, const char *value, koma_hkey want,
                       koma_error *err)
@@ -1008,11 +1099,9 @@ static int put_header(kk_writer *w, koma_pcn_buffer *o, const char *key, const c
         const char *l = o->data + mark;
         size_t ln = o->len - mark, kl, v;
         kk_kind kind = classify(w->syn->syntax, l, ln, 0);
-        char iso[48];
         int ok = (kind == KK_HEADER || (kind == KK_HANDICAP && want == KOMA_H_HANDICAP)) && header_split(l, ln, &kl, &v) &&
-                 kl == strlen(key) && koma__kif_header_key(l, kl) == want &&
-                 rtrim(l + v, ln - v) - koma__kakinoki_blanks(l + v, ln - v) == n &&
-                 ((want != KOMA_H_START && want != KOMA_H_END) || koma__kif_date_in(p, n, iso) != 0);
+                 kl == strlen(key) && read_key(l, kl, p, n) == want &&
+                 rtrim(l + v, ln - v) - koma__kakinoki_blanks(l + v, ln - v) == n;
         if (!ok) {
             char q[64];
             koma_quote(q, sizeof q, key, strlen(key));
