@@ -51,8 +51,9 @@
  * one: the open one is broken (JSON Lines, or jansson's and JavaScript's
  * indented output, never put a nested '{' at the start of a line), so that a
  * bad record does not swallow the rest of the input. */
-static int split_jkf(const char *s, size_t len, int at_end, size_t *rec_len, size_t *used)
+static int split_jkf(const char *s, size_t len, int at_end, koma__enc forced, size_t *rec_len, size_t *used)
 {
+    (void)forced;
     size_t i = 0;
     if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0) i = 3;
     while (i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n')) i++;

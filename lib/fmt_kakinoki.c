@@ -3,12 +3,14 @@
  * fmt_kakinoki.h): encoding, header lines, board diagram, handicap, comments,
  * bookmarks, variations, endings; the shared reader and writer.
  *
- * Encoding: a record is UTF-8 when it starts with a byte order mark or
- * declares it ("#KIF version=2.0 encoding=UTF-8", also "#KI2 ..."), Shift_JIS
- * (CP932, with iconv) when it declares that; otherwise UTF-8 when its bytes
- * are valid UTF-8 (Shift_JIS text with kanji never is), else Shift_JIS. File
- * names are not trusted (many programs write UTF-8 .kif files). Columns in
- * diagnostics count bytes of the input as it is, Shift_JIS or not.
+ * Encoding (decode): the caller's (koma_srec.encoding), else UTF-8 after a byte
+ * order mark, else the one the record declares ("#KIF version=2.0
+ * encoding=Shift_JIS", also "#KI2 ...") when its bytes are valid in it, else
+ * the first of UTF-8, EUC-JP and Shift_JIS (CP932) in which they are
+ * (koma__enc_detect); a declaration the bytes contradict gets a warning. UTF-16
+ * comes made UTF-8 by the record stream. File names are not trusted (many
+ * programs write UTF-8 .kif files). Columns in diagnostics count bytes of the
+ * input as it is, Shift_JIS, EUC-JP or not.
  *
  * Lines (trailing blanks and CRs aside): "#..." a program's comment (kept in
  * meta.headers["#"]), "KEY：VALUE" a header (also "KEY:VALUE"), 手合割 the
@@ -266,7 +268,7 @@ struct kk_reader {
     koma_error *err;
     const char *src;                   /* the record as given */
     size_t bom;                        /* bytes of a byte order mark */
-    int sjis;                          /* decoded from Shift_JIS (CP932) */
+    koma__enc enc;                     /* the encoding the text was decoded from */
     unsigned long line;                /* the current line, in the input */
     unsigned long first_line;
     const char *ls;                    /* the current line (UTF-8) */
@@ -289,11 +291,11 @@ void koma__kakinoki_where(kk_reader *d, const char *at, unsigned long *line, uns
     size_t off = (size_t)(at - d->ls);
     if (off > d->ln) off = d->ln;
     unsigned long col = (unsigned long)off + 1;
-    if (d->sjis) {
-        /* the same text in Shift_JIS: its length is the column in the input */
+    if (d->enc == KOMA__ENC_SJIS || d->enc == KOMA__ENC_EUCJP) {
+        /* the same text in its encoding: its length is the column in the input */
         koma_pcn_buffer b = {0};
         size_t bad;
-        if (koma__from_utf8("CP932", d->ls, off, &b, &bad) == 0) col = (unsigned long)b.len + 1;
+        if (koma__from_utf8(koma__enc_iconv(d->enc), d->ls, off, &b, &bad) == 0) col = (unsigned long)b.len + 1;
         koma_pcn_buffer_cleanup(&b);
     }
     if (d->line == d->first_line) col += (unsigned long)d->bom;
@@ -749,20 +751,8 @@ static int note_line(kk_reader *d, const char *s, size_t n, int bookmark)
     return koma_srec_text(dst, s + 1, n - 1, 1, d->err);
 }
 
-/* The encoding a declaration names: 1 UTF-8, 2 Shift_JIS (CP932), 0 another. */
-static int encoding_named(const char *v, size_t n)
-{
-    static const char *const utf8[] = {"UTF-8", "UTF8"};
-    static const char *const sjis[] = {"Shift_JIS", "SJIS", "Shift-JIS", "CP932", "Windows-31J", "MS932"};
-    for (size_t i = 0; i < sizeof utf8 / sizeof utf8[0]; i++)
-        if (strlen(utf8[i]) == n && strncasecmp(v, utf8[i], n) == 0) return 1;
-    for (size_t i = 0; i < sizeof sjis / sizeof sjis[0]; i++)
-        if (strlen(sjis[i]) == n && strncasecmp(v, sjis[i], n) == 0) return 2;
-    return 0;
-}
-
-/* The encoding a '#' line l[0..n) declares ("encoding=NAME"): 1 UTF-8, 2
- * Shift_JIS, 0 none, -1 a name koma does not know (at *at, *vn bytes). */
+/* The encoding a '#' line l[0..n) declares ("encoding=NAME"): KOMA__ENC_NONE
+ * when it declares none, -1 for a name koma does not know (at *at, *vn bytes). */
 static int declared_encoding(const char *l, size_t n, size_t *at, size_t *vn)
 {
     for (size_t k = 0; k + 9 <= n; k++)
@@ -772,69 +762,108 @@ static int declared_encoding(const char *l, size_t n, size_t *at, size_t *vn)
             while (k + 9 + m < n && v[m] != ' ' && v[m] != '\r' && v[m] != '\t') m++;
             if (at) *at = k + 9;
             if (vn) *vn = m;
-            int enc = encoding_named(v, m);
-            return enc ? enc : -1;
+            koma__enc enc = koma__enc_find(v, m);
+            return enc != KOMA__ENC_NONE ? (int)enc : -1;
         }
-    return 0;
+    return KOMA__ENC_NONE;
 }
 
-static int decode(kk_reader *d, const char *s, size_t len, koma_pcn_buffer *dec, const char **text, size_t *tlen)
+/* The line and column of byte off of the record's text t (after the mark). */
+static void text_where(const kk_reader *d, const char *t, size_t off, unsigned long *line, unsigned long *column)
 {
-    int enc = 0;
+    unsigned long ln = d->first_line, col = 1;
+    for (size_t i = 0; i < off; i++, col++)
+        if (t[i] == '\n') ln++, col = 0;
+    if (ln == d->first_line) col += d->bom;
+    *line = ln;
+    *column = col;
+}
+
+/*
+ * The record's text as UTF-8 (decoded into dec unless it is UTF-8) and the
+ * encoding it is read in (d->enc, and *enc for meta.source): the caller's
+ * (koma_srec.encoding: --encoding, or UTF-16 the stream made UTF-8); else a
+ * UTF-8 byte order mark; else the encoding the first '#' lines declare, when the
+ * bytes are valid in it; else the first of UTF-8, EUC-JP and Shift_JIS in which
+ * they are (koma__enc_detect). A declaration the bytes or the mark contradict is
+ * followed by neither: the record is read as its bytes say, with a warning.
+ */
+static int decode(kk_reader *d, const char *s, size_t len, koma_pcn_buffer *dec, const char **text, size_t *tlen,
+                  koma__enc *enc_out)
+{
+    koma_srec *r = d->r;
+    koma__enc given = r->encoding ? koma__enc_find(r->encoding, strlen(r->encoding)) : KOMA__ENC_NONE;
+    koma__enc forced = r->transcoded ? KOMA__ENC_UTF8 : given;
     d->bom = 0;
-    if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0) {
+    if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0 && (forced == KOMA__ENC_NONE || forced == KOMA__ENC_UTF8))
         d->bom = 3;
-        enc = 1;
-    }
     /* a declaration among the first lines of '#' */
-    unsigned long lines = 0;
-    for (size_t i = d->bom; enc == 0 && i < len && s[i] == '#'; lines++) {
+    koma__enc declared = KOMA__ENC_NONE;
+    unsigned long lines = 0, decl_line = 0, decl_col = 0;
+    for (size_t i = d->bom; declared == KOMA__ENC_NONE && i < len && s[i] == '#'; lines++) {
         const char *e = memchr(s + i, '\n', len - i);
         size_t n = e ? (size_t)(e - (s + i)) : len - i;
-        size_t at, vn;
-        enc = declared_encoding(s + i, n, &at, &vn);
-        if (enc < 0) {
+        size_t at = 0, vn = 0;
+        int x = declared_encoding(s + i, n, &at, &vn);
+        decl_line = d->first_line + lines;
+        decl_col = at + 1 + (lines == 0 ? d->bom : 0);
+        if (x < 0 && forced == KOMA__ENC_NONE) {
             char q[48];
             koma_quote(q, sizeof q, s + i + at, vn);
-            return koma__error_at(d->err, KOMA_E_CONVERT_ENCODING, d->first_line + lines, at + 1, 0,
-                                  "unknown encoding \"%s\" (koma reads UTF-8 and Shift_JIS)", q);
+            return koma__error_at(d->err, KOMA_E_CONVERT_ENCODING, decl_line, decl_col, 0,
+                                  "unknown encoding \"%s\" (koma reads UTF-8, Shift_JIS, EUC-JP and UTF-16)", q);
         }
+        if (x > 0) declared = (koma__enc)x;
         if (!e) break;
         i += n + 1;
     }
     const char *t = s + d->bom;
-    size_t tl = len - d->bom, bad;
+    size_t tl = len - d->bom, bad = 0;
+    unsigned long ln, col;
     const char *nul = memchr(t, '\0', tl);
     if (nul) {
         /* text files hold no NUL byte (and C strings would cut the text there) */
         bad = (size_t)(nul - t);
-        unsigned long ln = d->first_line, col = 1;
-        for (size_t i = 0; i < bad; i++, col++)
-            if (t[i] == '\n') ln++, col = 0;
-        if (ln == d->first_line) col += d->bom;
+        text_where(d, t, bad, &ln, &col);
         return koma__error_at(d->err, KOMA_E_CONVERT_ENCODING, ln, col, bad, "a NUL byte in the text");
     }
-    if (enc == 0) enc = koma__utf8_valid(t, tl, NULL) ? 1 : 2;
-    d->sjis = enc == 2;
-    if (enc == 1) {
-        if (!koma__utf8_valid(t, tl, &bad)) goto invalid;
-        *text = t;
-        *tlen = tl;
-        return 0;
+    koma__enc enc = forced, best = KOMA__ENC_NONE;
+    const char *why = NULL;
+    if (enc == KOMA__ENC_NONE && d->bom) {
+        enc = KOMA__ENC_UTF8;
+        why = "its byte order mark says UTF-8";
+    } else if (enc == KOMA__ENC_NONE && declared != KOMA__ENC_NONE && !koma__enc_utf16(declared) &&
+               koma__enc_valid(declared, t, tl, &bad)) {
+        enc = declared;
+    } else if (enc == KOMA__ENC_NONE) {
+        enc = koma__enc_detect(t, tl, declared && !koma__enc_utf16(declared) ? NULL : &bad, &best);
+        if (enc == KOMA__ENC_NONE) {
+            /* valid in nothing: as the declaration says, else as the longest valid start */
+            text_where(d, t, bad, &ln, &col);
+            return koma__error_at(d->err, KOMA_E_CONVERT_ENCODING, ln, col, bad, "invalid %s",
+                                  koma__enc_name(declared && !koma__enc_utf16(declared) ? declared : best));
+        }
+        why = "its bytes are";
     }
-    int x = koma__to_utf8("CP932", t, tl, dec, &bad);
+    if (r->transcoded && declared != KOMA__ENC_NONE && declared != given &&
+        !(declared == KOMA__ENC_UTF16 && koma__enc_utf16(given))) {
+        koma__error_at(&r->warning, KOMA_E_CONVERT_ENCODING, decl_line, decl_col, 0,
+                       "the record declares %s, but its byte order mark says %s: read as %s",
+                       koma__enc_name(declared), koma__enc_name(given), koma__enc_name(given));
+    } else if (why && declared != KOMA__ENC_NONE && declared != enc) {
+        koma__error_at(&r->warning, KOMA_E_CONVERT_ENCODING, decl_line, decl_col, 0,
+                       "the record declares %s, but %s%s%s: read as %s", koma__enc_name(declared), why,
+                       d->bom ? "" : " ", d->bom ? "" : koma__enc_name(enc), koma__enc_name(enc));
+    }
+    d->enc = enc;
+    int x = koma__enc_decode(enc, t, tl, dec, text, tlen, &bad);
     if (x == -2) return koma_error_set(d->err, KOMA_E_MEMORY, 0, NULL);
-    if (x != 0) goto invalid;
-    *text = dec->data;
-    *tlen = dec->len;
+    if (x != 0) {
+        text_where(d, t, bad, &ln, &col);
+        return koma__error_at(d->err, KOMA_E_CONVERT_ENCODING, ln, col, bad, "invalid %s", koma__enc_name(enc));
+    }
+    *enc_out = r->transcoded ? given : enc;
     return 0;
-invalid : {
-    unsigned long ln = d->first_line, col = 1;
-    for (size_t i = 0; i < bad; i++, col++)
-        if (t[i] == '\n') ln++, col = 0;
-    if (ln == d->first_line) col += d->bom;
-    return koma__error_at(d->err, KOMA_E_CONVERT_ENCODING, ln, col, bad, "invalid %s", enc == 1 ? "UTF-8" : "Shift_JIS");
-}
 }
 
 int koma__kakinoki_read(const kk_syntax *syn, koma_hub *h, const char *s, size_t len, unsigned long line,
@@ -855,9 +884,11 @@ int koma__kakinoki_read(const kk_syntax *syn, koma_hub *h, const char *s, size_t
     d.cap = 8;
     d.path = malloc(d.cap * sizeof *d.path);
     if (d.path == NULL) return koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
-    if (decode(&d, s, len, &dec, &text, &tlen) != 0) goto out;
+    koma__enc enc = KOMA__ENC_UTF8;
+    if (decode(&d, s, len, &dec, &text, &tlen, &enc) != 0) goto out;
+    const char *encname = koma__enc_name(enc);
     if (koma_srec_text(&r->source_format, syn->name, strlen(syn->name), 0, err) != 0 ||
-        koma_srec_text(&r->source_encoding, d.sjis ? "Shift_JIS" : "UTF-8", d.sjis ? 9 : 5, 0, err) != 0)
+        koma_srec_text(&r->source_encoding, encname, strlen(encname), 0, err) != 0)
         goto out;
     koma_shape shape = {2, {9, 9, 1}, 81};
     if (koma_position_reset(&r->setup, &shape, err) != 0) goto out;
@@ -942,31 +973,42 @@ out:
  * A record ends before a line that opens another (a declaration #KIF/#KI2, a
  * header KEY：VALUE, 手合割, a hand line) after one of its move lines. Each line
  * is decoded and classified as the reader does (classify), in the encoding the
- * reader will give the record (decode): the byte order mark's or the
- * declaration's, else UTF-8 when the record's bytes are valid UTF-8, else
- * Shift_JIS. Without a mark or declaration the record is scanned as UTF-8;
- * reaching a line that is not valid UTF-8 means the record holds it, so it can
- * only be Shift_JIS, and it is scanned again as Shift_JIS.
+ * reader will give the record (decode): the caller's, or the byte order mark's;
+ * else the first of the declared encoding, UTF-8, EUC-JP and Shift_JIS in which
+ * the record's bytes are valid. The record is scanned in each of them in turn:
+ * reaching a line that is not valid in one means the record holds it, so it is
+ * scanned again in the next. Valid in none, it is scanned in the declared
+ * encoding (Shift_JIS without one), what cannot be decoded taken for a line of
+ * no kind.
  */
-enum { SCAN_NOT_UTF8 = 2 };
+enum { SCAN_NOT_VALID = 2 };
 
 typedef struct kk_scan {
     const kk_syntax *syn;
-    iconv_t cd;                        /* CP932 to UTF-8, opened when first needed */
+    koma__enc enc;                     /* of cd */
+    iconv_t cd;                        /* enc to UTF-8, opened when first needed */
     char *buf;                         /* a decoded line */
     size_t cap;
 } kk_scan;
 
-/* The line s[0..n) as UTF-8 in *t, *tn: itself (enc 1) or decoded from
- * Shift_JIS (enc 2). 1 when it is not text in that encoding, -1 on memory. */
-static int scan_line(kk_scan *sc, int enc, const char *s, size_t n, const char **t, size_t *tn)
+/* The line s[0..n) as UTF-8 in *t, *tn: itself (UTF-8) or decoded from enc. 1
+ * when it is not text in that encoding, -1 on memory. */
+static int scan_line(kk_scan *sc, koma__enc enc, const char *s, size_t n, const char **t, size_t *tn)
 {
-    if (enc == 1) {
+    if (enc == KOMA__ENC_UTF8) {
         *t = s;
         *tn = n;
         return koma__utf8_valid(s, n, NULL) ? 0 : 1;
     }
-    if (sc->cd == (iconv_t)-1 && (sc->cd = iconv_open("UTF-8", "CP932")) == (iconv_t)-1) return 1;
+    if (enc == KOMA__ENC_EUCJP && !koma__eucjp_well_formed(s, n, NULL)) return 1;
+    if (sc->cd != (iconv_t)-1 && sc->enc != enc) {
+        iconv_close(sc->cd);
+        sc->cd = (iconv_t)-1;
+    }
+    if (sc->cd == (iconv_t)-1) {
+        if ((sc->cd = iconv_open("UTF-8", koma__enc_iconv(enc))) == (iconv_t)-1) return 1;
+        sc->enc = enc;
+    }
     if (n > (SIZE_MAX - 1) / 3) return 1;
     if (sc->cap < n * 3 + 1) {
         char *b = realloc(sc->buf, n * 3 + 1);
@@ -983,8 +1025,9 @@ static int scan_line(kk_scan *sc, int enc, const char *s, size_t n, const char *
     return 0;
 }
 
-/* Scan s[from..len) in encoding enc (sure: the record's encoding is known). */
-static int scan_record(kk_scan *sc, int enc, int sure, const char *s, size_t len, size_t from, int at_end,
+/* Scan s[from..len) in encoding enc (sure: lines that are not text in it are
+ * lines of no kind, else SCAN_NOT_VALID). */
+static int scan_record(kk_scan *sc, koma__enc enc, int sure, const char *s, size_t len, size_t from, int at_end,
                        size_t *rec_len)
 {
     int moves = 0, in_moves = 0;
@@ -996,7 +1039,7 @@ static int scan_record(kk_scan *sc, int enc, int sure, const char *s, size_t len
         const char *t;
         int x = scan_line(sc, enc, s + i, m, &t, &tn);
         if (x < 0) return KOMA__SPLIT_MEMORY;
-        if (x > 0 && !sure) return SCAN_NOT_UTF8;
+        if (x > 0 && !sure) return SCAN_NOT_VALID;
         kk_kind k = x ? KK_UNKNOWN : classify(sc->syn, t, tn, in_moves);
         if (moves && (k == KK_HEADER || k == KK_HANDICAP || k == KK_HAND_FIRST || k == KK_HAND_SECOND ||
                       (k == KK_PROGRAM && (koma__kakinoki_lit(t, tn, "#KIF") || koma__kakinoki_lit(t, tn, "#KI2"))))) {
@@ -1014,26 +1057,40 @@ static int scan_record(kk_scan *sc, int enc, int sure, const char *s, size_t len
     return KOMA__SPLIT_RECORD;
 }
 
-int koma__kakinoki_split(const kk_syntax *syn, const char *s, size_t len, int at_end, size_t *rec_len, size_t *used)
+int koma__kakinoki_split(const kk_syntax *syn, const char *s, size_t len, int at_end, koma__enc forced,
+                         size_t *rec_len, size_t *used)
 {
     static const char bom[] = "\xef\xbb\xbf";
-    if (len < 3 && !at_end && (len == 0 || memcmp(s, bom, len) == 0)) return KOMA__SPLIT_MORE;
-    size_t from = len >= 3 && memcmp(s, bom, 3) == 0 ? 3 : 0;
-    int enc = from ? 1 : 0;
-    /* a declaration among the first lines of '#' (as decode reads it) */
-    for (size_t i = from; enc == 0 && i < len && s[i] == '#';) {
-        const char *e = memchr(s + i, '\n', len - i);
-        if (!e && !at_end) return KOMA__SPLIT_MORE;
-        size_t n = e ? (size_t)(e - (s + i)) : len - i;
-        enc = declared_encoding(s + i, n, NULL, NULL);
-        if (enc < 0) enc = 0;          /* a name koma does not know: the reader says so */
-        else if (enc > 0) break;
-        if (!e) break;
-        i += n + 1;
+    int mark = forced == KOMA__ENC_NONE || forced == KOMA__ENC_UTF8;
+    if (mark && len < 3 && !at_end && (len == 0 || memcmp(s, bom, len) == 0)) return KOMA__SPLIT_MORE;
+    size_t from = mark && len >= 3 && memcmp(s, bom, 3) == 0 ? 3 : 0;
+    koma__enc order[4];
+    size_t n = 0;
+    if (forced != KOMA__ENC_NONE) order[n++] = forced;
+    else if (from) order[n++] = KOMA__ENC_UTF8;
+    else {
+        /* a declaration among the first lines of '#' (as decode reads it) */
+        for (size_t i = 0; n == 0 && i < len && s[i] == '#';) {
+            const char *e = memchr(s + i, '\n', len - i);
+            if (!e && !at_end) return KOMA__SPLIT_MORE;
+            size_t ln = e ? (size_t)(e - (s + i)) : len - i;
+            int x = declared_encoding(s + i, ln, NULL, NULL);
+            if (x < 0) break;              /* a name koma does not know: the reader says so */
+            if (x > 0 && !koma__enc_utf16((koma__enc)x)) order[n++] = (koma__enc)x;
+            if (x > 0 || !e) break;
+            i += ln + 1;
+        }
+        static const koma__enc detect[] = {KOMA__ENC_UTF8, KOMA__ENC_EUCJP, KOMA__ENC_SJIS};
+        for (size_t k = 0; k < 3; k++)
+            if (n == 0 || order[0] != detect[k]) order[n++] = detect[k];
     }
-    kk_scan sc = {syn, (iconv_t)-1, NULL, 0};
-    int rc = scan_record(&sc, enc ? enc : 1, enc != 0, s, len, from, at_end, rec_len);
-    if (rc == SCAN_NOT_UTF8) rc = scan_record(&sc, 2, 1, s, len, from, at_end, rec_len);
+    /* valid in none of them: read (and refused) in the first */
+    koma__enc last = n > 1 && order[0] == KOMA__ENC_UTF8 ? KOMA__ENC_SJIS : order[0];
+    kk_scan sc = {syn, KOMA__ENC_NONE, (iconv_t)-1, NULL, 0};
+    int rc = SCAN_NOT_VALID;
+    for (size_t k = 0; k < n && rc == SCAN_NOT_VALID; k++)
+        rc = scan_record(&sc, order[k], 0, s, len, from, at_end, rec_len);
+    if (rc == SCAN_NOT_VALID) rc = scan_record(&sc, last, 1, s, len, from, at_end, rec_len);
     if (sc.cd != (iconv_t)-1) iconv_close(sc.cd);
     free(sc.buf);
     if (rc == KOMA__SPLIT_RECORD) *used = *rec_len;
@@ -1240,10 +1297,10 @@ static int put_periods(kk_writer *w, koma_pcn_buffer *o, koma_error *err)
     return 0;
 }
 
-static int put_record(kk_writer *w, koma_pcn_buffer *o, int sjis, koma_error *err)
+static int put_record(kk_writer *w, koma_pcn_buffer *o, koma__enc enc, koma_error *err)
 {
     const koma_srec *r = w->r;
-    if (koma__buf_printf(o, err, "%s%s\n", w->syn->declaration, sjis ? "Shift_JIS" : "UTF-8")) return -1;
+    if (koma__buf_printf(o, err, "%s%s\n", w->syn->declaration, koma__enc_name(enc))) return -1;
     for (size_t i = 0; i < r->nheaders; i++)
         if (r->headers[i].key == KOMA_H_OTHER && r->headers[i].name && !strcmp(r->headers[i].name, "#") &&
             koma__buf_lines(o, "#", r->headers[i].value, err))
@@ -1297,20 +1354,24 @@ int koma__kakinoki_write(const kk_wsyntax *syn, koma_hub *h, const koma_srec *r,
     const koma__preset *p;
     if (koma__preset_of(&r->setup, &p, err) != 0) return -1;
     w.handicap = p != NULL && strcmp(p->kif, "平手") != 0;
-    /* Shift_JIS when asked, or when the record came so from KIF or KI2 */
+    /* Shift_JIS when asked; else the encoding of the KIF or KI2 the record came
+     * from when it is Shift_JIS or EUC-JP (UTF-16 is written as UTF-8) */
     int from_kk = r->source_format && (!strcmp(r->source_format, "kif") || !strcmp(r->source_format, "ki2"));
-    int sjis = (flags & KOMA_WRITE_SHIFT_JIS) ||
-               (!(flags & KOMA_WRITE_UTF8) && from_kk && r->source_encoding && !strcmp(r->source_encoding, "Shift_JIS"));
+    koma__enc source = from_kk && r->source_encoding ? koma__enc_find(r->source_encoding, strlen(r->source_encoding))
+                                                     : KOMA__ENC_NONE;
+    koma__enc enc = (flags & KOMA_WRITE_SHIFT_JIS) ? KOMA__ENC_SJIS
+                    : !(flags & KOMA_WRITE_UTF8) && (source == KOMA__ENC_SJIS || source == KOMA__ENC_EUCJP) ? source
+                                                                                                      : KOMA__ENC_UTF8;
     koma_pcn_buffer body = {0};
     int rc = -1;
-    if (put_record(&w, &body, sjis, err) != 0) goto out;
-    if (!sjis) {
+    if (put_record(&w, &body, enc, err) != 0) goto out;
+    if (enc == KOMA__ENC_UTF8) {
         rc = koma__buf_put(out, body.data, body.len, err);
         goto out;
     }
     koma_pcn_buffer sj = {0};
     size_t bad;
-    int x = koma__from_utf8("CP932", body.data, body.len, &sj, &bad);
+    int x = koma__from_utf8(koma__enc_iconv(enc), body.data, body.len, &sj, &bad);
     if (x == 0) rc = koma__buf_put(out, sj.data, sj.len, err);
     koma_pcn_buffer_cleanup(&sj);
     if (x == -2) {
@@ -1318,12 +1379,14 @@ int koma__kakinoki_write(const kk_wsyntax *syn, koma_hub *h, const koma_srec *r,
     } else if (x == -1) {
         if (flags & KOMA_WRITE_SHIFT_JIS) {
             char q[32];
-            koma_quote(q, sizeof q, body.data + bad, body.len - bad < 4 ? body.len - bad : 4);
+            unsigned char lead = (unsigned char)body.data[bad];
+            size_t cn = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;   /* the character */
+            koma_quote(q, sizeof q, body.data + bad, body.len - bad < cn ? body.len - bad : cn);
             koma_error_set(err, KOMA_E_CONVERT_UNREPRESENTABLE, 0, "Shift_JIS has no character \"%s\"", q);
         } else {
-            /* a character Shift_JIS cannot hold: UTF-8 instead */
+            /* a character the source's encoding cannot hold: UTF-8 instead */
             body.len = 0;
-            if (put_record(&w, &body, 0, err) == 0) rc = koma__buf_put(out, body.data, body.len, err);
+            if (put_record(&w, &body, KOMA__ENC_UTF8, err) == 0) rc = koma__buf_put(out, body.data, body.len, err);
         }
     }
 out:

@@ -86,7 +86,7 @@ void koma__kakinoki_first_side(kk_reader *d, int side);
 
 /* Splitting several records in one input (cat *.kif): a record ends before a
  * header line that follows moves. */
-int koma__kakinoki_split(const kk_syntax *syn, const char *s, size_t len, int at_end, size_t *rec_len,
+int koma__kakinoki_split(const kk_syntax *syn, const char *s, size_t len, int at_end, koma__enc forced, size_t *rec_len,
                    size_t *used);
 
 /* ---- the writer ---------------------------------------------------------------------- */

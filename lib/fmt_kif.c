@@ -190,9 +190,9 @@ static int read_kif(koma_hub *h, void *state, const char *s, size_t len, unsigne
     return koma__kakinoki_read(&kif_syntax, h, s, len, line, r, err);
 }
 
-static int split_kif(const char *s, size_t len, int at_end, size_t *rec_len, size_t *used)
+static int split_kif(const char *s, size_t len, int at_end, koma__enc forced, size_t *rec_len, size_t *used)
 {
-    return koma__kakinoki_split(&kif_syntax, s, len, at_end, rec_len, used);
+    return koma__kakinoki_split(&kif_syntax, s, len, at_end, forced, rec_len, used);
 }
 
 /* ---- writing ------------------------------------------------------------------------ */
@@ -342,7 +342,7 @@ static int detect_kif(const char *s, size_t len, int at_end)
 }
 
 const koma_format koma__fmt_kif = {
-    .name = "kif", .aliases = "kifu", .title = "KIF records (Kifu for Windows; Shift_JIS or UTF-8)",
+    .name = "kif", .aliases = "kifu", .title = "KIF records (Kifu for Windows; Shift_JIS, EUC-JP or UTF-8)",
     .kind = KOMA_FORMAT_RECORD, .detect = detect_kif, .split = split_kif,
     .read_record = read_kif, .write_record = write_kif,
 };

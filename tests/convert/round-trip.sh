@@ -2,10 +2,10 @@
 # One record file through koma-convert and back, for the golden cases of
 # tests/cli/cases/convert/world-*: FILE -> PCN -> FORMAT -> PCN.
 #   round-trip.sh FILE FORMAT [OPTION]...
-# OPTIONs go to the first koma-convert (--from, --encoding). Prints the PCN
-# records read, the text written back in FORMAT (as koma-convert writes it,
-# in the encoding it chooses, with a line naming that encoding first) and
-# "same PCN" when that text reads back as the same records, or both readings.
+# OPTIONs go to the first koma-convert (--from). Prints the PCN records read,
+# the text written back in FORMAT (after a line naming the encoding its
+# declaration gives, shown as UTF-8) and "same PCN" when that text reads back
+# as the same records (or what differs).
 # The exit status is the first koma-convert's.
 f=$1 to=$2
 shift 2
@@ -15,8 +15,13 @@ printf '%s\n' "$pcn"
 tmp=$(mktemp) || exit 2
 trap 'rm -f "$tmp"' EXIT
 printf '%s\n' "$pcn" | koma-convert --from pcn --to "$to" >"$tmp" || status=$?
-head -c 1000 "$tmp" | LC_ALL=C grep -a -o -m 1 'encoding=[A-Za-z0-9_-]*' || echo "(no declaration)"
-cat "$tmp"
+enc=$(head -c 1000 "$tmp" | LC_ALL=C grep -a -o 'encoding=[A-Za-z0-9_-]*' | head -n 1 | cut -d = -f 2)
+case $enc in
+'' | UTF-8) echo "written: ${enc:-no declaration}"; cat "$tmp" ;;
+EUC-JP) echo "written: EUC-JP (shown as UTF-8)"; iconv -f EUC-JP-MS -t UTF-8 "$tmp" ;;
+SHIFT_JIS | Shift_JIS) echo "written: $enc (shown as UTF-8)"; iconv -f CP932 -t UTF-8 "$tmp" ;;
+*) echo "written: $enc"; cat "$tmp" ;;
+esac
 back=$(koma-convert --from "$to" --to pcn "$tmp")
 src_of() { LC_ALL=C grep -a -o '"source":{[^}]*}'; }
 strip() { LC_ALL=C sed 's/"source":{[^}]*}//'; }

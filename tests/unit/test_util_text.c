@@ -173,6 +173,47 @@ static void test_error_at(void **state)
     assert_int_equal(koma__error_at(NULL, KOMA_E_CSA_LINE, 1, 1, 0, "x"), -1);
 }
 
+/* The encodings of the shogi world's text: names, validity, detection (UTF-8,
+ * then EUC-JP, then Shift_JIS), decoding. */
+static void test_encodings(void **state)
+{
+    (void)state;
+    assert_int_equal(koma__enc_find(LIT("utf8")), KOMA__ENC_UTF8);
+    assert_int_equal(koma__enc_find(LIT("windows-31j")), KOMA__ENC_SJIS);
+    assert_int_equal(koma__enc_find(LIT("EUCJP-MS")), KOMA__ENC_EUCJP);
+    assert_int_equal(koma__enc_find(LIT("utf-16be")), KOMA__ENC_UTF16BE);
+    assert_int_equal(koma__enc_find(LIT("UTF-8 ")), KOMA__ENC_NONE);
+    assert_string_equal(koma__enc_name(KOMA__ENC_EUCJP), "EUC-JP");
+    assert_string_equal(koma__enc_iconv(KOMA__ENC_SJIS), "CP932");
+    assert_true(koma__enc_utf16(KOMA__ENC_UTF16) && !koma__enc_utf16(KOMA__ENC_EUCJP));
+    size_t bad = 99;
+    koma__enc best;
+    /* 将棋 in each: ASCII is UTF-8 first */
+    assert_int_equal(koma__enc_detect(LIT("abc"), &bad, &best), KOMA__ENC_UTF8);
+    assert_int_equal(koma__enc_detect(LIT("\xe5\xb0\x86\xe6\xa3\x8b"), &bad, &best), KOMA__ENC_UTF8);
+    assert_int_equal(koma__enc_detect(LIT("\xbe\xad\xb4\xfd"), &bad, &best), KOMA__ENC_EUCJP);
+    assert_int_equal(koma__enc_detect(LIT("\x8f\xab\x8a\xfb"), &bad, &best), KOMA__ENC_SJIS);
+    /* て (Shift_JIS 82 C4) is no EUC-JP */
+    assert_int_equal(koma__enc_detect(LIT("\x82\xc4"), &bad, &best), KOMA__ENC_SJIS);
+    /* valid in none: the longest valid start */
+    assert_int_equal(koma__enc_detect(LIT("abc\xe5\xb0\x86\xff"), &bad, &best), KOMA__ENC_NONE);
+    assert_int_equal(bad, 6);
+    assert_int_equal(best, KOMA__ENC_UTF8);
+    assert_false(koma__enc_valid(KOMA__ENC_EUCJP, LIT("ab\x82\xc4"), &bad));
+    assert_int_equal(bad, 2);
+    koma_pcn_buffer out = {0};
+    const char *t;
+    size_t tl;
+    assert_int_equal(koma__enc_decode(KOMA__ENC_EUCJP, LIT("\xbe\xad\xb4\xfd"), &out, &t, &tl, &bad), 0);
+    assert_int_equal(tl, 6);
+    assert_memory_equal(t, "\xe5\xb0\x86\xe6\xa3\x8b", 6);
+    assert_int_equal(koma__enc_decode(KOMA__ENC_UTF8, LIT("ok"), &out, &t, &tl, &bad), 0);
+    assert_memory_equal(t, "ok", 2);
+    assert_int_equal(koma__enc_decode(KOMA__ENC_UTF8, LIT("o\xff"), &out, &t, &tl, &bad), -1);
+    assert_int_equal(bad, 1);
+    koma_pcn_buffer_cleanup(&out);
+}
+
 static void expect_quote(const char *s, size_t len, size_t cap, const char *want)
 {
     char buf[128];
@@ -222,6 +263,7 @@ int main(void)
         cmocka_unit_test(test_contains),
         cmocka_unit_test(test_error_at),
         cmocka_unit_test(test_quote),
+        cmocka_unit_test(test_encodings),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
