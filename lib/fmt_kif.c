@@ -105,8 +105,9 @@ static int move_line(kk_reader *d, const char *s, size_t n)
     const char *ended = koma__kakinoki_ended(d, &ended_at);
     if (ended != NULL) {
         /* "122 投了" then "123 中断": a line of play ends once */
-        char msg[96];
-        snprintf(msg, sizeof msg, "the line of play already ended at move %zu (%s)", ended_at, ended);
+        char msg[160], word[64];
+        koma_quote(word, sizeof word, ended, strlen(ended));
+        snprintf(msg, sizeof msg, "the line of play already ended at move %zu (%s)", ended_at, word);
         return koma__kakinoki_fail(d, numtok, KOMA_E_KIF_END, msg, numtok, n - (size_t)(numtok - s));
     }
     if (num < 0 || (unsigned long long)num != next) {
