@@ -427,6 +427,16 @@ static int feed_utf16(koma_rstream *rs, const char *data, size_t len, koma_error
     return 0;
 }
 
+/* The warning of a unit of UTF-16 input that was not UTF-16 (U+FFFD in its
+ * place), on the record being returned. */
+static void tell_utf16(koma_rstream *rs)
+{
+    rs->u16told = 1;
+    if (rs->warning.code == KOMA_OK)
+        koma__error_at(&rs->warning, KOMA_E_CONVERT_ENCODING, rs->u16bad, 1, 0, "a unit that is not %s, read as U+FFFD",
+                       koma__enc_name((koma__enc)rs->u16));
+}
+
 /* Is the input UTF-16? Decided on its first two bytes (pending bytes kept until
  * then): the caller's encoding, else a byte order mark. */
 static int decide_utf16(koma_rstream *rs, const char **data, size_t *len, koma_error *err)
@@ -762,13 +772,8 @@ static int next_record(koma_rstream *rs, koma_pcn **out, koma_error *err)
         if (rc == 0) rc = koma_srec_to_pcn(rs->h, &rs->rec, out, err);
         consume(rs, used);
         rs->warning = rs->rec.warning;
-        if (rs->u16bad && !rs->u16told && rs->u16bad < rs->line + (rs->len == 0 && rs->at_end)) {
-            /* the record holds the unit that was not UTF-16 */
-            rs->u16told = 1;
-            if (rs->warning.code == KOMA_OK)
-                koma__error_at(&rs->warning, KOMA_E_CONVERT_ENCODING, rs->u16bad, 1, 0,
-                               "a unit that is not %s, read as U+FFFD", koma__enc_name((koma__enc)rs->u16));
-        }
+        /* the record holds the unit that was not UTF-16 */
+        if (rs->u16bad && !rs->u16told && rs->u16bad < rs->line + (rs->len == 0 && rs->at_end)) tell_utf16(rs);
         if (rc == 0) {
             rs->records_seen++;
             return KOMA_PCN_RECORD;
@@ -783,7 +788,20 @@ static int next_record(koma_rstream *rs, koma_pcn **out, koma_error *err)
     }
 }
 
+static int next_any(koma_rstream *rs, koma_pcn **out, koma_error *err);
+
 int koma_rstream_next(koma_rstream *rs, koma_pcn **out, koma_error *err)
+{
+    int rc = next_any(rs, out, err);
+    /* a shogi-world record is told it when it holds the unit (next_record);
+     * a record of another format, when it is the next one returned */
+    if ((rc == KOMA_PCN_RECORD || rc == KOMA_PCN_INVALID) && rs->u16bad && !rs->u16told && rs->fmt &&
+        rs->fmt->read_record == NULL)
+        tell_utf16(rs);
+    return rc;
+}
+
+static int next_any(koma_rstream *rs, koma_pcn **out, koma_error *err)
 {
     *out = NULL;
     koma_error_clear(&rs->warning);

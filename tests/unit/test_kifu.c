@@ -414,6 +414,26 @@ static void more_encodings(void **state)
     assert_int_equal(w.column, 3 + 15);
     assert_string_equal(w.message, "the record declares Shift_JIS, but its byte order mark says UTF-8: read as UTF-8");
     free_all(all, n);
+    /* a lone surrogate in UTF-16 (on line 4, a comment): U+FFFD, and a warning there */
+    {
+        size_t tl;
+        char *t = to_enc("UTF-16LE", "手数----指手--\n   1 ７六歩(77)\n   2 投了\n*x", &tl);
+        char *text = malloc(tl + 8);
+        memcpy(text, "\xff\xfe", 2);
+        memcpy(text + 2, t, tl);
+        memcpy(text + 2 + tl, "\x00\xd8\n\x00", 4);
+        all = read_chunks("kif", text, tl + 6, 5, NULL, &n, &w);
+        assert_int_equal(n, 1);
+        assert_int_equal(w.code, KOMA_E_CONVERT_ENCODING);
+        assert_int_equal(w.line, 4);
+        assert_string_equal(w.message, "a unit that is not UTF-16LE, read as U+FFFD");
+        koma_pcn_value v;
+        assert_int_equal(koma_pcn_get(all[0], "/outcome/comment", &v), KOMA_PCN_STRING);
+        assert_string_equal(v.string, "x\xef\xbf\xbd");
+        free_all(all, n);
+        free(text);
+        free(t);
+    }
     /* names */
     assert_string_equal(koma_encoding_name("eucjp", 5), "EUC-JP");
     assert_string_equal(koma_encoding_name("SJIS", 4), "Shift_JIS");
