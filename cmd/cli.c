@@ -220,6 +220,18 @@ void cli_diag_error(cli *c, int status, const char *file, const koma_error *err,
              extra);
 }
 
+void cli_warning(cli *c, const char *file, const koma_error *w)
+{
+    if (c->json) {
+        cli_diag(c, CLI_OK, file, w->line, w->column, koma_code_name(w->code), w->message,
+                 "\"severity\":\"warning\"");
+        return;
+    }
+    char msg[KOMA_ERROR_MESSAGE_MAX + 16];
+    snprintf(msg, sizeof msg, "warning: %s", w->message);
+    cli_diag(c, CLI_OK, file, w->line, w->column, koma_code_name(w->code), msg, NULL);
+}
+
 void cli_io_error(cli *c, const char *file, unsigned long line, const char *code,
                   const char *message)
 {

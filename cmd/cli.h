@@ -76,6 +76,15 @@ void cli_diag(cli *c, int status, const char *file, unsigned long line, unsigned
 void cli_diag_error(cli *c, int status, const char *file, const koma_error *err,
                     const char *extra);
 
+/*
+ * A warning: a data diagnostic that fails nothing (the exit status stays as it
+ * is), about something a reader noticed and got past, such as a declared
+ * encoding the bytes contradict: `prog: FILE:LINE:COL: CODE: warning: message`
+ * on stderr, or with --json the diagnostic object with "severity":"warning".
+ * Silent with -q.
+ */
+void cli_warning(cli *c, const char *file, const koma_error *w);
+
 /* An I/O problem with a file (io.open, io.read): `prog: FILE:LINE:1: CODE: message`
  * on stderr even with -q, and also as a JSON diagnostic on stdout with --json.
  * Raises the status to 2. */

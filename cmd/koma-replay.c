@@ -57,6 +57,8 @@ static void usage(FILE *f)
           "                    or legs\n"
           "      --from F      the input is records in format F (csa, usi, sfen, ...:\n"
           "                    koma-convert --list), or auto: detected from each input\n"
+          "      --encoding E  with --from: KIF, KI2 and CSA text is in E (utf-8,\n"
+          "                    shift_jis, euc-jp, utf-16le, utf-16be, utf-16)\n"
           "      --format F    PCN input is json (JSON Lines) or yaml (a YAML stream);\n"
           "                    by default each record: JSON when its line starts with {\n"
           "      --adjudicate  one verdict a record: SOURCE RESULT STATUS PLY REASON\n"
@@ -180,7 +182,7 @@ int main(int argc, char **argv)
     int modes = 0;
 
     enum { OPT_START = CLI_OPT_OWN, OPT_DIALECT, OPT_FORMAT, OPT_FROM, OPT_ADJUDICATE, OPT_EACH,
-           OPT_WRITE };
+           OPT_WRITE, OPT_ENCODING };
     int from_given = 0;
     static const struct option longopts[] = {
         {"game", required_argument, NULL, 'g'},
@@ -188,6 +190,7 @@ int main(int argc, char **argv)
         {"pmn-dialect", required_argument, NULL, OPT_DIALECT},
         {"format", required_argument, NULL, OPT_FORMAT},
         {"from", required_argument, NULL, OPT_FROM},
+        {"encoding", required_argument, NULL, OPT_ENCODING},
         {"adjudicate", no_argument, NULL, OPT_ADJUDICATE},
         {"each", no_argument, NULL, OPT_EACH},
         {"write-outcome", no_argument, NULL, OPT_WRITE},
@@ -208,6 +211,9 @@ int main(int argc, char **argv)
         case OPT_FROM:
             if ((rc = records_from_option(&c, optarg, &st.pcn, &from_given)) != 0) return rc;
             break;
+        case OPT_ENCODING:
+            if ((rc = records_encoding_option(&c, optarg, &st.pcn)) != 0) return rc;
+            break;
         case OPT_ADJUDICATE: st.mode = MODE_ADJUDICATE; modes++; break;
         case OPT_EACH: st.mode = MODE_EACH; modes++; break;
         case OPT_WRITE: st.mode = MODE_WRITE; modes++; break;
@@ -226,6 +232,7 @@ int main(int argc, char **argv)
     if (st.pcn.format_given && start) return cli_usage_error(&c, "--format is for PCN input, not --start");
     if (from_given && (start || st.pcn.format_given))
         return cli_usage_error(&c, "--from excludes --start and --format");
+    if (st.pcn.encoding && !from_given) return cli_usage_error(&c, "--encoding needs --from");
     st.pcn.foreign_hint = "--from %s";
     if (dialect != KOMA_PMN_DIALECT_CANONICAL) st.pcn.pcn_flags |= KOMA_PCN_NO_PMN;
     /* verdict lines read a record only through the referee's accessors: no tree

@@ -42,6 +42,15 @@ int records_from_option(cli *c, const char *arg, records_options *o, int *given)
     return 0;
 }
 
+int records_encoding_option(cli *c, const char *arg, records_options *o)
+{
+    o->encoding = koma_encoding_name(arg, strlen(arg));
+    if (o->encoding == NULL)
+        return cli_usage_error(c, "--encoding: '%s' is not utf-8, shift_jis, euc-jp, utf-16le, utf-16be or utf-16",
+                               arg);
+    return 0;
+}
+
 static const char *const pcn_formats[] = {"pcn", "yaml", NULL};
 
 const koma_format *records_foreign(const char *s, size_t len, int at_end,
@@ -113,7 +122,9 @@ int records_open(cli *c, records_reader *rd, cli_input *in, const records_option
     rd->format = o->format_given ? o->format : KOMA_PCN_YAML;
     rd->chunk = malloc(CHUNK);
     if (o->hub) {                          /* --from */
-        rd->rs = koma_rstream_new(o->hub, o->from, &o->from_options, &err);
+        koma_rstream_options ro = o->from_options;
+        if (o->encoding != NULL) ro.encoding = o->encoding;
+        rd->rs = koma_rstream_new(o->hub, o->from, &ro, &err);
         if (rd->rs == NULL && err.code != KOMA_E_MEMORY) {
             cli_trouble(c, "%s: %s", koma_code_name(err.code), err.message);
             free(rd->chunk);
@@ -174,6 +185,8 @@ static int rstream_next(records_reader *rd, record_item *item)
             continue;
         }
         case KOMA_PCN_RECORD: {
+            koma_error w;
+            if (koma_rstream_warning(rd->rs, &w)) cli_warning(c, rd->in->name, &w);
             /* written back (--write-outcome) as PCN: in its own PCN format, JSON otherwise */
             koma_pcn_format pf = KOMA_PCN_JSON;
             const koma_format *f = koma_rstream_format(rd->rs);
@@ -187,11 +200,14 @@ static int rstream_next(records_reader *rd, record_item *item)
             item->text = koma_rstream_text(rd->rs, &item->text_len, &item->text_format);
             return RECORDS_RECORD;
         }
-        case KOMA_PCN_INVALID:
+        case KOMA_PCN_INVALID: {
+            koma_error w;
+            if (koma_rstream_warning(rd->rs, &w)) cli_warning(c, rd->in->name, &w);
             item->index = ++rd->records;
             item->src.file = rd->in->name;
             item->src.line = err->line;
             return RECORDS_INVALID;
+        }
         case KOMA_PCN_END:
             rd->done = 1;
             return RECORDS_END;

@@ -55,6 +55,7 @@ typedef struct records_options {
     const koma_format *from;
     koma_rstream_options from_options;     /* --from: the reader's options (PCN flags,
                                               a moves format's start) */
+    const char *encoding;                  /* --encoding: the text's (KIF, KI2, CSA), or NULL */
 } records_options;
 
 /* --format F: json or yaml. 0, or the exit status of a usage error (2). */
@@ -64,6 +65,10 @@ int records_format_option(cli *c, const char *arg, records_options *o);
  * (NULL for auto) and *given. 0, or the exit status of a usage error (2). The
  * caller makes o->hub. */
 int records_from_option(cli *c, const char *arg, records_options *o, int *given);
+
+/* --encoding ENC: a text encoding koma reads (koma_encoding_name), for --from.
+ * 0, or the exit status of a usage error (2). */
+int records_encoding_option(cli *c, const char *arg, records_options *o);
 
 /*
  * The format of another kind than `own` (a NULL-terminated list of format

@@ -83,27 +83,61 @@ koma_code koma_code_from_name(const char *name)
     return KOMA_CODE_COUNT;
 }
 
-size_t koma_quote(char *dst, size_t cap, const char *s, size_t len)
+/* The length of the UTF-8 character at s[0..len) that a quotation shows as
+ * text, or 0: not valid UTF-8 (each byte escaped), or a character that would
+ * break or turn the line or not show (C0 and C1 controls, DEL, U+2028 and
+ * U+2029, the direction marks and embeddings U+200E, U+200F, U+202A..U+202E,
+ * U+2066..U+2069, and U+FEFF, a byte order mark). */
+static size_t shown_char(const unsigned char *s, size_t len)
+{
+    unsigned c = s[0];
+    size_t n;
+    unsigned cp, min;
+    if (c < 0x80) return c >= 0x20 && c != 0x7f ? 1 : 0;
+    if (c >= 0xc2 && c <= 0xdf) { n = 2; min = 0x80; cp = c & 0x1fu; }
+    else if (c >= 0xe0 && c <= 0xef) { n = 3; min = 0x800; cp = c & 0x0fu; }
+    else if (c >= 0xf0 && c <= 0xf4) { n = 4; min = 0x10000; cp = c & 0x07u; }
+    else return 0;
+    if (len < n) return 0;
+    for (size_t k = 1; k < n; k++) {
+        if ((s[k] & 0xc0) != 0x80) return 0;
+        cp = (cp << 6) | (s[k] & 0x3fu);
+    }
+    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return 0;
+    if (cp <= 0x9f || cp == 0x2028 || cp == 0x2029 || cp == 0x200e || cp == 0x200f ||
+        (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) || cp == 0xfeff)
+        return 0;
+    return n;
+}
+
+size_t koma__quote_text(char *dst, size_t cap, const char *s, size_t len, int escape_quotes)
 {
     static const char hex[] = "0123456789abcdef";
     size_t n = 0;
     if (cap == 0) return 0;
-    for (size_t i = 0; i < len; i++) {
+    for (size_t i = 0; i < len;) {
         unsigned char c = (unsigned char)s[i];
         char tmp[4];
-        size_t k;
-        if (c == '"' || c == '\\') { tmp[0] = '\\'; tmp[1] = (char)c; k = 2; }
-        else if (c >= 0x20 && c < 0x7f) { tmp[0] = (char)c; k = 1; }
-        else { tmp[0] = '\\'; tmp[1] = 'x'; tmp[2] = hex[c >> 4]; tmp[3] = hex[c & 15]; k = 4; }
+        const char *piece = tmp;
+        size_t k, used = shown_char((const unsigned char *)s + i, len - i);
+        if (escape_quotes && (c == '"' || c == '\\')) { tmp[0] = '\\'; tmp[1] = (char)c; k = 2; used = 1; }
+        else if (used) { piece = s + i; k = used; }
+        else { tmp[0] = '\\'; tmp[1] = 'x'; tmp[2] = hex[c >> 4]; tmp[3] = hex[c & 15]; k = 4; used = 1; }
         if (n + k + 4 > cap) {          /* keep room for "..." and NUL */
             if (n + 4 <= cap) { memcpy(dst + n, "...", 3); n += 3; }
             break;
         }
-        memcpy(dst + n, tmp, k);
+        memcpy(dst + n, piece, k);
         n += k;
+        i += used;
     }
     dst[n] = '\0';
     return n;
+}
+
+size_t koma_quote(char *dst, size_t cap, const char *s, size_t len)
+{
+    return koma__quote_text(dst, cap, s, len, 1);
 }
 
 const char *koma_version(void) { return KOMA_VERSION; }

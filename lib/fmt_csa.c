@@ -2,11 +2,13 @@
  * lib/fmt_csa.c — CSA records (V2, V2.1, V2.2, V3.0), read and written through
  * the shogi-world record of koma/record.h.
  *
- * Reading: records are separated by "/" lines. A record is Shift_JIS (CP932)
- * unless it says otherwise: the first line "'CSA encoding=UTF-8" (V3.0) or
- * "'encoding=..." names it, and it applies to the following records of the
- * file; with no declaration, text that is valid UTF-8 is read as UTF-8 (ASCII
- * is both). Statements may share a line, separated by ',' (not N, $ and '
+ * Reading: records are separated by "/" lines. A record is in the encoding
+ * its first line declares ("'CSA encoding=UTF-8" (V3.0) or "'encoding=...",
+ * which applies to the following records of the file too) when its bytes are
+ * valid in it; else in the first of UTF-8, EUC-JP (older computer-shogi
+ * records) and Shift_JIS (CP932) in which they are, with a warning when that
+ * contradicts a declaration (decode); the caller may impose one (ASCII is all
+ * of them). Statements may share a line, separated by ',' (not N, $ and '
  * lines). Comment lines (') attach to the move (or special move) they follow;
  * those before the first move are the setup's comment. The initial position
  * is PI (the even game, minus the pieces listed: handicaps), P1..P9 rank
@@ -18,7 +20,8 @@
  * Writing: V2.2 (or the version the record came from; V3.0 when a time has
  * milliseconds or a text has a character Shift_JIS cannot hold), with
  * "'CSA encoding=UTF-8" for V3.0 and Shift_JIS with an "'encoding=Shift_JIS"
- * line for V2.x text that is not ASCII. The position is PI (even games and
+ * line for V2.x text that is not ASCII; a record read from Shift_JIS or EUC-JP
+ * in it again, declared. The position is PI (even games and
  * the usual handicaps) or P1..P9 with P+/P- hands. Header fields with no CSA
  * line, and an ending with no CSA code, are written as comments. Only Shogi
  * records can be written (convert.unrepresentable otherwise).
@@ -39,8 +42,9 @@ static const char *code_of(koma_piece kind) { return koma__shogi_code(kind); }
 
 /* ---- splitting ---------------------------------------------------------------------- */
 
-static int split_csa(const char *s, size_t len, int at_end, size_t *rec_len, size_t *used)
+static int split_csa(const char *s, size_t len, int at_end, koma__enc forced, size_t *rec_len, size_t *used)
 {
+    (void)forced;
     size_t i = 0;
     while (i < len) {
         const char *nl = memchr(s + i, '\n', len - i);
@@ -64,7 +68,8 @@ static int split_csa(const char *s, size_t len, int at_end, size_t *rec_len, siz
 /* ---- reading ---------------------------------------------------------------------------- */
 
 typedef struct csa_state {
-    int encoding;                      /* 0 unknown, 1 UTF-8, 2 CP932 */
+    koma__enc encoding;                /* declared by a record, for the following ones */
+    unsigned long declared_at;         /* the line of that declaration */
 } csa_state;
 
 typedef struct rd {
@@ -456,6 +461,102 @@ static int has_prefix(const char *s, size_t n, const char *p)
     return n >= k && memcmp(s, p, k) == 0;
 }
 
+/* The line and column of byte off of the record s (first line `line`). */
+static void where_at(const char *s, size_t off, unsigned long line, unsigned long *ln, unsigned long *col)
+{
+    *ln = line;
+    *col = 1;
+    for (size_t i = 0; i < off; i++, (*col)++)
+        if (s[i] == '\n') (*ln)++, *col = 0;
+}
+
+/*
+ * The record's text as UTF-8 (*s, *len; decoded into dec unless it is UTF-8),
+ * its source encoding in r. The encoding is the caller's (r->encoding:
+ * --encoding, or UTF-16 the stream made UTF-8); else the one its first line
+ * declares ("'CSA encoding=...", "'encoding=..."), or an earlier record of the
+ * input declared, when the bytes are valid in it; else the first of UTF-8,
+ * EUC-JP and Shift_JIS in which they are: a declaration the bytes contradict is
+ * not followed (a warning says so). ASCII is read as it is.
+ */
+static int decode(csa_state *st, koma_srec *r, const char **s_io, size_t *len_io, unsigned long line,
+                  koma_pcn_buffer *dec, koma_error *err)
+{
+    const char *s = *s_io;
+    size_t len = *len_io, bad = 0;
+    unsigned long ln, col;
+    const char *nl = memchr(s, '\n', len);
+    size_t l1 = nl ? (size_t)(nl - s) : len;
+    int declared_here = 0;
+    unsigned long decl_line = st->declared_at;
+    size_t decl_col = 1;
+    if (has_prefix(s, l1, "'CSA encoding=") || has_prefix(s, l1, "'encoding=")) {
+        const char *eq = memchr(s, '=', l1);
+        size_t k = l1 - (size_t)(eq + 1 - s);
+        if (k && eq[k] == '\r') k--;
+        koma__enc named = koma__enc_find(eq + 1, k);
+        /* a name koma does not know: Shift_JIS, CSA's own */
+        st->encoding = named != KOMA__ENC_NONE ? named : KOMA__ENC_SJIS;
+        st->declared_at = decl_line = line;
+        decl_col = (size_t)(eq + 1 - s) + 1;
+        declared_here = 1;
+    }
+    const char *nul = memchr(s, '\0', len);
+    if (nul) {
+        /* text files hold no NUL byte (and C strings would cut the text there), as KIF */
+        where_at(s, (size_t)(nul - s), line, &ln, &col);
+        return koma__error_at(err, KOMA_E_CONVERT_ENCODING, ln, col, (size_t)(nul - s), "a NUL byte in the text");
+    }
+    int ascii = 1;
+    for (size_t i = 0; i < len && ascii; i++)
+        if ((unsigned char)s[i] >= 0x80) ascii = 0;
+    koma__enc given = r->encoding ? koma__enc_find(r->encoding, strlen(r->encoding)) : KOMA__ENC_NONE;
+    koma__enc declared = st->encoding, enc = r->transcoded ? KOMA__ENC_UTF8 : given;
+    if (!ascii && enc == KOMA__ENC_NONE) {
+        koma__enc best = KOMA__ENC_NONE;
+        if (declared != KOMA__ENC_NONE && !koma__enc_utf16(declared) && koma__enc_valid(declared, s, len, &bad))
+            enc = declared;
+        else if ((enc = koma__enc_detect(s, len, declared && !koma__enc_utf16(declared) ? NULL : &bad, &best)) ==
+                 KOMA__ENC_NONE) {
+            where_at(s, bad, line, &ln, &col);
+            return koma__error_at(err, KOMA_E_CONVERT_ENCODING, ln, col, bad, "invalid %s",
+                                  koma__enc_name(declared && !koma__enc_utf16(declared) ? declared : best));
+        } else if (declared != KOMA__ENC_NONE) {
+            koma__error_at(&r->warning, KOMA_E_CONVERT_ENCODING, decl_line, decl_col, 0,
+                           "%s declares %s, but its bytes are %s: read as %s",
+                           declared_here ? "the record" : "the input", koma__enc_name(declared), koma__enc_name(enc),
+                           koma__enc_name(enc));
+        }
+    }
+    if (r->transcoded && declared_here && declared != given && !(declared == KOMA__ENC_UTF16 && koma__enc_utf16(given)))
+        koma__error_at(&r->warning, KOMA_E_CONVERT_ENCODING, decl_line, decl_col, 0,
+                       "the record declares %s, but its byte order mark says %s: read as %s",
+                       koma__enc_name(declared), koma__enc_name(given), koma__enc_name(given));
+    if (!ascii && enc != KOMA__ENC_UTF8) {
+        const char *t;
+        size_t tl;
+        int x = koma__enc_decode(enc, s, len, dec, &t, &tl, &bad);
+        if (x == -2) return koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
+        if (x != 0) {
+            where_at(s, bad, line, &ln, &col);
+            return koma__error_at(err, KOMA_E_CONVERT_ENCODING, ln, col, bad, "invalid %s", koma__enc_name(enc));
+        }
+        *s_io = t;
+        *len_io = tl;
+    } else if (!ascii && !koma__utf8_valid(s, len, &bad)) {
+        where_at(s, bad, line, &ln, &col);
+        return koma__error_at(err, KOMA_E_CONVERT_ENCODING, ln, col, bad, "invalid UTF-8");
+    }
+    /* the encoding is the record's when it declares one, has text that is not
+     * ASCII, or comes from the caller */
+    koma__enc src = r->transcoded ? given : enc != KOMA__ENC_NONE ? enc : declared;
+    if (src != KOMA__ENC_NONE && (declared_here || !ascii || given != KOMA__ENC_NONE)) {
+        const char *name = koma__enc_name(src);
+        if (koma_srec_text(&r->source_encoding, name, strlen(name), 0, err) != 0) return -1;
+    }
+    return 0;
+}
+
 static int read_csa(koma_hub *h, void *state, const char *s, size_t len, unsigned long line,
                     koma_srec *r, koma_error *err)
 {
@@ -463,60 +564,8 @@ static int read_csa(koma_hub *h, void *state, const char *s, size_t len, unsigne
     csa_state *st = state;
     koma_pcn_buffer dec = {0};
     int rc = -1;
-    /* the encoding: a declaration on the first line, else the file's, else UTF-8 if valid */
-    const char *nl = memchr(s, '\n', len);
-    size_t l1 = nl ? (size_t)(nl - s) : len;
-    int enc = st->encoding, declared = 0;
-    if (has_prefix(s, l1, "'CSA encoding=") || has_prefix(s, l1, "'encoding=")) {
-        const char *eq = memchr(s, '=', l1);
-        size_t k = l1 - (size_t)(eq + 1 - s);
-        if (k && eq[k] == '\r') k--;
-        enc = (k == 5 && (memcmp(eq + 1, "UTF-8", 5) == 0 || memcmp(eq + 1, "utf-8", 5) == 0)) ? 1 : 2;
-        st->encoding = enc;
-        declared = 1;
-    }
-    size_t bad;
-    const char *nul = memchr(s, '\0', len);
-    if (nul) {
-        /* text files hold no NUL byte (and C strings would cut the text there), as KIF */
-        unsigned long ln = line, col = 1;
-        for (const char *p = s; p < nul; p++, col++)
-            if (*p == '\n') ln++, col = 0;
-        return koma__error_at(err, KOMA_E_CONVERT_ENCODING, ln, col, (size_t)(nul - s), "a NUL byte in the text");
-    }
-    int ascii = 1;
-    for (size_t i = 0; i < len && ascii; i++)
-        if ((unsigned char)s[i] >= 0x80) ascii = 0;
-    if (!ascii) {
-        if (enc == 0) enc = koma__utf8_valid(s, len, NULL) ? 1 : 2;
-        if (enc == 1) {
-            if (!koma__utf8_valid(s, len, &bad)) {
-                unsigned long ln = line, col = 1;
-                for (size_t i = 0; i < bad; i++, col++)
-                    if (s[i] == '\n') ln++, col = 0;
-                return koma__error_at(err, KOMA_E_CONVERT_ENCODING, ln, col, bad, "invalid UTF-8");
-            }
-        } else {
-            int x = koma__to_utf8("CP932", s, len, &dec, &bad);
-            if (x == -2) {
-                koma_pcn_buffer_cleanup(&dec);
-                return koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
-            }
-            if (x != 0) {
-                unsigned long ln = line, col = 1;
-                for (size_t i = 0; i < bad; i++, col++)
-                    if (s[i] == '\n') ln++, col = 0;
-                koma_pcn_buffer_cleanup(&dec);
-                return koma__error_at(err, KOMA_E_CONVERT_ENCODING, ln, col, bad, "invalid Shift_JIS");
-            }
-            s = dec.data;
-            len = dec.len;
-        }
-    }
     if (koma_srec_text(&r->source_format, "csa", 3, 0, err) != 0) goto out;
-    /* the encoding is the record's when it declares one or has non-ASCII text */
-    if (enc && (declared || !ascii) && koma_srec_text(&r->source_encoding, enc == 1 ? "UTF-8" : "Shift_JIS", enc == 1 ? 5 : 9, 0, err))
-        goto out;
+    if (decode(st, r, &s, &len, line, &dec, err) != 0) goto out;
     koma_shape shape = {2, {9, 9, 1}, 81};
     if (koma_position_reset(&r->setup, &shape, err) != 0) goto out;
     r->setup.style[0] = 'S';
@@ -837,14 +886,21 @@ static int write_csa(koma_hub *h, const koma_srec *r, size_t index, unsigned fla
         if ((unsigned char)body.data[i] >= 0x80) ascii = 0;
     if (index > 0 && koma__buf_puts(out, "/\n", err)) goto out;
     /* Shift_JIS: V2 text that is not ASCII, or a record read from Shift_JIS (V3.0
-     * then declares it, as V3.0 without a declaration is read as UTF-8 when valid) */
-    int sjis_source = r->source_encoding && !strcmp(r->source_encoding, "Shift_JIS");
-    if ((!v3 && !ascii) || sjis_source) {
+     * then declares it, as V3.0 without a declaration is read as UTF-8 when
+     * valid); EUC-JP, declared, for a record read from EUC-JP */
+    koma__enc source = r->source_encoding ? koma__enc_find(r->source_encoding, strlen(r->source_encoding))
+                                          : KOMA__ENC_NONE;
+    if ((!v3 && !ascii) || source == KOMA__ENC_SJIS || source == KOMA__ENC_EUCJP) {
+        koma__enc enc = source == KOMA__ENC_EUCJP ? KOMA__ENC_EUCJP : KOMA__ENC_SJIS;
         koma_pcn_buffer sj = {0};
         size_t bad;
-        int x = koma__from_utf8("CP932", body.data, body.len, &sj, &bad);
+        int x = koma__from_utf8(koma__enc_iconv(enc), body.data, body.len, &sj, &bad);
         if (x == 0) {
-            rc = koma__buf_puts(out, v3 ? "'CSA encoding=SHIFT_JIS\n" : "'encoding=Shift_JIS\n", err) ||
+            rc = koma__buf_puts(out,
+                                enc == KOMA__ENC_EUCJP ? (v3 ? "'CSA encoding=EUC-JP\n" : "'encoding=EUC-JP\n")
+                                : v3                   ? "'CSA encoding=SHIFT_JIS\n"
+                                                       : "'encoding=Shift_JIS\n",
+                                err) ||
                          koma__buf_put(out, sj.data, sj.len, err)
                      ? -1
                      : 0;
@@ -856,7 +912,7 @@ static int write_csa(koma_hub *h, const koma_srec *r, size_t index, unsigned fla
             koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
             goto out;
         }
-        /* a character Shift_JIS cannot hold: V3.0 in UTF-8 */
+        /* a character the encoding cannot hold: V3.0 in UTF-8 */
         if (!v3) {
             body.len = 0;
             v3 = 1;
@@ -901,7 +957,7 @@ static int detect_csa(const char *s, size_t len, int at_end)
 }
 
 const koma_format koma__fmt_csa = {
-    .name = "csa", .aliases = "", .title = "CSA records (V2.2, V3.0; Shift_JIS or UTF-8)",
+    .name = "csa", .aliases = "", .title = "CSA records (V2.2, V3.0; Shift_JIS, EUC-JP or UTF-8)",
     .kind = KOMA_FORMAT_RECORD, .detect = detect_csa, .split = split_csa,
     .state_size = sizeof(csa_state), .read_record = read_csa, .write_record = write_csa,
 };

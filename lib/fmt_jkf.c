@@ -51,8 +51,9 @@
  * one: the open one is broken (JSON Lines, or jansson's and JavaScript's
  * indented output, never put a nested '{' at the start of a line), so that a
  * bad record does not swallow the rest of the input. */
-static int split_jkf(const char *s, size_t len, int at_end, size_t *rec_len, size_t *used)
+static int split_jkf(const char *s, size_t len, int at_end, koma__enc forced, size_t *rec_len, size_t *used)
 {
+    (void)forced;
     size_t i = 0;
     if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0) i = 3;
     while (i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n')) i++;
@@ -905,7 +906,12 @@ static json_t *header_json(const koma_srec *r, koma_error *err)
                 return NULL;
             }
         }
-        if (name == NULL || koma__kif_header_key(name, strlen(name)) != h->key) {
+        /* the key the reader gives it back (koma__kif_header_add): a date's key
+         * whose value is no date koma reads is another field, kept as written */
+        koma_hkey back = name ? koma__kif_header_key(name, strlen(name)) : KOMA_H_OTHER;
+        if ((back == KOMA_H_START || back == KOMA_H_END) && koma__kif_date_in(value, strlen(value), iso) == 0)
+            back = KOMA_H_OTHER;
+        if (name == NULL || back != h->key) {
             char q[64];
             koma_quote(q, sizeof q, name ? name : "", name ? strlen(name) : 0);
             json_decref(hd);

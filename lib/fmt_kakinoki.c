@@ -3,12 +3,14 @@
  * fmt_kakinoki.h): encoding, header lines, board diagram, handicap, comments,
  * bookmarks, variations, endings; the shared reader and writer.
  *
- * Encoding: a record is UTF-8 when it starts with a byte order mark or
- * declares it ("#KIF version=2.0 encoding=UTF-8", also "#KI2 ..."), Shift_JIS
- * (CP932, with iconv) when it declares that; otherwise UTF-8 when its bytes
- * are valid UTF-8 (Shift_JIS text with kanji never is), else Shift_JIS. File
- * names are not trusted (many programs write UTF-8 .kif files). Columns in
- * diagnostics count bytes of the input as it is, Shift_JIS or not.
+ * Encoding (decode): the caller's (koma_srec.encoding), else UTF-8 after a byte
+ * order mark, else the one the record declares ("#KIF version=2.0
+ * encoding=Shift_JIS", also "#KI2 ...") when its bytes are valid in it, else
+ * the first of UTF-8, EUC-JP and Shift_JIS (CP932) in which they are
+ * (koma__enc_detect); a declaration the bytes contradict gets a warning. UTF-16
+ * comes made UTF-8 by the record stream. File names are not trusted (many
+ * programs write UTF-8 .kif files). Columns in diagnostics count bytes of the
+ * input as it is, Shift_JIS, EUC-JP or not.
  *
  * Lines (trailing blanks and CRs aside): "#..." a program's comment (kept in
  * meta.headers["#"]), "KEY：VALUE" a header (also "KEY:VALUE"), 手合割 the
@@ -16,8 +18,10 @@
  * "先手番"/"後手番" the side to move (also 上手/下手), "手数----" the start of
  * KIF's moves, "*..." a comment and "&..." a bookmark on what precedes (the
  * setup before any move), "変化：N手" a variation replacing move N of the line
- * last read (or of the line it branched from, nearest first), "まで N手で..."
- * the ending, the format's move lines.
+ * last read (or of the line it branched from, nearest first; or continuing the
+ * nearest that stops just before move N, Gekisashi's "#--separator--" form),
+ * "まで N手で..." the ending, the format's move lines; after the moves, a line
+ * of dashes starts a footer whose lines are remarks (Gekisashi's clipboard KI2).
  */
 #include <iconv.h>
 #include <stdint.h>
@@ -228,6 +232,7 @@ static const struct {
     {"千日手", KOMA_SEND_REPETITION},    {"持将棋", KOMA_SEND_IMPASSE},
     {"詰み", KOMA_SEND_MATE},            {"詰", KOMA_SEND_MATE},
     {"不詰", KOMA_SEND_NO_MATE},         {"切れ負け", KOMA_SEND_TIME_UP},
+    {"Time-up", KOMA_SEND_TIME_UP},      /* 81Dojo's */
     {"反則勝ち", KOMA_SEND_ILLEGAL_WIN}, {"反則負け", KOMA_SEND_ILLEGAL_LOSS},
     {"入玉勝ち", KOMA_SEND_ENTERING_KING}, {"引き分け", KOMA_SEND_DRAW},
     {"最大手数", KOMA_SEND_MAX_MOVES},   {"連続王手の千日手", KOMA_SEND_PERPETUAL_CHECK},
@@ -263,7 +268,7 @@ struct kk_reader {
     koma_error *err;
     const char *src;                   /* the record as given */
     size_t bom;                        /* bytes of a byte order mark */
-    int sjis;                          /* decoded from Shift_JIS (CP932) */
+    koma__enc enc;                     /* the encoding the text was decoded from */
     unsigned long line;                /* the current line, in the input */
     unsigned long first_line;
     const char *ls;                    /* the current line (UTF-8) */
@@ -271,6 +276,7 @@ struct kk_reader {
     const char *src_ls;                /* the same line as given */
     size_t src_ln;
     int in_moves;
+    int footer;                        /* after a line of dashes that ends the moves */
     int rows;                          /* board rows read */
     unsigned long rows_line;           /* where the diagram started */
     int hands_given, turn_given, handicap_given;
@@ -285,11 +291,11 @@ void koma__kakinoki_where(kk_reader *d, const char *at, unsigned long *line, uns
     size_t off = (size_t)(at - d->ls);
     if (off > d->ln) off = d->ln;
     unsigned long col = (unsigned long)off + 1;
-    if (d->sjis) {
-        /* the same text in Shift_JIS: its length is the column in the input */
+    if (d->enc == KOMA__ENC_SJIS || d->enc == KOMA__ENC_EUCJP) {
+        /* the same text in its encoding: its length is the column in the input */
         koma_pcn_buffer b = {0};
         size_t bad;
-        if (koma__from_utf8("CP932", d->ls, off, &b, &bad) == 0) col = (unsigned long)b.len + 1;
+        if (koma__from_utf8(koma__enc_iconv(d->enc), d->ls, off, &b, &bad) == 0) col = (unsigned long)b.len + 1;
         koma_pcn_buffer_cleanup(&b);
     }
     if (d->line == d->first_line) col += (unsigned long)d->bom;
@@ -340,8 +346,7 @@ void koma__kakinoki_first_side(kk_reader *d, int side)
     d->side_from_move = 0;
 }
 
-/* The side named: 先手/下手 first, 後手/上手 second; *used; -1 when none. */
-static int side_name(const char *s, size_t n, size_t *used)
+int koma__kakinoki_side(const char *s, size_t n, size_t *used)
 {
     if ((*used = koma__kakinoki_lit(s, n, "先手")) || (*used = koma__kakinoki_lit(s, n, "下手"))) return KOMA_FIRST;
     if ((*used = koma__kakinoki_lit(s, n, "後手")) || (*used = koma__kakinoki_lit(s, n, "上手"))) return KOMA_SECOND;
@@ -362,14 +367,59 @@ static int set_end(kk_reader *d, const char *at, koma_send_code code, const char
     return 0;
 }
 
-int koma__kakinoki_end_word(kk_reader *d, const char *s, size_t n, long long elapsed, long long total)
-{
-    if (not_ended(d, s) != 0) return -1;
-    return set_end(d, s, word_code(s, n), s, n, elapsed, total);
-}
-
 /* The side to move after the current line's last ply (n plies from the start). */
 static int mover_after(kk_reader *d, size_t plies) { return (int)((d->r->setup.turn + plies) % 2); }
+
+/* The side an ending makes the winner, the mover being `mover`; -1 for an
+ * ending that names none (a draw, no result, another word). */
+static int end_winner(koma_send_code code, int mover)
+{
+    switch (code) {
+    case KOMA_SEND_RESIGN:
+    case KOMA_SEND_MATE:
+    case KOMA_SEND_TIME_UP:
+    case KOMA_SEND_ILLEGAL_LOSS: return 1 - mover;
+    case KOMA_SEND_ILLEGAL_WIN:
+    case KOMA_SEND_ENTERING_KING:
+    case KOMA_SEND_PERPETUAL_CHECK: return mover;
+    default: return -1;
+    }
+}
+
+int koma__kakinoki_end_word(kk_reader *d, const char *from, const char *s, size_t n, int side, long long elapsed,
+                            long long total)
+{
+    if (not_ended(d, from) != 0) return -1;
+    koma_send_code code = word_code(s, n);
+    if (code == KOMA_SEND_OTHER) {
+        /* a word koma does not know: kept as written, the side too */
+        n += (size_t)(s - from);
+        s = from;
+        side = -1;
+    }
+    size_t next;
+    koma__kakinoki_current(d, &next);
+    int mover = mover_after(d, next - 1);
+    if (side >= 0 && side != mover) {
+        /* the word said of the side that just moved: 反則負け is the mover's
+         * 反則勝ち and the other way round; a word that makes a winner otherwise
+         * is said of the mover only */
+        if (code == KOMA_SEND_ILLEGAL_LOSS) code = KOMA_SEND_ILLEGAL_WIN;
+        else if (code == KOMA_SEND_ILLEGAL_WIN) code = KOMA_SEND_ILLEGAL_LOSS;
+        else if (end_winner(code, mover) >= 0)
+            return koma__kakinoki_fail(d, from, KOMA_E_KIF_END, "this ending is said of the side to move, not of the side named",
+                                       from, n + (size_t)(s - from));
+    }
+    return set_end(d, from, code, s, n, elapsed, total);
+}
+
+const char *koma__kakinoki_ended(kk_reader *d, size_t *ply)
+{
+    kk_seg *seg = &d->path[d->depth - 1];
+    if (seg->line->end.code == KOMA_SEND_NONE) return NULL;
+    *ply = seg->first + seg->line->len;
+    return koma__kakinoki_end_word_of(&seg->line->end);
+}
 
 /* "まで N手で X" (also "まで、N手で", "まで N手詰"): the current line's ending
  * when the line has none yet (KI2; a KIF whose moves do not end with one),
@@ -415,7 +465,7 @@ static int made_line(kk_reader *d, const char *s, size_t n)
     xn -= k;
     /* [時間切れにより] SIDE の (勝ち|反則勝ち|反則負け|入玉勝ち|切れ負け) */
     size_t t = koma__kakinoki_lit(x, xn, "時間切れにより"), u;
-    int side = side_name(x + t, xn - t, &u);
+    int side = koma__kakinoki_side(x + t, xn - t, &u);
     if (side >= 0 && (k = koma__kakinoki_lit(x + t + u, xn - t - u, "の")) != 0) {
         const char *w = x + t + u + k;
         size_t wn = xn - t - u - k;
@@ -425,6 +475,10 @@ static int made_line(kk_reader *d, const char *s, size_t n)
             ok = koma__kakinoki_lit(w, wn, "勝ち") == wn && side != mover;
             code = KOMA_SEND_TIME_UP;
         } else if (koma__kakinoki_lit(w, wn, "勝ち") == wn) {
+            /* "SIDEの勝ち" names the winner only: it agrees with an ending of the
+             * moves that makes SIDE win (詰み, 反則勝ち, ...); alone, the mover resigned */
+            const koma_send *e = &d->path[d->depth - 1].line->end;
+            if (e->code != KOMA_SEND_NONE && end_winner(e->code, mover) == side) return 0;
             ok = side != mover;
             code = KOMA_SEND_RESIGN;
         } else if (koma__kakinoki_lit(w, wn, "反則勝ち") == wn) {
@@ -454,8 +508,16 @@ static int made_line(kk_reader *d, const char *s, size_t n)
 typedef enum kk_kind {
     KK_EMPTY, KK_PROGRAM, KK_COMMENT, KK_BOOKMARK, KK_VARIATION, KK_MADE, KK_MOVES_HEADER,
     KK_BOD_TRAILER, KK_HANDICAP, KK_HAND_FIRST, KK_HAND_SECOND, KK_ROW, KK_BORDER, KK_FILES,
-    KK_TURN_FIRST, KK_TURN_SECOND, KK_MOVE, KK_HEADER, KK_UNKNOWN
+    KK_TURN_FIRST, KK_TURN_SECOND, KK_MOVE, KK_HEADER, KK_FOOTER, KK_SEPARATOR, KK_UNKNOWN
 } kk_kind;
+
+/* 1 when s[0..n) is three dashes or more and nothing else (trailing blanks aside). */
+static int dashes(const char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n && s[i] == '-') i++;
+    return i >= 3 && i == rtrim(s, n);
+}
 
 /* The key of a header line: *kl bytes, *v the value's start; 0 when none. */
 static int header_split(const char *s, size_t n, size_t *kl, size_t *v)
@@ -478,6 +540,7 @@ static kk_kind classify(const kk_syntax *syn, const char *s, size_t n, int in_mo
 {
     size_t b = koma__kakinoki_blanks(s, n), kl, v;
     if (b == n) return KK_EMPTY;
+    if (in_moves && koma__kakinoki_lit(s, n, "#--separator--") == rtrim(s, n)) return KK_SEPARATOR;
     if (s[0] == '#') return KK_PROGRAM;
     if (s[0] == '*') return KK_COMMENT;
     if (s[0] == '&') return KK_BOOKMARK;
@@ -495,6 +558,7 @@ static kk_kind classify(const kk_syntax *syn, const char *s, size_t n, int in_mo
     if (syn->is_move_line(s, n)) return KK_MOVE;
     if (!in_moves && b > 0 && koma__kakinoki_lit(s + b, n - b, "９")) return KK_FILES;
     if (header_split(s, n, &kl, &v)) return KK_HEADER;
+    if (in_moves && dashes(s, n)) return KK_FOOTER;
     return KK_UNKNOWN;
 }
 
@@ -617,7 +681,8 @@ static int begin_moves(kk_reader *d)
     return 0;
 }
 
-/* "変化：N手": a line replacing move N of the nearest line of the path that has one. */
+/* "変化：N手": a line replacing move N of the nearest line of the path that has
+ * one, or continuing the nearest that stops just before move N. */
 static int variation_line(kk_reader *d, const char *s, size_t n)
 {
     if (begin_moves(d) != 0) return -1;
@@ -653,6 +718,16 @@ static int variation_line(kk_reader *d, const char *s, size_t n)
             return 0;
         }
     }
+    /* no line has move N, but one stops just before it with no ending: the
+     * variation continues that line (Gekisashi writes a main line that stops,
+     * "#--separator--", then "変化：3手" for its third move) */
+    for (size_t j = d->depth; j-- > 0;) {
+        kk_seg *seg = &d->path[j];
+        if ((size_t)ply == seg->first + seg->line->len && seg->line->end.code == KOMA_SEND_NONE) {
+            d->depth = j + 1;
+            return 0;
+        }
+    }
     return koma__kakinoki_fail(d, s, KOMA_E_KIF_VARIATION, "no line of play read so far has that move", s, n);
 }
 
@@ -676,20 +751,8 @@ static int note_line(kk_reader *d, const char *s, size_t n, int bookmark)
     return koma_srec_text(dst, s + 1, n - 1, 1, d->err);
 }
 
-/* The encoding a declaration names: 1 UTF-8, 2 Shift_JIS (CP932), 0 another. */
-static int encoding_named(const char *v, size_t n)
-{
-    static const char *const utf8[] = {"UTF-8", "UTF8"};
-    static const char *const sjis[] = {"Shift_JIS", "SJIS", "Shift-JIS", "CP932", "Windows-31J", "MS932"};
-    for (size_t i = 0; i < sizeof utf8 / sizeof utf8[0]; i++)
-        if (strlen(utf8[i]) == n && strncasecmp(v, utf8[i], n) == 0) return 1;
-    for (size_t i = 0; i < sizeof sjis / sizeof sjis[0]; i++)
-        if (strlen(sjis[i]) == n && strncasecmp(v, sjis[i], n) == 0) return 2;
-    return 0;
-}
-
-/* The encoding a '#' line l[0..n) declares ("encoding=NAME"): 1 UTF-8, 2
- * Shift_JIS, 0 none, -1 a name koma does not know (at *at, *vn bytes). */
+/* The encoding a '#' line l[0..n) declares ("encoding=NAME"): KOMA__ENC_NONE
+ * when it declares none, -1 for a name koma does not know (at *at, *vn bytes). */
 static int declared_encoding(const char *l, size_t n, size_t *at, size_t *vn)
 {
     for (size_t k = 0; k + 9 <= n; k++)
@@ -699,69 +762,108 @@ static int declared_encoding(const char *l, size_t n, size_t *at, size_t *vn)
             while (k + 9 + m < n && v[m] != ' ' && v[m] != '\r' && v[m] != '\t') m++;
             if (at) *at = k + 9;
             if (vn) *vn = m;
-            int enc = encoding_named(v, m);
-            return enc ? enc : -1;
+            koma__enc enc = koma__enc_find(v, m);
+            return enc != KOMA__ENC_NONE ? (int)enc : -1;
         }
-    return 0;
+    return KOMA__ENC_NONE;
 }
 
-static int decode(kk_reader *d, const char *s, size_t len, koma_pcn_buffer *dec, const char **text, size_t *tlen)
+/* The line and column of byte off of the record's text t (after the mark). */
+static void text_where(const kk_reader *d, const char *t, size_t off, unsigned long *line, unsigned long *column)
 {
-    int enc = 0;
+    unsigned long ln = d->first_line, col = 1;
+    for (size_t i = 0; i < off; i++, col++)
+        if (t[i] == '\n') ln++, col = 0;
+    if (ln == d->first_line) col += d->bom;
+    *line = ln;
+    *column = col;
+}
+
+/*
+ * The record's text as UTF-8 (decoded into dec unless it is UTF-8) and the
+ * encoding it is read in (d->enc, and *enc for meta.source): the caller's
+ * (koma_srec.encoding: --encoding, or UTF-16 the stream made UTF-8); else a
+ * UTF-8 byte order mark; else the encoding the first '#' lines declare, when the
+ * bytes are valid in it; else the first of UTF-8, EUC-JP and Shift_JIS in which
+ * they are (koma__enc_detect). A declaration the bytes or the mark contradict is
+ * followed by neither: the record is read as its bytes say, with a warning.
+ */
+static int decode(kk_reader *d, const char *s, size_t len, koma_pcn_buffer *dec, const char **text, size_t *tlen,
+                  koma__enc *enc_out)
+{
+    koma_srec *r = d->r;
+    koma__enc given = r->encoding ? koma__enc_find(r->encoding, strlen(r->encoding)) : KOMA__ENC_NONE;
+    koma__enc forced = r->transcoded ? KOMA__ENC_UTF8 : given;
     d->bom = 0;
-    if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0) {
+    if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0 && (forced == KOMA__ENC_NONE || forced == KOMA__ENC_UTF8))
         d->bom = 3;
-        enc = 1;
-    }
     /* a declaration among the first lines of '#' */
-    unsigned long lines = 0;
-    for (size_t i = d->bom; enc == 0 && i < len && s[i] == '#'; lines++) {
+    koma__enc declared = KOMA__ENC_NONE;
+    unsigned long lines = 0, decl_line = 0, decl_col = 0;
+    for (size_t i = d->bom; declared == KOMA__ENC_NONE && i < len && s[i] == '#'; lines++) {
         const char *e = memchr(s + i, '\n', len - i);
         size_t n = e ? (size_t)(e - (s + i)) : len - i;
-        size_t at, vn;
-        enc = declared_encoding(s + i, n, &at, &vn);
-        if (enc < 0) {
+        size_t at = 0, vn = 0;
+        int x = declared_encoding(s + i, n, &at, &vn);
+        decl_line = d->first_line + lines;
+        decl_col = at + 1 + (lines == 0 ? d->bom : 0);
+        if (x < 0 && forced == KOMA__ENC_NONE) {
             char q[48];
             koma_quote(q, sizeof q, s + i + at, vn);
-            return koma__error_at(d->err, KOMA_E_CONVERT_ENCODING, d->first_line + lines, at + 1, 0,
-                                  "unknown encoding \"%s\" (koma reads UTF-8 and Shift_JIS)", q);
+            return koma__error_at(d->err, KOMA_E_CONVERT_ENCODING, decl_line, decl_col, 0,
+                                  "unknown encoding \"%s\" (koma reads UTF-8, Shift_JIS, EUC-JP and UTF-16)", q);
         }
+        if (x > 0) declared = (koma__enc)x;
         if (!e) break;
         i += n + 1;
     }
     const char *t = s + d->bom;
-    size_t tl = len - d->bom, bad;
+    size_t tl = len - d->bom, bad = 0;
+    unsigned long ln, col;
     const char *nul = memchr(t, '\0', tl);
     if (nul) {
         /* text files hold no NUL byte (and C strings would cut the text there) */
         bad = (size_t)(nul - t);
-        unsigned long ln = d->first_line, col = 1;
-        for (size_t i = 0; i < bad; i++, col++)
-            if (t[i] == '\n') ln++, col = 0;
-        if (ln == d->first_line) col += d->bom;
+        text_where(d, t, bad, &ln, &col);
         return koma__error_at(d->err, KOMA_E_CONVERT_ENCODING, ln, col, bad, "a NUL byte in the text");
     }
-    if (enc == 0) enc = koma__utf8_valid(t, tl, NULL) ? 1 : 2;
-    d->sjis = enc == 2;
-    if (enc == 1) {
-        if (!koma__utf8_valid(t, tl, &bad)) goto invalid;
-        *text = t;
-        *tlen = tl;
-        return 0;
+    koma__enc enc = forced, best = KOMA__ENC_NONE;
+    const char *why = NULL;
+    if (enc == KOMA__ENC_NONE && d->bom) {
+        enc = KOMA__ENC_UTF8;
+        why = "its byte order mark says UTF-8";
+    } else if (enc == KOMA__ENC_NONE && declared != KOMA__ENC_NONE && !koma__enc_utf16(declared) &&
+               koma__enc_valid(declared, t, tl, &bad)) {
+        enc = declared;
+    } else if (enc == KOMA__ENC_NONE) {
+        enc = koma__enc_detect(t, tl, declared && !koma__enc_utf16(declared) ? NULL : &bad, &best);
+        if (enc == KOMA__ENC_NONE) {
+            /* valid in nothing: as the declaration says, else as the longest valid start */
+            text_where(d, t, bad, &ln, &col);
+            return koma__error_at(d->err, KOMA_E_CONVERT_ENCODING, ln, col, bad, "invalid %s",
+                                  koma__enc_name(declared && !koma__enc_utf16(declared) ? declared : best));
+        }
+        why = "its bytes are";
     }
-    int x = koma__to_utf8("CP932", t, tl, dec, &bad);
+    if (r->transcoded && declared != KOMA__ENC_NONE && declared != given &&
+        !(declared == KOMA__ENC_UTF16 && koma__enc_utf16(given))) {
+        koma__error_at(&r->warning, KOMA_E_CONVERT_ENCODING, decl_line, decl_col, 0,
+                       "the record declares %s, but its byte order mark says %s: read as %s",
+                       koma__enc_name(declared), koma__enc_name(given), koma__enc_name(given));
+    } else if (why && declared != KOMA__ENC_NONE && declared != enc) {
+        koma__error_at(&r->warning, KOMA_E_CONVERT_ENCODING, decl_line, decl_col, 0,
+                       "the record declares %s, but %s%s%s: read as %s", koma__enc_name(declared), why,
+                       d->bom ? "" : " ", d->bom ? "" : koma__enc_name(enc), koma__enc_name(enc));
+    }
+    d->enc = enc;
+    int x = koma__enc_decode(enc, t, tl, dec, text, tlen, &bad);
     if (x == -2) return koma_error_set(d->err, KOMA_E_MEMORY, 0, NULL);
-    if (x != 0) goto invalid;
-    *text = dec->data;
-    *tlen = dec->len;
+    if (x != 0) {
+        text_where(d, t, bad, &ln, &col);
+        return koma__error_at(d->err, KOMA_E_CONVERT_ENCODING, ln, col, bad, "invalid %s", koma__enc_name(enc));
+    }
+    *enc_out = r->transcoded ? given : enc;
     return 0;
-invalid : {
-    unsigned long ln = d->first_line, col = 1;
-    for (size_t i = 0; i < bad; i++, col++)
-        if (t[i] == '\n') ln++, col = 0;
-    if (ln == d->first_line) col += d->bom;
-    return koma__error_at(d->err, KOMA_E_CONVERT_ENCODING, ln, col, bad, "invalid %s", enc == 1 ? "UTF-8" : "Shift_JIS");
-}
 }
 
 int koma__kakinoki_read(const kk_syntax *syn, koma_hub *h, const char *s, size_t len, unsigned long line,
@@ -782,9 +884,11 @@ int koma__kakinoki_read(const kk_syntax *syn, koma_hub *h, const char *s, size_t
     d.cap = 8;
     d.path = malloc(d.cap * sizeof *d.path);
     if (d.path == NULL) return koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
-    if (decode(&d, s, len, &dec, &text, &tlen) != 0) goto out;
+    koma__enc enc = KOMA__ENC_UTF8;
+    if (decode(&d, s, len, &dec, &text, &tlen, &enc) != 0) goto out;
+    const char *encname = koma__enc_name(enc);
     if (koma_srec_text(&r->source_format, syn->name, strlen(syn->name), 0, err) != 0 ||
-        koma_srec_text(&r->source_encoding, d.sjis ? "Shift_JIS" : "UTF-8", d.sjis ? 9 : 5, 0, err) != 0)
+        koma_srec_text(&r->source_encoding, encname, strlen(encname), 0, err) != 0)
         goto out;
     koma_shape shape = {2, {9, 9, 1}, 81};
     if (koma_position_reset(&r->setup, &shape, err) != 0) goto out;
@@ -806,8 +910,18 @@ int koma__kakinoki_read(const kk_syntax *syn, koma_hub *h, const char *s, size_t
         while (m && d.ls[m - 1] == '\r') m--;
         kk_kind kind = classify(syn, d.ls, m, d.in_moves);
         int x = 0;
+        if (d.footer && (kind == KK_MOVE || kind == KK_VARIATION || kind == KK_MADE || kind == KK_MOVES_HEADER)) {
+            x = fail_line(&d, KOMA_E_KIF_LINE, "play after the footer (the line of dashes that ends the moves)");
+        } else if (d.footer && kind != KK_EMPTY) {
+            /* a footer's lines ("generated by ...", Gekisashi's clipboard KI2):
+             * the program's remarks */
+            x = koma_srec_add_header(r, KOMA_H_OTHER, "#", 1, d.ls, rtrim(d.ls, m), err);
+            kind = KK_EMPTY;
+        }
+        if (x != 0) goto out;
         switch (kind) {
-        case KK_EMPTY: case KK_BORDER: case KK_FILES: case KK_BOD_TRAILER: break;
+        case KK_EMPTY: case KK_BORDER: case KK_FILES: case KK_BOD_TRAILER: case KK_SEPARATOR: break;
+        case KK_FOOTER: d.footer = 1; break;
         case KK_PROGRAM:
             /* the encoding declaration is the writer's to make again */
             if (!(koma__kakinoki_lit(d.ls, m, "#KIF ") || koma__kakinoki_lit(d.ls, m, "#KI2 ")))
@@ -862,31 +976,42 @@ out:
  * A record ends before a line that opens another (a declaration #KIF/#KI2, a
  * header KEY：VALUE, 手合割, a hand line) after one of its move lines. Each line
  * is decoded and classified as the reader does (classify), in the encoding the
- * reader will give the record (decode): the byte order mark's or the
- * declaration's, else UTF-8 when the record's bytes are valid UTF-8, else
- * Shift_JIS. Without a mark or declaration the record is scanned as UTF-8;
- * reaching a line that is not valid UTF-8 means the record holds it, so it can
- * only be Shift_JIS, and it is scanned again as Shift_JIS.
+ * reader will give the record (decode): the caller's, or the byte order mark's;
+ * else the first of the declared encoding, UTF-8, EUC-JP and Shift_JIS in which
+ * the record's bytes are valid. The record is scanned in each of them in turn:
+ * reaching a line that is not valid in one means the record holds it, so it is
+ * scanned again in the next. Valid in none, it is scanned in the declared
+ * encoding (Shift_JIS without one), what cannot be decoded taken for a line of
+ * no kind.
  */
-enum { SCAN_NOT_UTF8 = 2 };
+enum { SCAN_NOT_VALID = 2 };
 
 typedef struct kk_scan {
     const kk_syntax *syn;
-    iconv_t cd;                        /* CP932 to UTF-8, opened when first needed */
+    koma__enc enc;                     /* of cd */
+    iconv_t cd;                        /* enc to UTF-8, opened when first needed */
     char *buf;                         /* a decoded line */
     size_t cap;
 } kk_scan;
 
-/* The line s[0..n) as UTF-8 in *t, *tn: itself (enc 1) or decoded from
- * Shift_JIS (enc 2). 1 when it is not text in that encoding, -1 on memory. */
-static int scan_line(kk_scan *sc, int enc, const char *s, size_t n, const char **t, size_t *tn)
+/* The line s[0..n) as UTF-8 in *t, *tn: itself (UTF-8) or decoded from enc. 1
+ * when it is not text in that encoding, -1 on memory. */
+static int scan_line(kk_scan *sc, koma__enc enc, const char *s, size_t n, const char **t, size_t *tn)
 {
-    if (enc == 1) {
+    if (enc == KOMA__ENC_UTF8) {
         *t = s;
         *tn = n;
         return koma__utf8_valid(s, n, NULL) ? 0 : 1;
     }
-    if (sc->cd == (iconv_t)-1 && (sc->cd = iconv_open("UTF-8", "CP932")) == (iconv_t)-1) return 1;
+    if (enc == KOMA__ENC_EUCJP && !koma__eucjp_well_formed(s, n, NULL)) return 1;
+    if (sc->cd != (iconv_t)-1 && sc->enc != enc) {
+        iconv_close(sc->cd);
+        sc->cd = (iconv_t)-1;
+    }
+    if (sc->cd == (iconv_t)-1) {
+        if ((sc->cd = iconv_open("UTF-8", koma__enc_iconv(enc))) == (iconv_t)-1) return 1;
+        sc->enc = enc;
+    }
     if (n > (SIZE_MAX - 1) / 3) return 1;
     if (sc->cap < n * 3 + 1) {
         char *b = realloc(sc->buf, n * 3 + 1);
@@ -903,8 +1028,9 @@ static int scan_line(kk_scan *sc, int enc, const char *s, size_t n, const char *
     return 0;
 }
 
-/* Scan s[from..len) in encoding enc (sure: the record's encoding is known). */
-static int scan_record(kk_scan *sc, int enc, int sure, const char *s, size_t len, size_t from, int at_end,
+/* Scan s[from..len) in encoding enc (sure: lines that are not text in it are
+ * lines of no kind, else SCAN_NOT_VALID). */
+static int scan_record(kk_scan *sc, koma__enc enc, int sure, const char *s, size_t len, size_t from, int at_end,
                        size_t *rec_len)
 {
     int moves = 0, in_moves = 0;
@@ -916,7 +1042,7 @@ static int scan_record(kk_scan *sc, int enc, int sure, const char *s, size_t len
         const char *t;
         int x = scan_line(sc, enc, s + i, m, &t, &tn);
         if (x < 0) return KOMA__SPLIT_MEMORY;
-        if (x > 0 && !sure) return SCAN_NOT_UTF8;
+        if (x > 0 && !sure) return SCAN_NOT_VALID;
         kk_kind k = x ? KK_UNKNOWN : classify(sc->syn, t, tn, in_moves);
         if (moves && (k == KK_HEADER || k == KK_HANDICAP || k == KK_HAND_FIRST || k == KK_HAND_SECOND ||
                       (k == KK_PROGRAM && (koma__kakinoki_lit(t, tn, "#KIF") || koma__kakinoki_lit(t, tn, "#KI2"))))) {
@@ -934,26 +1060,40 @@ static int scan_record(kk_scan *sc, int enc, int sure, const char *s, size_t len
     return KOMA__SPLIT_RECORD;
 }
 
-int koma__kakinoki_split(const kk_syntax *syn, const char *s, size_t len, int at_end, size_t *rec_len, size_t *used)
+int koma__kakinoki_split(const kk_syntax *syn, const char *s, size_t len, int at_end, koma__enc forced,
+                         size_t *rec_len, size_t *used)
 {
     static const char bom[] = "\xef\xbb\xbf";
-    if (len < 3 && !at_end && (len == 0 || memcmp(s, bom, len) == 0)) return KOMA__SPLIT_MORE;
-    size_t from = len >= 3 && memcmp(s, bom, 3) == 0 ? 3 : 0;
-    int enc = from ? 1 : 0;
-    /* a declaration among the first lines of '#' (as decode reads it) */
-    for (size_t i = from; enc == 0 && i < len && s[i] == '#';) {
-        const char *e = memchr(s + i, '\n', len - i);
-        if (!e && !at_end) return KOMA__SPLIT_MORE;
-        size_t n = e ? (size_t)(e - (s + i)) : len - i;
-        enc = declared_encoding(s + i, n, NULL, NULL);
-        if (enc < 0) enc = 0;          /* a name koma does not know: the reader says so */
-        else if (enc > 0) break;
-        if (!e) break;
-        i += n + 1;
+    int mark = forced == KOMA__ENC_NONE || forced == KOMA__ENC_UTF8;
+    if (mark && len < 3 && !at_end && (len == 0 || memcmp(s, bom, len) == 0)) return KOMA__SPLIT_MORE;
+    size_t from = mark && len >= 3 && memcmp(s, bom, 3) == 0 ? 3 : 0;
+    koma__enc order[4];
+    size_t n = 0;
+    if (forced != KOMA__ENC_NONE) order[n++] = forced;
+    else if (from) order[n++] = KOMA__ENC_UTF8;
+    else {
+        /* a declaration among the first lines of '#' (as decode reads it) */
+        for (size_t i = 0; n == 0 && i < len && s[i] == '#';) {
+            const char *e = memchr(s + i, '\n', len - i);
+            if (!e && !at_end) return KOMA__SPLIT_MORE;
+            size_t ln = e ? (size_t)(e - (s + i)) : len - i;
+            int x = declared_encoding(s + i, ln, NULL, NULL);
+            if (x < 0) break;              /* a name koma does not know: the reader says so */
+            if (x > 0 && !koma__enc_utf16((koma__enc)x)) order[n++] = (koma__enc)x;
+            if (x > 0 || !e) break;
+            i += ln + 1;
+        }
+        static const koma__enc detect[] = {KOMA__ENC_UTF8, KOMA__ENC_EUCJP, KOMA__ENC_SJIS};
+        for (size_t k = 0; k < 3; k++)
+            if (n == 0 || order[0] != detect[k]) order[n++] = detect[k];
     }
-    kk_scan sc = {syn, (iconv_t)-1, NULL, 0};
-    int rc = scan_record(&sc, enc ? enc : 1, enc != 0, s, len, from, at_end, rec_len);
-    if (rc == SCAN_NOT_UTF8) rc = scan_record(&sc, 2, 1, s, len, from, at_end, rec_len);
+    /* valid in none of them: read (and refused) in the first */
+    koma__enc last = n > 1 && order[0] == KOMA__ENC_UTF8 ? KOMA__ENC_SJIS : order[0];
+    kk_scan sc = {syn, KOMA__ENC_NONE, (iconv_t)-1, NULL, 0};
+    int rc = SCAN_NOT_VALID;
+    for (size_t k = 0; k < n && rc == SCAN_NOT_VALID; k++)
+        rc = scan_record(&sc, order[k], 0, s, len, from, at_end, rec_len);
+    if (rc == SCAN_NOT_VALID) rc = scan_record(&sc, last, 1, s, len, from, at_end, rec_len);
     if (sc.cd != (iconv_t)-1) iconv_close(sc.cd);
     free(sc.buf);
     if (rc == KOMA__SPLIT_RECORD) *used = *rec_len;
@@ -985,6 +1125,17 @@ int koma__kakinoki_put_comment(koma_pcn_buffer *o, const char *comment, const ch
     return 0;
 }
 
+/* The key a header line KEY：VALUE reads as (koma__kif_header_add): a date's
+ * key with a value that is not a date koma reads (2022年01月09日, 14：59) is
+ * another key, its value kept as written. */
+static koma_hkey read_key(const char *k, size_t kl, const char *v, size_t vl)
+{
+    koma_hkey key = koma__kif_header_key(k, kl);
+    char iso[48];
+    if ((key == KOMA_H_START || key == KOMA_H_END) && koma__kif_date_in(v, vl, iso) == 0) return KOMA_H_OTHER;
+    return key;
+}
+
 /* "KEY：VALUE" lines (one a line of a value); the line must read back as that key. */
 static int put_header(kk_writer *w, koma_pcn_buffer *o, const char *key, const char *value, koma_hkey want,
                       koma_error *err)
@@ -1008,11 +1159,9 @@ static int put_header(kk_writer *w, koma_pcn_buffer *o, const char *key, const c
         const char *l = o->data + mark;
         size_t ln = o->len - mark, kl, v;
         kk_kind kind = classify(w->syn->syntax, l, ln, 0);
-        char iso[48];
         int ok = (kind == KK_HEADER || (kind == KK_HANDICAP && want == KOMA_H_HANDICAP)) && header_split(l, ln, &kl, &v) &&
-                 kl == strlen(key) && koma__kif_header_key(l, kl) == want &&
-                 rtrim(l + v, ln - v) - koma__kakinoki_blanks(l + v, ln - v) == n &&
-                 ((want != KOMA_H_START && want != KOMA_H_END) || koma__kif_date_in(p, n, iso) != 0);
+                 kl == strlen(key) && read_key(l, kl, p, n) == want &&
+                 rtrim(l + v, ln - v) - koma__kakinoki_blanks(l + v, ln - v) == n;
         if (!ok) {
             char q[64];
             koma_quote(q, sizeof q, key, strlen(key));
@@ -1151,10 +1300,10 @@ static int put_periods(kk_writer *w, koma_pcn_buffer *o, koma_error *err)
     return 0;
 }
 
-static int put_record(kk_writer *w, koma_pcn_buffer *o, int sjis, koma_error *err)
+static int put_record(kk_writer *w, koma_pcn_buffer *o, koma__enc enc, koma_error *err)
 {
     const koma_srec *r = w->r;
-    if (koma__buf_printf(o, err, "%s%s\n", w->syn->declaration, sjis ? "Shift_JIS" : "UTF-8")) return -1;
+    if (koma__buf_printf(o, err, "%s%s\n", w->syn->declaration, koma__enc_name(enc))) return -1;
     for (size_t i = 0; i < r->nheaders; i++)
         if (r->headers[i].key == KOMA_H_OTHER && r->headers[i].name && !strcmp(r->headers[i].name, "#") &&
             koma__buf_lines(o, "#", r->headers[i].value, err))
@@ -1208,20 +1357,24 @@ int koma__kakinoki_write(const kk_wsyntax *syn, koma_hub *h, const koma_srec *r,
     const koma__preset *p;
     if (koma__preset_of(&r->setup, &p, err) != 0) return -1;
     w.handicap = p != NULL && strcmp(p->kif, "平手") != 0;
-    /* Shift_JIS when asked, or when the record came so from KIF or KI2 */
+    /* Shift_JIS when asked; else the encoding of the KIF or KI2 the record came
+     * from when it is Shift_JIS or EUC-JP (UTF-16 is written as UTF-8) */
     int from_kk = r->source_format && (!strcmp(r->source_format, "kif") || !strcmp(r->source_format, "ki2"));
-    int sjis = (flags & KOMA_WRITE_SHIFT_JIS) ||
-               (!(flags & KOMA_WRITE_UTF8) && from_kk && r->source_encoding && !strcmp(r->source_encoding, "Shift_JIS"));
+    koma__enc source = from_kk && r->source_encoding ? koma__enc_find(r->source_encoding, strlen(r->source_encoding))
+                                                     : KOMA__ENC_NONE;
+    koma__enc enc = (flags & KOMA_WRITE_SHIFT_JIS) ? KOMA__ENC_SJIS
+                    : !(flags & KOMA_WRITE_UTF8) && (source == KOMA__ENC_SJIS || source == KOMA__ENC_EUCJP) ? source
+                                                                                                      : KOMA__ENC_UTF8;
     koma_pcn_buffer body = {0};
     int rc = -1;
-    if (put_record(&w, &body, sjis, err) != 0) goto out;
-    if (!sjis) {
+    if (put_record(&w, &body, enc, err) != 0) goto out;
+    if (enc == KOMA__ENC_UTF8) {
         rc = koma__buf_put(out, body.data, body.len, err);
         goto out;
     }
     koma_pcn_buffer sj = {0};
     size_t bad;
-    int x = koma__from_utf8("CP932", body.data, body.len, &sj, &bad);
+    int x = koma__from_utf8(koma__enc_iconv(enc), body.data, body.len, &sj, &bad);
     if (x == 0) rc = koma__buf_put(out, sj.data, sj.len, err);
     koma_pcn_buffer_cleanup(&sj);
     if (x == -2) {
@@ -1229,12 +1382,14 @@ int koma__kakinoki_write(const kk_wsyntax *syn, koma_hub *h, const koma_srec *r,
     } else if (x == -1) {
         if (flags & KOMA_WRITE_SHIFT_JIS) {
             char q[32];
-            koma_quote(q, sizeof q, body.data + bad, body.len - bad < 4 ? body.len - bad : 4);
+            unsigned char lead = (unsigned char)body.data[bad];
+            size_t cn = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;   /* the character */
+            koma_quote(q, sizeof q, body.data + bad, body.len - bad < cn ? body.len - bad : cn);
             koma_error_set(err, KOMA_E_CONVERT_UNREPRESENTABLE, 0, "Shift_JIS has no character \"%s\"", q);
         } else {
-            /* a character Shift_JIS cannot hold: UTF-8 instead */
+            /* a character the source's encoding cannot hold: UTF-8 instead */
             body.len = 0;
-            if (put_record(&w, &body, 0, err) == 0) rc = koma__buf_put(out, body.data, body.len, err);
+            if (put_record(&w, &body, KOMA__ENC_UTF8, err) == 0) rc = koma__buf_put(out, body.data, body.len, err);
         }
     }
 out:

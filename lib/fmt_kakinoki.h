@@ -69,15 +69,24 @@ void koma__kakinoki_where(kk_reader *d, const char *at, unsigned long *line, uns
  * ended (its strings are owned by the line after). */
 koma_smove *koma__kakinoki_push(kk_reader *d, const char *at, const koma_smove *m);
 /* The ending word at s[0..n) (投了, 中断 ...) for the current line, which must
- * have no ending yet. */
-int koma__kakinoki_end_word(kk_reader *d, const char *s, size_t n, long long elapsed, long long total);
+ * have no ending yet; side (-1: none) the side the line names before the word,
+ * from where the side starts ("先手 反則負け": the word is said of that side;
+ * from is s when no side is named). */
+int koma__kakinoki_end_word(kk_reader *d, const char *from, const char *s, size_t n, int side, long long elapsed,
+                            long long total);
+/* The word of the current line's ending and *ply its move number, or NULL
+ * while the line has not ended. */
+const char *koma__kakinoki_ended(kk_reader *d, size_t *ply);
+/* A side named (先手 or 下手 the first player, 後手 or 上手 the second): *used
+ * bytes; -1 when none. */
+int koma__kakinoki_side(const char *s, size_t n, size_t *used);
 /* The side to move at the start (KI2: the first move's mark says it when no
  * diagram line did). */
 void koma__kakinoki_first_side(kk_reader *d, int side);
 
 /* Splitting several records in one input (cat *.kif): a record ends before a
  * header line that follows moves. */
-int koma__kakinoki_split(const kk_syntax *syn, const char *s, size_t len, int at_end, size_t *rec_len,
+int koma__kakinoki_split(const kk_syntax *syn, const char *s, size_t len, int at_end, koma__enc forced, size_t *rec_len,
                    size_t *used);
 
 /* ---- the writer ---------------------------------------------------------------------- */

@@ -125,9 +125,9 @@ static int read_ki2(koma_hub *h, void *state, const char *s, size_t len, unsigne
     return koma__kakinoki_read(&ki2_syntax, h, s, len, line, r, err);
 }
 
-static int split_ki2(const char *s, size_t len, int at_end, size_t *rec_len, size_t *used)
+static int split_ki2(const char *s, size_t len, int at_end, koma__enc forced, size_t *rec_len, size_t *used)
 {
-    return koma__kakinoki_split(&ki2_syntax, s, len, at_end, rec_len, used);
+    return koma__kakinoki_split(&ki2_syntax, s, len, at_end, forced, rec_len, used);
 }
 
 /* ---- writing ------------------------------------------------------------------------ */
@@ -243,7 +243,7 @@ static int detect_ki2(const char *s, size_t len, int at_end)
 }
 
 const koma_format koma__fmt_ki2 = {
-    .name = "ki2", .aliases = "ki2u", .title = "KI2 records (Kifu for Windows; Shift_JIS or UTF-8)",
+    .name = "ki2", .aliases = "ki2u", .title = "KI2 records (Kifu for Windows; Shift_JIS, EUC-JP or UTF-8)",
     .kind = KOMA_FORMAT_RECORD, .detect = detect_ki2, .split = split_ki2,
     .read_record = read_ki2, .write_record = write_ki2, .annotate = 1,
 };

@@ -14,9 +14,11 @@
  * destination (or 同 for the previous move's), the piece as it was before the
  * move, 成 (or 不成, read and not written: KIF programs do not all read it),
  * then 打 for a drop or the origin in ASCII digits; then, optionally, the time
- * spent and the mover's total "(M:SS/H:MM:SS)" (M:SS alone is read too), and
- * "+" when the move has variations. A line with an ending word (投了, 中断, ...)
- * in place of a move ends the line of play.
+ * spent and the mover's total "(M:SS/H:MM:SS)" (M:SS alone, and 81Dojo's empty
+ * total "( 0:7/)", are read too; a second time field is kif.time), and "+" when
+ * the move has variations. A line with an ending word (投了, 中断, ...) in place
+ * of a move ends the line of play; the word may follow the side it is said of
+ * ("2 先手 反則負け", Shogi Club 24). A line after the ending is kif.end.
  *
  * Written: the moves as above, aligned as Kifu for Windows aligns them; a
  * time with both parts (a missing total is the mover's running total, a
@@ -77,10 +79,14 @@ static int time_field(kk_reader *d, const char *s, size_t n, size_t *i, long lon
     while (j < n && s[j] == ' ') j++;
     if (j < n && s[j] == '/') {
         j++;
-        tot = clock_of(s, n, &j, 3);
-        if (tot < 0) return koma__kakinoki_fail(d, start, KOMA_E_KIF_TIME, "a total time is H:MM:SS", start, n - *i);
-        tot *= 1000;
         while (j < n && s[j] == ' ') j++;
+        if (j < n && s[j] != ')') {
+            /* an empty total, "( 0:7/)" (81Dojo), says none */
+            tot = clock_of(s, n, &j, 3);
+            if (tot < 0) return koma__kakinoki_fail(d, start, KOMA_E_KIF_TIME, "a total time is H:MM:SS", start, n - *i);
+            tot *= 1000;
+            while (j < n && s[j] == ' ') j++;
+        }
     }
     if (j >= n || s[j] != ')') return koma__kakinoki_fail(d, s + j, KOMA_E_KIF_TIME, "a time ends with )", start, n - *i);
     *i = j + 1;
@@ -94,8 +100,16 @@ static int move_line(kk_reader *d, const char *s, size_t n)
     size_t i = koma__kakinoki_blanks(s, n), k;
     const char *numtok = s + i;
     long long num = koma__kakinoki_number(s + i, n - i, &k);
-    size_t next;
+    size_t next, ended_at;
     koma__kakinoki_current(d, &next);
+    const char *ended = koma__kakinoki_ended(d, &ended_at);
+    if (ended != NULL) {
+        /* "122 投了" then "123 中断": a line of play ends once */
+        char msg[160], word[64];
+        koma_quote(word, sizeof word, ended, strlen(ended));
+        snprintf(msg, sizeof msg, "the line of play already ended at move %zu (%s)", ended_at, word);
+        return koma__kakinoki_fail(d, numtok, KOMA_E_KIF_END, msg, numtok, n - (size_t)(numtok - s));
+    }
     if (num < 0 || (unsigned long long)num != next) {
         char msg[64];
         snprintf(msg, sizeof msg, "move %zu expected", next);
@@ -115,6 +129,8 @@ static int move_line(kk_reader *d, const char *s, size_t n)
     long long elapsed = KOMA_TIME_NONE, total = KOMA_TIME_NONE;
     const char *word = NULL;
     size_t wn = 0;
+    int named = -1;
+    const char *from = NULL;
     if (is_move) {
         i += k;
         m.piece = koma__kakinoki_piece(s + i, n - i, &k);
@@ -138,7 +154,15 @@ static int move_line(kk_reader *d, const char *s, size_t n)
             i += 4;
         }
     } else {
-        /* an ending word */
+        /* an ending word, after the side it is said of ("先手 反則負け",
+         * "先手の反則負け": Shogi Club 24) */
+        from = s + i;
+        if ((named = koma__kakinoki_side(s + i, n - i, &k)) >= 0) {
+            size_t b = koma__kakinoki_blanks(s + i + k, n - i - k), no = 0;
+            if (b == 0) no = koma__kakinoki_lit(s + i + k, n - i - k, "の");
+            if (b || no) i += k + b + no;
+            else named = -1;
+        }
         word = s + i;
         while (i < n && s[i] != ' ' && s[i] != '\t' && s[i] != '(' && !koma__kakinoki_lit(s + i, n - i, "\xe3\x80\x80")) i++;
         wn = (size_t)(s + i - word);
@@ -147,10 +171,12 @@ static int move_line(kk_reader *d, const char *s, size_t n)
     i += koma__kakinoki_blanks(s + i, n - i);
     if (i < n && s[i] == '(' && time_field(d, s, n, &i, &elapsed, &total) != 0) return -1;
     i += koma__kakinoki_blanks(s + i, n - i);
+    if (i < n && s[i] == '(' && elapsed != KOMA_TIME_NONE)
+        return koma__kakinoki_fail(d, s + i, KOMA_E_KIF_TIME, "a second time field (a move has one)", s + i, n - i);
     if (i < n && s[i] == '+') i++;      /* "this move has variations": they say so themselves */
     i += koma__kakinoki_blanks(s + i, n - i);
     if (i < n) return koma__kakinoki_fail(d, s + i, KOMA_E_KIF_MOVE, "unexpected text after the move", s + i, n - i);
-    if (word) return koma__kakinoki_end_word(d, word, wn, elapsed, total);
+    if (word) return koma__kakinoki_end_word(d, from, word, wn, named, elapsed, total);
     m.elapsed_ms = elapsed;
     m.total_ms = total;
     return koma__kakinoki_push(d, mv, &m) ? 0 : -1;
@@ -165,9 +191,9 @@ static int read_kif(koma_hub *h, void *state, const char *s, size_t len, unsigne
     return koma__kakinoki_read(&kif_syntax, h, s, len, line, r, err);
 }
 
-static int split_kif(const char *s, size_t len, int at_end, size_t *rec_len, size_t *used)
+static int split_kif(const char *s, size_t len, int at_end, koma__enc forced, size_t *rec_len, size_t *used)
 {
-    return koma__kakinoki_split(&kif_syntax, s, len, at_end, rec_len, used);
+    return koma__kakinoki_split(&kif_syntax, s, len, at_end, forced, rec_len, used);
 }
 
 /* ---- writing ------------------------------------------------------------------------ */
@@ -317,7 +343,7 @@ static int detect_kif(const char *s, size_t len, int at_end)
 }
 
 const koma_format koma__fmt_kif = {
-    .name = "kif", .aliases = "kifu", .title = "KIF records (Kifu for Windows; Shift_JIS or UTF-8)",
+    .name = "kif", .aliases = "kifu", .title = "KIF records (Kifu for Windows; Shift_JIS, EUC-JP or UTF-8)",
     .kind = KOMA_FORMAT_RECORD, .detect = detect_kif, .split = split_kif,
     .read_record = read_kif, .write_record = write_kif,
 };

@@ -15,8 +15,9 @@
 
 #define SHOGI_START "lnsgk^gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGK^GSNL / S/s"
 
-static int split_line(const char *s, size_t len, int at_end, size_t *rec_len, size_t *used)
+static int split_line(const char *s, size_t len, int at_end, koma__enc forced, size_t *rec_len, size_t *used)
 {
+    (void)forced;
     const char *nl = memchr(s, '\n', len);
     if (nl == NULL) {
         if (!at_end) return KOMA__SPLIT_MORE;

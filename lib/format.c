@@ -5,6 +5,7 @@
  * shares (output buffers, text encodings, located errors) are lib/util_text.c's.
  */
 #include <errno.h>
+#include <iconv.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -167,7 +168,7 @@ const koma_format *koma_format_find(const char *name, size_t len)
     return NULL;
 }
 
-const koma_format *koma_format_detect(const char *s, size_t len, int at_end, int *confidence)
+static const koma_format *detect_in(const char *s, size_t len, int at_end, int *confidence)
 {
     const koma_format *best = NULL;
     int bc = 0;
@@ -179,8 +180,47 @@ const koma_format *koma_format_detect(const char *s, size_t len, int at_end, int
             best = formats[i];
         }
     }
+    *confidence = bc;
+    return best;
+}
+
+const koma_format *koma_format_detect(const char *s, size_t len, int at_end, int *confidence)
+{
+    int bc;
+    const koma_format *best = detect_in(s, len, at_end, &bc);
+    size_t bad;
+    if (bc < 3 && !koma__utf8_valid(s, len, &bad) && (at_end || len - bad > 3)) {
+        /* text that is not UTF-8 (the formats look for UTF-8 and Shift_JIS
+         * bytes): looked at again decoded from EUC-JP, else Shift_JIS, the last
+         * character of a start that is not the whole input left out when cut */
+        static const koma__enc encs[] = {KOMA__ENC_EUCJP, KOMA__ENC_SJIS};
+        for (size_t k = 0; k < 2; k++) {
+            for (size_t cut = 0; cut <= (at_end ? 0u : 2u) && cut < len; cut++) {
+                koma_pcn_buffer b = {0};
+                const char *t;
+                size_t tl;
+                int x = koma__enc_decode(encs[k], s, len - cut, &b, &t, &tl, &bad);
+                int c = 0;
+                const koma_format *f = x == 0 ? detect_in(t, tl, at_end, &c) : NULL;
+                koma_pcn_buffer_cleanup(&b);
+                if (x != 0) continue;
+                if (c > bc) {
+                    bc = c;
+                    best = f;
+                }
+                k = 2;
+                break;
+            }
+        }
+    }
     if (confidence) *confidence = bc;
     return best;
+}
+
+const char *koma_encoding_name(const char *name, size_t len)
+{
+    koma__enc e = koma__enc_find(name, len);
+    return e == KOMA__ENC_NONE ? NULL : koma__enc_name(e);
 }
 
 /* ---- reading ---------------------------------------------------------------------- */
@@ -212,6 +252,17 @@ struct koma_rstream {
     char *text;                        /* the last record's text (koma_rstream_text) */
     size_t text_len, text_cap;
     int has_text;
+    koma__enc forced;                  /* opt.encoding */
+    koma_error warning;                /* the last record's */
+    /* UTF-16 input, made UTF-8 as it is fed */
+    int u16;                           /* -1 not decided yet, 0 not UTF-16, else its koma__enc */
+    iconv_t u16cd;
+    char u16pend[4];                   /* bytes of a character not yet complete */
+    size_t u16npend;
+    unsigned long u16lines;            /* line feeds made so far */
+    unsigned long u16bad;              /* the first line with a unit that is not UTF-16, 0: none */
+    int u16told;                       /* its warning given */
+    int oom;                           /* memory ran out at the end of the input */
 };
 
 koma_rstream *koma_rstream_new(koma_hub *h, const koma_format *fmt, const koma_rstream_options *opt,
@@ -232,6 +283,20 @@ koma_rstream *koma_rstream_new(koma_hub *h, const koma_format *fmt, const koma_r
     rs->explicit_fmt = fmt != NULL;
     if (opt) rs->opt = *opt;
     rs->line = 1;
+    rs->u16 = -1;
+    rs->u16cd = (iconv_t)-1;
+    if (rs->opt.encoding) {
+        rs->forced = koma__enc_find(rs->opt.encoding, strlen(rs->opt.encoding));
+        if (rs->forced == KOMA__ENC_NONE) {
+            char q[48];
+            koma_quote(q, sizeof q, rs->opt.encoding, strlen(rs->opt.encoding));
+            koma_error_set(err, KOMA_E_CONVERT_ENCODING, 0,
+                           "unknown encoding \"%s\" (koma reads UTF-8, Shift_JIS, EUC-JP and UTF-16)", q);
+            free(rs);
+            return NULL;
+        }
+        rs->opt.encoding = koma__enc_name(rs->forced);
+    }
     koma_srec_init(&rs->rec);
     koma_position_init(&rs->pos);
     if (opt && opt->start) {
@@ -257,6 +322,7 @@ void koma_rstream_free(koma_rstream *rs)
     free(rs->buf);
     free(rs->start);
     free(rs->text);
+    if (rs->u16cd != (iconv_t)-1) iconv_close(rs->u16cd);
     koma_srec_cleanup(&rs->rec);
     koma_position_cleanup(&rs->pos);
     koma_pcn_free(rs->moves_rec);
@@ -300,6 +366,13 @@ static int keep_text(koma_rstream *rs, const char *s, size_t n, int append)
 }
 unsigned long koma_rstream_line(const koma_rstream *rs) { return rs->last_line; }
 
+int koma_rstream_warning(const koma_rstream *rs, koma_error *out)
+{
+    if (rs->warning.code == KOMA_OK) return 0;
+    *out = rs->warning;
+    return 1;
+}
+
 int koma_rstream_locate(const koma_rstream *rs, const char *pointer, unsigned long *line,
                         unsigned long *column)
 {
@@ -324,9 +397,10 @@ int koma_rstream_locate(const koma_rstream *rs, const char *pointer, unsigned lo
     return 0;
 }
 
-int koma_rstream_feed(koma_rstream *rs, const char *data, size_t len, koma_error *err)
+/* Text to read (UTF-8 once made so from UTF-16). */
+static int feed_text(koma_rstream *rs, const char *data, size_t len, koma_error *err)
 {
-    if (rs->stopped || len == 0) return 0;
+    if (len == 0) return 0;
     if (rs->headlen < HEAD_MAX) {
         size_t n = len < HEAD_MAX - rs->headlen ? len : HEAD_MAX - rs->headlen;
         memcpy(rs->head + rs->headlen, data, n);
@@ -346,9 +420,111 @@ int koma_rstream_feed(koma_rstream *rs, const char *data, size_t len, koma_error
     return 0;
 }
 
+/* UTF-16 bytes made UTF-8 (pending bytes first): a unit that is not UTF-16 (a
+ * surrogate alone) becomes U+FFFD, and the record that holds it gets a warning;
+ * at the end, so does a character cut short. */
+static int feed_utf16(koma_rstream *rs, const char *data, size_t len, koma_error *err)
+{
+    char out[4096];
+    while (len > 0 || (rs->at_end && rs->u16npend > 0)) {
+        char in[sizeof out / 4 + 4];
+        size_t n = rs->u16npend, take = len < sizeof in - n ? len : sizeof in - n;
+        memcpy(in, rs->u16pend, n);
+        memcpy(in + n, data, take);
+        data += take;
+        len -= take;
+        n += take;
+        char *ip = in, *op = out;
+        size_t il = n, ol = sizeof out;
+        while (il > 0) {
+            size_t r = iconv(rs->u16cd, &ip, &il, &op, &ol);
+            if (r != (size_t)-1) break;
+            int e = errno;
+            if (e == EINVAL && !(rs->at_end && len == 0)) break;   /* the rest comes later */
+            for (const char *p = out; p < op; p++)
+                if (*p == '\n') rs->u16lines++;
+            if (feed_text(rs, out, (size_t)(op - out), err) != 0) return -1;
+            op = out;
+            ol = sizeof out;
+            if (e == E2BIG) continue;
+            /* not UTF-16, or cut short at the end: U+FFFD for the unit */
+            if (rs->u16bad == 0) rs->u16bad = rs->u16lines + 1;
+            if (feed_text(rs, "\xef\xbf\xbd", 3, err) != 0) return -1;
+            size_t skip = il < 2 ? il : 2;
+            ip += skip;
+            il -= skip;
+            iconv(rs->u16cd, NULL, NULL, NULL, NULL);
+        }
+        for (const char *p = out; p < op; p++)
+            if (*p == '\n') rs->u16lines++;
+        if (feed_text(rs, out, (size_t)(op - out), err) != 0) return -1;
+        memmove(rs->u16pend, ip, il);  /* less than a character: under four bytes */
+        rs->u16npend = il;
+        if (il == n) break;            /* nothing taken: more input is needed */
+    }
+    return 0;
+}
+
+/* The warning of a unit of UTF-16 input that was not UTF-16 (U+FFFD in its
+ * place), on the record being returned. */
+static void tell_utf16(koma_rstream *rs)
+{
+    rs->u16told = 1;
+    if (rs->warning.code == KOMA_OK)
+        koma__error_at(&rs->warning, KOMA_E_CONVERT_ENCODING, rs->u16bad, 1, 0, "a unit that is not %s, read as U+FFFD",
+                       koma__enc_name((koma__enc)rs->u16));
+}
+
+/* Is the input UTF-16? Decided on its first two bytes (pending bytes kept until
+ * then): the caller's encoding, else a byte order mark. */
+static int decide_utf16(koma_rstream *rs, const char **data, size_t *len, koma_error *err)
+{
+    while (rs->u16npend < 2 && *len > 0) {
+        rs->u16pend[rs->u16npend++] = **data;
+        (*data)++;
+        (*len)--;
+    }
+    if (rs->u16npend < 2 && !rs->at_end) return 0;
+    const unsigned char *b = (const unsigned char *)rs->u16pend;
+    int le = rs->u16npend == 2 && b[0] == 0xff && b[1] == 0xfe, be = rs->u16npend == 2 && b[0] == 0xfe && b[1] == 0xff;
+    koma__enc e = KOMA__ENC_NONE;
+    if (rs->forced == KOMA__ENC_UTF16LE || rs->forced == KOMA__ENC_UTF16BE) e = rs->forced;
+    else if ((rs->forced == KOMA__ENC_NONE || rs->forced == KOMA__ENC_UTF16) && (le || be))
+        e = le ? KOMA__ENC_UTF16LE : KOMA__ENC_UTF16BE;
+    else if (rs->forced == KOMA__ENC_UTF16) e = KOMA__ENC_UTF16LE;
+    if (e == KOMA__ENC_NONE) {
+        rs->u16 = 0;
+        size_t n = rs->u16npend;
+        rs->u16npend = 0;
+        return feed_text(rs, rs->u16pend, n, err);
+    }
+    rs->u16cd = iconv_open("UTF-8", koma__enc_iconv(e));
+    if (rs->u16cd == (iconv_t)-1) return koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
+    rs->u16 = (int)e;
+    /* the byte order mark is no text */
+    if ((e == KOMA__ENC_UTF16LE && le) || (e == KOMA__ENC_UTF16BE && be)) rs->u16npend = 0;
+    return 0;
+}
+
+int koma_rstream_feed(koma_rstream *rs, const char *data, size_t len, koma_error *err)
+{
+    if (rs->stopped || len == 0) return 0;
+    if (rs->u16 < 0 && decide_utf16(rs, &data, &len, err) != 0) return -1;
+    if (rs->u16 < 0) return 0;
+    if (rs->u16 > 0) return feed_utf16(rs, data, len, err);
+    return feed_text(rs, data, len, err);
+}
+
 void koma_rstream_finish(koma_rstream *rs)
 {
     rs->at_end = 1;
+    koma_error e;
+    /* what was held back: a first byte alone, or a character cut short (memory
+     * trouble here is told by koma_rstream_next) */
+    const char *none = "";
+    size_t zero = 0;
+    if (rs->u16 < 0 && !rs->stopped && decide_utf16(rs, &none, &zero, &e) != 0) rs->oom = 1;
+    else if (rs->u16 > 0 && !rs->stopped && feed_utf16(rs, "", 0, &e) != 0) rs->oom = 1;
     if (rs->pr) koma_pcn_reader_finish(rs->pr);
 }
 
@@ -588,7 +764,8 @@ static int next_record(koma_rstream *rs, koma_pcn **out, koma_error *err)
         size_t rec_len = rs->len, used = rs->len;
         if (rs->fmt->split) {
             /* a splitter never sees NULL: an empty stream has no buffer yet */
-            int sr = rs->fmt->split(rs->buf ? rs->buf : "", rs->len, rs->at_end, &rec_len, &used);
+            koma__enc forced = rs->u16 > 0 ? KOMA__ENC_UTF8 : rs->forced;
+            int sr = rs->fmt->split(rs->buf ? rs->buf : "", rs->len, rs->at_end, forced, &rec_len, &used);
             if (sr == KOMA__SPLIT_MEMORY) {
                 koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
                 return KOMA_PCN_FATAL;
@@ -646,9 +823,14 @@ static int next_record(koma_rstream *rs, koma_pcn **out, koma_error *err)
         }
         koma_srec_reset(&rs->rec);
         rs->rec.line = line;
+        rs->rec.transcoded = rs->u16 > 0;
+        rs->rec.encoding = rs->u16 > 0 ? koma__enc_name((koma__enc)rs->u16) : rs->opt.encoding;
         int rc = rs->fmt->read_record(rs->h, rs->state, rs->buf, rec_len, line, &rs->rec, err);
         if (rc == 0) rc = koma_srec_to_pcn(rs->h, &rs->rec, out, err);
         consume(rs, used);
+        rs->warning = rs->rec.warning;
+        /* the record holds the unit that was not UTF-16 */
+        if (rs->u16bad && !rs->u16told && rs->u16bad < rs->line + (rs->len == 0 && rs->at_end)) tell_utf16(rs);
         if (rc == 0) {
             rs->records_seen++;
             return KOMA_PCN_RECORD;
@@ -663,9 +845,27 @@ static int next_record(koma_rstream *rs, koma_pcn **out, koma_error *err)
     }
 }
 
+static int next_any(koma_rstream *rs, koma_pcn **out, koma_error *err);
+
 int koma_rstream_next(koma_rstream *rs, koma_pcn **out, koma_error *err)
 {
+    int rc = next_any(rs, out, err);
+    /* a shogi-world record is told it when it holds the unit (next_record);
+     * a record of another format, when it is the next one returned */
+    if ((rc == KOMA_PCN_RECORD || rc == KOMA_PCN_INVALID) && rs->u16bad && !rs->u16told && rs->fmt &&
+        rs->fmt->read_record == NULL)
+        tell_utf16(rs);
+    return rc;
+}
+
+static int next_any(koma_rstream *rs, koma_pcn **out, koma_error *err)
+{
     *out = NULL;
+    koma_error_clear(&rs->warning);
+    if (rs->oom) {
+        koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
+        return KOMA_PCN_FATAL;
+    }
     if (rs->stopped) return rs->at_end ? KOMA_PCN_END : KOMA_PCN_AGAIN;
     if (rs->fmt == NULL) {
         if (rs->len < HEAD_MAX && !rs->at_end) return KOMA_PCN_AGAIN;

@@ -32,8 +32,10 @@ struct koma_format {
      * the record, *used bytes (>= rec_len) are consumed (separators). Returns
      * KOMA__SPLIT_RECORD, or KOMA__SPLIT_MORE when more input is needed (never
      * with at_end), or KOMA__SPLIT_MEMORY. NULL: the whole input is one record.
+     * forced: the text's encoding when the caller gives it (KOMA__ENC_NONE: the
+     * format finds each record's, as its reader does).
      */
-    int (*split)(const char *s, size_t len, int at_end, size_t *rec_len, size_t *used);
+    int (*split)(const char *s, size_t len, int at_end, koma__enc forced, size_t *rec_len, size_t *used);
 
     /* Per-input state of the reader (zeroed; freed with free_state). */
     size_t state_size;

@@ -42,6 +42,10 @@ static inline unsigned koma__hand_key(koma_piece p)
 int koma__error_vset(koma_error *err, koma_code code, size_t offset, const char *fmt,
                      va_list ap);
 
+/* koma_quote, with '"' and '\\' left as they are when escape_quotes is 0 (a
+ * message that does not put the text between quotes). */
+size_t koma__quote_text(char *dst, size_t cap, const char *s, size_t len, int escape_quotes);
+
 /* Set err with a message "TEXT: \"QUOTED\"" quoting s[0..len). Returns -1. */
 int koma__error_token(koma_error *err, koma_code code, size_t offset,
                       const char *text, const char *s, size_t len);

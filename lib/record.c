@@ -116,6 +116,7 @@ void koma_srec_cleanup(koma_srec *r)
 void koma_srec_reset(koma_srec *r)
 {
     srec_clear(r, 1);
+    koma_error_clear(&r->warning);
     koma_hand_clear(&r->setup.hands[0]);
     koma_hand_clear(&r->setup.hands[1]);
     r->setup.turn = KOMA_FIRST;

@@ -338,25 +338,11 @@ int koma__json_error_at(koma_error *err, koma_code code, const char *text, size_
 
 /* ---- jansson errors ------------------------------------------------------- */
 
-/* Copy s into dst as printable ASCII (other bytes as \xNN), truncating. */
+/* Copy s into dst as koma_quote shows text (valid UTF-8 as it is, other bytes
+ * and controls as \xNN), truncating. */
 static void printable(char *dst, size_t cap, const char *s)
 {
-    static const char hex[] = "0123456789abcdef";
-    size_t o = 0;
-    for (; *s != '\0'; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c >= 0x20 && c <= 0x7e) {
-            if (o + 1 >= cap) break;
-            dst[o++] = (char)c;
-        } else {
-            if (o + 4 >= cap) break;
-            dst[o++] = '\\';
-            dst[o++] = 'x';
-            dst[o++] = hex[c >> 4];
-            dst[o++] = hex[c & 15];
-        }
-    }
-    dst[o] = '\0';
+    koma__quote_text(dst, cap, s, strlen(s), 0);
 }
 
 /* Start of the JSON string that ends just before offset end (a '"'), or end. */

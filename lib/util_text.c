@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "util_text.h"
 #include "internal.h"
@@ -151,6 +152,120 @@ int koma__to_utf8(const char *from, const char *s, size_t len, koma_pcn_buffer *
 int koma__from_utf8(const char *to, const char *s, size_t len, koma_pcn_buffer *out, size_t *bad)
 {
     return iconv_run(to, "UTF-8", s, len, out, bad);
+}
+
+static const struct {
+    const char *name;
+    koma__enc enc;
+} enc_names[] = {
+    {"UTF-8", KOMA__ENC_UTF8},         {"UTF8", KOMA__ENC_UTF8},
+    {"Shift_JIS", KOMA__ENC_SJIS},     {"SJIS", KOMA__ENC_SJIS},       {"Shift-JIS", KOMA__ENC_SJIS},
+    {"CP932", KOMA__ENC_SJIS},         {"Windows-31J", KOMA__ENC_SJIS}, {"MS932", KOMA__ENC_SJIS},
+    {"EUC-JP", KOMA__ENC_EUCJP},       {"EUCJP", KOMA__ENC_EUCJP},     {"EUC_JP", KOMA__ENC_EUCJP},
+    {"eucJP-ms", KOMA__ENC_EUCJP},     {"EUC-JP-MS", KOMA__ENC_EUCJP},
+    {"UTF-16LE", KOMA__ENC_UTF16LE},   {"UTF-16BE", KOMA__ENC_UTF16BE}, {"UTF-16", KOMA__ENC_UTF16},
+};
+
+koma__enc koma__enc_find(const char *name, size_t len)
+{
+    for (size_t i = 0; i < sizeof enc_names / sizeof enc_names[0]; i++)
+        if (strlen(enc_names[i].name) == len && strncasecmp(enc_names[i].name, name, len) == 0)
+            return enc_names[i].enc;
+    return KOMA__ENC_NONE;
+}
+
+const char *koma__enc_name(koma__enc e)
+{
+    switch (e) {
+    case KOMA__ENC_UTF8: return "UTF-8";
+    case KOMA__ENC_SJIS: return "Shift_JIS";
+    case KOMA__ENC_EUCJP: return "EUC-JP";
+    case KOMA__ENC_UTF16LE: return "UTF-16LE";
+    case KOMA__ENC_UTF16BE: return "UTF-16BE";
+    case KOMA__ENC_UTF16: return "UTF-16";
+    default: return "?";
+    }
+}
+
+const char *koma__enc_iconv(koma__enc e)
+{
+    switch (e) {
+    case KOMA__ENC_SJIS: return "CP932";
+    case KOMA__ENC_EUCJP: return "EUC-JP-MS";   /* the CP932 repertoire, as Windows writes EUC-JP */
+    default: return koma__enc_name(e);
+    }
+}
+
+int koma__eucjp_well_formed(const char *s, size_t len, size_t *bad)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t i = 0;
+#define EUC_BYTE(k) (i + (k) < len && p[i + (k)] >= 0xa1 && p[i + (k)] <= 0xfe)
+    while (i < len) {
+        unsigned c = p[i];
+        if (c < 0x80) i++;
+        else if (c == 0x8e && i + 1 < len && p[i + 1] >= 0xa1 && p[i + 1] <= 0xdf) i += 2;
+        else if (c == 0x8f && EUC_BYTE(1) && EUC_BYTE(2)) i += 3;
+        else if (EUC_BYTE(0) && EUC_BYTE(1)) i += 2;
+        else {
+            if (bad) *bad = i;
+            return 0;
+        }
+    }
+#undef EUC_BYTE
+    return 1;
+}
+
+int koma__enc_decode(koma__enc e, const char *s, size_t len, koma_pcn_buffer *out, const char **text,
+                     size_t *tlen, size_t *bad)
+{
+    if (e == KOMA__ENC_UTF8) {
+        if (!koma__utf8_valid(s, len, bad)) return -1;
+        *text = s;
+        *tlen = len;
+        return 0;
+    }
+    if (e == KOMA__ENC_EUCJP && !koma__eucjp_well_formed(s, len, bad)) return -1;
+    out->len = 0;
+    int x = koma__to_utf8(koma__enc_iconv(e), s, len, out, bad);
+    if (x != 0) return x;
+    *text = out->data;
+    *tlen = out->len;
+    return 0;
+}
+
+int koma__enc_valid(koma__enc e, const char *s, size_t len, size_t *bad)
+{
+    if (e == KOMA__ENC_UTF8) return koma__utf8_valid(s, len, bad);
+    koma_pcn_buffer b = {0};
+    const char *t;
+    size_t tl, at = 0;
+    int x = koma__enc_decode(e, s, len, &b, &t, &tl, &at);
+    free(b.data);                      /* a koma_pcn_buffer's, freed at this layer */
+    if (x == -2) {
+        /* no memory to tell: taken as valid, the decoding that follows says so */
+        return 1;
+    }
+    if (x != 0 && bad) *bad = at;
+    return x == 0;
+}
+
+koma__enc koma__enc_detect(const char *s, size_t len, size_t *bad, koma__enc *best)
+{
+    static const koma__enc order[] = {KOMA__ENC_UTF8, KOMA__ENC_EUCJP, KOMA__ENC_SJIS};
+    size_t far = 0;
+    koma__enc far_enc = KOMA__ENC_UTF8;
+    for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
+        size_t at = 0;
+        if (koma__enc_valid(order[i], s, len, &at)) return order[i];
+        if (at > far || i == 0) {
+            far = at;
+            far_enc = order[i];
+        }
+    }
+    if (bad) *bad = far;
+    if (best) *best = far_enc;
+    return KOMA__ENC_NONE;
 }
 
 /* ---- searching ------------------------------------------------------------------ */

@@ -38,4 +38,42 @@ int koma__from_utf8(const char *to, const char *s, size_t len, koma_pcn_buffer *
 /* 1 when s[0..len) is valid UTF-8; *bad gets the first invalid byte otherwise. */
 int koma__utf8_valid(const char *s, size_t len, size_t *bad);
 
+/*
+ * The encodings of the shogi world's text formats (KIF, KI2, CSA). The
+ * ASCII-compatible ones are read record by record; UTF-16 (with its byte order
+ * mark) is made UTF-8 by the record stream before a reader sees it.
+ */
+typedef enum koma__enc {
+    KOMA__ENC_NONE = 0, KOMA__ENC_UTF8, KOMA__ENC_SJIS, KOMA__ENC_EUCJP, KOMA__ENC_UTF16LE,
+    KOMA__ENC_UTF16BE, KOMA__ENC_UTF16          /* UTF-16, its byte order mark saying which */
+} koma__enc;
+/* By name, any case: UTF-8 (UTF8), Shift_JIS (SJIS, Shift-JIS, CP932, Windows-31J,
+ * MS932), EUC-JP (EUCJP, EUC_JP, eucJP-ms), UTF-16LE, UTF-16BE, UTF-16; NONE when
+ * koma reads no such encoding. */
+koma__enc koma__enc_find(const char *name, size_t len);
+/* 1 for the UTF-16 encodings. */
+static inline int koma__enc_utf16(koma__enc e)
+{
+    return e == KOMA__ENC_UTF16LE || e == KOMA__ENC_UTF16BE || e == KOMA__ENC_UTF16;
+}
+/* The name koma writes ("Shift_JIS"), and iconv's ("CP932", "EUC-JP-MS"). */
+const char *koma__enc_name(koma__enc e);
+const char *koma__enc_iconv(koma__enc e);
+/* 1 when s[0..len) is valid text in e; *bad gets the first byte that is not. */
+int koma__enc_valid(koma__enc e, const char *s, size_t len, size_t *bad);
+/* 1 when s[0..len) is made of EUC-JP's sequences: ASCII, 8E then A1..DF
+ * (half-width katakana), A1..FE twice (JIS X 0208), 8F then A1..FE twice (JIS
+ * X 0212); *bad gets the first byte of one that is not. (glibc's decoder takes
+ * some malformed 8F sequences for nothing at all: EUC-JP is checked with this
+ * before it is decoded.) */
+int koma__eucjp_well_formed(const char *s, size_t len, size_t *bad);
+/* The encoding of text that declares none: the first of UTF-8, EUC-JP and
+ * Shift_JIS in which s[0..len) is valid; NONE when it is in none of them, with
+ * *bad, *best the first byte of the longest valid start and its encoding. */
+koma__enc koma__enc_detect(const char *s, size_t len, size_t *bad, koma__enc *best);
+/* s[0..len) in e as UTF-8: *text is s itself (UTF-8) or out's data. 0; -1 with
+ * *bad at the first byte not valid in e; -2 on memory trouble. */
+int koma__enc_decode(koma__enc e, const char *s, size_t len, koma_pcn_buffer *out, const char **text,
+                     size_t *tlen, size_t *bad);
+
 #endif

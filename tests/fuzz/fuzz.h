@@ -24,14 +24,39 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
         }                                                                              \
     } while (0)
 
+/* A message is UTF-8 text on one line: valid UTF-8 without C0 or C1 controls,
+ * DEL, line separators or direction marks (koma_quote escapes them). */
+static inline void check_text(const char *m)
+{
+    const unsigned char *p = (const unsigned char *)m;
+    while (*p) {
+        unsigned c = *p, cp;
+        size_t n;
+        CHECK(c >= 0x20 && c != 0x7f);
+        if (c < 0x80) { p++; continue; }
+        CHECK(c >= 0xc2 && c <= 0xf4);
+        n = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
+        cp = c & (0x7fu >> n);
+        for (size_t k = 1; k < n; k++) {
+            CHECK((p[k] & 0xc0) == 0x80);
+            cp = (cp << 6) | (p[k] & 0x3fu);
+        }
+        CHECK(cp > 0x9f && !(cp >= 0xd800 && cp <= 0xdfff) && cp <= 0x10ffff);
+        CHECK(cp >= (n == 2 ? 0x80u : n == 3 ? 0x800u : 0x10000u));
+        CHECK(cp != 0x2028 && cp != 0x2029 && cp != 0x200e && cp != 0x200f && cp != 0xfeff);
+        CHECK(!(cp >= 0x202a && cp <= 0x202e) && !(cp >= 0x2066 && cp <= 0x2069));
+        p += n;
+    }
+}
+
 /* A diagnostic has a known code, and a message that is never empty and always
- * printable ASCII. */
+ * UTF-8 text on one line. */
 static inline void check_message(const koma_error *err)
 {
     CHECK(err->code != KOMA_OK && err->code < KOMA_CODE_COUNT);
     CHECK(memchr(err->message, '\0', sizeof err->message) != NULL);
     CHECK(err->message[0] != '\0');
-    for (const char *p = err->message; *p; p++) CHECK(*p >= 0x20 && *p < 0x7f);
+    check_text(err->message);
 }
 
 /* A private copy of the input without a terminator (free() it), so that reading

@@ -17,7 +17,7 @@ static void check_error(const koma_error *err, size_t len)
     CHECK(err->code != KOMA_OK);
     CHECK(err->offset <= len);
     CHECK(err->message[0] != '\0');
-    for (const char *p = err->message; *p; p++) CHECK(*p >= 0x20 && *p < 0x7f);
+    check_text(err->message);
 }
 
 static void check_feen(const koma_position *pos)

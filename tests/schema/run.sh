@@ -86,6 +86,7 @@ convert --to sfen --summary convert/positions.sfen
 convert --to csa --summary replay/ogi.jsonl convert/games.usi
 replay replay/ogi.jsonl replay/shogi.jsonl replay/okisaki.yaml
 replay --adjudicate --summary replay/ogi.jsonl
+replay --from auto convert/world/declared-utf8-sjis-bytes.kif convert/world/euc-jp.kif
 repetition-check --summary repetition/ogi.jsonl repetition/shogi.jsonl repetition/okisaki.yaml repetition/mixed.jsonl
 repetition-check --fid-only repetition/positions.feen
 diff diff/a.jsonl diff/b.jsonl

@@ -115,8 +115,8 @@ def judge(row, obj, where):
         return 'got %s at %s:%s, want %s at %d:%d (%s)' % (
             obj.get('code'), got_line, obj.get('column'), row['code'], row['line'],
             row['column'], obj.get('message'))
-    if row['message'] and row['message'].decode('latin-1') not in obj.get('message', ''):
-        return 'the message "%s" does not hold "%s"' % (obj.get('message'), row['message'].decode('latin-1'))
+    if row['message'] and row['message'].decode('utf-8', 'backslashreplace') not in obj.get('message', ''):
+        return 'the message "%s" does not hold "%s"' % (obj.get('message'), row['message'].decode('utf-8', 'backslashreplace'))
     return None
 
 

@@ -10,7 +10,7 @@
 static void assert_printable(const char *msg)
 {
     assert_true(msg[0] != '\0');
-    for (const char *p = msg; *p; p++) assert_true(*p >= 0x20 && *p < 0x7f);
+    for (const char *p = msg; *p; p++) assert_true((unsigned char)*p >= 0x20 && *p != 0x7f);
 }
 
 /* err must carry exactly code at offset (line 1, column offset + 1). */

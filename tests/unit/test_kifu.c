@@ -2,8 +2,9 @@
  * tests/unit/test_kifu.c — KIF, KI2 and JKF (lib/fmt_kakinoki.c, lib/fmt_kif.c,
  * lib/fmt_ki2.c, lib/fmt_jkf.c, lib/record_relative.c): random games written in
  * each format read back as the same PCN (KI2's origins found again from the
- * relative marks the writer chose), the handicaps, the encodings and the
- * columns of Shift_JIS text, the relative marks of hand-made positions, the
+ * relative marks the writer chose), the handicaps, the encodings (EUC-JP and
+ * UTF-16 too, a declaration the bytes contradict) and the columns of Shift_JIS
+ * text, the relative marks of hand-made positions, the
  * ending words.
  */
 #include <iconv.h>
@@ -228,6 +229,18 @@ static void handicaps(void **state)
 
 /* ---- encodings ---------------------------------------------------------------------- */
 
+static char *to_enc(const char *enc, const char *utf8, size_t *len)
+{
+    iconv_t cd = iconv_open(enc, "UTF-8");
+    assert_true(cd != (iconv_t)-1);
+    size_t in_left = strlen(utf8), out_left = in_left * 2 + 16;
+    char *out = malloc(out_left), *o = out, *in = (char *)utf8;
+    assert_true(iconv(cd, &in, &in_left, &o, &out_left) != (size_t)-1);
+    iconv_close(cd);
+    *len = (size_t)(o - out);
+    return out;
+}
+
 static char *to_sjis(const char *utf8, size_t *len)
 {
     iconv_t cd = iconv_open("CP932", "UTF-8");
@@ -281,6 +294,156 @@ static void encodings(void **state)
     free(sj);
     koma_pcn_free(utf8);
     koma_pcn_free(withbom);
+}
+
+/* A stream of text in format name fed chunk bytes at a time, with options;
+ * its records (*n) and the warning of the first one (code KOMA_OK: none). */
+static koma_pcn **read_chunks(const char *name, const char *text, size_t len, size_t chunk,
+                              const koma_rstream_options *opt, size_t *n, koma_error *warning)
+{
+    koma_error err;
+    koma_rstream *rs = koma_rstream_new(hub, koma_format_find(name, strlen(name)), opt, &err);
+    assert_non_null(rs);
+    koma_pcn **out = NULL;
+    *n = 0;
+    koma_error_clear(warning);
+    for (size_t at = 0;; at += chunk) {
+        if (at < len) assert_int_equal(koma_rstream_feed(rs, text + at, len - at < chunk ? len - at : chunk, &err), 0);
+        else koma_rstream_finish(rs);
+        for (;;) {
+            koma_pcn *rec = NULL;
+            int rc = koma_rstream_next(rs, &rec, &err);
+            if (rc == KOMA_PCN_END || rc == KOMA_PCN_AGAIN) break;
+            if (rc != KOMA_PCN_RECORD) fail_msg("%s: %lu:%lu: %s", name, err.line, err.column, err.message);
+            if (*n == 0) koma_rstream_warning(rs, warning);
+            out = realloc(out, (*n + 1) * sizeof *out);
+            out[(*n)++] = rec;
+        }
+        if (at >= len) break;
+    }
+    koma_rstream_free(rs);
+    return out;
+}
+
+static void expect_source(const koma_pcn *p, const char *encoding)
+{
+    koma_pcn_value v;
+    assert_int_equal(koma_pcn_get(p, "/meta/source/encoding", &v), KOMA_PCN_STRING);
+    assert_string_equal(v.string, encoding);
+}
+
+static void free_all(koma_pcn **all, size_t n)
+{
+    for (size_t i = 0; i < n; i++) koma_pcn_free(all[i]);
+    free(all);
+}
+
+/* EUC-JP and UTF-16 read as the UTF-8 text is, fed whole or a byte at a time;
+ * a declaration the bytes contradict is not followed, and warned of; the
+ * caller's encoding decides; unknown names are refused. */
+static void more_encodings(void **state)
+{
+    (void)state;
+    koma_pcn *utf8 = read_one("kif", sample);
+    static const struct {
+        const char *iconv, *bom, *source;
+    } encs[] = {{"EUC-JP", "", "EUC-JP"}, {"UTF-16LE", "\xff\xfe", "UTF-16LE"}, {"UTF-16BE", "\xfe\xff", "UTF-16BE"}};
+    for (size_t k = 0; k < sizeof encs / sizeof encs[0]; k++) {
+        size_t tl, bl = strlen(encs[k].bom), n;
+        char *t = to_enc(encs[k].iconv, sample, &tl);
+        char *text = malloc(tl + bl);
+        memcpy(text, encs[k].bom, bl);
+        memcpy(text + bl, t, tl);
+        for (size_t chunk = 1; chunk <= tl + bl; chunk = chunk < 8 ? chunk + 1 : tl + bl) {
+            koma_error w;
+            koma_pcn **all = read_chunks("kif", text, tl + bl, chunk, NULL, &n, &w);
+            assert_int_equal(n, 1);
+            assert_int_equal(w.code, KOMA_OK);
+            expect_source(all[0], encs[k].source);
+            koma_pcn_value a, b;
+            assert_int_equal(koma_pcn_get(all[0], "/sides/first/name", &a), KOMA_PCN_STRING);
+            assert_int_equal(koma_pcn_get(utf8, "/sides/first/name", &b), KOMA_PCN_STRING);
+            assert_string_equal(a.string, b.string);
+            assert_int_equal(koma_pcn_ply_count(all[0]), koma_pcn_ply_count(utf8));
+            free_all(all, n);
+            if (chunk == tl + bl) break;
+        }
+        /* detected too: --from auto */
+        koma_rstream *rs = koma_rstream_new(hub, NULL, NULL, NULL);
+        koma_error err;
+        koma_pcn *rec = NULL;
+        assert_int_equal(koma_rstream_feed(rs, text, tl + bl, &err), 0);
+        koma_rstream_finish(rs);
+        assert_int_equal(koma_rstream_next(rs, &rec, &err), KOMA_PCN_RECORD);
+        assert_string_equal(koma_format_name(koma_rstream_format(rs)), "kif");
+        koma_pcn_free(rec);
+        koma_rstream_free(rs);
+        free(text);
+        free(t);
+    }
+    /* declared UTF-8, Shift_JIS bytes: read as Shift_JIS, with a warning at the name */
+    static const char declared[] = "#KIF version=2.0 encoding=UTF-8\n";
+    char both[sizeof declared + sizeof sample];
+    snprintf(both, sizeof both, "%s%s", declared, sample);
+    size_t sl, n;
+    char *sj = to_sjis(both, &sl);
+    koma_error w;
+    koma_pcn **all = read_chunks("kif", sj, sl, sl, NULL, &n, &w);
+    assert_int_equal(n, 1);
+    expect_source(all[0], "Shift_JIS");
+    assert_int_equal(w.code, KOMA_E_CONVERT_ENCODING);
+    assert_int_equal(w.line, 1);
+    assert_int_equal(w.column, 27);
+    assert_string_equal(w.message, "the record declares UTF-8, but its bytes are Shift_JIS: read as Shift_JIS");
+    free_all(all, n);
+    /* the caller's encoding decides: the same bytes as Shift_JIS, no warning */
+    koma_rstream_options opt = {0};
+    opt.encoding = "cp932";
+    all = read_chunks("kif", sj, sl, 3, &opt, &n, &w);
+    assert_int_equal(n, 1);
+    assert_int_equal(w.code, KOMA_OK);
+    expect_source(all[0], "Shift_JIS");
+    free_all(all, n);
+    free(sj);
+    /* a UTF-8 byte order mark against a declaration */
+    char bom[sizeof sample + 64];
+    snprintf(bom, sizeof bom, "\xef\xbb\xbf#KIF encoding=Shift_JIS\n%s", sample);
+    all = read_chunks("kif", bom, strlen(bom), strlen(bom), NULL, &n, &w);
+    assert_int_equal(n, 1);
+    expect_source(all[0], "UTF-8");
+    assert_int_equal(w.column, 3 + 15);
+    assert_string_equal(w.message, "the record declares Shift_JIS, but its byte order mark says UTF-8: read as UTF-8");
+    free_all(all, n);
+    /* a lone surrogate in UTF-16 (on line 4, a comment): U+FFFD, and a warning there */
+    {
+        size_t tl;
+        char *t = to_enc("UTF-16LE", "手数----指手--\n   1 ７六歩(77)\n   2 投了\n*x", &tl);
+        char *text = malloc(tl + 8);
+        memcpy(text, "\xff\xfe", 2);
+        memcpy(text + 2, t, tl);
+        memcpy(text + 2 + tl, "\x00\xd8\n\x00", 4);
+        all = read_chunks("kif", text, tl + 6, 5, NULL, &n, &w);
+        assert_int_equal(n, 1);
+        assert_int_equal(w.code, KOMA_E_CONVERT_ENCODING);
+        assert_int_equal(w.line, 4);
+        assert_string_equal(w.message, "a unit that is not UTF-16LE, read as U+FFFD");
+        koma_pcn_value v;
+        assert_int_equal(koma_pcn_get(all[0], "/outcome/comment", &v), KOMA_PCN_STRING);
+        assert_string_equal(v.string, "x\xef\xbf\xbd");
+        free_all(all, n);
+        free(text);
+        free(t);
+    }
+    /* names */
+    assert_string_equal(koma_encoding_name("eucjp", 5), "EUC-JP");
+    assert_string_equal(koma_encoding_name("SJIS", 4), "Shift_JIS");
+    assert_string_equal(koma_encoding_name("utf-16", 6), "UTF-16");
+    assert_null(koma_encoding_name("latin1", 6));
+    koma_error err;
+    opt.encoding = "latin1";
+    assert_null(koma_rstream_new(hub, NULL, &opt, &err));
+    assert_int_equal(err.code, KOMA_E_CONVERT_ENCODING);
+    koma_pcn_free(utf8);
 }
 
 /* Columns count the input's bytes: 2 a kanji in Shift_JIS, 3 in UTF-8. */
@@ -478,6 +641,7 @@ int main(void)
         cmocka_unit_test(random_games_read_back),
         cmocka_unit_test(handicaps),
         cmocka_unit_test(encodings),
+        cmocka_unit_test(more_encodings),
         cmocka_unit_test(columns),
         cmocka_unit_test(relative_marks),
         cmocka_unit_test(endings),

@@ -147,7 +147,7 @@ static void test_error_offset(void **state)
     assert_int_equal(e.offset, 45);
     assert_int_equal(e.line, 2);
     assert_int_equal(e.column, 17);
-    assert_non_null(strstr(e.message, "invalid PMN \"\\xc3\\xa9\\x0a\" at /plies/0/pmn"));
+    assert_non_null(strstr(e.message, "invalid PMN \"\xc3\xa9\\x0a\" at /plies/0/pmn"));
 }
 
 /* ---- limits ------------------------------------------------------------------------ */

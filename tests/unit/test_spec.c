@@ -294,11 +294,19 @@ static size_t offset_of(const field *in, unsigned long line, unsigned long colum
 static void check_message(const row *r, const koma_error *err, verdict *v)
 {
     if (err->message[0] == '\0') wrong(v, "the message is empty");
-    for (const char *p = err->message; *p; p++)
-        if (*p < 0x20 || *p >= 0x7f) {
-            wrong(v, "the message holds a byte that is not printable ASCII: \"%s\"", err->message);
+    /* UTF-8 text on one line: the user's own characters are quoted as text,
+     * controls and bytes that are not UTF-8 as \xNN (koma(7), Diagnostics) */
+    for (const unsigned char *p = (const unsigned char *)err->message; *p;) {
+        size_t n = *p < 0x80 ? 1 : *p >= 0xc2 && *p <= 0xdf ? 2 : *p >= 0xe0 && *p <= 0xef ? 3
+                 : *p >= 0xf0 && *p <= 0xf4 ? 4 : 0;
+        int ok = n != 0 && *p >= 0x20 && *p != 0x7f;
+        for (size_t k = 1; ok && k < n; k++) ok = (p[k] & 0xc0) == 0x80;
+        if (!ok) {
+            wrong(v, "the message is not UTF-8 text on one line: \"%s\"", err->message);
             break;
         }
+        p += n;
+    }
     if (r->f[C_MESSAGE].len && strstr(err->message, r->f[C_MESSAGE].s) == NULL)
         wrong(v, "the message \"%s\" does not hold \"%s\"", err->message, r->f[C_MESSAGE].s);
 }

@@ -309,7 +309,7 @@ static const jerr_case jerr_cases[] = {
     { "{\n\"a\":\n  1,\n \"a\" : 2}", 0, 4, 2, 13,
       "duplicate object key near '\"a\"' at /a" },
     { "{\"\xc3\xa9\":1,\"\xc3\xa9\":2}", 0, 1, 9, 8,
-      "duplicate object key near '\"\\xc3\\xa9\"' at /\\xc3\\xa9" },
+      "duplicate object key near '\"\xc3\xa9\"' at /\xc3\xa9" },
     { "{\"a\":tru}", 0, 1, 9, 8, "invalid token near 'tru'" },
     { "[01]", 0, 1, 3, 2, "invalid token near '0' at /0" },
     { "[1.]", 0, 1, 4, 3, "invalid token near '1.'" },

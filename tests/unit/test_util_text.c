@@ -3,7 +3,7 @@
  * buffer), UTF-8 validation (each kind of invalid sequence found at its byte),
  * CP932 <-> UTF-8 through iconv (a byte or character the other side cannot hold
  * found at its offset, an encoding iconv does not know, input larger than one
- * growth of the buffer), searching, and located errors. */
+ * growth of the buffer), searching, located errors, and koma_quote's text. */
 #include <stdlib.h>
 
 #include "unit.h"
@@ -173,6 +173,86 @@ static void test_error_at(void **state)
     assert_int_equal(koma__error_at(NULL, KOMA_E_CSA_LINE, 1, 1, 0, "x"), -1);
 }
 
+/* The encodings of the shogi world's text: names, validity, detection (UTF-8,
+ * then EUC-JP, then Shift_JIS), decoding. */
+static void test_encodings(void **state)
+{
+    (void)state;
+    assert_int_equal(koma__enc_find(LIT("utf8")), KOMA__ENC_UTF8);
+    assert_int_equal(koma__enc_find(LIT("windows-31j")), KOMA__ENC_SJIS);
+    assert_int_equal(koma__enc_find(LIT("EUCJP-MS")), KOMA__ENC_EUCJP);
+    assert_int_equal(koma__enc_find(LIT("utf-16be")), KOMA__ENC_UTF16BE);
+    assert_int_equal(koma__enc_find(LIT("UTF-8 ")), KOMA__ENC_NONE);
+    assert_string_equal(koma__enc_name(KOMA__ENC_EUCJP), "EUC-JP");
+    assert_string_equal(koma__enc_iconv(KOMA__ENC_SJIS), "CP932");
+    assert_true(koma__enc_utf16(KOMA__ENC_UTF16) && !koma__enc_utf16(KOMA__ENC_EUCJP));
+    size_t bad = 99;
+    koma__enc best;
+    /* 将棋 in each: ASCII is UTF-8 first */
+    assert_int_equal(koma__enc_detect(LIT("abc"), &bad, &best), KOMA__ENC_UTF8);
+    assert_int_equal(koma__enc_detect(LIT("\xe5\xb0\x86\xe6\xa3\x8b"), &bad, &best), KOMA__ENC_UTF8);
+    assert_int_equal(koma__enc_detect(LIT("\xbe\xad\xb4\xfd"), &bad, &best), KOMA__ENC_EUCJP);
+    assert_int_equal(koma__enc_detect(LIT("\x8f\xab\x8a\xfb"), &bad, &best), KOMA__ENC_SJIS);
+    /* て (Shift_JIS 82 C4) is no EUC-JP */
+    assert_int_equal(koma__enc_detect(LIT("\x82\xc4"), &bad, &best), KOMA__ENC_SJIS);
+    /* valid in none: the longest valid start */
+    assert_int_equal(koma__enc_detect(LIT("abc\xe5\xb0\x86\xff"), &bad, &best), KOMA__ENC_NONE);
+    assert_int_equal(bad, 6);
+    assert_int_equal(best, KOMA__ENC_UTF8);
+    assert_false(koma__enc_valid(KOMA__ENC_EUCJP, LIT("ab\x82\xc4"), &bad));
+    assert_int_equal(bad, 2);
+    koma_pcn_buffer out = {0};
+    const char *t;
+    size_t tl;
+    assert_int_equal(koma__enc_decode(KOMA__ENC_EUCJP, LIT("\xbe\xad\xb4\xfd"), &out, &t, &tl, &bad), 0);
+    assert_int_equal(tl, 6);
+    assert_memory_equal(t, "\xe5\xb0\x86\xe6\xa3\x8b", 6);
+    assert_int_equal(koma__enc_decode(KOMA__ENC_UTF8, LIT("ok"), &out, &t, &tl, &bad), 0);
+    assert_memory_equal(t, "ok", 2);
+    assert_int_equal(koma__enc_decode(KOMA__ENC_UTF8, LIT("o\xff"), &out, &t, &tl, &bad), -1);
+    assert_int_equal(bad, 1);
+    koma_pcn_buffer_cleanup(&out);
+}
+
+static void expect_quote(const char *s, size_t len, size_t cap, const char *want)
+{
+    char buf[128];
+    assert_true(cap <= sizeof buf);
+    size_t n = koma_quote(buf, cap, s, len);
+    if (strcmp(buf, want) != 0) fail_msg("koma_quote: \"%s\", not \"%s\"", buf, want);
+    assert_int_equal(n, strlen(want));
+}
+
+/* koma_quote (lib/error.c): valid UTF-8 as text; invalid bytes, controls,
+ * line separators and direction marks as \xNN; quotes and backslashes escaped;
+ * truncation never inside a character. */
+static void test_quote(void **state)
+{
+    (void)state;
+    expect_quote(LIT("7g7f"), 64, "7g7f");
+    expect_quote(LIT("\xe5\xbe\x8c\xe6\x89\x8b\xe3\x81\xae\xe5\x8b\x9d\xe3\x81\xa1"), 64,
+                 "\xe5\xbe\x8c\xe6\x89\x8b\xe3\x81\xae\xe5\x8b\x9d\xe3\x81\xa1");   /* 後手の勝ち */
+    expect_quote(LIT("a\"b\\c"), 64, "a\\\"b\\\\c");
+    expect_quote(LIT("\t\n\x7f"), 64, "\\x09\\x0a\\x7f");
+    expect_quote(LIT("\xc2\x85"), 64, "\\xc2\\x85");                 /* C1: NEL */
+    expect_quote(LIT("\xc3\xa9"), 64, "\xc3\xa9");                     /* é */
+    expect_quote(LIT("x\xe2\x80\xa8y"), 64, "x\\xe2\\x80\\xa8y");     /* U+2028 */
+    expect_quote(LIT("\xe2\x80\xae"), 64, "\\xe2\\x80\\xae");          /* U+202E */
+    expect_quote(LIT("\xe2\x81\xa6"), 64, "\\xe2\\x81\\xa6");          /* U+2066 */
+    expect_quote(LIT("\xef\xbb\xbf{"), 64, "\\xef\\xbb\\xbf{");         /* a byte order mark */
+    expect_quote(LIT("\x8e\xe8"), 64, "\\x8e\\xe8");                   /* Shift_JIS bytes */
+    expect_quote(LIT("\xe5\xbe"), 64, "\\xe5\\xbe");                   /* cut short */
+    expect_quote(LIT("\xed\xa0\x80"), 64, "\\xed\\xa0\\x80");          /* a surrogate */
+    expect_quote(LIT("\xf0\x9f\x98\x80"), 64, "\xf0\x9f\x98\x80");      /* U+1F600 */
+    /* room for "..." and the NUL: a character fits whole or not at all */
+    expect_quote(LIT("ab\xe5\xbe\x8c"), 8, "ab...");
+    expect_quote(LIT("ab\xe5\xbe\x8c"), 9, "ab\xe5\xbe\x8c");
+    expect_quote(LIT("ab\xe5\xbe\x8c" "c"), 9, "ab\xe5\xbe\x8c...");
+    expect_quote(LIT("abc"), 1, "");
+    char one[1];
+    assert_int_equal(koma_quote(one, 0, "abc", 3), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -182,6 +262,8 @@ int main(void)
         cmocka_unit_test(test_iconv),
         cmocka_unit_test(test_contains),
         cmocka_unit_test(test_error_at),
+        cmocka_unit_test(test_quote),
+        cmocka_unit_test(test_encodings),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -35,7 +35,8 @@ typedef enum koma_code {
 /*
  * A caller-allocated error. Parsers of a single string set line = 1 and
  * column = offset + 1; readers of multi-line inputs set the real line.
- * The message is always printable ASCII (offending bytes are escaped).
+ * The message is UTF-8 text on one line: what it quotes is shown as koma_quote
+ * shows it (valid UTF-8 as text, other bytes and controls escaped).
  */
 typedef struct koma_error {
     koma_code code;
@@ -68,9 +69,12 @@ KOMA_API const char *koma_strerror(koma_code code);
 KOMA_API koma_code koma_code_from_name(const char *name);
 
 /*
- * Write a printable-ASCII quotation of bytes s[0..len) into dst (NUL-terminated,
- * truncated with "..." past cap): bytes outside 0x20..0x7e become \xNN, '"' and
- * '\\' are backslash-escaped. Returns the length written.
+ * Write a quotation of bytes s[0..len) into dst (NUL-terminated, truncated
+ * with "..." past cap, never inside a character): valid UTF-8 is kept as text;
+ * bytes that are not valid UTF-8, control characters (C0, DEL, C1) and the
+ * characters that would break or turn a line or not show (U+2028, U+2029,
+ * the direction marks and embeddings, U+FEFF) become \xNN, one a byte; '"'
+ * and '\\' are backslash-escaped. Returns the length written.
  */
 KOMA_API size_t koma_quote(char *dst, size_t cap, const char *s, size_t len);
 

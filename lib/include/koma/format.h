@@ -67,6 +67,11 @@ KOMA_API int koma_format_pcn(const koma_format *f, koma_pcn_format *out);
 KOMA_API const koma_format *koma_format_detect(const char *s, size_t len, int at_end,
                                                int *confidence);
 
+/* The name koma gives a text encoding it reads ("EUC-JP" for "eucjp"): UTF-8,
+ * Shift_JIS, EUC-JP, UTF-16LE, UTF-16BE, UTF-16 (see koma_rstream_options);
+ * NULL when it reads no such encoding. */
+KOMA_API const char *koma_encoding_name(const char *name, size_t len);
+
 /* ---- reading --------------------------------------------------------------------- */
 
 typedef struct koma_rstream_options {
@@ -75,6 +80,15 @@ typedef struct koma_rstream_options {
     size_t start_len;
     unsigned pcn_flags;            /* PCN formats: koma_pcn_reader_new flags */
     unsigned feen_flags;           /* feen: KOMA_FEEN_NORMALISE accepts loose hands */
+    const char *encoding;          /* KIF, KI2, CSA: the text's encoding, which the
+                                      records' own marks, declarations and bytes then do
+                                      not decide: UTF-8, Shift_JIS (SJIS, CP932), EUC-JP
+                                      (EUCJP), UTF-16LE, UTF-16BE or UTF-16 (its byte
+                                      order mark says which, else LE), any case; NULL:
+                                      found per record. UTF-16 input of any format is
+                                      made UTF-8 first (found by its byte order mark when
+                                      NULL); koma_rstream_new refuses another name
+                                      (convert.encoding). */
 } koma_rstream_options;
 
 typedef struct koma_rstream koma_rstream;
@@ -110,6 +124,12 @@ KOMA_API unsigned long koma_rstream_line(const koma_rstream *rs);
  */
 KOMA_API const char *koma_rstream_text(const koma_rstream *rs, size_t *len,
                                        const koma_format **fmt);
+
+/* 1 when the record last returned (or found invalid) came with a warning:
+ * something its reader noticed without refusing it, such as a declared
+ * encoding its bytes contradict (convert.encoding; located as errors are),
+ * copied into *out; else 0. */
+KOMA_API int koma_rstream_warning(const koma_rstream *rs, koma_error *out);
 /* The format being read (after detection; NULL before it). */
 KOMA_API const koma_format *koma_rstream_format(const koma_rstream *rs);
 /* Where the value at a JSON pointer of the last record is in the input: for
@@ -123,8 +143,9 @@ KOMA_API int koma_rstream_locate(const koma_rstream *rs, const char *pointer,
 
 #define KOMA_WRITE_EACH   0x1u     /* POSITION formats: every position of a record */
 #define KOMA_WRITE_PRETTY 0x2u     /* pcn: indented JSON */
-#define KOMA_WRITE_SHIFT_JIS 0x4u  /* kif, ki2: Shift_JIS (default: UTF-8, or Shift_JIS
-                                      for a record read from a Shift_JIS KIF or KI2) */
+#define KOMA_WRITE_SHIFT_JIS 0x4u  /* kif, ki2: Shift_JIS (default: UTF-8, or the encoding
+                                      of a record read from a Shift_JIS or EUC-JP KIF or
+                                      KI2) */
 #define KOMA_WRITE_UTF8   0x8u     /* kif, ki2: UTF-8 always */
 #define KOMA_WRITE_DROP_TIMES      0x10u  /* shogi-world record formats: leave the times out */
 #define KOMA_WRITE_DROP_VARIATIONS 0x20u  /* shogi-world record formats: the main line only */

@@ -191,6 +191,15 @@ typedef struct koma_srec {
     koma_sline main;
     char *source_format, *source_version, *source_encoding;
     unsigned long line;            /* first line of the record in its input */
+    /* Reading, set by the caller and kept by koma_srec_reset: the text's encoding
+     * when the caller knows it ("EUC-JP", not owned; NULL: the reader finds it),
+     * and, with transcoded, the encoding the input had before it was made the
+     * UTF-8 text the reader gets (UTF-16). */
+    const char *encoding;
+    int transcoded;
+    /* Reading: what the reader noticed without refusing the record, located as
+     * its errors are (code KOMA_OK: nothing); the first such thing. */
+    koma_error warning;
 } koma_srec;
 
 /* ---- building and freeing ---------------------------------------------------- */
