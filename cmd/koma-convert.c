@@ -58,6 +58,8 @@ static void usage(FILE *f)
           "      --pretty      pcn, jkf: indented JSON\n"
           "      --encoding ENC  kif, ki2: write utf-8 or shift_jis (default: UTF-8, or\n"
           "                    Shift_JIS for a record read from a Shift_JIS KIF or KI2)\n"
+          "      --from-encoding ENC  kif, ki2, csa input: its text is in ENC (utf-8,\n"
+          "                    shift_jis, euc-jp, utf-16le, utf-16be, utf-16)\n"
           "      --drop WHAT   csa, usi, kif, ki2, jkf: leave out what the format cannot\n"
           "                    hold instead of refusing the record: times, variations\n"
           "                    (comma-separated)\n"
@@ -142,6 +144,7 @@ static int on_record(void *ctx, const koma_convert_event *ev)
     cli *c = st->c;
     const char *file = st->in->name;
     koma_error err = ev->err ? *ev->err : (koma_error){0};
+    if (ev->warning) cli_warning(c, file, ev->warning);
     if (ev->kind == KOMA_CONVERT_FATAL) {
         if (err.code == KOMA_E_MEMORY) cli_trouble(c, "%s: memory: out of memory", file);
         else diag_err(st, file, &err);
@@ -263,7 +266,8 @@ int main(int argc, char **argv)
     const char *from_name = NULL, *to_name = NULL, *bad;
     size_t bad_len;
 
-    enum { OPT_COMPACT = CLI_OPT_OWN, OPT_START, OPT_EACH, OPT_PRETTY, OPT_LIST, OPT_ENCODING, OPT_DROP };
+    enum { OPT_COMPACT = CLI_OPT_OWN, OPT_START, OPT_EACH, OPT_PRETTY, OPT_LIST, OPT_ENCODING, OPT_DROP,
+           OPT_FROM_ENCODING };
     static const struct option longopts[] = {
         {"to", required_argument, NULL, 't'},
         {"from", required_argument, NULL, 'f'},
@@ -278,6 +282,7 @@ int main(int argc, char **argv)
         {"output", required_argument, NULL, 'o'},
         {"encoding", required_argument, NULL, OPT_ENCODING},
         {"drop", required_argument, NULL, OPT_DROP},
+        {"from-encoding", required_argument, NULL, OPT_FROM_ENCODING},
         CLI_OPTION_JSON,
         CLI_OPTION_SUMMARY,
         CLI_OPTIONS_END,
@@ -307,6 +312,10 @@ int main(int argc, char **argv)
             st.o.split = 1;
             if (convert_output_pattern(optarg, &st.output_r, &has_p) != 0)
                 return cli_usage_error(&c, "-o %s: only %%r (record), %%p (ply) and %%%% may follow '%%'", optarg);
+            break;
+        case OPT_FROM_ENCODING:
+            if ((st.o.encoding = koma_encoding_name(optarg, strlen(optarg))) == NULL)
+                return cli_usage_error(&c, "--from-encoding: '%s' is not utf-8, shift_jis, euc-jp or utf-16", optarg);
             break;
         case OPT_DROP:
             if (convert_drop_flags(optarg, &st.o.write, &bad, &bad_len) != 0)

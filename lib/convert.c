@@ -162,7 +162,7 @@ int koma_converter_line(koma_converter *cv, const char *s, size_t len, unsigned 
 {
     koma_error err;
     koma_error_clear(&err);
-    koma_convert_event ev = {KOMA_CONVERT_INVALID, line, NULL, 0, &err};
+    koma_convert_event ev = {KOMA_CONVERT_INVALID, line, NULL, 0, &err, NULL};
     cv->n.lines++;
     if (s == NULL) {
         err = *bad;
@@ -189,12 +189,12 @@ int koma_converter_line(koma_converter *cv, const char *s, size_t len, unsigned 
 }
 
 /* One record read: written in the target format, then told to fn. */
-static int write_record(koma_converter *cv, unsigned long line, const koma_pcn *rec, koma_convert_fn fn,
-                        void *ctx)
+static int write_record(koma_converter *cv, unsigned long line, const koma_pcn *rec, const koma_error *warning,
+                        koma_convert_fn fn, void *ctx)
 {
     koma_error err;
     koma_error_clear(&err);
-    koma_convert_event ev = {KOMA_CONVERT_RECORD, line, NULL, 0, NULL};
+    koma_convert_event ev = {KOMA_CONVERT_RECORD, line, NULL, 0, NULL, warning};
     cv->out.len = 0;
     cv->n.records++;
     if (koma_wstream_record(cv->ws, rec, &cv->out, &err) != 0) {
@@ -220,6 +220,7 @@ int koma_converter_input(koma_converter *cv, koma_convert_read_fn rd, void *rd_c
     opt.start = cv->o.start ? cv->start : NULL;
     opt.start_len = cv->o.start ? cv->start_len : 0;
     opt.feen_flags = cv->o.normalise ? KOMA_FEEN_NORMALISE : KOMA_FEEN_STRICT;
+    opt.encoding = cv->o.encoding;
     koma_rstream *rs = koma_rstream_new(cv->hub, cv->o.from, &opt, err);
     if (rs == NULL) return -1;
     char *chunk = malloc(CHUNK);
@@ -246,7 +247,9 @@ int koma_converter_input(koma_converter *cv, koma_convert_read_fn rd, void *rd_c
                 done = 1;
                 break;
             }
-            koma_convert_event ev = {KOMA_CONVERT_INVALID, koma_rstream_line(rs), NULL, 0, &e};
+            koma_error w;
+            koma_convert_event ev = {KOMA_CONVERT_INVALID, koma_rstream_line(rs), NULL, 0, &e,
+                                     koma_rstream_warning(rs, &w) ? &w : NULL};
             if (r == KOMA_PCN_FATAL) {
                 ev.kind = KOMA_CONVERT_FATAL;
                 fn(ctx, &ev);
@@ -259,7 +262,7 @@ int koma_converter_input(koma_converter *cv, koma_convert_read_fn rd, void *rd_c
                 cv->n.failed++;
                 stop = fn(ctx, &ev);
             } else {
-                stop = write_record(cv, koma_rstream_line(rs), rec, fn, ctx);
+                stop = write_record(cv, koma_rstream_line(rs), rec, ev.warning, fn, ctx);
                 koma_pcn_free(rec);
             }
             if (stop != 0) {

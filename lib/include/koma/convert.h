@@ -26,6 +26,9 @@ typedef struct koma_convert_options {
                                       (NULL: the format's default) */
     int split;                     /* position formats: one output a position, given
                                       to koma_converter_each_position's function */
+    const char *encoding;          /* the input's text encoding (KIF, KI2, CSA:
+                                      koma_rstream_options.encoding); NULL: found per
+                                      record */
 } koma_convert_options;
 
 /* What does not fit in a koma_convert_options (koma_convert_check's bits). */
@@ -90,6 +93,8 @@ typedef struct koma_convert_event {
     const char *text;              /* KOMA_CONVERT_RECORD */
     size_t len;
     const koma_error *err;         /* the other kinds */
+    const koma_error *warning;     /* RECORD, INVALID: what the reader noticed without
+                                      refusing the record (koma_rstream_warning), or NULL */
 } koma_convert_event;
 
 /* Called for each record, in order; return 0 to go on, -1 to stop the input. */
