@@ -170,6 +170,67 @@ static void recorded_reason(const koma_verdict *v, text *t)
     }
 }
 
+const char *verdict_claim_rule(const koma_verdict *v)
+{
+    switch (v->claim_rule) {
+    case KOMA_DECLARE_24: return "24-point";
+    case KOMA_DECLARE_TRY: return "try";
+    default: return "27-point";
+    }
+}
+
+/* A declaration or impasse judged, in plain words: what was counted, what failed. */
+static void claim_reason(const koma_verdict *v, text *t)
+{
+    const char *d = verdict_side(v->declarer);
+    if (v->claim == KOMA_CLAIM_IMPASSE) {
+        add(t, "impasse ");
+        add_after(t, v->ply);
+        add(t, " (24-point rule): Sente %u points, Gote %u points", v->points[0], v->points[1]);
+        for (int s = 0; s < 2; s++)
+            if (v->handicap_points[s])
+                add(t, " (%s's with %u a handicap removed)", verdict_side(s), v->handicap_points[s]);
+        if (v->result == KOMA_RESULT_DRAW && !v->claim_failed) add(t, ", both 24 or more; draw");
+        else if (v->result == KOMA_RESULT_DRAW) add(t, ", both fewer than 24; draw");
+        else add(t, ", %s fewer than 24; %s", loser_of(v->result), winner_text(v->result));
+        return;
+    }
+    if (v->claim_rule == KOMA_DECLARE_TRY) {
+        add(t, "%s declares a try ", d);
+        add_after(t, v->ply);
+        add(t, " (try rule): ");
+        if (v->claim_failed) add(t, "its king has no legal move to %s; the declaration fails: %s",
+                                 v->declarer == KOMA_FIRST ? "5a" : "5i", winner_text(v->result));
+        else add(t, "its king can move to %s; %s", v->declarer == KOMA_FIRST ? "5a" : "5i",
+                 winner_text(v->result));
+        return;
+    }
+    unsigned f = v->claim_failed;
+    unsigned pts = v->points[v->declarer], hc = v->handicap_points[v->declarer];
+    add(t, "%s declares an entering king ", d);
+    add_after(t, v->ply);
+    add(t, " (%s rule): king %s the enemy's three ranks, %u %s there (10 needed), %u points "
+        "there and in hand", verdict_claim_rule(v), v->king_in_zone ? "in" : "outside",
+        v->zone_pieces, v->zone_pieces == 1 ? "piece" : "pieces", pts);
+    if (hc) add(t, " with %u a handicap removed", hc);
+    add(t, " (%u needed), %s", v->points_needed, v->king_in_check ? "in check" : "not in check");
+    if (f == 0) {
+        add(t, "; the declaration holds: %s", winner_text(v->result));
+        return;
+    }
+    if (f == KOMA_CLAIM_FAIL_POINTS && v->result == KOMA_RESULT_DRAW) {
+        add(t, "; 24 to 30 points: draw");
+        return;
+    }
+    add(t, "; the declaration fails (");
+    const char *sep = "";
+    if (f & KOMA_CLAIM_FAIL_ZONE) { add(t, "%sthe king is not in the zone", sep); sep = ", "; }
+    if (f & KOMA_CLAIM_FAIL_PIECES) { add(t, "%sfewer than 10 pieces there", sep); sep = ", "; }
+    if (f & KOMA_CLAIM_FAIL_CHECK) { add(t, "%sthe king is in check", sep); sep = ", "; }
+    if (f & KOMA_CLAIM_FAIL_POINTS) add(t, "%sfewer than %u points", sep, v->points_needed);
+    add(t, "): %s", winner_text(v->result));
+}
+
 void verdict_reason(const koma_verdict *v, char *buf, size_t cap)
 {
     text t = text_at(buf, cap);
@@ -187,6 +248,9 @@ void verdict_reason(const koma_verdict *v, char *buf, size_t cap)
         break;
     case KOMA_VERDICT_UNREADABLE:
         add(&t, "ply %zu \"%s\" cannot be read", v->refused_ply, v->refused_text);
+        break;
+    case KOMA_VERDICT_CLAIM:
+        claim_reason(v, &t);
         break;
     default:
         add(&t, "the game is not over after %zu %s; %s to move", v->played, plies_word(v->played),
@@ -274,6 +338,12 @@ void verdict_outcome_message(const koma_verdict *v, char *buf, size_t cap)
     if (v->kind == KOMA_VERDICT_RULES) {
         add(&t, ", but the rules give ");
         add_described(&t, v->result_text, 1, v->status, 1, v->ply);
+    } else if (v->kind == KOMA_VERDICT_CLAIM) {
+        char why[1024];
+        verdict_reason(v, why, sizeof why);
+        add(&t, ", but the rules give ");
+        add_described(&t, v->result_text, 0, v->status, 1, v->ply);
+        add(&t, ": %s", why);
     } else if (v->disagrees == KOMA_MEMBER_PLY && rec->has_ply && rec->ply > v->plies) {
         add(&t, ", but the record has %zu %s", v->plies, plies_word(v->plies));
     } else {

@@ -218,6 +218,9 @@ static int object(quick *q, want w)
         if (w == W_META && q->light && n == 12 && memcmp(k, "rule_options", 12) == 0)
             q->light->tree_needed = 1;
         if (w == W_META && q->light && n == 6 && memcmp(k, "source", 6) == 0) q->light->has_source = 1;
+        /* a claim the referee checks (outcome.csa: %KACHI, %JISHOGI): such a
+         * record keeps its tree */
+        if (w == W_OUTCOME && q->light && n == 3 && memcmp(k, "csa", 3) == 0) q->light->tree_needed = 1;
         if (req && !have_req && strlen(req) == n && memcmp(req, k, n) == 0) have_req = 1;
         ws(q);
         if (q->p >= q->end || *q->p != ':') return 0;

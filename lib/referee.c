@@ -98,6 +98,11 @@ struct koma_referee {
     int has_recorded;
     koma_recorded rec;
 
+    /* the record's claims (koma-games(7), ENDINGS FROM THE SHOGI WORLD) */
+    koma_declaration_rule rule;        /* the record's meta.rule_options.declaration */
+    int claims;                        /* the game judges them (Shogi) */
+    unsigned handicap_points[2];       /* what a handicap removed, per side */
+
     /* the next ply's move, read ahead (koma_referee_pcn): when it is legal in
      * the position a ply leaves, that position has a legal move (no search for
      * one), and the next ply takes the move found */
@@ -150,6 +155,7 @@ void koma_referee_free(koma_referee *r)
 }
 
 koma_repeats *koma_referee_positions(const koma_referee *r) { return r->track; }
+void koma_referee_set_declaration(koma_referee *r, koma_declaration_rule rule) { r->opt.declaration = rule; }
 int koma_referee_over(const koma_referee *r) { return r->state != ON; }
 size_t koma_referee_played(const koma_referee *r) { return r->played; }
 int koma_referee_turn(const koma_referee *r) { return koma_engine_turn(r->e); }
@@ -218,6 +224,63 @@ static int track(koma_referee *r, uint64_t hash, size_t ply, koma_error *err)
     return koma_repeats_describe(r->track, hash, feen, len, fid, err);
 }
 
+/* ---- the record's claims: entering-king declarations, impasse ------------------------ */
+
+/* A rook or bishop, promoted or not: 5; the king: 0; every other piece: 1. */
+static unsigned piece_points(koma_piece p)
+{
+    if (p & KOMA_PIECE_TERMINAL) return 0;
+    unsigned l = p & KOMA_PIECE_LETTER;
+    return l == (unsigned)('R' - 'A' + 1) || l == (unsigned)('B' - 'A' + 1) ? 5u : 1u;
+}
+
+int koma_entering_count_side(const koma_position *pos, int side, koma_entering_count *out)
+{
+    memset(out, 0, sizeof *out);
+    if (pos->shape.ndims != 2 || pos->shape.size[0] != 9 || pos->shape.size[1] != 9) return -1;
+    for (unsigned i = 0; i < 81; i++) {
+        koma_piece p = pos->board[i];
+        if (p == KOMA_PIECE_NONE || koma_piece_side(p) != side) continue;
+        unsigned row = i / 9;          /* 0: the rank written first, the second player's camp */
+        int zone = side == KOMA_FIRST ? row < 3 : row >= 6;
+        unsigned pts = piece_points(p);
+        out->total_points += pts;
+        if (p & KOMA_PIECE_TERMINAL) out->king_in_zone = zone;
+        else if (zone) {
+            out->zone_pieces++;
+            out->zone_points += pts;
+        }
+    }
+    const koma_hand *h = &pos->hands[side];
+    for (size_t i = 0; i < h->len; i++) {
+        unsigned pts = piece_points(h->items[i].piece) * h->items[i].count;
+        out->zone_points += pts;
+        out->total_points += pts;
+    }
+    return 0;
+}
+
+/* Whether r's game judges the claims (Shogi), and the handicap of the setup: when
+ * both hands are empty and one side has all its 27 points, the points the other
+ * side lacks were removed by a handicap and count for that side (the upper
+ * player). */
+static void setup_claims(koma_referee *r, const koma_position *setup)
+{
+    r->handicap_points[0] = r->handicap_points[1] = 0;
+    r->claims = strcmp(r->g->id, "shogi") == 0 && r->g->files == 9 && r->g->ranks == 9;
+    if (!r->claims) return;
+    koma_entering_count c[2];
+    if (koma_entering_count_side(setup, KOMA_FIRST, &c[0]) != 0 ||
+        koma_entering_count_side(setup, KOMA_SECOND, &c[1]) != 0) {
+        r->claims = 0;
+        return;
+    }
+    if (setup->hands[0].len || setup->hands[1].len) return;
+    for (int s = 0; s < 2; s++)
+        if (c[s ^ 1].total_points == 27 && c[s].total_points < 27)
+            r->handicap_points[s] = 27 - c[s].total_points;
+}
+
 int koma_referee_begin(koma_referee *r, const koma_game *g, const koma_position *setup,
                        koma_error *err)
 {
@@ -265,6 +328,7 @@ int koma_referee_begin(koma_referee *r, const koma_game *g, const koma_position 
     r->h[0].prev = 0;
     r->setup_turn = koma_engine_turn(r->e);
     if (r->track && track(r, hash, 0, err) != 0) return -1;
+    setup_claims(r, setup);
     r->state = ON;
     koma_engine_position_ending(r->e, &r->end);
     if (koma__engine_trouble(r->e)) return oom(err);
@@ -964,6 +1028,97 @@ static int illegal_as_recorded(const koma_referee *r)
     return !rec->has_ply || rec->ply == r->played;
 }
 
+static koma_result win_of(int side) { return side == KOMA_FIRST ? KOMA_RESULT_FIRST : KOMA_RESULT_SECOND; }
+
+/* Try rule: whether the side to move has a legal move of its king to the square
+ * the enemy king started on (5a for Sente, 5i for Gote: the middle file of the
+ * last rank). 1, 0, or -1 (memory). */
+static int try_move(koma_referee *r, int side, koma_error *err)
+{
+    uint32_t target = side == KOMA_FIRST ? 4u : 8u * 9u + 4u;
+    long n = legal_texts(r, err);
+    if (n < 0) return -1;
+    for (long i = 0; i < n; i++) {
+        koma_move m;
+        uint32_t from, to;
+        if (koma_engine_move_pmn(r->e, r->moves[i], &m) != 0 || m.kind == KOMA_MOVE_DROP ||
+            m.kind == KOMA_MOVE_DROPCAP || !m.src.ndims ||
+            koma_shape_square(&r->pos.shape, &m.src, &from, NULL) != 0 ||
+            koma_shape_square(&r->pos.shape, &m.dst, &to, NULL) != 0)
+            continue;
+        if (to == target && (r->pos.board[from] & KOMA_PIECE_TERMINAL)) return 1;
+    }
+    return 0;
+}
+
+/*
+ * The record's entering-king declaration or impasse judged on the final
+ * position (koma-games(7), ENDINGS FROM THE SHOGI WORLD). Declaration: the side
+ * to move declares; its king in the enemy's three ranks, at least 10 other
+ * pieces there, not in check, and its points (the pieces there and in hand;
+ * a rook or bishop 5, others 1) at least 28 for Sente or 27 for Gote (27-point
+ * rule: else it loses), or 31 (24-point rule: 24 to 30 a draw, fewer a loss);
+ * the try rule: a legal king move to the enemy king's starting square. Impasse:
+ * all of each side's pieces counted, a side below 24 loses, else a draw.
+ * Points removed by a handicap count for the upper player.
+ */
+static int judge_claim(koma_referee *r, koma_verdict *v, koma_error *err)
+{
+    const koma_recorded *rec = &r->rec;
+    if (koma_engine_get_position(r->e, &r->pos, err) != 0) return -1;
+    koma_entering_count c[2];
+    if (koma_entering_count_side(&r->pos, KOMA_FIRST, &c[0]) != 0 ||
+        koma_entering_count_side(&r->pos, KOMA_SECOND, &c[1]) != 0)
+        return 0;                      /* (begin checked the shape) */
+    int d = koma_engine_turn(r->e);
+    v->kind = KOMA_VERDICT_CLAIM;
+    v->claim = rec->claim;
+    v->declarer = d;
+    v->king_in_zone = c[d].king_in_zone;
+    v->king_in_check = koma_engine_in_check(r->e);
+    v->zone_pieces = c[d].zone_pieces;
+    v->handicap_points[0] = r->handicap_points[0];
+    v->handicap_points[1] = r->handicap_points[1];
+    v->has_ply = 1;
+    v->ply = r->played;
+    unsigned fail = 0;
+    if (rec->claim == KOMA_CLAIM_IMPASSE) {
+        v->claim_rule = KOMA_DECLARE_24;
+        v->points_needed = 24;
+        for (int s = 0; s < 2; s++) v->points[s] = c[s].total_points + r->handicap_points[s];
+        int short0 = v->points[0] < 24, short1 = v->points[1] < 24;
+        if (short0 || short1) fail |= KOMA_CLAIM_FAIL_POINTS;
+        v->result = short0 == short1 ? KOMA_RESULT_DRAW : win_of(short0 ? KOMA_SECOND : KOMA_FIRST);
+    } else {
+        koma_declaration_rule rule = r->rule != KOMA_DECLARE_DEFAULT ? r->rule
+                                     : r->opt.declaration != KOMA_DECLARE_DEFAULT ? r->opt.declaration
+                                     : KOMA_DECLARE_27;
+        v->claim_rule = rule;
+        for (int s = 0; s < 2; s++) v->points[s] = c[s].zone_points + r->handicap_points[s];
+        if (rule == KOMA_DECLARE_TRY) {
+            int t = try_move(r, d, err);
+            if (t < 0) return -1;
+            if (!t) fail |= KOMA_CLAIM_FAIL_TRY;
+            v->result = win_of(t ? d : d ^ 1);
+        } else {
+            v->points_needed = rule == KOMA_DECLARE_24 ? 31 : d == KOMA_FIRST ? 28 : 27;
+            if (!v->king_in_zone) fail |= KOMA_CLAIM_FAIL_ZONE;
+            if (v->zone_pieces < 10) fail |= KOMA_CLAIM_FAIL_PIECES;
+            if (v->king_in_check) fail |= KOMA_CLAIM_FAIL_CHECK;
+            if (v->points[d] < v->points_needed) fail |= KOMA_CLAIM_FAIL_POINTS;
+            if (fail == 0) v->result = win_of(d);
+            else if (fail == KOMA_CLAIM_FAIL_POINTS && rule == KOMA_DECLARE_24 && v->points[d] >= 24)
+                v->result = KOMA_RESULT_DRAW;
+            else v->result = win_of(d ^ 1);
+        }
+    }
+    v->claim_failed = fail;
+    copy(v->result_text, sizeof v->result_text, koma_result_name(v->result));
+    if (rec->has_result && strcmp(rec->result, v->result_text) != 0) v->disagrees = KOMA_MEMBER_RESULT;
+    else if (rec->has_ply && rec->ply != v->ply) v->disagrees = KOMA_MEMBER_PLY;
+    return 0;
+}
+
 int koma_referee_finish(koma_referee *r, koma_verdict *v, koma_error *err)
 {
     const koma_recorded *rec = &r->rec;
@@ -1018,6 +1173,12 @@ int koma_referee_finish(koma_referee *r, koma_verdict *v, koma_error *err)
     v->recorded = *rec;
     v->disputes = 0;
     v->disagrees = KOMA_MEMBER_NONE;
+    v->claim = KOMA_CLAIM_NONE;
+    v->claim_rule = KOMA_DECLARE_DEFAULT;
+    v->declarer = -1;
+    v->king_in_zone = v->king_in_check = 0;
+    v->zone_pieces = v->points_needed = v->claim_failed = 0;
+    v->points[0] = v->points[1] = v->handicap_points[0] = v->handicap_points[1] = 0;
 
     if (r->state == UNREADABLE) {
         v->kind = KOMA_VERDICT_UNREADABLE;
@@ -1051,6 +1212,8 @@ int koma_referee_finish(koma_referee *r, koma_verdict *v, koma_error *err)
             v->has_ply = 1;
             if (honour(r, v) != 0) v->disputes |= KOMA_DISPUTE_RESULT;
             if (rec->has_ply && rec->ply > v->plies) v->disagrees = KOMA_MEMBER_PLY;
+        } else if (rec->claim != KOMA_CLAIM_NONE && r->claims && !r->refused) {
+            if (judge_claim(r, v, err) != 0) return -1;
         } else if (illegal_as_recorded(r)) {
             v->kind = KOMA_VERDICT_RECORDED;
             v->has_status = 1;
@@ -1111,10 +1274,10 @@ static int record_rules(koma_referee *r, const koma_pcn *rec, const koma_game **
     char text[RULE_OPTIONS_MAX][96];
     const char *opts[RULE_OPTIONS_MAX], *names[RULE_OPTIONS_MAX];
     size_t lens[RULE_OPTIONS_MAX];
-    size_t n = val.len;
-    for (size_t i = 0; i < n; i++) {
-        size_t nl;
-        const char *name = koma_pcn_key(rec, where, i, &nl);
+    size_t n = 0;
+    for (size_t k = 0; k < val.len; k++) {
+        size_t i = n, nl;
+        const char *name = koma_pcn_key(rec, where, k, &nl);
         char ptr[160];
         if (name != NULL) option_member(at, name, nl);
         if (name == NULL || nl > 64 || memchr(name, '/', nl) || memchr(name, '~', nl) ||
@@ -1123,6 +1286,22 @@ static int record_rules(koma_referee *r, const koma_pcn *rec, const koma_game **
                                   "meta.rule_options: no option of that name");
         snprintf(ptr, sizeof ptr, "%s/%.*s", where, (int)nl, name);
         koma_pcn_value ov;
+        if (nl == 11 && memcmp(name, "declaration", 11) == 0 && strcmp((*g)->id, "shogi") == 0) {
+            /* the referee's own: how an entering-king declaration is judged */
+            koma_pcn_type ot = koma_pcn_get(rec, ptr, &ov);
+            char word[8] = "";
+            if (ot == KOMA_PCN_STRING && ov.len < sizeof word) memcpy(word, ov.string, ov.len);
+            else if (ot == KOMA_PCN_INTEGER && (ov.integer == 27 || ov.integer == 24))
+                snprintf(word, sizeof word, "%lld", ov.integer);
+            if (strcmp(word, "27") == 0) r->rule = KOMA_DECLARE_27;
+            else if (strcmp(word, "24") == 0) r->rule = KOMA_DECLARE_24;
+            else if (strcmp(word, "try") == 0) r->rule = KOMA_DECLARE_TRY;
+            else
+                return koma_error_set(err, KOMA_E_GAME_OPTION_VALUE, 0,
+                                      "meta.rule_options.declaration: 27, 24 or try");
+            at[sizeof where - 1] = '\0';
+            continue;
+        }
         switch (koma_pcn_get(rec, ptr, &ov)) {
         case KOMA_PCN_STRING:
             if (ov.len > 24 || memchr(ov.string, '\0', ov.len))
@@ -1143,8 +1322,10 @@ static int record_rules(koma_referee *r, const koma_pcn *rec, const koma_game **
         opts[i] = text[i];
         names[i] = name;
         lens[i] = nl;
+        n++;
         at[sizeof where - 1] = '\0';
     }
+    if (n == 0) return 0;
     koma_game *v;
     size_t bad;
     if (koma__game_variant_new(*g, opts, n, &v, &bad, err) != 0) {
@@ -1183,6 +1364,7 @@ int koma_referee_pcn(koma_referee *r, const koma_game_set *games, const koma_gam
         rc = -1;
     if (rc == 0) rc = koma_game_require_rules(game, err);
     v->game = game;
+    r->rule = KOMA_DECLARE_DEFAULT;
     if (rc == 0) rc = record_rules(r, rec, &game, v->unjudged_member, err);
     if (rc == 0) {
         strcpy(v->unjudged_member, "/setup/feen");   /* the position must fit the game */
@@ -1204,6 +1386,13 @@ int koma_referee_pcn(koma_referee *r, const koma_game_set *games, const koma_gam
         if (koma_pcn_get(rec, "/meta/source/format", &src) == KOMA_PCN_STRING)
             for (const char *const *f = (const char *const[]){"csa", "kif", "ki2", "jkf", NULL}; *f; f++)
                 if (src.len == strlen(*f) && memcmp(src.string, *f, src.len) == 0) expect.from_shogi_world = 1;
+        /* a claim the final position can check: an entering-king declaration or
+         * an impasse (outcome.csa, as CSA, KIF and JKF endings are kept) */
+        koma_pcn_value csa;
+        if (koma_pcn_get(rec, "/outcome/csa", &csa) == KOMA_PCN_STRING && !expect.has_status) {
+            if (csa.len == 6 && memcmp(csa.string, "%KACHI", 6) == 0) expect.claim = KOMA_CLAIM_DECLARATION;
+            else if (csa.len == 8 && memcmp(csa.string, "%JISHOGI", 8) == 0) expect.claim = KOMA_CLAIM_IMPASSE;
+        }
         koma_referee_expect(r, &expect);
     }
     if (hooks && hooks->begun && hooks->begun(hooks->ctx, r) != 0) return -1;

@@ -39,7 +39,7 @@ static koma_referee *begin_dialect(const char *id, const char *feen, unsigned fl
     koma_referee *ref;
     koma_error err;
     koma_error_clear(&err);
-    koma_referee_options opt = {dialect, flags};
+    koma_referee_options opt = {dialect, flags, KOMA_DECLARE_DEFAULT};
     assert_int_equal(koma_referee_new(&opt, &ref, &err), 0);
     const koma_game *g = game(id);
     if (feen == NULL) feen = koma_game_start(g);
@@ -117,7 +117,7 @@ static void check_pcn_path(const ending *c, const koma_verdict *v)
     if (rec == NULL) print_error("%s: %s\n", json, err.message);
     assert_non_null(rec);
     koma_referee *ref;
-    koma_referee_options opt = {KOMA_PMN_DIALECT_CANONICAL, 0};
+    koma_referee_options opt = {KOMA_PMN_DIALECT_CANONICAL, 0, KOMA_DECLARE_DEFAULT};
     assert_int_equal(koma_referee_new(&opt, &ref, &err), 0);
     koma_verdict w;
     assert_int_equal(koma_referee_pcn(ref, games, game(c->game), rec, NULL, &w, &err), 0);
@@ -934,7 +934,7 @@ static void test_dialect(void **state)
     koma_referee *ref;
     koma_error err;
     koma_error_clear(&err);
-    koma_referee_options opt = {KOMA_PMN_DIALECT_SEED, 0};
+    koma_referee_options opt = {KOMA_PMN_DIALECT_SEED, 0, KOMA_DECLARE_DEFAULT};
     assert_int_equal(koma_referee_new(&opt, &ref, &err), 0);
     koma_position pos;
     koma_position_init(&pos);

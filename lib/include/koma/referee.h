@@ -51,14 +51,44 @@ typedef struct koma_referee koma_referee;
 #define KOMA_REFEREE_TRACK 1u          /* keep every position's occurrences, and the
                                           FEEN of each repeated one (koma_referee_repeats) */
 
+/* How an entering-king declaration (CSA %KACHI, KIF 入玉勝ち) is judged
+ * (koma-games(7), ENDINGS FROM THE SHOGI WORLD). */
+typedef enum koma_declaration_rule {
+    KOMA_DECLARE_DEFAULT = 0,          /* the record's meta.rule_options.declaration, else 27 */
+    KOMA_DECLARE_27,                   /* 27-point rule: 28 (Sente) or 27 (Gote) points win,
+                                          fewer lose */
+    KOMA_DECLARE_24,                   /* 24-point rule: 31 or more win, 24 to 30 draw,
+                                          23 or fewer lose */
+    KOMA_DECLARE_TRY                   /* try rule: the king can move legally to the square
+                                          the enemy king started on */
+} koma_declaration_rule;
+
 typedef struct koma_referee_options {
     koma_pmn_dialect dialect;          /* how plies are written (default: canonical PMN) */
     unsigned flags;
+    koma_declaration_rule declaration; /* for every record of the run (a record's own
+                                          meta.rule_options.declaration still wins) */
 } koma_referee_options;
+
+/* The counts an entering-king declaration or an impasse is judged by, for one
+ * side of a Shogi position (9x9, FEEN order, the first player's camp at the
+ * bottom): a rook or bishop, promoted or not, 5 points, every other piece but
+ * the king 1. */
+typedef struct koma_entering_count {
+    int king_in_zone;                  /* its king stands in the enemy's three ranks */
+    unsigned zone_pieces;              /* its pieces there, the king not counted */
+    unsigned zone_points;              /* the points of those pieces and of its hand */
+    unsigned total_points;             /* the points of all its pieces, board and hand */
+} koma_entering_count;
+
+/* Count side's pieces in pos (koma_entering_count). -1 when pos is not a 9x9 board. */
+KOMA_API int koma_entering_count_side(const koma_position *pos, int side, koma_entering_count *out);
 
 /* A referee (opt may be NULL: canonical PMN, no tracking). */
 KOMA_API int koma_referee_new(const koma_referee_options *opt, koma_referee **out,
                               koma_error *err);
+/* The declaration rule of the run (koma_referee_options.declaration), from now on. */
+KOMA_API void koma_referee_set_declaration(koma_referee *ref, koma_declaration_rule rule);
 KOMA_API void koma_referee_free(koma_referee *ref);
 
 /*
@@ -81,7 +111,22 @@ typedef struct koma_recorded {
     int from_shogi_world;              /* converted from CSA, KIF, KI2 or JKF (meta.source):
                                           an illegal-move ending at its last ply is taken
                                           as recorded (the illegal action is not in it) */
+    int claim;                         /* KOMA_CLAIM_*: an ending the position can check */
 } koma_recorded;
+
+/* koma_recorded.claim, koma_verdict.claim */
+#define KOMA_CLAIM_NONE 0
+#define KOMA_CLAIM_DECLARATION 1       /* an entering-king declaration by the side to move
+                                          (outcome.csa %KACHI: CSA %KACHI, KIF 入玉勝ち) */
+#define KOMA_CLAIM_IMPASSE 2           /* an impasse (outcome.csa %JISHOGI: 持将棋) */
+
+/* koma_verdict.claim_failed: the conditions of a declaration not met */
+#define KOMA_CLAIM_FAIL_ZONE   1u      /* the declarer's king is not in the enemy's ranks */
+#define KOMA_CLAIM_FAIL_PIECES 2u      /* fewer than 10 of its pieces there */
+#define KOMA_CLAIM_FAIL_CHECK  4u      /* its king is in check */
+#define KOMA_CLAIM_FAIL_POINTS 8u      /* too few points (24-point rule: fewer than 31, a
+                                          draw from 24 on; an impasse: a side below 24) */
+#define KOMA_CLAIM_FAIL_TRY    16u     /* try rule: no legal king move to the try square */
 
 /*
  * The record's own outcome, given after begin and before the first ply. A
@@ -139,7 +184,9 @@ typedef enum koma_verdict_kind {
     KOMA_VERDICT_RECORDED,             /* the record's resignation, time limit or agreement,
                                           or a shogi-world record's illegal-move ending */
     KOMA_VERDICT_RESULT_ONLY,          /* the record's result, with no status, kept */
-    KOMA_VERDICT_UNREADABLE            /* a ply is not a move: the record cannot be judged */
+    KOMA_VERDICT_UNREADABLE,           /* a ply is not a move: the record cannot be judged */
+    KOMA_VERDICT_CLAIM                 /* the record's declaration or impasse, judged on the
+                                          final position (koma_verdict.claim...) */
 } koma_verdict_kind;
 
 /* koma_verdict.disputes: why the record disagrees with the rules */
@@ -228,6 +275,21 @@ typedef struct koma_verdict {
     koma_recorded recorded;
     unsigned disputes;                 /* KOMA_DISPUTE_* */
     koma_outcome_member disagrees;
+
+    /* a declaration or impasse judged (kind KOMA_VERDICT_CLAIM) */
+    int claim;                         /* KOMA_CLAIM_* */
+    koma_declaration_rule claim_rule;  /* the rule used (KOMA_DECLARE_27, _24, _TRY; an
+                                          impasse: _24) */
+    int declarer;                      /* the side to move that declares */
+    int king_in_zone;                  /* the declarer's king in the enemy's three ranks */
+    int king_in_check;
+    unsigned zone_pieces;              /* the declarer's pieces there, the king aside */
+    unsigned points[2];                /* per side: a declaration, the points of the pieces
+                                          in the zone and in hand; an impasse, of all */
+    unsigned handicap_points[2];       /* per side: the points of the pieces a handicap
+                                          removed, counted in points[] for the upper player */
+    unsigned points_needed;            /* a declaration: the points to win (28 or 27; 31) */
+    unsigned claim_failed;             /* KOMA_CLAIM_FAIL_* */
 
     /* koma_referee_pcn's record that cannot be judged: the JSON pointer (escaped)
      * of the member at fault: "/setup/feen", or for a rule option
