@@ -209,9 +209,9 @@ static void claim_reason(const koma_verdict *v, text *t)
     unsigned pts = v->points[v->declarer], hc = v->handicap_points[v->declarer];
     add(t, "%s declares an entering king ", d);
     add_after(t, v->ply);
-    add(t, " (%s rule): king %s the enemy's three ranks, %u %s there (10 needed), %u points "
+    add(t, " (%s rule): king %s the enemy's three ranks, %u %s there (10 needed), %u %s "
         "there and in hand", verdict_claim_rule(v), v->king_in_zone ? "in" : "outside",
-        v->zone_pieces, v->zone_pieces == 1 ? "piece" : "pieces", pts);
+        v->zone_pieces, v->zone_pieces == 1 ? "piece" : "pieces", pts, pts == 1 ? "point" : "points");
     if (hc) add(t, " with %u a handicap removed", hc);
     add(t, " (%u needed), %s", v->points_needed, v->king_in_check ? "in check" : "not in check");
     if (f == 0) {
