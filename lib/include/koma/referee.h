@@ -16,7 +16,9 @@
  * in the cycle threatened to end the game — perpetual check —: that side loses);
  * then the move limit. The results come from the game's termination table.
  * Then it compares the record's own outcome with that: a recorded resignation,
- * time limit or agreement (or a bare result) with no rule ending is honoured.
+ * time limit or agreement (or a bare result) with no rule ending is honoured;
+ * a Shogi record's entering-king declaration or impasse (outcome.csa %KACHI,
+ * %JISHOGI) is judged on the final position (KOMA_VERDICT_CLAIM).
  */
 #ifndef KOMA_REFEREE_H
 #define KOMA_REFEREE_H
