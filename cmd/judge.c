@@ -216,6 +216,10 @@ static void verdict_diagnostics(judge *j, const koma_verdict *v)
         snprintf(extra, sizeof extra, "\"ply\":%zu", v->extra_ply);
         diag(j, ptr, j->extra_line, 1, KOMA_E_REPLAY_EXTRA, msg, extra);
     }
+    if (v->disputes & KOMA_DISPUTE_CLOCK) {
+        verdict_clock_message(v, msg, sizeof msg);
+        diag(j, "/outcome/status", 0, 0, KOMA_E_REPLAY_OUTCOME, msg, NULL);
+    }
     if (v->disputes & KOMA_DISPUTE_OUTCOME) {
         verdict_outcome_message(v, msg, sizeof msg);
         diag(j, verdict_member_pointer(v->disagrees), 0, 0, KOMA_E_REPLAY_OUTCOME, msg, NULL);

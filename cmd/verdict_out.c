@@ -64,6 +64,20 @@ static void replay_json(FILE *f, const koma_verdict *v, const char *file, unsign
             }
         fputs("]}", f);
     }
+    if (v->clock != KOMA_CLOCK_NONE) {
+        static const char *const states[] = {"", "unchecked", "agrees", "time-left", "earlier"};
+        fprintf(f, ",\"clock\":{\"checked\":%s,\"state\":\"%s\",\"side\":\"%s\"",
+                v->clock == KOMA_CLOCK_UNCHECKED ? "false" : "true", states[v->clock],
+                v->clock_side == KOMA_FIRST ? "first" : "second");
+        if (v->clock == KOMA_CLOCK_UNCHECKED) {
+            fputs(",\"missing\":", f);
+            cli_json_cstr(f, v->clock_missing);
+        } else {
+            fprintf(f, ",\"left_ms\":%lld,\"spent_ms\":%lld", v->clock_left_ms, v->clock_spent_ms);
+            if (v->clock == KOMA_CLOCK_EARLIER) fprintf(f, ",\"ply\":%zu", v->clock_ply);
+        }
+        putc('}', f);
+    }
     if (v->extra) fprintf(f, ",\"extra\":%zu", v->extra);
     if (v->notation_faults) fprintf(f, ",\"notation\":%zu", v->notation_faults);
     if (v->has_recorded) {

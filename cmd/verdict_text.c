@@ -138,6 +138,49 @@ static void rules_reason(const koma_verdict *v, text *t)
     }
 }
 
+/* "31 s": a clock time in whole seconds */
+static long long secs(long long ms) { return ms / 1000; }
+
+/* How a recorded time loss stands against the record's clocks. */
+static void add_clock(const koma_verdict *v, text *t)
+{
+    const char *side = verdict_side(v->clock_side);
+    switch (v->clock) {
+    case KOMA_CLOCK_UNCHECKED:
+        add(t, " (recorded; the clock is not checked: the record lacks %s)", v->clock_missing);
+        break;
+    case KOMA_CLOCK_AGREES:
+        add(t, " (recorded; the clock agrees: %s had %llds left and thought %llds)", side,
+            secs(v->clock_left_ms), secs(v->clock_spent_ms));
+        break;
+    case KOMA_CLOCK_TIME_LEFT:
+        add(t, " (recorded, but %s's clock shows time left: %llds left, %llds spent on its last "
+            "think)", side, secs(v->clock_left_ms), secs(v->clock_spent_ms));
+        break;
+    case KOMA_CLOCK_EARLIER:
+        add(t, " (recorded, but %s's clock ran out earlier, on ply %zu: %llds left, %llds spent)",
+            side, v->clock_ply, secs(v->clock_left_ms), secs(v->clock_spent_ms));
+        break;
+    default:
+        add(t, " (recorded)");
+    }
+}
+
+void verdict_clock_message(const koma_verdict *v, char *buf, size_t cap)
+{
+    text t = text_at(buf, cap);
+    const koma_recorded *rec = &v->recorded;
+    add(&t, "recorded %s timelimit", rec->has_result ? rec->result : v->result_text);
+    if (rec->has_ply) add(&t, " at ply %llu", (unsigned long long)rec->ply);
+    const char *side = verdict_side(v->clock_side);
+    if (v->clock == KOMA_CLOCK_EARLIER)
+        add(&t, ", but %s's clock ran out earlier, on ply %zu (%llds left, %llds spent)", side,
+            v->clock_ply, secs(v->clock_left_ms), secs(v->clock_spent_ms));
+    else
+        add(&t, ", but %s's clock shows time left: %llds left when its last think began, "
+            "%llds spent", side, secs(v->clock_left_ms), secs(v->clock_spent_ms));
+}
+
 /* A recorded resignation, time limit, agreement or illegal-move ending in plain words. */
 static void recorded_reason(const koma_verdict *v, text *t)
 {
@@ -161,11 +204,13 @@ static void recorded_reason(const koma_verdict *v, text *t)
         if (v->result == KOMA_RESULT_FIRST || v->result == KOMA_RESULT_SECOND) {
             add(t, "%s ran out of time ", loser_of(v->result));
             add_after(t, v->ply);
-            add(t, " (recorded); %s", winner_text(v->result));
+            add_clock(v, t);
+            add(t, "; %s", winner_text(v->result));
         } else {
             add(t, "a clock ran out ");
             add_after(t, v->ply);
-            add(t, " (recorded); result %s", v->result_text);
+            add_clock(v, t);
+            add(t, "; result %s", v->result_text);
         }
     }
 }

@@ -436,6 +436,9 @@ int koma__pcn_quick_check(const char *s, size_t len, unsigned flags, koma_positi
     if (light->has_source && light->has_status && light->status_len == 11 &&
         memcmp(s + light->status_off, "illegalmove", 11) == 0)
         return 0;
+    /* a time loss: the referee reads the clocks (periods, each ply's elapsed_ms) */
+    if (light->has_status && light->status_len == 9 && memcmp(s + light->status_off, "timelimit", 9) == 0)
+        return 0;
     /* the light record's text: a copy with each kept string NUL-ended (at its
      * closing quote) */
     light->text = malloc(len + 1);

@@ -100,6 +100,13 @@ struct koma_referee {
 
     /* the record's claims (koma-games(7), ENDINGS FROM THE SHOGI WORLD) */
     koma_declaration_rule rule;        /* the record's meta.rule_options.declaration */
+    struct clock_check {               /* a recorded time loss against the clocks */
+        int state;                     /* KOMA_CLOCK_* */
+        int side;
+        char missing[64];
+        long long left, spent;
+        size_t ply;
+    } clk;
     int claims;                        /* the game judges them (Shogi) */
     unsigned handicap_points[2];       /* what a handicap removed, per side */
 
@@ -311,6 +318,7 @@ int koma_referee_begin(koma_referee *r, const koma_game *g, const koma_position 
     r->notation_faults = r->notation_ply = 0;
     r->limit_count = 0;
     r->ahead_of = NULL;
+    memset(&r->clk, 0, sizeof r->clk);
     r->g = g;
     if (r->track) koma_repeats_reset(r->track);
     if ((r->e = engine_for(r, g, err)) == NULL) return -1;
@@ -1179,6 +1187,11 @@ int koma_referee_finish(koma_referee *r, koma_verdict *v, koma_error *err)
     v->king_in_zone = v->king_in_check = 0;
     v->zone_pieces = v->points_needed = v->claim_failed = 0;
     v->points[0] = v->points[1] = v->handicap_points[0] = v->handicap_points[1] = 0;
+    v->clock = KOMA_CLOCK_NONE;
+    v->clock_side = -1;
+    v->clock_missing[0] = '\0';
+    v->clock_left_ms = v->clock_spent_ms = 0;
+    v->clock_ply = 0;
 
     if (r->state == UNREADABLE) {
         v->kind = KOMA_VERDICT_UNREADABLE;
@@ -1212,6 +1225,16 @@ int koma_referee_finish(koma_referee *r, koma_verdict *v, koma_error *err)
             v->has_ply = 1;
             if (honour(r, v) != 0) v->disputes |= KOMA_DISPUTE_RESULT;
             if (rec->has_ply && rec->ply > v->plies) v->disagrees = KOMA_MEMBER_PLY;
+            if (rec->status == KOMA_STATUS_TIMELIMIT && r->clk.state != KOMA_CLOCK_NONE) {
+                v->clock = r->clk.state;
+                v->clock_side = r->clk.side;
+                copy(v->clock_missing, sizeof v->clock_missing, r->clk.missing);
+                v->clock_left_ms = r->clk.left;
+                v->clock_spent_ms = r->clk.spent;
+                v->clock_ply = r->clk.ply;
+                if (v->clock == KOMA_CLOCK_TIME_LEFT || v->clock == KOMA_CLOCK_EARLIER)
+                    v->disputes |= KOMA_DISPUTE_CLOCK;
+            }
         } else if (rec->claim != KOMA_CLAIM_NONE && r->claims && !r->refused) {
             if (judge_claim(r, v, err) != 0) return -1;
         } else if (illegal_as_recorded(r)) {
@@ -1349,6 +1372,106 @@ static int record_rules(koma_referee *r, const koma_pcn *rec, const koma_game **
     return 0;
 }
 
+/* An integer member at pointer (0 when absent or not an integer: *ok 0). */
+static long long int_at(const koma_pcn *rec, const char *pointer, int *ok)
+{
+    koma_pcn_value v;
+    *ok = koma_pcn_get(rec, pointer, &v) == KOMA_PCN_INTEGER && v.integer >= 0;
+    return *ok ? v.integer : 0;
+}
+
+/* A think in whole seconds, rounded down; a CSA record counts at least one. */
+static long long whole_seconds(long long ms, int csa)
+{
+    long long s = ms / 1000 * 1000;
+    return csa && s < 1000 ? 1000 : s;
+}
+
+/*
+ * A recorded time loss checked against the record's clocks (koma_verdict.clock):
+ * the loser's main time and increment (its side's periods, else the record's:
+ * periods[0], no plies), its byo-yomi (periods[1], plies 1; none: 0), the
+ * elapsed_ms of each of its plies up to the recorded end and of its last think
+ * (outcome.elapsed_ms). Its clock: each think t is taken from the main time;
+ * past it, the byo-yomi covers what is over; a think over both runs out (t
+ * greater than the time left: a think of exactly the time left is in time, as
+ * the CSA server counts); the increment is added after every move in time.
+ */
+static void check_clock(koma_referee *r, const koma_pcn *rec, const koma_recorded *rc, size_t n)
+{
+    struct clock_check *k = &r->clk;
+    memset(k, 0, sizeof *k);
+    if (!rc->has_status || rc->status != KOMA_STATUS_TIMELIMIT) return;
+    size_t end = rc->has_ply && rc->ply <= n ? (size_t)rc->ply : n;
+    int loser = (r->setup_turn ^ (int)(end & 1));
+    if (rc->has_result && strcmp(rc->result, "1-0") == 0) loser = KOMA_SECOND;
+    else if (rc->has_result && strcmp(rc->result, "0-1") == 0) loser = KOMA_FIRST;
+    k->side = loser;
+    k->state = KOMA_CLOCK_UNCHECKED;
+    koma_pcn_value v, src;
+    int csa = koma_pcn_get(rec, "/meta/source/format", &src) == KOMA_PCN_STRING && src.len == 3 &&
+              memcmp(src.string, "csa", 3) == 0;
+    const char *periods = loser == KOMA_FIRST ? "/sides/first/periods" : "/sides/second/periods";
+    if (koma_pcn_get(rec, periods, &v) != KOMA_PCN_ARRAY) periods = "/periods";
+    if (koma_pcn_get(rec, periods, &v) != KOMA_PCN_ARRAY || v.len == 0) {
+        copy(k->missing, sizeof k->missing, "the time control");
+        return;
+    }
+    char ptr[96];
+    int ok, has;
+    long long main_ms, inc = 0, byo = 0;
+    snprintf(ptr, sizeof ptr, "%s/0/duration_ms", periods);
+    main_ms = int_at(rec, ptr, &ok);
+    snprintf(ptr, sizeof ptr, "%s/0/plies", periods);
+    int_at(rec, ptr, &has);
+    int shape = ok && !has && v.len <= 2;
+    snprintf(ptr, sizeof ptr, "%s/0/increment_ms", periods);
+    inc = int_at(rec, ptr, &has);
+    if (v.len == 2) {
+        snprintf(ptr, sizeof ptr, "%s/1/duration_ms", periods);
+        byo = int_at(rec, ptr, &ok);
+        snprintf(ptr, sizeof ptr, "%s/1/plies", periods);
+        shape = shape && ok && int_at(rec, ptr, &has) == 1;
+        snprintf(ptr, sizeof ptr, "%s/1/increment_ms", periods);
+        int_at(rec, ptr, &has);
+        shape = shape && !has;
+    }
+    if (!shape) {
+        copy(k->missing, sizeof k->missing, "a time control of main time, increment and byo-yomi");
+        return;
+    }
+    main_ms = main_ms / 1000 * 1000;
+    byo = byo / 1000 * 1000;
+    inc = inc / 1000 * 1000;
+    for (size_t i = 0; i < end; i++) {
+        if ((r->setup_turn ^ (int)(i & 1)) != loser) continue;
+        snprintf(ptr, sizeof ptr, "/plies/%zu/elapsed_ms", i);
+        long long t = int_at(rec, ptr, &ok);
+        if (!ok) {
+            snprintf(k->missing, sizeof k->missing, "the time of ply %zu", i + 1);
+            return;
+        }
+        t = whole_seconds(t, csa);
+        if (t > main_ms + byo) {
+            k->state = KOMA_CLOCK_EARLIER;
+            k->ply = i + 1;
+            k->left = main_ms + byo;
+            k->spent = t;
+            return;
+        }
+        main_ms = t > main_ms ? 0 : main_ms - t;
+        main_ms += inc;
+    }
+    long long last = int_at(rec, "/outcome/elapsed_ms", &ok);
+    if (!ok) {
+        copy(k->missing, sizeof k->missing, "the time of the last think (outcome.elapsed_ms)");
+        return;
+    }
+    k->left = main_ms + byo;
+    k->spent = whole_seconds(last, csa);
+    k->state = k->spent > k->left ? KOMA_CLOCK_AGREES : KOMA_CLOCK_TIME_LEFT;
+}
+
 int koma_referee_pcn(koma_referee *r, const koma_game_set *games, const koma_game *game,
                      const koma_pcn *rec, const koma_referee_hooks *hooks, koma_verdict *v,
                      koma_error *err)
@@ -1423,5 +1546,6 @@ int koma_referee_pcn(koma_referee *r, const koma_game_set *games, const koma_gam
         if (hooks && hooks->ply && hooks->ply(hooks->ctx, r, i, st, &why) != 0) return -1;
         if (st == KOMA_PLY_UNREADABLE) break;
     }
+    if (r->has_recorded) check_clock(r, rec, &r->rec, n);
     return koma_referee_finish(r, v, err);
 }

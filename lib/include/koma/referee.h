@@ -198,6 +198,15 @@ typedef enum koma_verdict_kind {
 #define KOMA_DISPUTE_RESULT   8u       /* a recorded resignation not won by the other side,
                                           or an agreement that is not a draw */
 #define KOMA_DISPUTE_NOTATION 16u      /* plies not in canonical form (notation_faults) */
+#define KOMA_DISPUTE_CLOCK    32u      /* a recorded time loss the clocks contradict
+                                          (koma_verdict.clock) */
+
+/* koma_verdict.clock: a recorded time loss checked against the record's clocks */
+#define KOMA_CLOCK_NONE      0         /* not a recorded time loss */
+#define KOMA_CLOCK_UNCHECKED 1         /* the record lacks what is needed (clock_missing) */
+#define KOMA_CLOCK_AGREES    2         /* the loser's last think ran past its time left */
+#define KOMA_CLOCK_TIME_LEFT 3         /* its clock still shows time left: a dispute */
+#define KOMA_CLOCK_EARLIER   4         /* its clock ran out at an earlier ply (clock_ply) */
 
 /* The first member of the recorded outcome that disagrees. */
 typedef enum koma_outcome_member {
@@ -292,6 +301,18 @@ typedef struct koma_verdict {
                                           removed, counted in points[] for the upper player */
     unsigned points_needed;            /* a declaration: the points to win (28 or 27; 31) */
     unsigned claim_failed;             /* KOMA_CLAIM_FAIL_* */
+
+    /* a recorded time loss and the clocks (koma_referee_pcn; kind KOMA_VERDICT_RECORDED,
+     * status timelimit): main time and increment (periods[0]), byo-yomi (periods[1]
+     * of one ply), each ply's elapsed_ms and the last think's (outcome.elapsed_ms),
+     * in whole seconds, rounded down (a CSA record: at least one second a move) */
+    int clock;                         /* KOMA_CLOCK_* */
+    int clock_side;                    /* the side that lost on time */
+    char clock_missing[64];            /* UNCHECKED: what the record lacks, in words */
+    long long clock_left_ms;           /* its main time left plus byo-yomi when its last
+                                          think began (EARLIER: when ply clock_ply began) */
+    long long clock_spent_ms;          /* that think */
+    size_t clock_ply;                  /* EARLIER: the ply it ran out on */
 
     /* koma_referee_pcn's record that cannot be judged: the JSON pointer (escaped)
      * of the member at fault: "/setup/feen", or for a rule option
