@@ -1181,6 +1181,49 @@ static void test_claims(void **state)
     assert_int_equal(v.disagrees, KOMA_MEMBER_RESULT);
 }
 
+/* A recorded time loss against the clocks: main time 60 s, byo-yomi 10 s,
+ * Sente's thinks t1 and t3 (ms) on plies 1 and 3, its last think (-1: not
+ * recorded); the time left and spent counted by hand beside each case. */
+static void clock_case(long long t1, long long t3, long long last, int state, long long left,
+                       long long spent)
+{
+    char json[1024], end[48] = "";
+    if (last >= 0) snprintf(end, sizeof end, ",\"elapsed_ms\":%lld", last);
+    snprintf(json, sizeof json,
+             "{\"periods\":[{\"duration_ms\":60000},{\"duration_ms\":10000,\"plies\":1}],"
+             "\"setup\":{\"feen\":\"lnsgk^gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGK^GSNL / S/s\"},"
+             "\"plies\":[{\"pmn\":\"c3-c4\",\"elapsed_ms\":%lld},{\"pmn\":\"g7-g6\",\"elapsed_ms\":1000},"
+             "{\"pmn\":\"h3-h4\",\"elapsed_ms\":%lld},{\"pmn\":\"b7-b6\",\"elapsed_ms\":1000}],"
+             "\"outcome\":{\"result\":\"0-1\",\"status\":\"timelimit\",\"ply\":4%s}}",
+             t1, t3, end);
+    koma_verdict v;
+    claim(json, KOMA_DECLARE_DEFAULT, &v);
+    assert_int_equal(v.kind, KOMA_VERDICT_RECORDED);
+    assert_int_equal(v.clock, state);
+    assert_int_equal(v.clock_side, KOMA_FIRST);
+    if (state != KOMA_CLOCK_UNCHECKED) {
+        assert_int_equal(v.clock_left_ms, left);
+        assert_int_equal(v.clock_spent_ms, spent);
+    }
+    assert_int_equal((v.disputes & KOMA_DISPUTE_CLOCK) != 0,
+                     state == KOMA_CLOCK_TIME_LEFT || state == KOMA_CLOCK_EARLIER);
+}
+
+static void test_clock(void **state)
+{
+    (void)state;
+    /* 20.9 s and 29.5 s count 20 and 29: 60 - 49 = 11 left + 10 byo-yomi = 21 */
+    clock_case(20900, 29500, 21999, KOMA_CLOCK_TIME_LEFT, 21000, 21000);
+    clock_case(20900, 29500, 22000, KOMA_CLOCK_AGREES, 21000, 22000);
+    /* 55 then 15 (5 of main, 10 of byo-yomi): 0 + 10 left; 10 in time, 11 out */
+    clock_case(55000, 15000, 10000, KOMA_CLOCK_TIME_LEFT, 10000, 10000);
+    clock_case(55000, 15000, 11000, KOMA_CLOCK_AGREES, 10000, 11000);
+    /* 55 then 16, over 5 + 10: ran out on ply 3 */
+    clock_case(55000, 16000, 11000, KOMA_CLOCK_EARLIER, 15000, 16000);
+    /* no last think: not checked */
+    clock_case(10000, 10000, -1, KOMA_CLOCK_UNCHECKED, 0, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1206,6 +1249,7 @@ int main(void)
         cmocka_unit_test(test_setup_errors),
         cmocka_unit_test(test_entering_count),
         cmocka_unit_test(test_claims),
+        cmocka_unit_test(test_clock),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
