@@ -1387,15 +1387,56 @@ static long long whole_seconds(long long ms, int csa)
     return csa && s < 1000 ? 1000 : s;
 }
 
+/* The time control of side: its periods, else the record's: the main time and
+ * its increment, then a byo-yomi of one ply (none: 0), in whole seconds. 0, or
+ * -1 with *why: no time control, or one of another shape. */
+static int read_control(const koma_pcn *rec, int side, long long t[3], const char **why)
+{
+    koma_pcn_value v;
+    const char *periods = side == KOMA_FIRST ? "/sides/first/periods" : "/sides/second/periods";
+    if (koma_pcn_get(rec, periods, &v) != KOMA_PCN_ARRAY) periods = "/periods";
+    if (koma_pcn_get(rec, periods, &v) != KOMA_PCN_ARRAY || v.len == 0) {
+        *why = "the time control";
+        return -1;
+    }
+    char ptr[96];
+    int ok, has;
+    snprintf(ptr, sizeof ptr, "%s/0/duration_ms", periods);
+    t[0] = int_at(rec, ptr, &ok);
+    snprintf(ptr, sizeof ptr, "%s/0/plies", periods);
+    int_at(rec, ptr, &has);
+    int shape = ok && !has && v.len <= 2;
+    snprintf(ptr, sizeof ptr, "%s/0/increment_ms", periods);
+    t[1] = int_at(rec, ptr, &has);
+    t[2] = 0;
+    if (v.len == 2) {
+        snprintf(ptr, sizeof ptr, "%s/1/duration_ms", periods);
+        t[2] = int_at(rec, ptr, &ok);
+        snprintf(ptr, sizeof ptr, "%s/1/plies", periods);
+        shape = shape && ok && int_at(rec, ptr, &has) == 1;
+        snprintf(ptr, sizeof ptr, "%s/1/increment_ms", periods);
+        int_at(rec, ptr, &has);
+        shape = shape && !has;
+    }
+    if (!shape) {
+        *why = "a time control of main time, increment and byo-yomi";
+        return -1;
+    }
+    for (int i = 0; i < 3; i++) t[i] = t[i] / 1000 * 1000;
+    return 0;
+}
+
 /*
  * A recorded time loss checked against the record's clocks (koma_verdict.clock):
- * the loser's main time and increment (its side's periods, else the record's:
- * periods[0], no plies), its byo-yomi (periods[1], plies 1; none: 0), the
- * elapsed_ms of each of its plies up to the recorded end and of its last think
- * (outcome.elapsed_ms). Its clock: each think t is taken from the main time;
+ * each side's main time and increment, its byo-yomi (read_control), the
+ * elapsed_ms of each ply up to the recorded end, and the loser's last think
+ * (outcome.elapsed_ms). A clock: each think t is taken from the main time;
  * past it, the byo-yomi covers what is over; a think over both runs out (t
  * greater than the time left: a think of exactly the time left is in time, as
  * the CSA server counts); the increment is added after every move in time.
+ * The loser's clock must be complete; the winner's is followed as far as the
+ * record gives it. A clock that ran out before the end (either side's) is
+ * EARLIER; else the loser's last think must run out.
  */
 static void check_clock(koma_referee *r, const koma_pcn *rec, const koma_recorded *rc, size_t n)
 {
@@ -1408,66 +1449,50 @@ static void check_clock(koma_referee *r, const koma_pcn *rec, const koma_recorde
     else if (rc->has_result && strcmp(rc->result, "0-1") == 0) loser = KOMA_FIRST;
     k->side = loser;
     k->state = KOMA_CLOCK_UNCHECKED;
-    koma_pcn_value v, src;
+    koma_pcn_value src;
     int csa = koma_pcn_get(rec, "/meta/source/format", &src) == KOMA_PCN_STRING && src.len == 3 &&
               memcmp(src.string, "csa", 3) == 0;
-    const char *periods = loser == KOMA_FIRST ? "/sides/first/periods" : "/sides/second/periods";
-    if (koma_pcn_get(rec, periods, &v) != KOMA_PCN_ARRAY) periods = "/periods";
-    if (koma_pcn_get(rec, periods, &v) != KOMA_PCN_ARRAY || v.len == 0) {
-        copy(k->missing, sizeof k->missing, "the time control");
-        return;
+    long long t[2][3];
+    int follow[2];
+    const char *why = NULL, *w;
+    for (int s = 0; s < 2; s++) {
+        follow[s] = read_control(rec, s, t[s], &w) == 0;
+        if (!follow[s] && s == loser) why = w;
     }
     char ptr[96];
-    int ok, has;
-    long long main_ms, inc = 0, byo = 0;
-    snprintf(ptr, sizeof ptr, "%s/0/duration_ms", periods);
-    main_ms = int_at(rec, ptr, &ok);
-    snprintf(ptr, sizeof ptr, "%s/0/plies", periods);
-    int_at(rec, ptr, &has);
-    int shape = ok && !has && v.len <= 2;
-    snprintf(ptr, sizeof ptr, "%s/0/increment_ms", periods);
-    inc = int_at(rec, ptr, &has);
-    if (v.len == 2) {
-        snprintf(ptr, sizeof ptr, "%s/1/duration_ms", periods);
-        byo = int_at(rec, ptr, &ok);
-        snprintf(ptr, sizeof ptr, "%s/1/plies", periods);
-        shape = shape && ok && int_at(rec, ptr, &has) == 1;
-        snprintf(ptr, sizeof ptr, "%s/1/increment_ms", periods);
-        int_at(rec, ptr, &has);
-        shape = shape && !has;
-    }
-    if (!shape) {
-        copy(k->missing, sizeof k->missing, "a time control of main time, increment and byo-yomi");
-        return;
-    }
-    main_ms = main_ms / 1000 * 1000;
-    byo = byo / 1000 * 1000;
-    inc = inc / 1000 * 1000;
-    for (size_t i = 0; i < end; i++) {
-        if ((r->setup_turn ^ (int)(i & 1)) != loser) continue;
+    int ok;
+    for (size_t i = 0; i < end && (follow[0] || follow[1]); i++) {
+        int s = r->setup_turn ^ (int)(i & 1);
+        if (!follow[s]) continue;
         snprintf(ptr, sizeof ptr, "/plies/%zu/elapsed_ms", i);
-        long long t = int_at(rec, ptr, &ok);
+        long long e = int_at(rec, ptr, &ok);
         if (!ok) {
-            snprintf(k->missing, sizeof k->missing, "the time of ply %zu", i + 1);
-            return;
+            follow[s] = 0;
+            if (s == loser) {
+                snprintf(k->missing, sizeof k->missing, "the time of ply %zu", i + 1);
+                why = k->missing;
+            }
+            continue;
         }
-        t = whole_seconds(t, csa);
-        if (t > main_ms + byo) {
+        e = whole_seconds(e, csa);
+        if (e > t[s][0] + t[s][2]) {
             k->state = KOMA_CLOCK_EARLIER;
+            k->side = s;
             k->ply = i + 1;
-            k->left = main_ms + byo;
-            k->spent = t;
+            k->left = t[s][0] + t[s][2];
+            k->spent = e;
             return;
         }
-        main_ms = t > main_ms ? 0 : main_ms - t;
-        main_ms += inc;
+        t[s][0] = e > t[s][0] ? 0 : t[s][0] - e;
+        t[s][0] += t[s][1];
     }
     long long last = int_at(rec, "/outcome/elapsed_ms", &ok);
-    if (!ok) {
-        copy(k->missing, sizeof k->missing, "the time of the last think (outcome.elapsed_ms)");
+    if (why == NULL && !ok) why = "the time of the last think (outcome.elapsed_ms)";
+    if (why != NULL) {
+        if (why != k->missing) copy(k->missing, sizeof k->missing, why);
         return;
     }
-    k->left = main_ms + byo;
+    k->left = t[loser][0] + t[loser][2];
     k->spent = whole_seconds(last, csa);
     k->state = k->spent > k->left ? KOMA_CLOCK_AGREES : KOMA_CLOCK_TIME_LEFT;
 }

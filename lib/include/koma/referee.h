@@ -307,7 +307,8 @@ typedef struct koma_verdict {
      * of one ply), each ply's elapsed_ms and the last think's (outcome.elapsed_ms),
      * in whole seconds, rounded down (a CSA record: at least one second a move) */
     int clock;                         /* KOMA_CLOCK_* */
-    int clock_side;                    /* the side that lost on time */
+    int clock_side;                    /* the side that lost on time (EARLIER: the side
+                                          whose clock ran out, either) */
     char clock_missing[64];            /* UNCHECKED: what the record lacks, in words */
     long long clock_left_ms;           /* its main time left plus byo-yomi when its last
                                           think began (EARLIER: when ply clock_ply began) */
