@@ -367,7 +367,10 @@ int judge_write_outcome(const koma_verdict *v, koma_pcn *rec, koma_error *err)
         if (koma_pcn_set_outcome_status(rec, NULL, 0, err) != 0) return -1;
         return koma_pcn_set_outcome_ply(rec, v->ply, err);
     case KOMA_VERDICT_CLAIM:
-        /* the rules' result of the declaration or impasse (no CGSN status names it) */
+        /* the rules' result of the declaration or impasse (no CGSN status names it);
+         * a result other than the recorded one drops the CSA code, which said it */
+        if (v->recorded.has_result && strcmp(v->recorded.result, v->result_text) != 0)
+            koma_pcn_unset_outcome_csa(rec);
         if (koma_pcn_set_outcome_result(rec, v->result_text, strlen(v->result_text), err) != 0 ||
             koma_pcn_set_outcome_status(rec, NULL, 0, err) != 0)
             return -1;
