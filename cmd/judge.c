@@ -35,7 +35,7 @@ judge *judge_new(cli *c, const koma_game_set *games, const koma_game *forced,
 {
     judge *j = calloc(1, sizeof *j);
     if (j == NULL) return NULL;
-    koma_referee_options opt = {dialect, flags};
+    koma_referee_options opt = {dialect, flags, KOMA_DECLARE_DEFAULT};
     if ((j->v = malloc(sizeof *j->v)) == NULL || koma_referee_new(&opt, &j->ref, NULL) != 0) {
         free(j->v);
         free(j);
@@ -48,6 +48,20 @@ judge *judge_new(cli *c, const koma_game_set *games, const koma_game *forced,
     j->style = style;
     koma_position_init(&j->pos);
     return j;
+}
+
+int judge_declaration_option(cli *c, const char *word, koma_declaration_rule *out)
+{
+    if (strcmp(word, "27") == 0) *out = KOMA_DECLARE_27;
+    else if (strcmp(word, "24") == 0) *out = KOMA_DECLARE_24;
+    else if (strcmp(word, "try") == 0) *out = KOMA_DECLARE_TRY;
+    else return cli_usage_error(c, "--declaration: 27, 24 or try, not \"%s\"", word);
+    return 0;
+}
+
+void judge_set_declaration(judge *j, koma_declaration_rule rule)
+{
+    koma_referee_set_declaration(j->ref, rule);
 }
 
 void judge_free(judge *j)
@@ -202,6 +216,10 @@ static void verdict_diagnostics(judge *j, const koma_verdict *v)
         snprintf(extra, sizeof extra, "\"ply\":%zu", v->extra_ply);
         diag(j, ptr, j->extra_line, 1, KOMA_E_REPLAY_EXTRA, msg, extra);
     }
+    if (v->disputes & KOMA_DISPUTE_CLOCK) {
+        verdict_clock_message(v, msg, sizeof msg);
+        diag(j, "/outcome/status", 0, 0, KOMA_E_REPLAY_OUTCOME, msg, NULL);
+    }
     if (v->disputes & KOMA_DISPUTE_OUTCOME) {
         verdict_outcome_message(v, msg, sizeof msg);
         diag(j, verdict_member_pointer(v->disagrees), 0, 0, KOMA_E_REPLAY_OUTCOME, msg, NULL);
@@ -347,6 +365,15 @@ int judge_write_outcome(const koma_verdict *v, koma_pcn *rec, koma_error *err)
     }
     case KOMA_VERDICT_RESULT_ONLY:
         if (koma_pcn_set_outcome_status(rec, NULL, 0, err) != 0) return -1;
+        return koma_pcn_set_outcome_ply(rec, v->ply, err);
+    case KOMA_VERDICT_CLAIM:
+        /* the rules' result of the declaration or impasse (no CGSN status names it);
+         * a result other than the recorded one drops the CSA code, which said it */
+        if (v->recorded.has_result && strcmp(v->recorded.result, v->result_text) != 0)
+            koma_pcn_unset_outcome_csa(rec);
+        if (koma_pcn_set_outcome_result(rec, v->result_text, strlen(v->result_text), err) != 0 ||
+            koma_pcn_set_outcome_status(rec, NULL, 0, err) != 0)
+            return -1;
         return koma_pcn_set_outcome_ply(rec, v->ply, err);
     default:
         if (!v->has_recorded) return 0;

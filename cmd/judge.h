@@ -55,6 +55,10 @@ judge *judge_new(cli *c, const koma_game_set *games, const koma_game *forced,
                  koma_pmn_dialect dialect, unsigned flags, int style);
 void judge_free(judge *j);
 void judge_set_each(judge *j, judge_each_fn fn, void *ctx);
+/* --declaration WORD: 27, 24 or try into *out; else a usage error (its status). */
+int judge_declaration_option(cli *c, const char *word, koma_declaration_rule *out);
+/* The declaration rule for every record (a record's own rule option wins). */
+void judge_set_declaration(judge *j, koma_declaration_rule rule);
 /* The referee (koma_referee_positions, with KOMA_REFEREE_TRACK). */
 koma_referee *judge_referee(judge *j);
 

@@ -66,6 +66,9 @@ static void usage(FILE *f)
           "                    after each record\n"
           "      --write-outcome  write the records back (same format) with\n"
           "                    outcome.result, .status and .ply filled in\n"
+          "      --declaration R  judge Shogi's entering-king declarations (CSA %KACHI,\n"
+          "                    KIF's entering-king win) by rule R: 27 (default), 24 or\n"
+          "                    try; a record's meta.rule_options.declaration wins\n"
           "      --json        one JSON object a record on stdout\n"
           "  -q, --quiet       print nothing; the exit status tells\n"
           "      --summary     end with counts\n"
@@ -182,7 +185,8 @@ int main(int argc, char **argv)
     int modes = 0;
 
     enum { OPT_START = CLI_OPT_OWN, OPT_DIALECT, OPT_FORMAT, OPT_FROM, OPT_ADJUDICATE, OPT_EACH,
-           OPT_WRITE, OPT_ENCODING };
+           OPT_WRITE, OPT_ENCODING, OPT_DECLARATION };
+    koma_declaration_rule declaration = KOMA_DECLARE_DEFAULT;
     int from_given = 0;
     static const struct option longopts[] = {
         {"game", required_argument, NULL, 'g'},
@@ -194,6 +198,7 @@ int main(int argc, char **argv)
         {"adjudicate", no_argument, NULL, OPT_ADJUDICATE},
         {"each", no_argument, NULL, OPT_EACH},
         {"write-outcome", no_argument, NULL, OPT_WRITE},
+        {"declaration", required_argument, NULL, OPT_DECLARATION},
         CLI_OPTION_JSON, CLI_OPTION_SUMMARY,
         CLI_OPTIONS_END,
     };
@@ -217,6 +222,9 @@ int main(int argc, char **argv)
         case OPT_ADJUDICATE: st.mode = MODE_ADJUDICATE; modes++; break;
         case OPT_EACH: st.mode = MODE_EACH; modes++; break;
         case OPT_WRITE: st.mode = MODE_WRITE; modes++; break;
+        case OPT_DECLARATION:
+            if ((rc = judge_declaration_option(&c, optarg, &declaration)) != 0) return rc;
+            break;
         default:
             if ((rc = cli_option(&c, opt, argv)) != CLI_OPTION_TAKEN) return rc;
         }
@@ -259,6 +267,7 @@ int main(int argc, char **argv)
         goto done;
     }
     if (st.mode == MODE_EACH) judge_set_each(st.jd, each_cb, &st);
+    judge_set_declaration(st.jd, declaration);
 
     CLI_FOREACH_OPERAND(i, argc, argv, optind, path) {
         replay_input(&st, path);

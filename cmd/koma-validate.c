@@ -187,6 +187,8 @@ static void usage(FILE *f)
           "      --replay      PCN records are also replayed under their game's rules:\n"
           "                    illegal plies, plies after the end and recorded outcomes\n"
           "                    that disagree make a record invalid (as koma-replay)\n"
+          "      --declaration R  with --replay: judge Shogi's entering-king\n"
+          "                    declarations by rule R: 27 (default), 24 or try\n"
           "      --print-fid   print the FID of each valid FEEN line on stdout\n"
           "      --json        one JSON object per input line on stdout\n"
           "  -q, --quiet       print nothing; the exit status tells\n"
@@ -310,7 +312,9 @@ int main(int argc, char **argv)
     st.c = &c;
     st.v = &validators[0];
 
-    enum { OPT_PRINT_FID = CLI_OPT_OWN, OPT_DIALECT, OPT_POSITION, OPT_FORMAT, OPT_REPLAY, OPT_LEGAL };
+    enum { OPT_PRINT_FID = CLI_OPT_OWN, OPT_DIALECT, OPT_POSITION, OPT_FORMAT, OPT_REPLAY, OPT_LEGAL,
+           OPT_DECLARATION };
+    koma_declaration_rule declaration = KOMA_DECLARE_DEFAULT;
     int want_replay = 0, want_legal = 0, dialect_given = 0;
     const char *position = NULL;
     static const struct option longopts[] = {
@@ -321,6 +325,7 @@ int main(int argc, char **argv)
         {"format", required_argument, NULL, OPT_FORMAT},
         {"replay", no_argument, NULL, OPT_REPLAY},
         {"legal", no_argument, NULL, OPT_LEGAL},
+        {"declaration", required_argument, NULL, OPT_DECLARATION},
         CLI_OPTION_JSON, CLI_OPTION_SUMMARY, CLI_OPTIONS_END,
     };
     int opt;
@@ -338,6 +343,9 @@ int main(int argc, char **argv)
         case OPT_POSITION: position = optarg; break;
         case OPT_REPLAY: want_replay = 1; break;
         case OPT_LEGAL: want_legal = 1; break;
+        case OPT_DECLARATION:
+            if ((rc = judge_declaration_option(&c, optarg, &declaration)) != 0) return rc;
+            break;
         case OPT_FORMAT:
             if ((rc = records_format_option(&c, optarg, &st.pcn)) != 0) return rc;
             break;
@@ -350,6 +358,8 @@ int main(int argc, char **argv)
     if (st.pcn.format_given && st.v->input_fn != v_pcn_input)
         return cli_usage_error(&c, "--format needs --type pcn");
     if (strcmp(st.v->name, "auto-line") == 0) return cli_usage_error(&c, "unknown type 'auto-line'");
+    if (declaration != KOMA_DECLARE_DEFAULT && !want_replay)
+        return cli_usage_error(&c, "--declaration needs --replay");
     if (want_replay && st.v->input_fn != v_pcn_input && st.v->input_fn != v_auto_input)
         return cli_usage_error(&c, "--replay needs --type pcn (or auto)");
     if ((dialect_given || position) && st.v->fn != line_check_pmn)
@@ -369,6 +379,7 @@ int main(int argc, char **argv)
             cli_trouble(&c, "memory: out of memory");
             goto done;
         }
+        judge_set_declaration(st.jd, declaration);
     }
 
     CLI_FOREACH_OPERAND(i, argc, argv, optind, path) validate_input(&st, path);

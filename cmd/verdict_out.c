@@ -44,6 +44,40 @@ static void replay_json(FILE *f, const koma_verdict *v, const char *file, unsign
         }
         fputs("]}", f);
     }
+    if (v->kind == KOMA_VERDICT_CLAIM) {
+        fprintf(f, ",\"claim\":{\"kind\":\"%s\",\"rule\":\"%s\"",
+                v->claim == KOMA_CLAIM_IMPASSE ? "impasse" : "declaration", verdict_claim_rule(v));
+        if (v->claim == KOMA_CLAIM_DECLARATION)
+            fprintf(f, ",\"declarer\":\"%s\",\"king_in_zone\":%s,\"in_check\":%s,"
+                    "\"zone_pieces\":%u", v->declarer == KOMA_FIRST ? "first" : "second",
+                    v->king_in_zone ? "true" : "false", v->king_in_check ? "true" : "false",
+                    v->zone_pieces);
+        fprintf(f, ",\"points\":{\"first\":%u,\"second\":%u},\"handicap_points\":{\"first\":%u,"
+                "\"second\":%u},\"needed\":%u,\"failed\":[", v->points[0], v->points[1],
+                v->handicap_points[0], v->handicap_points[1], v->points_needed);
+        static const char *const words[] = {"zone", "pieces", "check", "points", "try"};
+        const char *sep = "";
+        for (unsigned b = 0; b < 5; b++)
+            if (v->claim_failed & (1u << b)) {
+                fprintf(f, "%s\"%s\"", sep, words[b]);
+                sep = ",";
+            }
+        fputs("]}", f);
+    }
+    if (v->clock != KOMA_CLOCK_NONE) {
+        static const char *const states[] = {"", "unchecked", "agrees", "time-left", "earlier"};
+        fprintf(f, ",\"clock\":{\"checked\":%s,\"state\":\"%s\",\"side\":\"%s\"",
+                v->clock == KOMA_CLOCK_UNCHECKED ? "false" : "true", states[v->clock],
+                v->clock_side == KOMA_FIRST ? "first" : "second");
+        if (v->clock == KOMA_CLOCK_UNCHECKED) {
+            fputs(",\"missing\":", f);
+            cli_json_cstr(f, v->clock_missing);
+        } else {
+            fprintf(f, ",\"left_ms\":%lld,\"spent_ms\":%lld", v->clock_left_ms, v->clock_spent_ms);
+            if (v->clock == KOMA_CLOCK_EARLIER) fprintf(f, ",\"ply\":%zu", v->clock_ply);
+        }
+        putc('}', f);
+    }
     if (v->extra) fprintf(f, ",\"extra\":%zu", v->extra);
     if (v->notation_faults) fprintf(f, ",\"notation\":%zu", v->notation_faults);
     if (v->has_recorded) {

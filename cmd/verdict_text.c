@@ -138,6 +138,49 @@ static void rules_reason(const koma_verdict *v, text *t)
     }
 }
 
+/* "31 s": a clock time in whole seconds */
+static long long secs(long long ms) { return ms / 1000; }
+
+/* How a recorded time loss stands against the record's clocks. */
+static void add_clock(const koma_verdict *v, text *t)
+{
+    const char *side = verdict_side(v->clock_side);
+    switch (v->clock) {
+    case KOMA_CLOCK_UNCHECKED:
+        add(t, " (recorded; the clock is not checked: the record lacks %s)", v->clock_missing);
+        break;
+    case KOMA_CLOCK_AGREES:
+        add(t, " (recorded; the clock agrees: %s had %llds left and thought %llds)", side,
+            secs(v->clock_left_ms), secs(v->clock_spent_ms));
+        break;
+    case KOMA_CLOCK_TIME_LEFT:
+        add(t, " (recorded, but %s's clock shows time left: %llds left, %llds spent on its last "
+            "think)", side, secs(v->clock_left_ms), secs(v->clock_spent_ms));
+        break;
+    case KOMA_CLOCK_EARLIER:
+        add(t, " (recorded, but %s's clock ran out earlier, on ply %zu: %llds left, %llds spent)",
+            side, v->clock_ply, secs(v->clock_left_ms), secs(v->clock_spent_ms));
+        break;
+    default:
+        add(t, " (recorded)");
+    }
+}
+
+void verdict_clock_message(const koma_verdict *v, char *buf, size_t cap)
+{
+    text t = text_at(buf, cap);
+    const koma_recorded *rec = &v->recorded;
+    add(&t, "recorded %s timelimit", rec->has_result ? rec->result : v->result_text);
+    if (rec->has_ply) add(&t, " at ply %llu", (unsigned long long)rec->ply);
+    const char *side = verdict_side(v->clock_side);
+    if (v->clock == KOMA_CLOCK_EARLIER)
+        add(&t, ", but %s's clock ran out earlier, on ply %zu (%llds left, %llds spent)", side,
+            v->clock_ply, secs(v->clock_left_ms), secs(v->clock_spent_ms));
+    else
+        add(&t, ", but %s's clock shows time left: %llds left when its last think began, "
+            "%llds spent", side, secs(v->clock_left_ms), secs(v->clock_spent_ms));
+}
+
 /* A recorded resignation, time limit, agreement or illegal-move ending in plain words. */
 static void recorded_reason(const koma_verdict *v, text *t)
 {
@@ -161,13 +204,76 @@ static void recorded_reason(const koma_verdict *v, text *t)
         if (v->result == KOMA_RESULT_FIRST || v->result == KOMA_RESULT_SECOND) {
             add(t, "%s ran out of time ", loser_of(v->result));
             add_after(t, v->ply);
-            add(t, " (recorded); %s", winner_text(v->result));
+            add_clock(v, t);
+            add(t, "; %s", winner_text(v->result));
         } else {
             add(t, "a clock ran out ");
             add_after(t, v->ply);
-            add(t, " (recorded); result %s", v->result_text);
+            add_clock(v, t);
+            add(t, "; result %s", v->result_text);
         }
     }
+}
+
+const char *verdict_claim_rule(const koma_verdict *v)
+{
+    switch (v->claim_rule) {
+    case KOMA_DECLARE_24: return "24-point";
+    case KOMA_DECLARE_TRY: return "try";
+    default: return "27-point";
+    }
+}
+
+/* A declaration or impasse judged, in plain words: what was counted, what failed. */
+static void claim_reason(const koma_verdict *v, text *t)
+{
+    const char *d = verdict_side(v->declarer);
+    if (v->claim == KOMA_CLAIM_IMPASSE) {
+        add(t, "impasse ");
+        add_after(t, v->ply);
+        add(t, " (24-point rule): Sente %u points, Gote %u points", v->points[0], v->points[1]);
+        for (int s = 0; s < 2; s++)
+            if (v->handicap_points[s])
+                add(t, " (%s's with %u a handicap removed)", verdict_side(s), v->handicap_points[s]);
+        if (v->result == KOMA_RESULT_DRAW && !v->claim_failed) add(t, ", both 24 or more; draw");
+        else if (v->result == KOMA_RESULT_DRAW) add(t, ", both fewer than 24; draw");
+        else add(t, ", %s fewer than 24; %s", loser_of(v->result), winner_text(v->result));
+        return;
+    }
+    if (v->claim_rule == KOMA_DECLARE_TRY) {
+        add(t, "%s declares a try ", d);
+        add_after(t, v->ply);
+        add(t, " (try rule): ");
+        if (v->claim_failed) add(t, "its king has no legal move to %s; the declaration fails: %s",
+                                 v->declarer == KOMA_FIRST ? "5a" : "5i", winner_text(v->result));
+        else add(t, "its king can move to %s; %s", v->declarer == KOMA_FIRST ? "5a" : "5i",
+                 winner_text(v->result));
+        return;
+    }
+    unsigned f = v->claim_failed;
+    unsigned pts = v->points[v->declarer], hc = v->handicap_points[v->declarer];
+    add(t, "%s declares an entering king ", d);
+    add_after(t, v->ply);
+    add(t, " (%s rule): king %s the enemy's three ranks, %u %s there (10 needed), %u %s "
+        "there and in hand", verdict_claim_rule(v), v->king_in_zone ? "in" : "outside",
+        v->zone_pieces, v->zone_pieces == 1 ? "piece" : "pieces", pts, pts == 1 ? "point" : "points");
+    if (hc) add(t, " with %u a handicap removed", hc);
+    add(t, " (%u needed), %s", v->points_needed, v->king_in_check ? "in check" : "not in check");
+    if (f == 0) {
+        add(t, "; the declaration holds: %s", winner_text(v->result));
+        return;
+    }
+    if (f == KOMA_CLAIM_FAIL_POINTS && v->result == KOMA_RESULT_DRAW) {
+        add(t, "; 24 to 30 points: draw");
+        return;
+    }
+    add(t, "; the declaration fails (");
+    const char *sep = "";
+    if (f & KOMA_CLAIM_FAIL_ZONE) { add(t, "%sthe king is not in the zone", sep); sep = ", "; }
+    if (f & KOMA_CLAIM_FAIL_PIECES) { add(t, "%sfewer than 10 pieces there", sep); sep = ", "; }
+    if (f & KOMA_CLAIM_FAIL_CHECK) { add(t, "%sthe king is in check", sep); sep = ", "; }
+    if (f & KOMA_CLAIM_FAIL_POINTS) add(t, "%sfewer than %u points", sep, v->points_needed);
+    add(t, "): %s", winner_text(v->result));
 }
 
 void verdict_reason(const koma_verdict *v, char *buf, size_t cap)
@@ -187,6 +293,9 @@ void verdict_reason(const koma_verdict *v, char *buf, size_t cap)
         break;
     case KOMA_VERDICT_UNREADABLE:
         add(&t, "ply %zu \"%s\" cannot be read", v->refused_ply, v->refused_text);
+        break;
+    case KOMA_VERDICT_CLAIM:
+        claim_reason(v, &t);
         break;
     default:
         add(&t, "the game is not over after %zu %s; %s to move", v->played, plies_word(v->played),
@@ -274,6 +383,12 @@ void verdict_outcome_message(const koma_verdict *v, char *buf, size_t cap)
     if (v->kind == KOMA_VERDICT_RULES) {
         add(&t, ", but the rules give ");
         add_described(&t, v->result_text, 1, v->status, 1, v->ply);
+    } else if (v->kind == KOMA_VERDICT_CLAIM) {
+        char why[1024];
+        verdict_reason(v, why, sizeof why);
+        add(&t, ", but the rules give ");
+        add_described(&t, v->result_text, 0, v->status, 1, v->ply);
+        add(&t, ": %s", why);
     } else if (v->disagrees == KOMA_MEMBER_PLY && rec->has_ply && rec->ply > v->plies) {
         add(&t, ", but the record has %zu %s", v->plies, plies_word(v->plies));
     } else {

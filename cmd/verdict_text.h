@@ -16,6 +16,10 @@
 const char *verdict_side(int side);
 
 /* The verdict in one sentence (koma-replay --adjudicate, "reason" in --json). */
+/* The rule a declaration or impasse was judged by: "27-point", "24-point", "try". */
+const char *verdict_claim_rule(const koma_verdict *v);
+/* A recorded time loss the clocks contradict (KOMA_DISPUTE_CLOCK). */
+void verdict_clock_message(const koma_verdict *v, char *buf, size_t cap);
 void verdict_reason(const koma_verdict *v, char *buf, size_t cap);
 
 /* The JSON pointer of a recorded outcome member ("/outcome/status"), or NULL. */

@@ -29,7 +29,7 @@ typedef struct koma__pcn_light {
     size_t feen_off, result_off, status_off;             /* (offsets, during the pass) */
     size_t result_len, status_len;
     int has_feen, has_result, has_status;
-    int tree_needed;               /* meta.rule_options: the referee reads them (a tree) */
+    int tree_needed;               /* meta.rule_options, outcome.csa: the referee reads them (a tree) */
     int has_source;                /* meta.source: with an illegalmove outcome, the
                                       referee reads meta.source.format (a tree) */
 } koma__pcn_light;

@@ -218,6 +218,9 @@ static int object(quick *q, want w)
         if (w == W_META && q->light && n == 12 && memcmp(k, "rule_options", 12) == 0)
             q->light->tree_needed = 1;
         if (w == W_META && q->light && n == 6 && memcmp(k, "source", 6) == 0) q->light->has_source = 1;
+        /* a claim the referee checks (outcome.csa: %KACHI, %JISHOGI): such a
+         * record keeps its tree */
+        if (w == W_OUTCOME && q->light && n == 3 && memcmp(k, "csa", 3) == 0) q->light->tree_needed = 1;
         if (req && !have_req && strlen(req) == n && memcmp(req, k, n) == 0) have_req = 1;
         ws(q);
         if (q->p >= q->end || *q->p != ':') return 0;
@@ -432,6 +435,9 @@ int koma__pcn_quick_check(const char *s, size_t len, unsigned flags, koma_positi
     /* a shogi-world record's illegal-move ending: the referee reads meta.source */
     if (light->has_source && light->has_status && light->status_len == 11 &&
         memcmp(s + light->status_off, "illegalmove", 11) == 0)
+        return 0;
+    /* a time loss: the referee reads the clocks (periods, each ply's elapsed_ms) */
+    if (light->has_status && light->status_len == 9 && memcmp(s + light->status_off, "timelimit", 9) == 0)
         return 0;
     /* the light record's text: a copy with each kept string NUL-ended (at its
      * closing quote) */

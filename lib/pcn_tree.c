@@ -489,6 +489,13 @@ int koma_pcn_unset_outcome_ply(koma_pcn *p)
     return 0;
 }
 
+int koma_pcn_unset_outcome_csa(koma_pcn *p)
+{
+    json_t *o = member(p->root, "outcome");
+    if (json_is_object(o)) json_object_del(o, "csa");
+    return 0;
+}
+
 int koma_pcn_append_ply(koma_pcn *p, const char *pmn, size_t len, koma_error *err)
 {
     koma_chain m;                      /* a move, or a chain of elements (koma/pmn.h) */

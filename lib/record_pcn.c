@@ -595,6 +595,28 @@ out:
     return rc;
 }
 
+/* A CSA record whose comments before the first move hold floodgate's move limit
+ * ("Max_Moves:N", a line of its own) and whose main line has exactly N moves. */
+static int move_limit_reached(const koma_srec *r)
+{
+    if (r->setup_comment == NULL || r->main.len == 0 || r->source_format == NULL ||
+        strcmp(r->source_format, "csa") != 0)
+        return 0;
+    for (const char *l = r->setup_comment; l && *l;) {
+        const char *e = strchr(l, '\n');
+        size_t n = e ? (size_t)(e - l) : strlen(l);
+        static const char key[] = "Max_Moves:";
+        if (n > sizeof key - 1 && n < sizeof key + 6 && memcmp(l, key, sizeof key - 1) == 0) {
+            unsigned long v = 0;
+            size_t i = sizeof key - 1;
+            while (i < n && l[i] >= '0' && l[i] <= '9') v = v * 10 + (unsigned long)(l[i++] - '0');
+            return i == n && v == r->main.len;
+        }
+        l = e ? e + 1 : NULL;
+    }
+    return 0;
+}
+
 int koma_srec_to_pcn(koma_hub *h, const koma_srec *r, koma_pcn **out, koma_error *err)
 {
     *out = NULL;
@@ -627,6 +649,18 @@ int koma_srec_to_pcn(koma_hub *h, const koma_srec *r, koma_pcn **out, koma_error
     if (koma_position_copy(&h->pos, &r->setup, err) != 0) goto fail;
     koma_sq none = {0, 0};
     if (line_to_json(&c, &h->pos, &r->main, none, 1, plies, &outcome) != 0) goto fail;
+    if (outcome == NULL && move_limit_reached(r)) {
+        /* floodgate's move limit, a comment line, reached with no ending line: a draw */
+        outcome = json_object();
+        if (outcome == NULL) {
+            oom(err);
+            goto fail;
+        }
+        if (jset(outcome, "result", json_string("1/2-1/2"), err) ||
+            jset(outcome, "ply", json_integer((json_int_t)r->main.len), err) ||
+            set_str(outcome, "csa", "%MAX_MOVES", err))
+            goto fail;
+    }
     if (r->main.len && jset(root, "plies", json_incref(plies), err)) goto fail;
     if (outcome && jset(root, "outcome", outcome, err)) {
         outcome = NULL;

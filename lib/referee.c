@@ -98,6 +98,18 @@ struct koma_referee {
     int has_recorded;
     koma_recorded rec;
 
+    /* the record's claims (koma-games(7), ENDINGS FROM THE SHOGI WORLD) */
+    koma_declaration_rule rule;        /* the record's meta.rule_options.declaration */
+    struct clock_check {               /* a recorded time loss against the clocks */
+        int state;                     /* KOMA_CLOCK_* */
+        int side;
+        char missing[64];
+        long long left, spent;
+        size_t ply;
+    } clk;
+    int claims;                        /* the game judges them (Shogi) */
+    unsigned handicap_points[2];       /* what a handicap removed, per side */
+
     /* the next ply's move, read ahead (koma_referee_pcn): when it is legal in
      * the position a ply leaves, that position has a legal move (no search for
      * one), and the next ply takes the move found */
@@ -150,6 +162,7 @@ void koma_referee_free(koma_referee *r)
 }
 
 koma_repeats *koma_referee_positions(const koma_referee *r) { return r->track; }
+void koma_referee_set_declaration(koma_referee *r, koma_declaration_rule rule) { r->opt.declaration = rule; }
 int koma_referee_over(const koma_referee *r) { return r->state != ON; }
 const koma_engine *koma_referee_engine(const koma_referee *r) { return r->e; }
 size_t koma_referee_played(const koma_referee *r) { return r->played; }
@@ -219,6 +232,63 @@ static int track(koma_referee *r, uint64_t hash, size_t ply, koma_error *err)
     return koma_repeats_describe(r->track, hash, feen, len, fid, err);
 }
 
+/* ---- the record's claims: entering-king declarations, impasse ------------------------ */
+
+/* A rook or bishop, promoted or not: 5; the king: 0; every other piece: 1. */
+static unsigned piece_points(koma_piece p)
+{
+    if (p & KOMA_PIECE_TERMINAL) return 0;
+    unsigned l = p & KOMA_PIECE_LETTER;
+    return l == (unsigned)('R' - 'A' + 1) || l == (unsigned)('B' - 'A' + 1) ? 5u : 1u;
+}
+
+int koma_entering_count_side(const koma_position *pos, int side, koma_entering_count *out)
+{
+    memset(out, 0, sizeof *out);
+    if (pos->shape.ndims != 2 || pos->shape.size[0] != 9 || pos->shape.size[1] != 9) return -1;
+    for (unsigned i = 0; i < 81; i++) {
+        koma_piece p = pos->board[i];
+        if (p == KOMA_PIECE_NONE || koma_piece_side(p) != side) continue;
+        unsigned row = i / 9;          /* 0: the rank written first, the second player's camp */
+        int zone = side == KOMA_FIRST ? row < 3 : row >= 6;
+        unsigned pts = piece_points(p);
+        out->total_points += pts;
+        if (p & KOMA_PIECE_TERMINAL) out->king_in_zone = zone;
+        else if (zone) {
+            out->zone_pieces++;
+            out->zone_points += pts;
+        }
+    }
+    const koma_hand *h = &pos->hands[side];
+    for (size_t i = 0; i < h->len; i++) {
+        unsigned pts = piece_points(h->items[i].piece) * h->items[i].count;
+        out->zone_points += pts;
+        out->total_points += pts;
+    }
+    return 0;
+}
+
+/* Whether r's game judges the claims (Shogi), and the handicap of the setup: when
+ * both hands are empty and one side has all its 27 points, the points the other
+ * side lacks were removed by a handicap and count for that side (the upper
+ * player). */
+static void setup_claims(koma_referee *r, const koma_position *setup)
+{
+    r->handicap_points[0] = r->handicap_points[1] = 0;
+    r->claims = strcmp(r->g->id, "shogi") == 0 && r->g->files == 9 && r->g->ranks == 9;
+    if (!r->claims) return;
+    koma_entering_count c[2];
+    if (koma_entering_count_side(setup, KOMA_FIRST, &c[0]) != 0 ||
+        koma_entering_count_side(setup, KOMA_SECOND, &c[1]) != 0) {
+        r->claims = 0;
+        return;
+    }
+    if (setup->hands[0].len || setup->hands[1].len) return;
+    for (int s = 0; s < 2; s++)
+        if (c[s ^ 1].total_points == 27 && c[s].total_points < 27)
+            r->handicap_points[s] = 27 - c[s].total_points;
+}
+
 int koma_referee_begin(koma_referee *r, const koma_game *g, const koma_position *setup,
                        koma_error *err)
 {
@@ -249,6 +319,7 @@ int koma_referee_begin(koma_referee *r, const koma_game *g, const koma_position 
     r->notation_faults = r->notation_ply = 0;
     r->limit_count = 0;
     r->ahead_of = NULL;
+    memset(&r->clk, 0, sizeof r->clk);
     r->g = g;
     if (r->track) koma_repeats_reset(r->track);
     if ((r->e = engine_for(r, g, err)) == NULL) return -1;
@@ -266,6 +337,7 @@ int koma_referee_begin(koma_referee *r, const koma_game *g, const koma_position 
     r->h[0].prev = 0;
     r->setup_turn = koma_engine_turn(r->e);
     if (r->track && track(r, hash, 0, err) != 0) return -1;
+    setup_claims(r, setup);
     r->state = ON;
     koma_engine_position_ending(r->e, &r->end);
     if (koma__engine_trouble(r->e)) return oom(err);
@@ -965,6 +1037,97 @@ static int illegal_as_recorded(const koma_referee *r)
     return !rec->has_ply || rec->ply == r->played;
 }
 
+static koma_result win_of(int side) { return side == KOMA_FIRST ? KOMA_RESULT_FIRST : KOMA_RESULT_SECOND; }
+
+/* Try rule: whether the side to move has a legal move of its king to the square
+ * the enemy king started on (5a for Sente, 5i for Gote: the middle file of the
+ * last rank). 1, 0, or -1 (memory). */
+static int try_move(koma_referee *r, int side, koma_error *err)
+{
+    uint32_t target = side == KOMA_FIRST ? 4u : 8u * 9u + 4u;
+    long n = legal_texts(r, err);
+    if (n < 0) return -1;
+    for (long i = 0; i < n; i++) {
+        koma_move m;
+        uint32_t from, to;
+        if (koma_engine_move_pmn(r->e, r->moves[i], &m) != 0 || m.kind == KOMA_MOVE_DROP ||
+            m.kind == KOMA_MOVE_DROPCAP || !m.src.ndims ||
+            koma_shape_square(&r->pos.shape, &m.src, &from, NULL) != 0 ||
+            koma_shape_square(&r->pos.shape, &m.dst, &to, NULL) != 0)
+            continue;
+        if (to == target && (r->pos.board[from] & KOMA_PIECE_TERMINAL)) return 1;
+    }
+    return 0;
+}
+
+/*
+ * The record's entering-king declaration or impasse judged on the final
+ * position (koma-games(7), ENDINGS FROM THE SHOGI WORLD). Declaration: the side
+ * to move declares; its king in the enemy's three ranks, at least 10 other
+ * pieces there, not in check, and its points (the pieces there and in hand;
+ * a rook or bishop 5, others 1) at least 28 for Sente or 27 for Gote (27-point
+ * rule: else it loses), or 31 (24-point rule: 24 to 30 a draw, fewer a loss);
+ * the try rule: a legal king move to the enemy king's starting square. Impasse:
+ * all of each side's pieces counted, a side below 24 loses, else a draw.
+ * Points removed by a handicap count for the upper player.
+ */
+static int judge_claim(koma_referee *r, koma_verdict *v, koma_error *err)
+{
+    const koma_recorded *rec = &r->rec;
+    if (koma_engine_get_position(r->e, &r->pos, err) != 0) return -1;
+    koma_entering_count c[2];
+    if (koma_entering_count_side(&r->pos, KOMA_FIRST, &c[0]) != 0 ||
+        koma_entering_count_side(&r->pos, KOMA_SECOND, &c[1]) != 0)
+        return 0;                      /* (begin checked the shape) */
+    int d = koma_engine_turn(r->e);
+    v->kind = KOMA_VERDICT_CLAIM;
+    v->claim = rec->claim;
+    v->declarer = d;
+    v->king_in_zone = c[d].king_in_zone;
+    v->king_in_check = koma_engine_in_check(r->e);
+    v->zone_pieces = c[d].zone_pieces;
+    v->handicap_points[0] = r->handicap_points[0];
+    v->handicap_points[1] = r->handicap_points[1];
+    v->has_ply = 1;
+    v->ply = r->played;
+    unsigned fail = 0;
+    if (rec->claim == KOMA_CLAIM_IMPASSE) {
+        v->claim_rule = KOMA_DECLARE_24;
+        v->points_needed = 24;
+        for (int s = 0; s < 2; s++) v->points[s] = c[s].total_points + r->handicap_points[s];
+        int short0 = v->points[0] < 24, short1 = v->points[1] < 24;
+        if (short0 || short1) fail |= KOMA_CLAIM_FAIL_POINTS;
+        v->result = short0 == short1 ? KOMA_RESULT_DRAW : win_of(short0 ? KOMA_SECOND : KOMA_FIRST);
+    } else {
+        koma_declaration_rule rule = r->rule != KOMA_DECLARE_DEFAULT ? r->rule
+                                     : r->opt.declaration != KOMA_DECLARE_DEFAULT ? r->opt.declaration
+                                     : KOMA_DECLARE_27;
+        v->claim_rule = rule;
+        for (int s = 0; s < 2; s++) v->points[s] = c[s].zone_points + r->handicap_points[s];
+        if (rule == KOMA_DECLARE_TRY) {
+            int t = try_move(r, d, err);
+            if (t < 0) return -1;
+            if (!t) fail |= KOMA_CLAIM_FAIL_TRY;
+            v->result = win_of(t ? d : d ^ 1);
+        } else {
+            v->points_needed = rule == KOMA_DECLARE_24 ? 31 : d == KOMA_FIRST ? 28 : 27;
+            if (!v->king_in_zone) fail |= KOMA_CLAIM_FAIL_ZONE;
+            if (v->zone_pieces < 10) fail |= KOMA_CLAIM_FAIL_PIECES;
+            if (v->king_in_check) fail |= KOMA_CLAIM_FAIL_CHECK;
+            if (v->points[d] < v->points_needed) fail |= KOMA_CLAIM_FAIL_POINTS;
+            if (fail == 0) v->result = win_of(d);
+            else if (fail == KOMA_CLAIM_FAIL_POINTS && rule == KOMA_DECLARE_24 && v->points[d] >= 24)
+                v->result = KOMA_RESULT_DRAW;
+            else v->result = win_of(d ^ 1);
+        }
+    }
+    v->claim_failed = fail;
+    copy(v->result_text, sizeof v->result_text, koma_result_name(v->result));
+    if (rec->has_result && strcmp(rec->result, v->result_text) != 0) v->disagrees = KOMA_MEMBER_RESULT;
+    else if (rec->has_ply && rec->ply != v->ply) v->disagrees = KOMA_MEMBER_PLY;
+    return 0;
+}
+
 int koma_referee_finish(koma_referee *r, koma_verdict *v, koma_error *err)
 {
     const koma_recorded *rec = &r->rec;
@@ -1019,6 +1182,17 @@ int koma_referee_finish(koma_referee *r, koma_verdict *v, koma_error *err)
     v->recorded = *rec;
     v->disputes = 0;
     v->disagrees = KOMA_MEMBER_NONE;
+    v->claim = KOMA_CLAIM_NONE;
+    v->claim_rule = KOMA_DECLARE_DEFAULT;
+    v->declarer = -1;
+    v->king_in_zone = v->king_in_check = 0;
+    v->zone_pieces = v->points_needed = v->claim_failed = 0;
+    v->points[0] = v->points[1] = v->handicap_points[0] = v->handicap_points[1] = 0;
+    v->clock = KOMA_CLOCK_NONE;
+    v->clock_side = -1;
+    v->clock_missing[0] = '\0';
+    v->clock_left_ms = v->clock_spent_ms = 0;
+    v->clock_ply = 0;
 
     if (r->state == UNREADABLE) {
         v->kind = KOMA_VERDICT_UNREADABLE;
@@ -1052,6 +1226,18 @@ int koma_referee_finish(koma_referee *r, koma_verdict *v, koma_error *err)
             v->has_ply = 1;
             if (honour(r, v) != 0) v->disputes |= KOMA_DISPUTE_RESULT;
             if (rec->has_ply && rec->ply > v->plies) v->disagrees = KOMA_MEMBER_PLY;
+            if (rec->status == KOMA_STATUS_TIMELIMIT && r->clk.state != KOMA_CLOCK_NONE) {
+                v->clock = r->clk.state;
+                v->clock_side = r->clk.side;
+                copy(v->clock_missing, sizeof v->clock_missing, r->clk.missing);
+                v->clock_left_ms = r->clk.left;
+                v->clock_spent_ms = r->clk.spent;
+                v->clock_ply = r->clk.ply;
+                if (v->clock == KOMA_CLOCK_TIME_LEFT || v->clock == KOMA_CLOCK_EARLIER)
+                    v->disputes |= KOMA_DISPUTE_CLOCK;
+            }
+        } else if (rec->claim != KOMA_CLAIM_NONE && r->claims && !r->refused) {
+            if (judge_claim(r, v, err) != 0) return -1;
         } else if (illegal_as_recorded(r)) {
             v->kind = KOMA_VERDICT_RECORDED;
             v->has_status = 1;
@@ -1112,10 +1298,10 @@ static int record_rules(koma_referee *r, const koma_pcn *rec, const koma_game **
     char text[RULE_OPTIONS_MAX][96];
     const char *opts[RULE_OPTIONS_MAX], *names[RULE_OPTIONS_MAX];
     size_t lens[RULE_OPTIONS_MAX];
-    size_t n = val.len;
-    for (size_t i = 0; i < n; i++) {
-        size_t nl;
-        const char *name = koma_pcn_key(rec, where, i, &nl);
+    size_t n = 0;
+    for (size_t k = 0; k < val.len; k++) {
+        size_t i = n, nl;
+        const char *name = koma_pcn_key(rec, where, k, &nl);
         char ptr[160];
         if (name != NULL) option_member(at, name, nl);
         if (name == NULL || nl > 64 || memchr(name, '/', nl) || memchr(name, '~', nl) ||
@@ -1124,6 +1310,22 @@ static int record_rules(koma_referee *r, const koma_pcn *rec, const koma_game **
                                   "meta.rule_options: no option of that name");
         snprintf(ptr, sizeof ptr, "%s/%.*s", where, (int)nl, name);
         koma_pcn_value ov;
+        if (nl == 11 && memcmp(name, "declaration", 11) == 0 && strcmp((*g)->id, "shogi") == 0) {
+            /* the referee's own: how an entering-king declaration is judged */
+            koma_pcn_type ot = koma_pcn_get(rec, ptr, &ov);
+            char word[8] = "";
+            if (ot == KOMA_PCN_STRING && ov.len < sizeof word) memcpy(word, ov.string, ov.len);
+            else if (ot == KOMA_PCN_INTEGER && (ov.integer == 27 || ov.integer == 24))
+                snprintf(word, sizeof word, "%lld", ov.integer);
+            if (strcmp(word, "27") == 0) r->rule = KOMA_DECLARE_27;
+            else if (strcmp(word, "24") == 0) r->rule = KOMA_DECLARE_24;
+            else if (strcmp(word, "try") == 0) r->rule = KOMA_DECLARE_TRY;
+            else
+                return koma_error_set(err, KOMA_E_GAME_OPTION_VALUE, 0,
+                                      "meta.rule_options.declaration: 27, 24 or try");
+            at[sizeof where - 1] = '\0';
+            continue;
+        }
         switch (koma_pcn_get(rec, ptr, &ov)) {
         case KOMA_PCN_STRING:
             if (ov.len > 24 || memchr(ov.string, '\0', ov.len))
@@ -1144,8 +1346,10 @@ static int record_rules(koma_referee *r, const koma_pcn *rec, const koma_game **
         opts[i] = text[i];
         names[i] = name;
         lens[i] = nl;
+        n++;
         at[sizeof where - 1] = '\0';
     }
+    if (n == 0) return 0;
     koma_game *v;
     size_t bad;
     if (koma__game_variant_new(*g, opts, n, &v, &bad, err) != 0) {
@@ -1169,6 +1373,131 @@ static int record_rules(koma_referee *r, const koma_pcn *rec, const koma_game **
     return 0;
 }
 
+/* An integer member at pointer (0 when absent or not an integer: *ok 0). */
+static long long int_at(const koma_pcn *rec, const char *pointer, int *ok)
+{
+    koma_pcn_value v;
+    *ok = koma_pcn_get(rec, pointer, &v) == KOMA_PCN_INTEGER && v.integer >= 0;
+    return *ok ? v.integer : 0;
+}
+
+/* A think in whole seconds, rounded down; a CSA record counts at least one. */
+static long long whole_seconds(long long ms, int csa)
+{
+    long long s = ms / 1000 * 1000;
+    return csa && s < 1000 ? 1000 : s;
+}
+
+/* The time control of side: its periods, else the record's: the main time and
+ * its increment, then a byo-yomi of one ply (none: 0), in whole seconds. 0, or
+ * -1 with *why: no time control, or one of another shape. */
+static int read_control(const koma_pcn *rec, int side, long long t[3], const char **why)
+{
+    koma_pcn_value v;
+    const char *periods = side == KOMA_FIRST ? "/sides/first/periods" : "/sides/second/periods";
+    if (koma_pcn_get(rec, periods, &v) != KOMA_PCN_ARRAY) periods = "/periods";
+    if (koma_pcn_get(rec, periods, &v) != KOMA_PCN_ARRAY || v.len == 0) {
+        *why = "the time control";
+        return -1;
+    }
+    char ptr[96];
+    int ok, has;
+    snprintf(ptr, sizeof ptr, "%s/0/duration_ms", periods);
+    t[0] = int_at(rec, ptr, &ok);
+    snprintf(ptr, sizeof ptr, "%s/0/plies", periods);
+    int_at(rec, ptr, &has);
+    int shape = ok && !has && v.len <= 2;
+    snprintf(ptr, sizeof ptr, "%s/0/increment_ms", periods);
+    t[1] = int_at(rec, ptr, &has);
+    t[2] = 0;
+    if (v.len == 2) {
+        snprintf(ptr, sizeof ptr, "%s/1/duration_ms", periods);
+        t[2] = int_at(rec, ptr, &ok);
+        snprintf(ptr, sizeof ptr, "%s/1/plies", periods);
+        shape = shape && ok && int_at(rec, ptr, &has) == 1;
+        snprintf(ptr, sizeof ptr, "%s/1/increment_ms", periods);
+        int_at(rec, ptr, &has);
+        shape = shape && !has;
+    }
+    if (!shape) {
+        *why = "a time control of main time, increment and byo-yomi";
+        return -1;
+    }
+    for (int i = 0; i < 3; i++) t[i] = t[i] / 1000 * 1000;
+    return 0;
+}
+
+/*
+ * A recorded time loss checked against the record's clocks (koma_verdict.clock):
+ * each side's main time and increment, its byo-yomi (read_control), the
+ * elapsed_ms of each ply up to the recorded end, and the loser's last think
+ * (outcome.elapsed_ms). A clock: each think t is taken from the main time;
+ * past it, the byo-yomi covers what is over; a think over both runs out (t
+ * greater than the time left: a think of exactly the time left is in time, as
+ * the CSA server counts); the increment is added after every move in time.
+ * The loser's clock must be complete; the winner's is followed as far as the
+ * record gives it. A clock that ran out before the end (either side's) is
+ * EARLIER; else the loser's last think must run out.
+ */
+static void check_clock(koma_referee *r, const koma_pcn *rec, const koma_recorded *rc, size_t n)
+{
+    struct clock_check *k = &r->clk;
+    memset(k, 0, sizeof *k);
+    if (!rc->has_status || rc->status != KOMA_STATUS_TIMELIMIT) return;
+    size_t end = rc->has_ply && rc->ply <= n ? (size_t)rc->ply : n;
+    int loser = (r->setup_turn ^ (int)(end & 1));
+    if (rc->has_result && strcmp(rc->result, "1-0") == 0) loser = KOMA_SECOND;
+    else if (rc->has_result && strcmp(rc->result, "0-1") == 0) loser = KOMA_FIRST;
+    k->side = loser;
+    k->state = KOMA_CLOCK_UNCHECKED;
+    koma_pcn_value src;
+    int csa = koma_pcn_get(rec, "/meta/source/format", &src) == KOMA_PCN_STRING && src.len == 3 &&
+              memcmp(src.string, "csa", 3) == 0;
+    long long t[2][3];
+    int follow[2];
+    const char *why = NULL, *w;
+    for (int s = 0; s < 2; s++) {
+        follow[s] = read_control(rec, s, t[s], &w) == 0;
+        if (!follow[s] && s == loser) why = w;
+    }
+    char ptr[96];
+    int ok;
+    for (size_t i = 0; i < end && (follow[0] || follow[1]); i++) {
+        int s = r->setup_turn ^ (int)(i & 1);
+        if (!follow[s]) continue;
+        snprintf(ptr, sizeof ptr, "/plies/%zu/elapsed_ms", i);
+        long long e = int_at(rec, ptr, &ok);
+        if (!ok) {
+            follow[s] = 0;
+            if (s == loser) {
+                snprintf(k->missing, sizeof k->missing, "the time of ply %zu", i + 1);
+                why = k->missing;
+            }
+            continue;
+        }
+        e = whole_seconds(e, csa);
+        if (e > t[s][0] + t[s][2]) {
+            k->state = KOMA_CLOCK_EARLIER;
+            k->side = s;
+            k->ply = i + 1;
+            k->left = t[s][0] + t[s][2];
+            k->spent = e;
+            return;
+        }
+        t[s][0] = e > t[s][0] ? 0 : t[s][0] - e;
+        t[s][0] += t[s][1];
+    }
+    long long last = int_at(rec, "/outcome/elapsed_ms", &ok);
+    if (why == NULL && !ok) why = "the time of the last think (outcome.elapsed_ms)";
+    if (why != NULL) {
+        if (why != k->missing) copy(k->missing, sizeof k->missing, why);
+        return;
+    }
+    k->left = t[loser][0] + t[loser][2];
+    k->spent = whole_seconds(last, csa);
+    k->state = k->spent > k->left ? KOMA_CLOCK_AGREES : KOMA_CLOCK_TIME_LEFT;
+}
+
 int koma_referee_pcn(koma_referee *r, const koma_game_set *games, const koma_game *game,
                      const koma_pcn *rec, const koma_referee_hooks *hooks, koma_verdict *v,
                      koma_error *err)
@@ -1184,6 +1513,7 @@ int koma_referee_pcn(koma_referee *r, const koma_game_set *games, const koma_gam
         rc = -1;
     if (rc == 0) rc = koma_game_require_rules(game, err);
     v->game = game;
+    r->rule = KOMA_DECLARE_DEFAULT;
     if (rc == 0) rc = record_rules(r, rec, &game, v->unjudged_member, err);
     if (rc == 0) {
         strcpy(v->unjudged_member, "/setup/feen");   /* the position must fit the game */
@@ -1205,6 +1535,13 @@ int koma_referee_pcn(koma_referee *r, const koma_game_set *games, const koma_gam
         if (koma_pcn_get(rec, "/meta/source/format", &src) == KOMA_PCN_STRING)
             for (const char *const *f = (const char *const[]){"csa", "kif", "ki2", "jkf", NULL}; *f; f++)
                 if (src.len == strlen(*f) && memcmp(src.string, *f, src.len) == 0) expect.from_shogi_world = 1;
+        /* a claim the final position can check: an entering-king declaration or
+         * an impasse (outcome.csa, as CSA, KIF and JKF endings are kept) */
+        koma_pcn_value csa;
+        if (koma_pcn_get(rec, "/outcome/csa", &csa) == KOMA_PCN_STRING && !expect.has_status) {
+            if (csa.len == 6 && memcmp(csa.string, "%KACHI", 6) == 0) expect.claim = KOMA_CLAIM_DECLARATION;
+            else if (csa.len == 8 && memcmp(csa.string, "%JISHOGI", 8) == 0) expect.claim = KOMA_CLAIM_IMPASSE;
+        }
         koma_referee_expect(r, &expect);
     }
     if (hooks && hooks->begun && hooks->begun(hooks->ctx, r) != 0) return -1;
@@ -1235,5 +1572,6 @@ int koma_referee_pcn(koma_referee *r, const koma_game_set *games, const koma_gam
         if (hooks && hooks->ply && hooks->ply(hooks->ctx, r, i, st, &why) != 0) return -1;
         if (st == KOMA_PLY_UNREADABLE) break;
     }
+    if (r->has_recorded) check_clock(r, rec, &r->rec, n);
     return koma_referee_finish(r, v, err);
 }

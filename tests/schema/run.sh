@@ -87,6 +87,8 @@ convert --to csa --summary replay/ogi.jsonl convert/games.usi
 replay replay/ogi.jsonl replay/shogi.jsonl replay/okisaki.yaml
 replay --adjudicate --summary replay/ogi.jsonl
 replay --from auto convert/world/declared-utf8-sjis-bytes.kif convert/world/euc-jp.kif
+replay --from csa claims/decl27-holds.csa claims/decl27-in-check.csa claims/impasse-gote-23.csa claims/clock-agrees.csa claims/clock-earlier.csa claims/clock-no-control.csa
+replay --declaration try claims/rule-options.jsonl
 repetition-check --summary repetition/ogi.jsonl repetition/shogi.jsonl repetition/okisaki.yaml repetition/mixed.jsonl
 repetition-check --fid-only repetition/positions.feen
 diff diff/a.jsonl diff/b.jsonl

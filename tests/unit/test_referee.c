@@ -39,7 +39,7 @@ static koma_referee *begin_dialect(const char *id, const char *feen, unsigned fl
     koma_referee *ref;
     koma_error err;
     koma_error_clear(&err);
-    koma_referee_options opt = {dialect, flags};
+    koma_referee_options opt = {dialect, flags, KOMA_DECLARE_DEFAULT};
     assert_int_equal(koma_referee_new(&opt, &ref, &err), 0);
     const koma_game *g = game(id);
     if (feen == NULL) feen = koma_game_start(g);
@@ -117,7 +117,7 @@ static void check_pcn_path(const ending *c, const koma_verdict *v)
     if (rec == NULL) print_error("%s: %s\n", json, err.message);
     assert_non_null(rec);
     koma_referee *ref;
-    koma_referee_options opt = {KOMA_PMN_DIALECT_CANONICAL, 0};
+    koma_referee_options opt = {KOMA_PMN_DIALECT_CANONICAL, 0, KOMA_DECLARE_DEFAULT};
     assert_int_equal(koma_referee_new(&opt, &ref, &err), 0);
     koma_verdict w;
     assert_int_equal(koma_referee_pcn(ref, games, game(c->game), rec, NULL, &w, &err), 0);
@@ -934,7 +934,7 @@ static void test_dialect(void **state)
     koma_referee *ref;
     koma_error err;
     koma_error_clear(&err);
-    koma_referee_options opt = {KOMA_PMN_DIALECT_SEED, 0};
+    koma_referee_options opt = {KOMA_PMN_DIALECT_SEED, 0, KOMA_DECLARE_DEFAULT};
     assert_int_equal(koma_referee_new(&opt, &ref, &err), 0);
     koma_position pos;
     koma_position_init(&pos);
@@ -1065,6 +1065,165 @@ static void test_setup_errors(void **state)
     koma_position_cleanup(&pos);
 }
 
+/* ---- the record's claims: entering-king declarations and impasses ------------------ */
+
+static void count_feen(const char *feen, int side, int rc, int in_zone, unsigned pieces,
+                       unsigned zone_points, unsigned total)
+{
+    koma_position pos;
+    koma_error err;
+    koma_position_init(&pos);
+    assert_int_equal(koma_feen_parse(feen, strlen(feen), KOMA_FEEN_STRICT, &pos, &err), 0);
+    koma_entering_count c;
+    assert_int_equal(koma_entering_count_side(&pos, side, &c), rc);
+    if (rc == 0) {
+        assert_int_equal(c.king_in_zone, in_zone);
+        assert_int_equal(c.zone_pieces, pieces);
+        assert_int_equal(c.zone_points, zone_points);
+        assert_int_equal(c.total_points, total);
+    }
+    koma_position_cleanup(&pos);
+}
+
+/* The counts, by hand: a rook or bishop (promoted or not) 5, every other piece
+ * but the king 1; the zone is the enemy's three ranks (Sente: the first three
+ * ranks written, Gote: the last three). */
+static void test_entering_count(void **state)
+{
+    (void)state;
+    const char *start = koma_game_start(game("shogi"));
+    /* the start: R B 10 + G G S S N N L L 8 + 9 P = 27 a side, nothing in the zone */
+    count_feen(start, KOMA_FIRST, 0, 0, 0, 0, 27);
+    count_feen(start, KOMA_SECOND, 0, 0, 0, 0, 27);
+    /* Sente: 9a R, 8a B, 7a 6a G G, 4a 3a S S, 2a 1a 9b 8b tokins: 10 pieces,
+     * 5 + 5 + 8 = 18 points; hand 6 P 2 L 2 N: 10; king 5b in the zone */
+    const char *decl = "RBGG1SS+P+P/+P+P2K^4/9/9/9/9/6ppp/9/8k^ 6P2L2N/ S/s";
+    count_feen(decl, KOMA_FIRST, 0, 1, 10, 28, 28);
+    /* Gote there: king 1i and pawns 3g 2g 1g are in Sente's camp, Gote's zone */
+    count_feen(decl, KOMA_SECOND, 0, 1, 3, 3, 3);
+    /* promoted rook and bishop count 5 each */
+    count_feen("+R+B7/4K^4/9/9/9/9/9/9/4k^4 / S/s", KOMA_FIRST, 0, 1, 2, 10, 10);
+    /* hands only: Sente R R B 15 + G G S S N N L L 8 + 8 P = 31; Gote B 5 + 8 + 10 P = 23 */
+    const char *hands = "4k^4/9/9/9/9/9/9/9/4K^4 8P2G2L2N2R2SB/10p2g2l2n2sb S/s";
+    count_feen(hands, KOMA_FIRST, 0, 0, 0, 31, 31);
+    count_feen(hands, KOMA_SECOND, 0, 0, 0, 23, 23);
+    /* not a 9x9 board */
+    count_feen(koma_game_start(game("minishogi")), KOMA_FIRST, -1, 0, 0, 0, 0);
+}
+
+/* A PCN record's claim judged by koma_referee_pcn under a run's rule. */
+static void claim(const char *json, koma_declaration_rule run, koma_verdict *v)
+{
+    koma_error err;
+    koma_error_clear(&err);
+    koma_pcn *rec = koma_pcn_parse(KOMA_PCN_JSON, json, strlen(json), KOMA_PCN_LIGHT, &err);
+    if (rec == NULL) print_error("%s: %s\n", json, err.message);
+    assert_non_null(rec);
+    koma_referee *ref;
+    koma_referee_options opt = {KOMA_PMN_DIALECT_CANONICAL, 0, run};
+    assert_int_equal(koma_referee_new(&opt, &ref, &err), 0);
+    assert_int_equal(koma_referee_pcn(ref, games, NULL, rec, NULL, v, &err), 0);
+    koma_referee_free(ref);
+    koma_pcn_free(rec);
+}
+
+static void test_claims(void **state)
+{
+    (void)state;
+    koma_verdict v;
+    /* 28 points, 10 pieces, king in the zone, not in check: the 27-point rule's win */
+    const char *kachi = "{\"setup\":{\"feen\":\"RBGG1SS+P+P/+P+P2K^4/9/9/9/9/6ppp/9/8k^ 6P2L2N/ S/s\"},"
+                        "\"outcome\":{\"result\":\"1-0\",\"ply\":0,\"csa\":\"%KACHI\"}}";
+    claim(kachi, KOMA_DECLARE_DEFAULT, &v);
+    assert_int_equal(v.kind, KOMA_VERDICT_CLAIM);
+    assert_int_equal(v.claim, KOMA_CLAIM_DECLARATION);
+    assert_int_equal(v.claim_rule, KOMA_DECLARE_27);
+    assert_int_equal(v.declarer, KOMA_FIRST);
+    assert_int_equal(v.result, KOMA_RESULT_FIRST);
+    assert_int_equal(v.points[KOMA_FIRST], 28);
+    assert_int_equal(v.points_needed, 28);
+    assert_int_equal(v.zone_pieces, 10);
+    assert_int_equal(v.claim_failed, 0);
+    assert_int_equal(v.disputes, 0);
+    /* the same under the 24-point rule: 28 is from 24 to 30, a draw; the record's win disagrees */
+    claim(kachi, KOMA_DECLARE_24, &v);
+    assert_int_equal(v.result, KOMA_RESULT_DRAW);
+    assert_int_equal(v.points_needed, 31);
+    assert_int_equal(v.claim_failed, KOMA_CLAIM_FAIL_POINTS);
+    assert_int_equal(v.disagrees, KOMA_MEMBER_RESULT);
+    assert_true(v.disputes & KOMA_DISPUTE_OUTCOME);
+    /* the record's rule option wins over the run's: try, 5a empty and not attacked */
+    const char *try_rule = "{\"meta\":{\"rule_options\":{\"declaration\":\"try\"}},"
+                           "\"setup\":{\"feen\":\"RBGG1SS+P+P/+P+P2K^4/9/9/9/9/6ppp/9/8k^ 6P2L2N/ S/s\"},"
+                           "\"outcome\":{\"result\":\"1-0\",\"ply\":0,\"csa\":\"%KACHI\"}}";
+    claim(try_rule, KOMA_DECLARE_24, &v);
+    assert_int_equal(v.claim_rule, KOMA_DECLARE_TRY);
+    assert_int_equal(v.result, KOMA_RESULT_FIRST);
+    assert_int_equal(v.disputes, 0);
+    /* two plies from the start: king out, no piece, no point */
+    const char *early = "{\"setup\":{\"feen\":\"lnsgk^gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGK^GSNL / S/s\"},"
+                        "\"plies\":[{\"pmn\":\"c3-c4\"},{\"pmn\":\"g7-g6\"}],"
+                        "\"outcome\":{\"result\":\"1-0\",\"ply\":2,\"csa\":\"%KACHI\"}}";
+    claim(early, KOMA_DECLARE_DEFAULT, &v);
+    assert_int_equal(v.result, KOMA_RESULT_SECOND);
+    assert_int_equal(v.claim_failed, KOMA_CLAIM_FAIL_ZONE | KOMA_CLAIM_FAIL_PIECES | KOMA_CLAIM_FAIL_POINTS);
+    assert_int_equal(v.points[KOMA_FIRST], 0);
+    assert_int_equal(v.ply, 2);
+    assert_true(v.disputes & KOMA_DISPUTE_OUTCOME);
+    /* impasse: Sente 31, Gote 23 below 24: Sente wins, the recorded draw disagrees */
+    const char *imp = "{\"setup\":{\"feen\":\"4k^4/9/9/9/9/9/9/9/4K^4 8P2G2L2N2R2SB/10p2g2l2n2sb S/s\"},"
+                      "\"outcome\":{\"result\":\"1/2-1/2\",\"ply\":0,\"csa\":\"%JISHOGI\"}}";
+    claim(imp, KOMA_DECLARE_DEFAULT, &v);
+    assert_int_equal(v.claim, KOMA_CLAIM_IMPASSE);
+    assert_int_equal(v.points[KOMA_FIRST], 31);
+    assert_int_equal(v.points[KOMA_SECOND], 23);
+    assert_int_equal(v.result, KOMA_RESULT_FIRST);
+    assert_int_equal(v.disagrees, KOMA_MEMBER_RESULT);
+}
+
+/* A recorded time loss against the clocks: main time 60 s, byo-yomi 10 s,
+ * Sente's thinks t1 and t3 (ms) on plies 1 and 3, its last think (-1: not
+ * recorded); the time left and spent counted by hand beside each case. */
+static void clock_case(long long t1, long long t3, long long last, int state, long long left,
+                       long long spent)
+{
+    char json[1024], end[48] = "";
+    if (last >= 0) snprintf(end, sizeof end, ",\"elapsed_ms\":%lld", last);
+    snprintf(json, sizeof json,
+             "{\"periods\":[{\"duration_ms\":60000},{\"duration_ms\":10000,\"plies\":1}],"
+             "\"setup\":{\"feen\":\"lnsgk^gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGK^GSNL / S/s\"},"
+             "\"plies\":[{\"pmn\":\"c3-c4\",\"elapsed_ms\":%lld},{\"pmn\":\"g7-g6\",\"elapsed_ms\":1000},"
+             "{\"pmn\":\"h3-h4\",\"elapsed_ms\":%lld},{\"pmn\":\"b7-b6\",\"elapsed_ms\":1000}],"
+             "\"outcome\":{\"result\":\"0-1\",\"status\":\"timelimit\",\"ply\":4%s}}",
+             t1, t3, end);
+    koma_verdict v;
+    claim(json, KOMA_DECLARE_DEFAULT, &v);
+    assert_int_equal(v.kind, KOMA_VERDICT_RECORDED);
+    assert_int_equal(v.clock, state);
+    assert_int_equal(v.clock_side, KOMA_FIRST);
+    if (state != KOMA_CLOCK_UNCHECKED) {
+        assert_int_equal(v.clock_left_ms, left);
+        assert_int_equal(v.clock_spent_ms, spent);
+    }
+    assert_int_equal((v.disputes & KOMA_DISPUTE_CLOCK) != 0,
+                     state == KOMA_CLOCK_TIME_LEFT || state == KOMA_CLOCK_EARLIER);
+}
+
+static void test_clock(void **state)
+{
+    (void)state;
+    /* 20.9 s and 29.5 s count 20 and 29: 60 - 49 = 11 left + 10 byo-yomi = 21 */
+    clock_case(20900, 29500, 21999, KOMA_CLOCK_TIME_LEFT, 21000, 21000);
+    clock_case(20900, 29500, 22000, KOMA_CLOCK_AGREES, 21000, 22000);
+    /* 55 then 15 (5 of main, 10 of byo-yomi): 0 + 10 left; 10 in time, 11 out */
+    clock_case(55000, 15000, 10000, KOMA_CLOCK_TIME_LEFT, 10000, 10000);
+    clock_case(55000, 15000, 11000, KOMA_CLOCK_AGREES, 10000, 11000);
+    /* 55 then 16, over 5 + 10: ran out on ply 3 */
+    clock_case(55000, 16000, 11000, KOMA_CLOCK_EARLIER, 15000, 16000);
+    /* no last think: not checked */
+    clock_case(10000, 10000, -1, KOMA_CLOCK_UNCHECKED, 0, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1088,6 +1247,9 @@ int main(void)
         cmocka_unit_test(test_allows),
         cmocka_unit_test(test_track),
         cmocka_unit_test(test_setup_errors),
+        cmocka_unit_test(test_entering_count),
+        cmocka_unit_test(test_claims),
+        cmocka_unit_test(test_clock),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -262,6 +262,8 @@ KOMA_API int koma_pcn_set_outcome_status(koma_pcn *p, const char *status, size_t
                                          koma_error *err);
 KOMA_API int koma_pcn_set_outcome_ply(koma_pcn *p, uint64_t ply, koma_error *err);
 KOMA_API int koma_pcn_unset_outcome_ply(koma_pcn *p);
+/* Remove outcome.csa (the CSA end code kept when result and status do not say it). */
+KOMA_API int koma_pcn_unset_outcome_csa(koma_pcn *p);
 /* Append {"pmn": PMN} to plies (created when missing); PMN syntax is checked. */
 KOMA_API int koma_pcn_append_ply(koma_pcn *p, const char *pmn, size_t len, koma_error *err);
 

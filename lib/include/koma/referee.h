@@ -16,7 +16,9 @@
  * in the cycle threatened to end the game — perpetual check —: that side loses);
  * then the move limit. The results come from the game's termination table.
  * Then it compares the record's own outcome with that: a recorded resignation,
- * time limit or agreement (or a bare result) with no rule ending is honoured.
+ * time limit or agreement (or a bare result) with no rule ending is honoured;
+ * a Shogi record's entering-king declaration or impasse (outcome.csa %KACHI,
+ * %JISHOGI) is judged on the final position (KOMA_VERDICT_CLAIM).
  */
 #ifndef KOMA_REFEREE_H
 #define KOMA_REFEREE_H
@@ -52,14 +54,44 @@ typedef struct koma_referee koma_referee;
 #define KOMA_REFEREE_TRACK 1u          /* keep every position's occurrences, and the
                                           FEEN of each repeated one (koma_referee_repeats) */
 
+/* How an entering-king declaration (CSA %KACHI, KIF 入玉勝ち) is judged
+ * (koma-games(7), ENDINGS FROM THE SHOGI WORLD). */
+typedef enum koma_declaration_rule {
+    KOMA_DECLARE_DEFAULT = 0,          /* the record's meta.rule_options.declaration, else 27 */
+    KOMA_DECLARE_27,                   /* 27-point rule: 28 (Sente) or 27 (Gote) points win,
+                                          fewer lose */
+    KOMA_DECLARE_24,                   /* 24-point rule: 31 or more win, 24 to 30 draw,
+                                          23 or fewer lose */
+    KOMA_DECLARE_TRY                   /* try rule: the king can move legally to the square
+                                          the enemy king started on */
+} koma_declaration_rule;
+
 typedef struct koma_referee_options {
     koma_pmn_dialect dialect;          /* how plies are written (default: canonical PMN) */
     unsigned flags;
+    koma_declaration_rule declaration; /* for every record of the run (a record's own
+                                          meta.rule_options.declaration still wins) */
 } koma_referee_options;
+
+/* The counts an entering-king declaration or an impasse is judged by, for one
+ * side of a Shogi position (9x9, FEEN order, the first player's camp at the
+ * bottom): a rook or bishop, promoted or not, 5 points, every other piece but
+ * the king 1. */
+typedef struct koma_entering_count {
+    int king_in_zone;                  /* its king stands in the enemy's three ranks */
+    unsigned zone_pieces;              /* its pieces there, the king not counted */
+    unsigned zone_points;              /* the points of those pieces and of its hand */
+    unsigned total_points;             /* the points of all its pieces, board and hand */
+} koma_entering_count;
+
+/* Count side's pieces in pos (koma_entering_count). -1 when pos is not a 9x9 board. */
+KOMA_API int koma_entering_count_side(const koma_position *pos, int side, koma_entering_count *out);
 
 /* A referee (opt may be NULL: canonical PMN, no tracking). */
 KOMA_API int koma_referee_new(const koma_referee_options *opt, koma_referee **out,
                               koma_error *err);
+/* The declaration rule of the run (koma_referee_options.declaration), from now on. */
+KOMA_API void koma_referee_set_declaration(koma_referee *ref, koma_declaration_rule rule);
 KOMA_API void koma_referee_free(koma_referee *ref);
 
 /*
@@ -82,7 +114,22 @@ typedef struct koma_recorded {
     int from_shogi_world;              /* converted from CSA, KIF, KI2 or JKF (meta.source):
                                           an illegal-move ending at its last ply is taken
                                           as recorded (the illegal action is not in it) */
+    int claim;                         /* KOMA_CLAIM_*: an ending the position can check */
 } koma_recorded;
+
+/* koma_recorded.claim, koma_verdict.claim */
+#define KOMA_CLAIM_NONE 0
+#define KOMA_CLAIM_DECLARATION 1       /* an entering-king declaration by the side to move
+                                          (outcome.csa %KACHI: CSA %KACHI, KIF 入玉勝ち) */
+#define KOMA_CLAIM_IMPASSE 2           /* an impasse (outcome.csa %JISHOGI: 持将棋) */
+
+/* koma_verdict.claim_failed: the conditions of a declaration not met */
+#define KOMA_CLAIM_FAIL_ZONE   1u      /* the declarer's king is not in the enemy's ranks */
+#define KOMA_CLAIM_FAIL_PIECES 2u      /* fewer than 10 of its pieces there */
+#define KOMA_CLAIM_FAIL_CHECK  4u      /* its king is in check */
+#define KOMA_CLAIM_FAIL_POINTS 8u      /* too few points (24-point rule: fewer than 31, a
+                                          draw from 24 on; an impasse: a side below 24) */
+#define KOMA_CLAIM_FAIL_TRY    16u     /* try rule: no legal king move to the try square */
 
 /*
  * The record's own outcome, given after begin and before the first ply. A
@@ -146,7 +193,9 @@ typedef enum koma_verdict_kind {
     KOMA_VERDICT_RECORDED,             /* the record's resignation, time limit or agreement,
                                           or a shogi-world record's illegal-move ending */
     KOMA_VERDICT_RESULT_ONLY,          /* the record's result, with no status, kept */
-    KOMA_VERDICT_UNREADABLE            /* a ply is not a move: the record cannot be judged */
+    KOMA_VERDICT_UNREADABLE,           /* a ply is not a move: the record cannot be judged */
+    KOMA_VERDICT_CLAIM                 /* the record's declaration or impasse, judged on the
+                                          final position (koma_verdict.claim...) */
 } koma_verdict_kind;
 
 /* koma_verdict.disputes: why the record disagrees with the rules */
@@ -156,6 +205,15 @@ typedef enum koma_verdict_kind {
 #define KOMA_DISPUTE_RESULT   8u       /* a recorded resignation not won by the other side,
                                           or an agreement that is not a draw */
 #define KOMA_DISPUTE_NOTATION 16u      /* plies not in canonical form (notation_faults) */
+#define KOMA_DISPUTE_CLOCK    32u      /* a recorded time loss the clocks contradict
+                                          (koma_verdict.clock) */
+
+/* koma_verdict.clock: a recorded time loss checked against the record's clocks */
+#define KOMA_CLOCK_NONE      0         /* not a recorded time loss */
+#define KOMA_CLOCK_UNCHECKED 1         /* the record lacks what is needed (clock_missing) */
+#define KOMA_CLOCK_AGREES    2         /* the loser's last think ran past its time left */
+#define KOMA_CLOCK_TIME_LEFT 3         /* its clock still shows time left: a dispute */
+#define KOMA_CLOCK_EARLIER   4         /* its clock ran out at an earlier ply (clock_ply) */
 
 /* The first member of the recorded outcome that disagrees. */
 typedef enum koma_outcome_member {
@@ -235,6 +293,34 @@ typedef struct koma_verdict {
     koma_recorded recorded;
     unsigned disputes;                 /* KOMA_DISPUTE_* */
     koma_outcome_member disagrees;
+
+    /* a declaration or impasse judged (kind KOMA_VERDICT_CLAIM) */
+    int claim;                         /* KOMA_CLAIM_* */
+    koma_declaration_rule claim_rule;  /* the rule used (KOMA_DECLARE_27, _24, _TRY; an
+                                          impasse: _24) */
+    int declarer;                      /* the side to move that declares */
+    int king_in_zone;                  /* the declarer's king in the enemy's three ranks */
+    int king_in_check;
+    unsigned zone_pieces;              /* the declarer's pieces there, the king aside */
+    unsigned points[2];                /* per side: a declaration, the points of the pieces
+                                          in the zone and in hand; an impasse, of all */
+    unsigned handicap_points[2];       /* per side: the points of the pieces a handicap
+                                          removed, counted in points[] for the upper player */
+    unsigned points_needed;            /* a declaration: the points to win (28 or 27; 31) */
+    unsigned claim_failed;             /* KOMA_CLAIM_FAIL_* */
+
+    /* a recorded time loss and the clocks (koma_referee_pcn; kind KOMA_VERDICT_RECORDED,
+     * status timelimit): main time and increment (periods[0]), byo-yomi (periods[1]
+     * of one ply), each ply's elapsed_ms and the last think's (outcome.elapsed_ms),
+     * in whole seconds, rounded down (a CSA record: at least one second a move) */
+    int clock;                         /* KOMA_CLOCK_* */
+    int clock_side;                    /* the side that lost on time (EARLIER: the side
+                                          whose clock ran out, either) */
+    char clock_missing[64];            /* UNCHECKED: what the record lacks, in words */
+    long long clock_left_ms;           /* its main time left plus byo-yomi when its last
+                                          think began (EARLIER: when ply clock_ply began) */
+    long long clock_spent_ms;          /* that think */
+    size_t clock_ply;                  /* EARLIER: the ply it ran out on */
 
     /* koma_referee_pcn's record that cannot be judged: the JSON pointer (escaped)
      * of the member at fault: "/setup/feen", or for a rule option
