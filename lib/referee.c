@@ -1037,6 +1037,21 @@ static int illegal_as_recorded(const koma_referee *r)
     return !rec->has_ply || rec->ply == r->played;
 }
 
+/*
+ * An illegal last ply in a record converted from CSA, KIF, KI2 or JKF that
+ * states no ending (no status, result or claim; a comment such as
+ * "*反則手にて終局" is all Shogi Club 24 writes): that ply is the ending the
+ * record states, so the rules' illegal-move ending agrees with it. A PCN
+ * record of koma's own with no outcome stays a dispute.
+ */
+static int illegal_last_ply(const koma_referee *r, const koma_verdict *v)
+{
+    const koma_recorded *rec = &r->rec;
+    if (!v->illegal || !rec->from_shogi_world || v->extra) return 0;
+    if (rec->has_status || rec->has_result || rec->claim != KOMA_CLAIM_NONE) return 0;
+    return r->index == v->ply && (!rec->has_ply || rec->ply == v->ply);
+}
+
 static koma_result win_of(int side) { return side == KOMA_FIRST ? KOMA_RESULT_FIRST : KOMA_RESULT_SECOND; }
 
 /* Try rule: whether the side to move has a legal move of its king to the square
@@ -1214,7 +1229,8 @@ int koma_referee_finish(koma_referee *r, koma_verdict *v, koma_error *err)
             v->disagrees = KOMA_MEMBER_RESULT;
         else if (rec->has_ply && rec->ply != v->ply) v->disagrees = KOMA_MEMBER_PLY;
         /* an illegal ply the record does not name as its ending */
-        if (v->illegal && (v->disagrees || !rec->has_status)) v->disputes |= KOMA_DISPUTE_ILLEGAL;
+        if (v->illegal && (v->disagrees || !rec->has_status) && !illegal_last_ply(r, v))
+            v->disputes |= KOMA_DISPUTE_ILLEGAL;
     } else {
         v->ply = r->played;
         if (rec->has_status && rec->status == KOMA_STATUS_CHECKMATE && mate_refutation(r, v, err) != 0)
@@ -1520,6 +1536,14 @@ int koma_referee_pcn(koma_referee *r, const koma_game_set *games, const koma_gam
         rc = koma_referee_begin(r, game, &r->pos, err);
     }
     if (rc != 0) return err && err->code == KOMA_E_MEMORY ? -1 : 1;
+    int shogi_world = 0;
+    koma_pcn_value src;
+    if (koma_pcn_get(rec, "/meta/source/format", &src) == KOMA_PCN_STRING)
+        for (const char *const *f = (const char *const[]){"csa", "kif", "ki2", "jkf", NULL}; *f; f++)
+            if (src.len == strlen(*f) && memcmp(src.string, *f, src.len) == 0) shogi_world = 1;
+    /* with no outcome, only where the record comes from (an illegal last ply
+     * is then its ending) */
+    r->rec.from_shogi_world = shogi_world;
     if (koma_pcn_has_outcome(rec)) {
         koma_recorded expect;
         memset(&expect, 0, sizeof expect);
@@ -1531,10 +1555,7 @@ int koma_referee_pcn(koma_referee *r, const koma_game_set *games, const koma_gam
         const char *st = koma_pcn_outcome_status(rec);
         if (st && koma_cgsn_parse(st, strlen(st), &expect.status, NULL) == 0) expect.has_status = 1;
         expect.has_ply = koma_pcn_outcome_ply(rec, &expect.ply);
-        koma_pcn_value src;
-        if (koma_pcn_get(rec, "/meta/source/format", &src) == KOMA_PCN_STRING)
-            for (const char *const *f = (const char *const[]){"csa", "kif", "ki2", "jkf", NULL}; *f; f++)
-                if (src.len == strlen(*f) && memcmp(src.string, *f, src.len) == 0) expect.from_shogi_world = 1;
+        expect.from_shogi_world = shogi_world;
         /* a claim the final position can check: an entering-king declaration or
          * an impasse (outcome.csa, as CSA, KIF and JKF endings are kept) */
         koma_pcn_value csa;

@@ -113,7 +113,9 @@ typedef struct koma_recorded {
     uint64_t ply;
     int from_shogi_world;              /* converted from CSA, KIF, KI2 or JKF (meta.source):
                                           an illegal-move ending at its last ply is taken
-                                          as recorded (the illegal action is not in it) */
+                                          as recorded (the illegal action is not in it),
+                                          and with no ending recorded, an illegal last
+                                          ply is the ending it states */
     int claim;                         /* KOMA_CLAIM_*: an ending the position can check */
 } koma_recorded;
 
