@@ -1052,6 +1052,21 @@ static int illegal_last_ply(const koma_referee *r, const koma_verdict *v)
     return r->index == v->ply && (!rec->has_ply || rec->ply == v->ply);
 }
 
+/*
+ * The same server's record of a move made after mate: the mated side's one
+ * ply after the checkmate the rules find, which could not be legal (every
+ * move of a mated side leaves its king attacked), is the illegal last ply the
+ * record ends with; the winner is the same, so that ply is no dispute.
+ */
+static int move_after_mate(const koma_referee *r, const koma_verdict *v)
+{
+    const koma_recorded *rec = &r->rec;
+    if (v->illegal || !rec->from_shogi_world || v->status != KOMA_STATUS_CHECKMATE) return 0;
+    if (rec->has_status || rec->has_result || rec->claim != KOMA_CLAIM_NONE) return 0;
+    return v->extra == 1 && v->extra_ply == v->ply + 1 && r->index == v->extra_ply &&
+           (!rec->has_ply || rec->ply == v->extra_ply);
+}
+
 static koma_result win_of(int side) { return side == KOMA_FIRST ? KOMA_RESULT_FIRST : KOMA_RESULT_SECOND; }
 
 /* Try rule: whether the side to move has a legal move of its king to the square
@@ -1274,7 +1289,8 @@ int koma_referee_finish(koma_referee *r, koma_verdict *v, koma_error *err)
             else if (rec->has_ply) v->disagrees = KOMA_MEMBER_PLY;
         }
     }
-    if (v->extra) v->disputes |= KOMA_DISPUTE_EXTRA;
+    if (v->extra && !(v->kind == KOMA_VERDICT_RULES && move_after_mate(r, v)))
+        v->disputes |= KOMA_DISPUTE_EXTRA;
     if (v->disagrees != KOMA_MEMBER_NONE) v->disputes |= KOMA_DISPUTE_OUTCOME;
     if (v->notation_faults) v->disputes |= KOMA_DISPUTE_NOTATION;
     return 0;
