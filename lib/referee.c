@@ -1038,6 +1038,23 @@ static int illegal_as_recorded(const koma_referee *r)
 }
 
 /*
+ * Perpetual check written as a foul (反則負け, as ShogiHome and others write
+ * it: Japanese rules count perpetual check among the fouls): a recorded
+ * illegal-move ending of a record converted from CSA, KIF, KI2 or JKF, with
+ * the same result at the same ply as the rules' perpetual-check repetition,
+ * is the same ending.
+ */
+static int perpetual_as_foul(const koma_referee *r, const koma_verdict *v)
+{
+    const koma_recorded *rec = &r->rec;
+    if (!rec->from_shogi_world || !rec->has_status || rec->status != KOMA_STATUS_ILLEGALMOVE) return 0;
+    if (v->illegal || v->status != KOMA_STATUS_REPETITION || v->perpetual < 0) return 0;
+    if (v->result != KOMA_RESULT_FIRST && v->result != KOMA_RESULT_SECOND) return 0;
+    if (rec->has_result && strcmp(rec->result, v->result_text) != 0) return 0;
+    return !rec->has_ply || rec->ply == v->ply;
+}
+
+/*
  * An illegal last ply in a record converted from CSA, KIF, KI2 or JKF that
  * states no ending (no status, result or claim; a comment such as
  * "*反則手にて終局" is all Shogi Club 24 writes): that ply is the ending the
@@ -1237,7 +1254,7 @@ int koma_referee_finish(koma_referee *r, koma_verdict *v, koma_error *err)
         v->has_ply = 1;
         v->ply = r->ply;
         memcpy(v->move, r->move, sizeof v->move);
-        if (loser_gave_up(r, v)) {
+        if (loser_gave_up(r, v) || perpetual_as_foul(r, v)) {
             /* the record's own word for the same ending: not a dispute */
         } else if (rec->has_status && rec->status != v->status) v->disagrees = KOMA_MEMBER_STATUS;
         else if (rec->has_result && strcmp(rec->result, v->result_text) != 0)
