@@ -430,11 +430,10 @@ static long legal_texts(koma_referee *r, koma_error *err)
 
 static int cmp_text(const void *a, const void *b) { return strcmp(a, b); }
 
-/* r->texts[0..k) sorted, space-separated into out[KOMA_VERDICT_LEGAL_MAX] (cut
- * at a move when they do not fit). */
-static void join_sorted(koma_referee *r, size_t k, char *out)
+/* r->texts[0..k) space-separated into out[KOMA_VERDICT_LEGAL_MAX] (cut at a
+ * move when they do not fit); join_sorted sorts them first. */
+static void join(koma_referee *r, size_t k, char *out)
 {
-    qsort(r->texts, k, KOMA_MOVE_TEXT_BUF, cmp_text);
     size_t len = 0;
     out[0] = '\0';
     for (size_t i = 0; i < k; i++) {
@@ -447,8 +446,36 @@ static void join_sorted(koma_referee *r, size_t k, char *out)
     }
 }
 
+static void join_sorted(koma_referee *r, size_t k, char *out)
+{
+    qsort(r->texts, k, KOMA_MOVE_TEXT_BUF, cmp_text);
+    join(r, k, out);
+}
+
+/* Whether the piece on square sq gives the only check to the side to move:
+ * without it, that side is not in check. 1, 0, or -1 (memory). */
+static int sole_checker(koma_referee *r, uint32_t sq, koma_error *err)
+{
+    koma_engine *e2;
+    koma_position p;
+    koma_position_init(&p);
+    int rc = -1;
+    if (koma_position_copy(&p, &r->pos, err) != 0) goto out;
+    p.board[sq] = KOMA_PIECE_NONE;
+    if (koma_engine_new(r->g, &e2, err) != 0) goto out;
+    koma_error why;
+    if (koma_engine_set_position(e2, &p, &why) == 0) rc = !koma_engine_in_check(e2);
+    else if (why.code == KOMA_E_MEMORY) *err = why;
+    else rc = 0;
+    koma_engine_free(e2);
+out:
+    koma_position_cleanup(&p);
+    return rc;
+}
+
 /* A recorded checkmate the rules do not find: what the side to move can still
- * do (koma_verdict.mate_*). */
+ * do (koma_verdict.mate_*): its legal moves, sorted by kind (king escapes,
+ * interpositions, captures of the checker), each kind sorted. */
 static int mate_refutation(koma_referee *r, koma_verdict *v, koma_error *err)
 {
     long n = legal_texts(r, err);
@@ -456,14 +483,62 @@ static int mate_refutation(koma_referee *r, koma_verdict *v, koma_error *err)
     v->mate_refuted = 1;
     v->mate_in_check = koma_engine_in_check(r->e);
     v->mate_moves = (size_t)n;
-    v->mate_interpositions = 0;
+    v->mate_interpositions = v->mate_escapes = v->mate_captures = 0;
+    if (!v->mate_in_check || n == 0) {
+        join_sorted(r, (size_t)n, v->legal);
+        return 0;
+    }
+    if (koma_engine_get_position(r->e, &r->pos, err) != 0) return -1;
+    unsigned char *kind = malloc((size_t)n);
+    if (kind == NULL) return oom(err);
     for (long i = 0; i < n; i++) {
         koma_move m;
-        koma_engine_move_pmn(r->e, r->moves[i], &m);
-        if (m.kind == KOMA_MOVE_DROP || (m.kind == KOMA_MOVE_QUIET && !(m.piece & KOMA_PIECE_TERMINAL)))
-            v->mate_interpositions++;
+        uint32_t from = 0, to = 0;
+        kind[i] = 1;                   /* a drop, or a move between */
+        if (koma_engine_move_pmn(r->e, r->moves[i], &m) != 0 || m.kind == KOMA_MOVE_DROP ||
+            m.kind == KOMA_MOVE_DROPCAP || !m.src.ndims ||
+            koma_shape_square(&r->pos.shape, &m.src, &from, NULL) != 0 ||
+            koma_shape_square(&r->pos.shape, &m.dst, &to, NULL) != 0)
+            continue;
+        int king = (r->pos.board[from] & KOMA_PIECE_TERMINAL) != 0;
+        int takes = r->pos.board[to] != KOMA_PIECE_NONE;
+        if (takes && !king) {
+            kind[i] = 2;               /* a capture that answers check takes the checker */
+        } else if (takes) {
+            int c = sole_checker(r, to, err);
+            if (c < 0) {
+                free(kind);
+                return -1;
+            }
+            kind[i] = c ? 2 : 0;
+        } else if (king) {
+            kind[i] = 0;
+        }
     }
-    join_sorted(r, (size_t)n, v->legal);
+    /* grouped: escapes, interpositions, captures; each group sorted */
+    char tmp[KOMA_MOVE_TEXT_BUF];
+    size_t at = 0;
+    for (unsigned char k = 0; k < 3; k++) {
+        size_t start = at;
+        for (size_t i = at; i < (size_t)n; i++) {
+            if (kind[i] != k) continue;
+            if (i != at) {
+                memcpy(tmp, r->texts + at * KOMA_MOVE_TEXT_BUF, KOMA_MOVE_TEXT_BUF);
+                memcpy(r->texts + at * KOMA_MOVE_TEXT_BUF, r->texts + i * KOMA_MOVE_TEXT_BUF, KOMA_MOVE_TEXT_BUF);
+                memcpy(r->texts + i * KOMA_MOVE_TEXT_BUF, tmp, KOMA_MOVE_TEXT_BUF);
+                unsigned char t = kind[at];
+                kind[at] = kind[i];
+                kind[i] = t;
+            }
+            at++;
+        }
+        qsort(r->texts + start * KOMA_MOVE_TEXT_BUF, at - start, KOMA_MOVE_TEXT_BUF, cmp_text);
+        if (k == 0) v->mate_escapes = at - start;
+        else if (k == 1) v->mate_interpositions = at - start;
+        else v->mate_captures = at - start;
+    }
+    free(kind);
+    join(r, (size_t)n, v->legal);
     return 0;
 }
 
@@ -1207,7 +1282,7 @@ int koma_referee_finish(koma_referee *r, koma_verdict *v, koma_error *err)
         v->refused_text[0] = v->refused_message[0] = v->alt_square[0] = v->legal[0] = '\0';
     }
     v->mate_refuted = v->mate_in_check = 0;
-    v->mate_moves = v->mate_interpositions = 0;
+    v->mate_moves = v->mate_interpositions = v->mate_escapes = v->mate_captures = 0;
     v->repeats = r->repeats;
     v->cycle_first = r->cycle_first;
     v->occurrences = r->occurrences;
