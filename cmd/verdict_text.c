@@ -349,8 +349,25 @@ void verdict_extra_message(const koma_verdict *v, char *buf, size_t cap)
     add(&t, ")");
 }
 
+/* n moves of the list *l (space-separated), comma-separated; *l moved past
+ * them (the list may be cut short). */
+static void add_moves(text *t, const char **l, size_t n)
+{
+    const char *p = *l;
+    for (size_t i = 0; i < n && *p; i++) {
+        const char *end = strchr(p, ' ');
+        size_t w = end ? (size_t)(end - p) : strlen(p);
+        add(t, "%s%.*s", i ? ", " : "", (int)w, p);
+        p += w;
+        if (*p == ' ') p++;
+    }
+    *l = p;
+}
+
 /* What the side to move can still do after a recorded checkmate the rules do
- * not find (a tsume problem's futile interpositions, say). */
+ * not find (a tsume problem's futile interpositions, say): each legal move
+ * named for what it is, a king escape, an interposition or a capture of the
+ * checker. */
 static void mate_refutation(const koma_verdict *v, text *t)
 {
     const char *side = verdict_side(v->turn);
@@ -358,18 +375,37 @@ static void mate_refutation(const koma_verdict *v, text *t)
         add(t, ": %s is not in check", side);
         return;
     }
-    if (v->mate_moves > 0 && v->mate_interpositions == v->mate_moves)
+    const char *l = v->legal;
+    if (v->mate_moves > 0 && v->mate_interpositions == v->mate_moves) {
         add(t, ": %s is in check but can interpose, %zu legal %s, all interpositions (futile ones, "
             "which a tsume problem ignores, are legal moves under the rules)", side, v->mate_moves,
             v->mate_moves == 1 ? "move" : "moves");
-    else
-        add(t, ": %s is in check but has %zu legal %s", side, v->mate_moves, v->mate_moves == 1 ? "move" : "moves");
-    if (v->legal[0]) {
-        add(t, ": ");
-        for (const char *l = v->legal; *l; l++) {
-            if (*l == ' ') add(t, ", ");
-            else add(t, "%c", *l);
+        if (*l) {
+            add(t, ": ");
+            add_moves(t, &l, v->mate_moves);
         }
+        return;
+    }
+    add(t, ": %s is in check but has %zu legal %s", side, v->mate_moves, v->mate_moves == 1 ? "move" : "moves");
+    const char *sep = ": ";
+    if (v->mate_escapes && *l) {
+        add(t, "%s%zu king %s (", sep, v->mate_escapes, v->mate_escapes == 1 ? "escape" : "escapes");
+        add_moves(t, &l, v->mate_escapes);
+        add(t, ")");
+        sep = "; ";
+    }
+    if (v->mate_interpositions && *l) {
+        add(t, "%s%zu %s (", sep, v->mate_interpositions,
+            v->mate_interpositions == 1 ? "interposition" : "interpositions");
+        add_moves(t, &l, v->mate_interpositions);
+        add(t, ")");
+        sep = "; ";
+    }
+    if (v->mate_captures && *l) {
+        add(t, "%s%zu %s of the checker (", sep, v->mate_captures,
+            v->mate_captures == 1 ? "capture" : "captures");
+        add_moves(t, &l, v->mate_captures);
+        add(t, ")");
     }
 }
 

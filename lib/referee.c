@@ -430,11 +430,10 @@ static long legal_texts(koma_referee *r, koma_error *err)
 
 static int cmp_text(const void *a, const void *b) { return strcmp(a, b); }
 
-/* r->texts[0..k) sorted, space-separated into out[KOMA_VERDICT_LEGAL_MAX] (cut
- * at a move when they do not fit). */
-static void join_sorted(koma_referee *r, size_t k, char *out)
+/* r->texts[0..k) space-separated into out[KOMA_VERDICT_LEGAL_MAX] (cut at a
+ * move when they do not fit); join_sorted sorts them first. */
+static void join(koma_referee *r, size_t k, char *out)
 {
-    qsort(r->texts, k, KOMA_MOVE_TEXT_BUF, cmp_text);
     size_t len = 0;
     out[0] = '\0';
     for (size_t i = 0; i < k; i++) {
@@ -447,8 +446,36 @@ static void join_sorted(koma_referee *r, size_t k, char *out)
     }
 }
 
+static void join_sorted(koma_referee *r, size_t k, char *out)
+{
+    qsort(r->texts, k, KOMA_MOVE_TEXT_BUF, cmp_text);
+    join(r, k, out);
+}
+
+/* Whether the piece on square sq gives the only check to the side to move:
+ * without it, that side is not in check. 1, 0, or -1 (memory). */
+static int sole_checker(koma_referee *r, uint32_t sq, koma_error *err)
+{
+    koma_engine *e2;
+    koma_position p;
+    koma_position_init(&p);
+    int rc = -1;
+    if (koma_position_copy(&p, &r->pos, err) != 0) goto out;
+    p.board[sq] = KOMA_PIECE_NONE;
+    if (koma_engine_new(r->g, &e2, err) != 0) goto out;
+    koma_error why;
+    if (koma_engine_set_position(e2, &p, &why) == 0) rc = !koma_engine_in_check(e2);
+    else if (why.code == KOMA_E_MEMORY) *err = why;
+    else rc = 0;
+    koma_engine_free(e2);
+out:
+    koma_position_cleanup(&p);
+    return rc;
+}
+
 /* A recorded checkmate the rules do not find: what the side to move can still
- * do (koma_verdict.mate_*). */
+ * do (koma_verdict.mate_*): its legal moves, sorted by kind (king escapes,
+ * interpositions, captures of the checker), each kind sorted. */
 static int mate_refutation(koma_referee *r, koma_verdict *v, koma_error *err)
 {
     long n = legal_texts(r, err);
@@ -456,14 +483,62 @@ static int mate_refutation(koma_referee *r, koma_verdict *v, koma_error *err)
     v->mate_refuted = 1;
     v->mate_in_check = koma_engine_in_check(r->e);
     v->mate_moves = (size_t)n;
-    v->mate_interpositions = 0;
+    v->mate_interpositions = v->mate_escapes = v->mate_captures = 0;
+    if (!v->mate_in_check || n == 0) {
+        join_sorted(r, (size_t)n, v->legal);
+        return 0;
+    }
+    if (koma_engine_get_position(r->e, &r->pos, err) != 0) return -1;
+    unsigned char *kind = malloc((size_t)n);
+    if (kind == NULL) return oom(err);
     for (long i = 0; i < n; i++) {
         koma_move m;
-        koma_engine_move_pmn(r->e, r->moves[i], &m);
-        if (m.kind == KOMA_MOVE_DROP || (m.kind == KOMA_MOVE_QUIET && !(m.piece & KOMA_PIECE_TERMINAL)))
-            v->mate_interpositions++;
+        uint32_t from = 0, to = 0;
+        kind[i] = 1;                   /* a drop, or a move between */
+        if (koma_engine_move_pmn(r->e, r->moves[i], &m) != 0 || m.kind == KOMA_MOVE_DROP ||
+            m.kind == KOMA_MOVE_DROPCAP || !m.src.ndims ||
+            koma_shape_square(&r->pos.shape, &m.src, &from, NULL) != 0 ||
+            koma_shape_square(&r->pos.shape, &m.dst, &to, NULL) != 0)
+            continue;
+        int king = (r->pos.board[from] & KOMA_PIECE_TERMINAL) != 0;
+        int takes = r->pos.board[to] != KOMA_PIECE_NONE;
+        if (takes && !king) {
+            kind[i] = 2;               /* a capture that answers check takes the checker */
+        } else if (takes) {
+            int c = sole_checker(r, to, err);
+            if (c < 0) {
+                free(kind);
+                return -1;
+            }
+            kind[i] = c ? 2 : 0;
+        } else if (king) {
+            kind[i] = 0;
+        }
     }
-    join_sorted(r, (size_t)n, v->legal);
+    /* grouped: escapes, interpositions, captures; each group sorted */
+    char tmp[KOMA_MOVE_TEXT_BUF];
+    size_t at = 0;
+    for (unsigned char k = 0; k < 3; k++) {
+        size_t start = at;
+        for (size_t i = at; i < (size_t)n; i++) {
+            if (kind[i] != k) continue;
+            if (i != at) {
+                memcpy(tmp, r->texts + at * KOMA_MOVE_TEXT_BUF, KOMA_MOVE_TEXT_BUF);
+                memcpy(r->texts + at * KOMA_MOVE_TEXT_BUF, r->texts + i * KOMA_MOVE_TEXT_BUF, KOMA_MOVE_TEXT_BUF);
+                memcpy(r->texts + i * KOMA_MOVE_TEXT_BUF, tmp, KOMA_MOVE_TEXT_BUF);
+                unsigned char t = kind[at];
+                kind[at] = kind[i];
+                kind[i] = t;
+            }
+            at++;
+        }
+        qsort(r->texts + start * KOMA_MOVE_TEXT_BUF, at - start, KOMA_MOVE_TEXT_BUF, cmp_text);
+        if (k == 0) v->mate_escapes = at - start;
+        else if (k == 1) v->mate_interpositions = at - start;
+        else v->mate_captures = at - start;
+    }
+    free(kind);
+    join(r, (size_t)n, v->legal);
     return 0;
 }
 
@@ -1037,6 +1112,53 @@ static int illegal_as_recorded(const koma_referee *r)
     return !rec->has_ply || rec->ply == r->played;
 }
 
+/*
+ * Perpetual check written as a foul (反則負け, as ShogiHome and others write
+ * it: Japanese rules count perpetual check among the fouls): a recorded
+ * illegal-move ending of a record converted from CSA, KIF, KI2 or JKF, with
+ * the same result at the same ply as the rules' perpetual-check repetition,
+ * is the same ending.
+ */
+static int perpetual_as_foul(const koma_referee *r, const koma_verdict *v)
+{
+    const koma_recorded *rec = &r->rec;
+    if (!rec->from_shogi_world || !rec->has_status || rec->status != KOMA_STATUS_ILLEGALMOVE) return 0;
+    if (v->illegal || v->status != KOMA_STATUS_REPETITION || v->perpetual < 0) return 0;
+    if (v->result != KOMA_RESULT_FIRST && v->result != KOMA_RESULT_SECOND) return 0;
+    if (rec->has_result && strcmp(rec->result, v->result_text) != 0) return 0;
+    return !rec->has_ply || rec->ply == v->ply;
+}
+
+/*
+ * An illegal last ply in a record converted from CSA, KIF, KI2 or JKF that
+ * states no ending (no status, result or claim; a comment such as
+ * "*反則手にて終局" is all Shogi Club 24 writes): that ply is the ending the
+ * record states, so the rules' illegal-move ending agrees with it. A PCN
+ * record of koma's own with no outcome stays a dispute.
+ */
+static int illegal_last_ply(const koma_referee *r, const koma_verdict *v)
+{
+    const koma_recorded *rec = &r->rec;
+    if (!v->illegal || !rec->from_shogi_world || v->extra) return 0;
+    if (rec->has_status || rec->has_result || rec->claim != KOMA_CLAIM_NONE) return 0;
+    return r->index == v->ply && (!rec->has_ply || rec->ply == v->ply);
+}
+
+/*
+ * The same server's record of a move made after mate: the mated side's one
+ * ply after the checkmate the rules find, which could not be legal (every
+ * move of a mated side leaves its king attacked), is the illegal last ply the
+ * record ends with; the winner is the same, so that ply is no dispute.
+ */
+static int move_after_mate(const koma_referee *r, const koma_verdict *v)
+{
+    const koma_recorded *rec = &r->rec;
+    if (v->illegal || !rec->from_shogi_world || v->status != KOMA_STATUS_CHECKMATE) return 0;
+    if (rec->has_status || rec->has_result || rec->claim != KOMA_CLAIM_NONE) return 0;
+    return v->extra == 1 && v->extra_ply == v->ply + 1 && r->index == v->extra_ply &&
+           (!rec->has_ply || rec->ply == v->extra_ply);
+}
+
 static koma_result win_of(int side) { return side == KOMA_FIRST ? KOMA_RESULT_FIRST : KOMA_RESULT_SECOND; }
 
 /* Try rule: whether the side to move has a legal move of its king to the square
@@ -1160,7 +1282,7 @@ int koma_referee_finish(koma_referee *r, koma_verdict *v, koma_error *err)
         v->refused_text[0] = v->refused_message[0] = v->alt_square[0] = v->legal[0] = '\0';
     }
     v->mate_refuted = v->mate_in_check = 0;
-    v->mate_moves = v->mate_interpositions = 0;
+    v->mate_moves = v->mate_interpositions = v->mate_escapes = v->mate_captures = 0;
     v->repeats = r->repeats;
     v->cycle_first = r->cycle_first;
     v->occurrences = r->occurrences;
@@ -1207,14 +1329,15 @@ int koma_referee_finish(koma_referee *r, koma_verdict *v, koma_error *err)
         v->has_ply = 1;
         v->ply = r->ply;
         memcpy(v->move, r->move, sizeof v->move);
-        if (loser_gave_up(r, v)) {
+        if (loser_gave_up(r, v) || perpetual_as_foul(r, v)) {
             /* the record's own word for the same ending: not a dispute */
         } else if (rec->has_status && rec->status != v->status) v->disagrees = KOMA_MEMBER_STATUS;
         else if (rec->has_result && strcmp(rec->result, v->result_text) != 0)
             v->disagrees = KOMA_MEMBER_RESULT;
         else if (rec->has_ply && rec->ply != v->ply) v->disagrees = KOMA_MEMBER_PLY;
         /* an illegal ply the record does not name as its ending */
-        if (v->illegal && (v->disagrees || !rec->has_status)) v->disputes |= KOMA_DISPUTE_ILLEGAL;
+        if (v->illegal && (v->disagrees || !rec->has_status) && !illegal_last_ply(r, v))
+            v->disputes |= KOMA_DISPUTE_ILLEGAL;
     } else {
         v->ply = r->played;
         if (rec->has_status && rec->status == KOMA_STATUS_CHECKMATE && mate_refutation(r, v, err) != 0)
@@ -1258,7 +1381,8 @@ int koma_referee_finish(koma_referee *r, koma_verdict *v, koma_error *err)
             else if (rec->has_ply) v->disagrees = KOMA_MEMBER_PLY;
         }
     }
-    if (v->extra) v->disputes |= KOMA_DISPUTE_EXTRA;
+    if (v->extra && !(v->kind == KOMA_VERDICT_RULES && move_after_mate(r, v)))
+        v->disputes |= KOMA_DISPUTE_EXTRA;
     if (v->disagrees != KOMA_MEMBER_NONE) v->disputes |= KOMA_DISPUTE_OUTCOME;
     if (v->notation_faults) v->disputes |= KOMA_DISPUTE_NOTATION;
     return 0;
@@ -1520,6 +1644,14 @@ int koma_referee_pcn(koma_referee *r, const koma_game_set *games, const koma_gam
         rc = koma_referee_begin(r, game, &r->pos, err);
     }
     if (rc != 0) return err && err->code == KOMA_E_MEMORY ? -1 : 1;
+    int shogi_world = 0;
+    koma_pcn_value src;
+    if (koma_pcn_get(rec, "/meta/source/format", &src) == KOMA_PCN_STRING)
+        for (const char *const *f = (const char *const[]){"csa", "kif", "ki2", "jkf", NULL}; *f; f++)
+            if (src.len == strlen(*f) && memcmp(src.string, *f, src.len) == 0) shogi_world = 1;
+    /* with no outcome, only where the record comes from (an illegal last ply
+     * is then its ending) */
+    r->rec.from_shogi_world = shogi_world;
     if (koma_pcn_has_outcome(rec)) {
         koma_recorded expect;
         memset(&expect, 0, sizeof expect);
@@ -1531,10 +1663,7 @@ int koma_referee_pcn(koma_referee *r, const koma_game_set *games, const koma_gam
         const char *st = koma_pcn_outcome_status(rec);
         if (st && koma_cgsn_parse(st, strlen(st), &expect.status, NULL) == 0) expect.has_status = 1;
         expect.has_ply = koma_pcn_outcome_ply(rec, &expect.ply);
-        koma_pcn_value src;
-        if (koma_pcn_get(rec, "/meta/source/format", &src) == KOMA_PCN_STRING)
-            for (const char *const *f = (const char *const[]){"csa", "kif", "ki2", "jkf", NULL}; *f; f++)
-                if (src.len == strlen(*f) && memcmp(src.string, *f, src.len) == 0) expect.from_shogi_world = 1;
+        expect.from_shogi_world = shogi_world;
         /* a claim the final position can check: an entering-king declaration or
          * an impasse (outcome.csa, as CSA, KIF and JKF endings are kept) */
         koma_pcn_value csa;

@@ -113,7 +113,9 @@ typedef struct koma_recorded {
     uint64_t ply;
     int from_shogi_world;              /* converted from CSA, KIF, KI2 or JKF (meta.source):
                                           an illegal-move ending at its last ply is taken
-                                          as recorded (the illegal action is not in it) */
+                                          as recorded (the illegal action is not in it),
+                                          and with no ending recorded, an illegal last
+                                          ply is the ending it states */
     int claim;                         /* KOMA_CLAIM_*: an ending the position can check */
 } koma_recorded;
 
@@ -257,13 +259,18 @@ typedef struct koma_verdict {
     char legal[KOMA_VERDICT_LEGAL_MAX];
 
     /* a recorded checkmate the rules do not find: the side to move's legal moves
-     * (in legal, sorted; alt_square ""), how many, whether it is in check, and
-     * how many of them are interpositions (a drop, or a non-capturing move of a
-     * piece other than the king): a tsume problem's futile interpositions */
+     * (in legal; alt_square ""), how many, whether it is in check, and when it
+     * is, how many are king escapes (a king move not taking the checker),
+     * interpositions (a drop, or a non-capturing move of a piece other than the
+     * king: a tsume problem's futile interpositions) and captures of the
+     * checker; legal lists them in that order, each kind sorted (not in check:
+     * all sorted, the three counts 0) */
     int mate_refuted;
     int mate_in_check;
     size_t mate_moves;
     size_t mate_interpositions;
+    size_t mate_escapes;
+    size_t mate_captures;
 
     /* repetition endings */
     size_t repeats;                    /* same-move: the earlier ply repeated */
