@@ -369,3 +369,28 @@ void cli_progress_end(cli *c)
     fputs("\r\033[K", stderr);
     fflush(stderr);
 }
+
+int cli_file_name(const char *pat, const char *letters, const unsigned long *values, char *buf, size_t cap)
+{
+    size_t n = 0, last = strlen(letters) - 1;
+    for (const char *p = pat; *p; p++) {
+        char piece[32];
+        size_t len = 1;
+        piece[0] = *p;
+        if (*p == '%' && p[1] == '%') {
+            p++;
+        } else if (*p == '%') {
+            int width = 0, zero = p[1] == '0';
+            for (p++; *p >= '0' && *p <= '9'; p++) width = width * 10 + (*p - '0');
+            const char *at = *p ? strchr(letters, *p) : NULL;
+            unsigned long v = values[at ? (size_t)(at - letters) : last];
+            len = (size_t)snprintf(piece, sizeof piece, zero ? "%0*lu" : "%*lu", width, v);
+        }
+        if (n + len >= cap) return -1;
+        memcpy(buf + n, piece, len);
+        n += len;
+    }
+    if (cap == 0) return -1;
+    buf[n] = '\0';
+    return 0;
+}

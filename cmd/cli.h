@@ -234,4 +234,10 @@ int cli_input_lines_bulk(cli *c, cli_input *in, const char *noun, cli_bulk_fn bu
          i##_none ? (i == (first)) : (i < (argc)); i++)                                   \
         for (const char *path = i##_none ? "-" : (argv)[i]; path; path = NULL)
 
+/* A file name from an output pattern (-o) of the tools that write one file a
+ * record, a position or a share: "%[0][WIDTH]X" is values[i] for the letter X =
+ * letters[i] (a letter not in letters: the last value; the tool checked the
+ * pattern first), "%%" a '%'. 0, or -1 when the name does not fit in buf[cap]. */
+int cli_file_name(const char *pat, const char *letters, const unsigned long *values, char *buf, size_t cap);
+
 #endif

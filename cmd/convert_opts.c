@@ -27,26 +27,8 @@ int convert_output_pattern(const char *p, int *has_r, int *has_p)
 
 int convert_output_name(const char *pat, unsigned long record, size_t ply, char *buf, size_t cap)
 {
-    size_t n = 0;
-    for (const char *p = pat; *p; p++) {
-        char piece[32];
-        size_t len = 1;
-        piece[0] = *p;
-        if (*p == '%' && p[1] == '%') {
-            p++;
-        } else if (*p == '%') {
-            int width = 0, zero = p[1] == '0';
-            for (p++; *p >= '0' && *p <= '9'; p++) width = width * 10 + (*p - '0');
-            unsigned long v = *p == 'r' ? record : (unsigned long)ply;
-            len = (size_t)snprintf(piece, sizeof piece, zero ? "%0*lu" : "%*lu", width, v);
-        }
-        if (n + len >= cap) return -1;
-        memcpy(buf + n, piece, len);
-        n += len;
-    }
-    if (cap == 0) return -1;
-    buf[n] = '\0';
-    return 0;
+    const unsigned long values[] = {record, (unsigned long)ply};
+    return cli_file_name(pat, "rp", values, buf, cap);
 }
 
 /* ---- --drop, --encoding -------------------------------------------------------------- */

@@ -27,29 +27,6 @@ int select_out_check(cli *c, const char *pattern, unsigned long split)
     return 0;
 }
 
-/* The name of file number n. -1 when it exceeds the buffer. */
-static int file_name(const char *pat, unsigned long n, char *buf, size_t cap)
-{
-    size_t k = 0;
-    for (const char *p = pat; *p; p++) {
-        char piece[32];
-        size_t len = 1;
-        piece[0] = *p;
-        if (*p == '%' && p[1] == '%') {
-            p++;
-        } else if (*p == '%') {
-            int width = 0, zero = p[1] == '0';
-            for (p++; *p >= '0' && *p <= '9'; p++) width = width * 10 + (*p - '0');
-            len = (size_t)snprintf(piece, sizeof piece, zero ? "%0*lu" : "%*lu", width, n);
-        }
-        if (k + len >= cap) return -1;
-        memcpy(buf + k, piece, len);
-        k += len;
-    }
-    buf[k] = '\0';
-    return 0;
-}
-
 static int io_error(select_out *o, const char *what, int e)
 {
     cli_trouble(o->c, "%s: io.write: cannot %s: %s", o->name, what, strerror(e));
@@ -77,7 +54,8 @@ static int next_output(select_out *o, koma_error *err)
         o->f = stdout;
         snprintf(o->name, sizeof o->name, "<stdout>");
     } else {
-        if (file_name(o->pattern, ++o->files, o->name, sizeof o->name) != 0) {
+        const unsigned long number = ++o->files;
+        if (cli_file_name(o->pattern, "n", &number, o->name, sizeof o->name) != 0) {
             cli_trouble(o->c, "-o %s: the file name exceeds %zu bytes", o->pattern, sizeof o->name - 1);
             o->failed = 1;
             return -1;
