@@ -944,10 +944,11 @@ static json_t *header_json(const koma_srec *r, koma_error *err)
             return NULL;
         }
     }
-    /* periods as 持ち時間 headers in koma's form (a text there already: no room) */
+    /* periods as 持ち時間 headers in koma's form, unless the text there says them
+     * (another text there: no room) */
     static const char *const keys[] = {"持ち時間", KOMA__KIF_FIRST_TIME, KOMA__KIF_SECOND_TIME};
     for (int side = 0; side < 3; side++) {
-        if (r->nperiods[side] == 0) continue;
+        if (r->nperiods[side] == 0 || koma__kif_periods_said(r, side)) continue;
         char text[128];
         if (json_object_get(hd, keys[side]) ||
             koma__kif_periods_out(r->periods[side], r->nperiods[side], side == 0, text, sizeof text) != 0) {

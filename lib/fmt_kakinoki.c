@@ -1283,13 +1283,14 @@ static int put_tree(kk_writer *w, koma_pcn_buffer *o, const koma_sline *l, size_
     return 0;
 }
 
-/* The periods of the record as 持ち時間 lines (each side's too). */
+/* The periods of the record as 持ち時間 lines (each side's too), but those its
+ * time control text says already (as another program wrote it). */
 static int put_periods(kk_writer *w, koma_pcn_buffer *o, koma_error *err)
 {
     static const char *const keys[] = {"持ち時間", KOMA__KIF_FIRST_TIME, KOMA__KIF_SECOND_TIME};
     const koma_srec *r = w->r;
     for (int side = 0; side < 3; side++) {
-        if (r->nperiods[side] == 0) continue;
+        if (r->nperiods[side] == 0 || koma__kif_periods_said(r, side)) continue;
         char text[128];
         if (koma__kif_periods_out(r->periods[side], r->nperiods[side], side == 0, text, sizeof text) != 0)
             return koma_error_set(err, KOMA_E_CONVERT_UNREPRESENTABLE, 0,

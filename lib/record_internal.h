@@ -125,6 +125,17 @@ int koma__kif_header_add(koma_srec *r, const char *key, size_t klen, const char 
 /* Periods as a 持ち時間 text koma reads back ("各25分+秒読み30秒", each: for
  * both sides): 0, or -1 when they have no such form (or buf is too small). */
 int koma__kif_periods_out(const koma_speriod *p, size_t n, int each, char *buf, size_t cap);
+/* A 持ち時間 text in koma's form ("[各]MAIN[+1手N加算][+秒読みN]"; each: with 各,
+ * for both sides) as periods: 1 when it is one (*p, *np set), else 0. */
+int koma__kif_periods_in(const char *v, size_t n, int each, koma_speriod *p, size_t *np);
+/* A 持ち時間 text in a form other programs write ("10分+30秒", "各15分切れ負け",
+ * "1時間30分（秒読み60秒）", "5分+10秒(1手ごとに加算)", "60分 切れたら1分将棋";
+ * koma-formats(5)) as periods: 1 when read (*p, *np set), else 0. */
+int koma__kif_time_in(const char *v, size_t n, koma_speriod *p, size_t *np);
+/* 1 when r's time control text for side (0 both, 1 first, 2 second: 持ち時間,
+ * 先手持ち時間, 後手持ち時間) is not in koma's form and reads as r's periods for
+ * that side: written as it is, it gives them back, and they need no line. */
+int koma__kif_periods_said(const koma_srec *r, int side);
 
 /* Times of a move (or ending) of side for formats that write both the time
  * spent and the total (KIF, JKF): a missing total is the side's running total

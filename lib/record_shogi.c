@@ -268,117 +268,6 @@ void koma__times_both(long long run[2], int side, long long el, long long tot, l
     *otot = tot;
 }
 
-/* ---- time controls as KIF's 持ち時間 text -------------------------------------------- */
-
-/* "1時間30分", "45秒": one duration in koma's canonical form (ASCII digits,
- * parts in order, none zero, "0秒" for nothing); ms, or -1. */
-static long long duration_in(const char *s, size_t n, size_t *used)
-{
-    static const struct {
-        const char *unit;
-        long long ms;
-    } units[] = {{"時間", 3600000}, {"分", 60000}, {"秒", 1000}};
-    size_t i = 0;
-    long long total = 0;
-    int any = 0, last = -1;
-    for (;;) {
-        size_t j = i;
-        long long v = 0;
-        while (j < n && KOMA_IS_DIGIT(s[j]) && j - i < 9) v = v * 10 + (s[j++] - '0');
-        if (j == i || (s[i] == '0' && j - i > 1)) break;
-        int u = -1;
-        for (int k = 0; k < 3; k++) {
-            size_t ul = strlen(units[k].unit);
-            if (n - j >= ul && memcmp(s + j, units[k].unit, ul) == 0) {
-                u = k;
-                j += ul;
-                break;
-            }
-        }
-        if (u <= last || (v == 0 && !(u == 2 && !any))) break;
-        total += v * units[u].ms;
-        any = 1;
-        last = u;
-        i = j;
-    }
-    *used = i;
-    return any ? total : -1;
-}
-
-static int duration_out(long long ms, char *buf, size_t cap)
-{
-    if (ms < 0 || ms % 1000) return -1;
-    long long s = ms / 1000;
-    size_t k = 0;
-    if (s >= 3600) k += (size_t)snprintf(buf + k, cap - k, "%lld時間", s / 3600);
-    if (s / 60 % 60) k += (size_t)snprintf(buf + k, cap - k, "%lld分", s / 60 % 60);
-    if (s % 60 || s == 0) k += (size_t)snprintf(buf + k, cap - k, "%lld秒", s % 60);
-    return k < cap ? 0 : -1;
-}
-
-/* "[各]MAIN[+1手N加算][+秒読みN]": the periods koma writes (a main time, with a
- * Fischer increment, then byoyomi as a period of one ply). */
-static int periods_in(const char *v, size_t n, int each, koma_speriod *p, size_t *np)
-{
-    size_t i = 0, u;
-    if (each) {
-        if (n < 3 || memcmp(v, "各", 3) != 0) return 0;
-        i = 3;
-    }
-    long long main = duration_in(v + i, n - i, &u), inc = KOMA_TIME_NONE, byo = -1;
-    if (main < 0) return 0;
-    i += u;
-    static const char plus_inc[] = "+1手", added[] = "加算", plus_byo[] = "+秒読み";
-    if (n - i > strlen(plus_inc) && memcmp(v + i, plus_inc, strlen(plus_inc)) == 0) {
-        i += strlen(plus_inc);
-        inc = duration_in(v + i, n - i, &u);
-        if (inc <= 0) return 0;
-        i += u;
-        if (n - i < strlen(added) || memcmp(v + i, added, strlen(added)) != 0) return 0;
-        i += strlen(added);
-    }
-    if (n - i > strlen(plus_byo) && memcmp(v + i, plus_byo, strlen(plus_byo)) == 0) {
-        i += strlen(plus_byo);
-        byo = duration_in(v + i, n - i, &u);
-        if (byo <= 0) return 0;
-        i += u;
-    }
-    if (i != n) return 0;
-    p[0].duration_ms = main;
-    p[0].increment_ms = inc;
-    p[0].plies = 0;
-    *np = 1;
-    if (byo > 0) {
-        p[1].duration_ms = byo;
-        p[1].increment_ms = KOMA_TIME_NONE;
-        p[1].plies = 1;
-        *np = 2;
-    }
-    return 1;
-}
-
-int koma__kif_periods_out(const koma_speriod *p, size_t n, int each, char *buf, size_t cap)
-{
-    if (n < 1 || n > 2 || p[0].plies != 0 || (n == 2 && (p[1].plies != 1 || p[1].increment_ms != KOMA_TIME_NONE)))
-        return -1;
-    size_t k = (size_t)snprintf(buf, cap, "%s", each ? "各" : "");
-    if (k >= cap || duration_out(p[0].duration_ms, buf + k, cap - k) != 0) return -1;
-    k = strlen(buf);
-    if (p[0].increment_ms != KOMA_TIME_NONE) {
-        if (p[0].increment_ms <= 0) return -1;
-        k += (size_t)snprintf(buf + k, cap - k, "+1手");
-        if (k >= cap || duration_out(p[0].increment_ms, buf + k, cap - k) != 0) return -1;
-        k = strlen(buf);
-        k += (size_t)snprintf(buf + k, cap - k, "加算");
-    }
-    if (n == 2) {
-        if (p[1].duration_ms <= 0) return -1;
-        k += (size_t)snprintf(buf + k, cap - k, "+秒読み");
-        if (k >= cap || duration_out(p[1].duration_ms, buf + k, cap - k) != 0) return -1;
-    }
-    return strlen(buf) < cap - 1 ? 0 : -1;
-}
-
 int koma__kif_header_add(koma_srec *r, const char *k, size_t kl, const char *v, size_t vl, koma_error *err)
 {
     koma_hkey key = koma__kif_header_key(k, kl);
@@ -388,12 +277,15 @@ int koma__kif_header_add(koma_srec *r, const char *k, size_t kl, const char *v, 
         if (il) return koma_srec_add_header(r, key, NULL, 0, iso, il, err);
         key = KOMA_H_OTHER;
     }
-    /* a time control in koma's own form: periods (for both sides, or one) */
+    /* a time control: periods (for both sides, or one) */
     int side = key == KOMA_H_TIME_CONTROL ? 0 : kl == strlen(KOMA__KIF_FIRST_TIME) && !memcmp(k, KOMA__KIF_FIRST_TIME, kl) ? 1
                : kl == strlen(KOMA__KIF_SECOND_TIME) && !memcmp(k, KOMA__KIF_SECOND_TIME, kl)                   ? 2
                                                                                                                : -1;
-    if (side >= 0 && r->nperiods[side] == 0 && periods_in(v, vl, side == 0, r->periods[side], &r->nperiods[side]))
-        return 0;
+    if (side >= 0 && r->nperiods[side] == 0) {
+        if (koma__kif_periods_in(v, vl, side == 0, r->periods[side], &r->nperiods[side])) return 0;
+        /* another program's form: its periods, and the text kept as written */
+        koma__kif_time_in(v, vl, r->periods[side], &r->nperiods[side]);
+    }
     if (key == KOMA_H_OTHER) return koma_srec_add_header(r, key, k, kl, v, vl, err);
     return koma_srec_add_header(r, key, NULL, 0, v, vl, err);
 }
