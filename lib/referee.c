@@ -1514,15 +1514,18 @@ static long long whole_seconds(long long ms, int csa)
 
 /* The time control of side: its periods, else the record's: the main time and
  * its increment, then a byo-yomi of one ply (none: 0), in whole seconds. 0, or
- * -1 with *why: no time control, or one of another shape. */
+ * with *why: -1, no time control; -2, one of another shape. */
 static int read_control(const koma_pcn *rec, int side, long long t[3], const char **why)
 {
     koma_pcn_value v;
     const char *periods = side == KOMA_FIRST ? "/sides/first/periods" : "/sides/second/periods";
     if (koma_pcn_get(rec, periods, &v) != KOMA_PCN_ARRAY) periods = "/periods";
     if (koma_pcn_get(rec, periods, &v) != KOMA_PCN_ARRAY || v.len == 0) {
-        *why = "the time control";
-        return -1;
+        /* a text koma does not read as periods (koma-formats(5)) is not one */
+        *why = koma_pcn_get(rec, "/meta/time_control", &v) == KOMA_PCN_STRING
+                   ? "a time control koma reads (koma-formats(5) lists the forms)"
+                   : "the time control";
+        return -1;                     /* none */
     }
     char ptr[96];
     int ok, has;
@@ -1545,10 +1548,59 @@ static int read_control(const koma_pcn *rec, int side, long long t[3], const cha
     }
     if (!shape) {
         *why = "a time control of main time, increment and byo-yomi";
-        return -1;
+        return -2;
     }
     for (int i = 0; i < 3; i++) t[i] = t[i] / 1000 * 1000;
     return 0;
+}
+
+/* The number of a line "KEY:N" of the setup's comment (a CSA record's comments
+ * before the first move: floodgate's 'Increment:10), or -1. */
+static long long comment_number(const koma_pcn *rec, const char *key)
+{
+    koma_pcn_value v;
+    if (koma_pcn_get(rec, "/setup/comment", &v) != KOMA_PCN_STRING) return -1;
+    size_t kl = strlen(key);
+    for (size_t i = 0; i < v.len;) {
+        const char *l = v.string + i, *e = memchr(l, '\n', v.len - i);
+        size_t n = e ? (size_t)(e - l) : v.len - i, k = kl;
+        long long x = 0;
+        if (n > kl && n <= kl + 9 && memcmp(l, key, kl) == 0) {
+            while (k < n && KOMA_IS_DIGIT(l[k])) x = x * 10 + (l[k++] - '0');
+            if (k == n) return x;
+        }
+        i += n + 1;
+    }
+    return -1;
+}
+
+/* The time control of a CSA server's game name in meta.event, when the record
+ * states none: "EVENT+NAME-TOTAL-BYOYOMI+..." ("wdoor+floodgate-600-10F+..."),
+ * seconds, F: the second number is an increment (Fischer). 1 with t, else 0. */
+static int server_control(const koma_pcn *rec, long long t[3])
+{
+    koma_pcn_value v;
+    if (koma_pcn_get(rec, "/meta/event", &v) != KOMA_PCN_STRING) return 0;
+    const char *s = v.string, *end = s + v.len, *f = memchr(s, '+', v.len);
+    if (f == NULL) return 0;
+    const char *e = memchr(f + 1, '+', (size_t)(end - f - 1));
+    if (e == NULL) return 0;
+    /* from the field's end: [F] digits '-' digits '-' */
+    const char *p = e;
+    int fischer = p[-1] == 'F';
+    if (fischer) p--;
+    long long num[2] = {0, 0};
+    for (int k = 1; k >= 0; k--) {
+        const char *q = p;
+        while (q > f + 1 && KOMA_IS_DIGIT(q[-1]) && p - q < 7) q--;
+        if (q == p || q <= f + 1 || q[-1] != '-') return 0;
+        for (const char *d = q; d < p; d++) num[k] = num[k] * 10 + (*d - '0');
+        p = q - 1;
+    }
+    t[0] = num[0] * 1000;
+    t[1] = fischer ? num[1] * 1000 : 0;
+    t[2] = fischer ? 0 : num[1] * 1000;
+    return 1;
 }
 
 /*
@@ -1580,8 +1632,18 @@ static void check_clock(koma_referee *r, const koma_pcn *rec, const koma_recorde
     long long t[2][3];
     int follow[2];
     const char *why = NULL, *w;
+    /* a CSA server's record: its game name's time control when the record has
+     * none, floodgate's 'Increment:N when the time control has no increment */
+    long long named[3], inc = csa ? comment_number(rec, "Increment:") : -1;
+    int has_named = csa && server_control(rec, named);
     for (int s = 0; s < 2; s++) {
-        follow[s] = read_control(rec, s, t[s], &w) == 0;
+        int got = read_control(rec, s, t[s], &w);
+        follow[s] = got == 0;
+        if (got == -1 && has_named) {
+            memcpy(t[s], named, sizeof named);
+            follow[s] = 1;
+        }
+        if (follow[s] && t[s][1] == 0 && inc > 0) t[s][1] = inc * 1000;
         if (!follow[s] && s == loser) why = w;
     }
     char ptr[96];
