@@ -224,6 +224,19 @@ static void verdict_diagnostics(judge *j, const koma_verdict *v)
         verdict_outcome_message(v, msg, sizeof msg);
         diag(j, verdict_member_pointer(v->disagrees), 0, 0, KOMA_E_REPLAY_OUTCOME, msg, NULL);
     }
+    if (v->kind == KOMA_VERDICT_CLAIM && v->handicap_disagrees) {
+        /* a warning: the claim is judged with the stated handicap */
+        koma_error w;
+        memset(&w, 0, sizeof w);
+        w.code = KOMA_E_REPLAY_HANDICAP;
+        record_locate(j->src, "/meta/handicap", &w.line, &w.column);
+        if (w.line == 0) {
+            w.line = j->src->line;
+            w.column = 1;
+        }
+        verdict_handicap_message(v, w.message, sizeof w.message);
+        cli_warning(j->c, j->src->file, &w);
+    }
 }
 
 static void record_start(judge *j, const record_source *src)

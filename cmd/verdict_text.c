@@ -224,6 +224,16 @@ const char *verdict_claim_rule(const koma_verdict *v)
     }
 }
 
+void verdict_handicap_message(const koma_verdict *v, char *buf, size_t cap)
+{
+    text t = {buf, cap, 0};
+    buf[0] = '\0';
+    unsigned n = v->handicap_points[KOMA_SECOND];
+    add(&t, "the stated handicap %s removes %u point%s of Gote's pieces, but the setup lacks %u of Sente's "
+        "and %u of Gote's; the stated handicap is counted", v->handicap_stated, n, n == 1 ? "" : "s",
+        v->handicap_setup[KOMA_FIRST], v->handicap_setup[KOMA_SECOND]);
+}
+
 /* A declaration or impasse judged, in plain words: what was counted, what failed. */
 static void claim_reason(const koma_verdict *v, text *t)
 {

@@ -20,6 +20,8 @@ const char *verdict_side(int side);
 const char *verdict_claim_rule(const koma_verdict *v);
 /* A recorded time loss the clocks contradict (KOMA_DISPUTE_CLOCK). */
 void verdict_clock_message(const koma_verdict *v, char *buf, size_t cap);
+/* A judged claim's stated handicap that the setup contradicts (handicap_disagrees). */
+void verdict_handicap_message(const koma_verdict *v, char *buf, size_t cap);
 void verdict_reason(const koma_verdict *v, char *buf, size_t cap);
 
 /* The JSON pointer of a recorded outcome member ("/outcome/status"), or NULL. */

@@ -109,6 +109,14 @@ struct koma_referee {
     } clk;
     int claims;                        /* the game judges them (Shogi) */
     unsigned handicap_points[2];       /* what a handicap removed, per side */
+    struct stated_handicap {           /* the record's meta.handicap, when koma knows it */
+        int known;
+        int inferable;                 /* the setup's hands are empty: its missing
+                                          pieces say a handicap too */
+        unsigned setup[2];             /* the points the setup lacks (handicap_points
+                                          before the stated handicap replaced them) */
+        char name[48];
+    } stated;
 
     /* the next ply's move, read ahead (koma_referee_pcn): when it is legal in
      * the position a ply leaves, that position has a legal move (no search for
@@ -275,6 +283,7 @@ int koma_entering_count_side(const koma_position *pos, int side, koma_entering_c
 static void setup_claims(koma_referee *r, const koma_position *setup)
 {
     r->handicap_points[0] = r->handicap_points[1] = 0;
+    memset(&r->stated, 0, sizeof r->stated);
     r->claims = strcmp(r->g->id, "shogi") == 0 && r->g->files == 9 && r->g->ranks == 9;
     if (!r->claims) return;
     koma_entering_count c[2];
@@ -287,6 +296,37 @@ static void setup_claims(koma_referee *r, const koma_position *setup)
     for (int s = 0; s < 2; s++)
         if (c[s ^ 1].total_points == 27 && c[s].total_points < 27)
             r->handicap_points[s] = 27 - c[s].total_points;
+}
+
+/* The handicaps by the names KIF's 手合割 and JKF's initial.preset give them (as
+ * meta.handicap keeps them), and the points of the pieces each removes from the
+ * upper player, who has Gote's pieces (koma-formats(5), SHOGI-WORLD FORMATS). */
+static const struct {
+    const char *kif, *jkf;
+    unsigned points;
+} stated_handicaps[] = {
+    {"平手", "HIRATE", 0},  {"香落ち", "KY", 1},     {"右香落ち", "KY_R", 1},  {"角落ち", "KA", 5},
+    {"飛車落ち", "HI", 5},  {"飛香落ち", "HIKY", 6}, {"二枚落ち", "2", 10},    {"三枚落ち", "3", 11},
+    {"四枚落ち", "4", 12},  {"五枚落ち", "5", 13},   {"左五枚落ち", "5_L", 13}, {"六枚落ち", "6", 14},
+    {"八枚落ち", "8", 16},  {"十枚落ち", "10", 18},
+};
+
+/* The record's stated handicap (meta.handicap), when it names one koma knows:
+ * its points count for the upper player, in place of those the setup lacks. */
+static void state_handicap(koma_referee *r, const koma_position *setup, const char *name, size_t len)
+{
+    for (size_t i = 0; i < sizeof stated_handicaps / sizeof stated_handicaps[0]; i++) {
+        const char *k = stated_handicaps[i].kif, *j = stated_handicaps[i].jkf;
+        if (!((strlen(k) == len && memcmp(k, name, len) == 0) || (strlen(j) == len && memcmp(j, name, len) == 0)))
+            continue;
+        r->stated.known = 1;
+        r->stated.inferable = setup->hands[0].len == 0 && setup->hands[1].len == 0;
+        memcpy(r->stated.setup, r->handicap_points, sizeof r->stated.setup);
+        copy(r->stated.name, sizeof r->stated.name, k);
+        r->handicap_points[KOMA_FIRST] = 0;
+        r->handicap_points[KOMA_SECOND] = stated_handicaps[i].points;
+        return;
+    }
 }
 
 int koma_referee_begin(koma_referee *r, const koma_game *g, const koma_position *setup,
@@ -1210,6 +1250,13 @@ static int judge_claim(koma_referee *r, koma_verdict *v, koma_error *err)
     v->zone_pieces = c[d].zone_pieces;
     v->handicap_points[0] = r->handicap_points[0];
     v->handicap_points[1] = r->handicap_points[1];
+    if (r->stated.known) {
+        copy(v->handicap_stated, sizeof v->handicap_stated, r->stated.name);
+        v->handicap_setup[0] = r->stated.setup[0];
+        v->handicap_setup[1] = r->stated.setup[1];
+        v->handicap_disagrees = r->stated.inferable && (r->stated.setup[0] != r->handicap_points[0] ||
+                                                        r->stated.setup[1] != r->handicap_points[1]);
+    }
     v->has_ply = 1;
     v->ply = r->played;
     unsigned fail = 0;
@@ -1310,6 +1357,9 @@ int koma_referee_finish(koma_referee *r, koma_verdict *v, koma_error *err)
     v->king_in_zone = v->king_in_check = 0;
     v->zone_pieces = v->points_needed = v->claim_failed = 0;
     v->points[0] = v->points[1] = v->handicap_points[0] = v->handicap_points[1] = 0;
+    v->handicap_stated[0] = '\0';
+    v->handicap_setup[0] = v->handicap_setup[1] = 0;
+    v->handicap_disagrees = 0;
     v->clock = KOMA_CLOCK_NONE;
     v->clock_side = -1;
     v->clock_missing[0] = '\0';
@@ -1554,24 +1604,35 @@ static int read_control(const koma_pcn *rec, int side, long long t[3], const cha
     return 0;
 }
 
-/* The number of a line "KEY:N" of the setup's comment (a CSA record's comments
- * before the first move: floodgate's 'Increment:10), or -1. */
-static long long comment_number(const koma_pcn *rec, const char *key)
+/* The text after "KEY" on a line of its own of the setup's comment (a CSA
+ * record's comments before the first move: floodgate's 'Increment:10, koma's
+ * 'handicap: 角落ち), or NULL. */
+static const char *comment_value(const koma_pcn *rec, const char *key, size_t *len)
 {
     koma_pcn_value v;
-    if (koma_pcn_get(rec, "/setup/comment", &v) != KOMA_PCN_STRING) return -1;
+    if (koma_pcn_get(rec, "/setup/comment", &v) != KOMA_PCN_STRING) return NULL;
     size_t kl = strlen(key);
     for (size_t i = 0; i < v.len;) {
         const char *l = v.string + i, *e = memchr(l, '\n', v.len - i);
-        size_t n = e ? (size_t)(e - l) : v.len - i, k = kl;
-        long long x = 0;
-        if (n > kl && n <= kl + 9 && memcmp(l, key, kl) == 0) {
-            while (k < n && KOMA_IS_DIGIT(l[k])) x = x * 10 + (l[k++] - '0');
-            if (k == n) return x;
+        size_t n = e ? (size_t)(e - l) : v.len - i;
+        if (n > kl && memcmp(l, key, kl) == 0) {
+            *len = n - kl;
+            return l + kl;
         }
         i += n + 1;
     }
-    return -1;
+    return NULL;
+}
+
+/* The number N of a comment line "KEY:N" (comment_value), or -1. */
+static long long comment_number(const koma_pcn *rec, const char *key)
+{
+    size_t n, k = 0;
+    const char *s = comment_value(rec, key, &n);
+    long long x = 0;
+    if (s == NULL || n > 9) return -1;
+    while (k < n && KOMA_IS_DIGIT(s[k])) x = x * 10 + (s[k++] - '0');
+    return k == n ? x : -1;
 }
 
 /* The time control of a CSA server's game name in meta.event, when the record
@@ -1706,11 +1767,26 @@ int koma_referee_pcn(koma_referee *r, const koma_game_set *games, const koma_gam
         rc = koma_referee_begin(r, game, &r->pos, err);
     }
     if (rc != 0) return err && err->code == KOMA_E_MEMORY ? -1 : 1;
-    int shogi_world = 0;
+    int shogi_world = 0, from_csa = 0;
     koma_pcn_value src;
     if (koma_pcn_get(rec, "/meta/source/format", &src) == KOMA_PCN_STRING)
         for (const char *const *f = (const char *const[]){"csa", "kif", "ki2", "jkf", NULL}; *f; f++)
-            if (src.len == strlen(*f) && memcmp(src.string, *f, src.len) == 0) shogi_world = 1;
+            if (src.len == strlen(*f) && memcmp(src.string, *f, src.len) == 0) {
+                shogi_world = 1;
+                from_csa = **f == 'c';
+            }
+    /* the stated handicap: meta.handicap (KIF's 手合割, JKF's preset), or in a CSA
+     * record the comment koma's CSA writer gives it */
+    koma_pcn_value hc;
+    const char *said = NULL;
+    size_t said_len = 0;
+    if (koma_pcn_get(rec, "/meta/handicap", &hc) == KOMA_PCN_STRING) {
+        said = hc.string;
+        said_len = hc.len;
+    } else if (from_csa) {
+        said = comment_value(rec, "handicap: ", &said_len);
+    }
+    if (r->claims && said) state_handicap(r, &r->pos, said, said_len);
     /* with no outcome, only where the record comes from (an illegal last ply
      * is then its ending) */
     r->rec.from_shogi_world = shogi_world;

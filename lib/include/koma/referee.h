@@ -313,6 +313,14 @@ typedef struct koma_verdict {
                                           in the zone and in hand; an impasse, of all */
     unsigned handicap_points[2];       /* per side: the points of the pieces a handicap
                                           removed, counted in points[] for the upper player */
+    char handicap_stated[48];          /* the record's meta.handicap when koma knows it
+                                          (its KIF name; its points are handicap_points),
+                                          else "" */
+    unsigned handicap_setup[2];        /* then: the points the setup lacks, per side (an
+                                          upper player with all 27 points, the other
+                                          fewer, both hands empty) */
+    int handicap_disagrees;            /* then: the setup's hands are empty and its
+                                          missing points are not the stated handicap's */
     unsigned points_needed;            /* a declaration: the points to win (28 or 27; 31) */
     unsigned claim_failed;             /* KOMA_CLAIM_FAIL_* */
 
