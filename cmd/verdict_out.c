@@ -53,8 +53,12 @@ static void replay_json(FILE *f, const koma_verdict *v, const char *file, unsign
                     v->king_in_zone ? "true" : "false", v->king_in_check ? "true" : "false",
                     v->zone_pieces);
         fprintf(f, ",\"points\":{\"first\":%u,\"second\":%u},\"handicap_points\":{\"first\":%u,"
-                "\"second\":%u},\"needed\":%u,\"failed\":[", v->points[0], v->points[1],
-                v->handicap_points[0], v->handicap_points[1], v->points_needed);
+                "\"second\":%u}", v->points[0], v->points[1], v->handicap_points[0], v->handicap_points[1]);
+        /* the stated handicap (a name of koma's table: nothing to escape) */
+        if (v->handicap_stated[0])
+            fprintf(f, ",\"handicap_stated\":\"%s\",\"handicap_setup\":{\"first\":%u,\"second\":%u}",
+                    v->handicap_stated, v->handicap_setup[0], v->handicap_setup[1]);
+        fprintf(f, ",\"needed\":%u,\"failed\":[", v->points_needed);
         static const char *const words[] = {"zone", "pieces", "check", "points", "try"};
         const char *sep = "";
         for (unsigned b = 0; b < 5; b++)
