@@ -18,6 +18,7 @@
 #include "cli.h"
 #include "convert_opts.h"
 #include "games.h"
+#include "records.h"
 
 typedef struct state {
     cli *c;
@@ -227,7 +228,7 @@ static void to_feen(state *st, cli_input *in)
 
 static const koma_format *format_option(cli *c, const char *arg, int *status)
 {
-    const koma_format *f = koma_format_find(arg, strlen(arg));
+    const koma_format *f = records_format_find(arg);
     *status = 0;
     if (f == NULL) *status = cli_usage_error(c, "unknown format '%s' (koma-convert --list shows them)", arg);
     return f;
@@ -261,6 +262,7 @@ int main(int argc, char **argv)
     state st;
     cli_init(&c, "koma-convert", usage);
     memset(&st, 0, sizeof st);
+    st.o.size = sizeof st.o;
     st.c = &c;
     int ggn = 0, list = 0, rc, has_p = 0;
     const char *from_name = NULL, *to_name = NULL, *bad;

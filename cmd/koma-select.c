@@ -17,7 +17,6 @@
 #include "games.h"
 #include "records.h"
 #include "select_out.h"
-#include "verdict_text.h"
 
 enum { OUT_RECORDS, OUT_LIST, OUT_COUNT, OUT_JSON };
 enum { DUP_ALL, DUP_UNIQUE, DUP_LATER };
@@ -156,7 +155,7 @@ static int on_record(state *st, record_item *it)
     if (r.unreadable) {
         size_t ply = (size_t)strtoul(r.member + 7, NULL, 10), len = 0;
         const char *s = koma_pcn_ply_pmn(it->rec, ply, &len);
-        verdict_unreadable_message(ply + 1, s ? s : "", s ? len : 0, &r.problem, msg, sizeof msg);
+        koma_ply_unreadable_message(ply + 1, s ? s : "", s ? len : 0, &r.problem, msg, sizeof msg);
         diag_at(st, it, r.member, r.problem.code, msg);
     }
     if (r.matched == st->invert) return 0;
@@ -350,7 +349,7 @@ int main(int argc, char **argv)
     }
     if ((rc = records_from_option(&c, from, &st.ro, &from_given)) != 0) goto done_rc;
     if (to) {
-        if ((st.out.to = koma_format_find(to, strlen(to))) == NULL ||
+        if ((st.out.to = records_format_find(to)) == NULL ||
             !(koma_format_caps(st.out.to) & KOMA_FORMAT_WRITE)) {
             rc = cli_usage_error(&c, "--to %s: not a format koma writes (koma-convert --list)", to);
             goto done_rc;

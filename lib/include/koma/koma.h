@@ -2,6 +2,7 @@
 #ifndef KOMA_KOMA_H
 #define KOMA_KOMA_H
 
+#include <koma/version.h>
 #include <koma/limits.h>
 #include <koma/error.h>
 #include <koma/cell.h>
@@ -21,9 +22,18 @@
 #include <koma/sfen.h>
 #include <koma/repeats.h>
 #include <koma/referee.h>
+#include <koma/verdict.h>
 #include <koma/select.h>
 #include <koma/convert.h>
 
-KOMA_API const char *koma_version(void);
+/*
+ * jansson's allocation functions are process-wide (json_set_alloc_funcs).
+ * libkoma wraps those jansson has with its own (out of memory told apart from
+ * bad JSON, a record's memory budget) once, at its first JSON read or write,
+ * or now. A program that uses jansson itself from other threads calls this
+ * before starting them; one that sets its own functions does so before its
+ * first libkoma call, never after (libkoma(3), THREAD SAFETY).
+ */
+KOMA_API void koma_json_init(void);
 
 #endif
