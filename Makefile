@@ -18,6 +18,14 @@ LIBDIR    ?= $(PREFIX)/lib
 INCDIR    ?= $(PREFIX)/include
 MANDIR    ?= $(PREFIX)/share/man
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+# The Python package koma (lib/python/): Debian's python3 (python3-dev), installed
+# where it looks: PREFIX/lib/python3/dist-packages for PREFIX=/usr, else
+# PREFIX/lib/python3.X/dist-packages.
+PYTHON    ?= $(shell [ -x /usr/bin/python3 ] && echo /usr/bin/python3 || echo python3)
+PY_CONF   := $(shell $(PYTHON) -c 'import sysconfig as s; print(s.get_paths()["include"], s.get_config_var("EXT_SUFFIX"), s.get_python_version())' 2>/dev/null)
+PY_INC    := $(word 1,$(PY_CONF))
+PY_EXT    := $(word 2,$(PY_CONF))
+PYDIR     ?= $(PREFIX)/lib/$(if $(filter /usr,$(PREFIX)),python3,python$(word 3,$(PY_CONF)))/dist-packages
 
 # The version: koma/limits.h is its one source.
 VERSION   := $(shell sed -n 's/^\#define KOMA_VERSION "\(.*\)"$$/\1/p' lib/include/koma/limits.h)
@@ -47,8 +55,9 @@ TESTLIBS  := -lcmocka
 
 # Debian packages the build and the tests need (installed by `make deps`).
 DEB_PACKAGES := libyaml-dev libjansson-dev nettle-dev libcmocka-dev mandoc parallel python3-jsonschema \
+                python3-dev python3-pytest \
                 librsvg2-bin fonts-ipafont-mincho
-BENCH_PACKAGES := time jq parallel pgn-extract fairy-stockfish python3-yaml nodejs npm
+BENCH_PACKAGES := time jq parallel pgn-extract fairy-stockfish python3-yaml python3-cffi nodejs npm
 
 LIB_SRC   := $(sort $(wildcard lib/*.c))
 GAME_YAML := $(sort $(wildcard lib/games/*.yaml))
@@ -75,16 +84,40 @@ DEPFILES := $(patsubst %.o,%.d,$(LIB_OBJ) $(CLI_OBJ) $(CMD_SRC:cmd/%.c=$(B)/obj/
 STATIC_LIB := $(B)/lib/libkoma.a
 SHARED_LIB := $(B)/lib/libkoma.so.$(VERSION)
 
-.PHONY: FORCE all lib cmds tests deps demo check check-unit check-cli check-spec check-fuzz check-perft \
+# The Python package: the extension koma._koma (libkoma.a linked in) and the
+# package's Python files, in $(B)/python/koma.
+PY_SRC    := $(sort $(wildcard lib/python/src/*.c))
+PY_OBJ    := $(PY_SRC:lib/python/src/%.c=$(B)/obj/python/%.o)
+PY_FILES  := $(sort $(wildcard lib/python/koma/*.py))
+PY_MOD    := $(B)/python/koma/_koma$(PY_EXT)
+PY_PKG    := $(PY_MOD) $(PY_FILES:lib/python/koma/%=$(B)/python/koma/%)
+DEPFILES  += $(PY_OBJ:.o=.d)
+
+.PHONY: FORCE all lib cmds python tests deps demo check check-unit check-cli check-spec check-fuzz check-perft \
         check-man check-schema check-install check-build check-pictures check-koshogi check-convert check-faults check-limits check-refs faults coverage sanitize fuzz bench perft-deep install uninstall clean
 
-all: lib cmds
+all: lib cmds python
 
 # Keep intermediate objects (pattern chains would delete them); see DEPFILES below.
 .SECONDARY: $(DEPFILES:.d=.o) $(B)/gen/games.c
 
 lib: $(STATIC_LIB) $(SHARED_LIB)
 cmds: $(CMDS)
+python: $(PY_PKG)
+
+# Python's headers are not C11-pedantic clean: the extension is built without -pedantic.
+$(B)/obj/python/%.o: lib/python/src/%.c $(B)/obj/python/%.d
+	@mkdir -p $(dir $@)
+	@[ -f "$(PY_INC)/Python.h" ] || { echo "python: no Python.h for $(PYTHON): install python3-dev (make deps)" >&2; exit 1; }
+	$(CC) $(filter-out -pedantic,$(ALL_CFLAGS)) $(DEPFLAGS) -fPIC -fvisibility=hidden -I$(PY_INC) -c $< -o $@
+
+$(PY_MOD): $(PY_OBJ) $(STATIC_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(SANFLAGS) -shared -o $@ $(PY_OBJ) $(STATIC_LIB) $(LDFLAGS) $(DEPLIBS)
+
+$(B)/python/koma/%.py: lib/python/koma/%.py
+	@mkdir -p $(dir $@)
+	cp $< $@
 
 $(B)/obj/lib/%.o: lib/%.c $(B)/obj/lib/%.d
 	@mkdir -p $(dir $@)
