@@ -344,7 +344,7 @@ fuzz: deps
 bench: deps
 	@sh tests/deps.sh --optional $(BENCH_PACKAGES)
 	@$(MAKE) --no-print-directory all
-	@sh tests/bench/run.sh $(B)/bin
+	@PYTHON=$(PYTHON) sh tests/bench/run.sh $(B)/bin
 
 perft-deep: all
 	@sh tests/perft/run.sh $(B)/bin deep
