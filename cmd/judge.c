@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "verdict_text.h"
 
 struct judge {
     cli *c;
@@ -153,7 +152,7 @@ static int after_ply(judge *j, size_t index, int status, const koma_error *err, 
     }
     switch (status) {
     case KOMA_PLY_NOTATION:
-        verdict_notation_message(index + 1, s, len, koma_referee_turn(j->ref) ^ 1, err, msg, sizeof msg);
+        koma_ply_notation_message(index + 1, s, len, koma_referee_turn(j->ref) ^ 1, err, msg, sizeof msg);
         diag(j, ptr, line, col, err->code, msg, NULL);
         if (j->style == JUDGE_REPETITION) j->invalid = 1;
         return emit_each(j);
@@ -171,7 +170,7 @@ static int after_ply(judge *j, size_t index, int status, const koma_error *err, 
             refused_ply(j, index, err, s, len, line);
             return 0;
         }
-        verdict_unreadable_message(index + 1, s, len, err, msg, sizeof msg);
+        koma_ply_unreadable_message(index + 1, s, len, err, msg, sizeof msg);
         if (err->code == KOMA_E_PCN_PLIES_LIMIT) diag(j, NULL, line, line ? 1 : 0, err->code, msg, NULL);
         else diag(j, ptr, line, col, err->code, msg, NULL);
         j->invalid = 1;
@@ -201,28 +200,28 @@ static void verdict_diagnostics(judge *j, const koma_verdict *v)
 {
     char msg[2048], ptr[48], extra[32];
     if (v->disputes & KOMA_DISPUTE_ILLEGAL) {
-        verdict_illegal_message(v, msg, sizeof msg);
+        koma_verdict_dispute(v, KOMA_DISPUTE_ILLEGAL, msg, sizeof msg);
         ply_pointer(ptr, sizeof ptr, v->ply);
         snprintf(extra, sizeof extra, "\"ply\":%zu", v->ply);
         diag(j, ptr, j->illegal_line, j->illegal_col, v->refused_code, msg, extra);
     }
     if (v->disputes & KOMA_DISPUTE_RESULT) {
-        verdict_result_message(v, msg, sizeof msg);
+        koma_verdict_dispute(v, KOMA_DISPUTE_RESULT, msg, sizeof msg);
         diag(j, "/outcome/result", 0, 0, KOMA_E_REPLAY_OUTCOME, msg, NULL);
     }
     if (v->disputes & KOMA_DISPUTE_EXTRA) {
-        verdict_extra_message(v, msg, sizeof msg);
+        koma_verdict_dispute(v, KOMA_DISPUTE_EXTRA, msg, sizeof msg);
         ply_pointer(ptr, sizeof ptr, v->extra_ply);
         snprintf(extra, sizeof extra, "\"ply\":%zu", v->extra_ply);
         diag(j, ptr, j->extra_line, 1, KOMA_E_REPLAY_EXTRA, msg, extra);
     }
     if (v->disputes & KOMA_DISPUTE_CLOCK) {
-        verdict_clock_message(v, msg, sizeof msg);
+        koma_verdict_dispute(v, KOMA_DISPUTE_CLOCK, msg, sizeof msg);
         diag(j, "/outcome/status", 0, 0, KOMA_E_REPLAY_OUTCOME, msg, NULL);
     }
     if (v->disputes & KOMA_DISPUTE_OUTCOME) {
-        verdict_outcome_message(v, msg, sizeof msg);
-        diag(j, verdict_member_pointer(v->disagrees), 0, 0, KOMA_E_REPLAY_OUTCOME, msg, NULL);
+        koma_verdict_dispute(v, KOMA_DISPUTE_OUTCOME, msg, sizeof msg);
+        diag(j, koma_outcome_member_pointer(v->disagrees), 0, 0, KOMA_E_REPLAY_OUTCOME, msg, NULL);
     }
 }
 
@@ -350,35 +349,4 @@ void judge_input(judge *j, cli_input *in, const records_options *o, const char *
     }
     records_moves_fns fns = {moves_begin, moves_move, moves_end, j->style == JUDGE_REPLAY};
     records_moves(j->c, in, &fns, j);
-}
-
-int judge_write_outcome(const koma_verdict *v, koma_pcn *rec, koma_error *err)
-{
-    switch (v->kind) {
-    case KOMA_VERDICT_RULES:
-    case KOMA_VERDICT_RECORDED: {
-        const char *st = koma_cgsn_name(v->status);
-        if (koma_pcn_set_outcome_result(rec, v->result_text, strlen(v->result_text), err) != 0 ||
-            koma_pcn_set_outcome_status(rec, st, strlen(st), err) != 0)
-            return -1;
-        return koma_pcn_set_outcome_ply(rec, v->ply, err);
-    }
-    case KOMA_VERDICT_RESULT_ONLY:
-        if (koma_pcn_set_outcome_status(rec, NULL, 0, err) != 0) return -1;
-        return koma_pcn_set_outcome_ply(rec, v->ply, err);
-    case KOMA_VERDICT_CLAIM:
-        /* the rules' result of the declaration or impasse (no CGSN status names it);
-         * a result other than the recorded one drops the CSA code, which said it */
-        if (v->recorded.has_result && strcmp(v->recorded.result, v->result_text) != 0)
-            koma_pcn_unset_outcome_csa(rec);
-        if (koma_pcn_set_outcome_result(rec, v->result_text, strlen(v->result_text), err) != 0 ||
-            koma_pcn_set_outcome_status(rec, NULL, 0, err) != 0)
-            return -1;
-        return koma_pcn_set_outcome_ply(rec, v->ply, err);
-    default:
-        if (!v->has_recorded) return 0;
-        if (koma_pcn_set_outcome_status(rec, NULL, 0, err) != 0) return -1;
-        koma_pcn_unset_outcome_ply(rec);
-        return 0;
-    }
 }

@@ -4,7 +4,7 @@
  * databases record by record (cmd/records.c), or with --start runs of move
  * lines played from one position. The referee judges; this module puts the
  * diagnostics of each record where they belong (FILE:LINE:COL, the JSON
- * pointer of a PCN value), with the words of cmd/verdict_text.c, and hands each
+ * pointer of a PCN value), with the words of the library (koma/verdict.h), and hands each
  * verdict to the tool.
  *
  * Two styles of diagnostics, as the tools always gave them:
@@ -66,9 +66,5 @@ koma_referee *judge_referee(judge *j);
  * move lines played from the FEEN start, a blank line between records. */
 void judge_input(judge *j, cli_input *in, const records_options *o, const char *start,
                  judge_fn fn, void *ctx);
-
-/* Write the verdict into the record's outcome (result, status, ply; members the
- * verdict does not know are removed when the rules contradict them). */
-int judge_write_outcome(const koma_verdict *v, koma_pcn *rec, koma_error *err);
 
 #endif

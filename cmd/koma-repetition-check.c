@@ -10,7 +10,7 @@
  * producing the same position again), or a shogi-family fourfold repetition,
  * a draw unless it was perpetual check. The referee (koma/referee.h) judges and
  * keeps the table of positions (koma/repeats.h); this tool reports them, in the
- * words of cmd/verdict_text.c.
+ * words of the library (koma/verdict.h).
  *
  * Inputs: PCN records (JSON Lines or a YAML stream); with --start FEEN, runs of
  * PMN lines (a run ends at a blank line or the end of input) played from FEEN;
@@ -26,7 +26,6 @@
 #include "judge.h"
 #include "records.h"
 #include "verdict_out.h"
-#include "verdict_text.h"
 
 /* --fid-only: positions per run (a record's plies plus its setup). */
 #define MAX_RUN ((size_t)KOMA_REFEREE_MAX_PLIES + 1)
@@ -65,7 +64,7 @@ static int on_record(void *ctx, const judge_record *r)
     size_t nrep;
     if (verdict_print_positions(st->c, t, "plies", r->src->file, r->src->line, &nrep) != 0) return 1;
     if (nrep) st->repeated++;
-    const char *rule = verdict_repetition_rule(r->v);
+    const char *rule = koma_verdict_repetition_rule(r->v);
     if (strcmp(rule, "none") != 0) {
         st->triggered++;
         cli_fail(st->c, CLI_DATA);

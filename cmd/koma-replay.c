@@ -12,7 +12,7 @@
  * after every ply; --write-outcome: the records with their outcome filled in;
  * --json: one object a record (schemas/koma-replay.schema.json).
  * The judging is the referee's (koma/referee.h, through cmd/judge.c); the
- * words are cmd/verdict_text.c's. See man/koma-replay.1.
+ * words are the library's (koma/verdict.h). See man/koma-replay.1.
  */
 #include <getopt.h>
 #include <stdlib.h>
@@ -149,7 +149,7 @@ static int on_record(void *ctx, const judge_record *r)
         } else if (st->mode == MODE_WRITE && !c->quiet) {
             /* the record is printed whole or not at all */
             st->out.len = 0;
-            if (judge_write_outcome(v, r->item->rec, &err) != 0 ||
+            if (koma_verdict_outcome(v, r->item->rec, &err) != 0 ||
                 koma_pcn_write(r->item->rec, r->item->format, 0, &st->out, &err) != 0) {
                 cli_trouble(c, "%s: %s", koma_code_name(err.code), err.message);
                 stop = 1;

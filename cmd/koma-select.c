@@ -17,7 +17,6 @@
 #include "games.h"
 #include "records.h"
 #include "select_out.h"
-#include "verdict_text.h"
 
 enum { OUT_RECORDS, OUT_LIST, OUT_COUNT, OUT_JSON };
 enum { DUP_ALL, DUP_UNIQUE, DUP_LATER };
@@ -156,7 +155,7 @@ static int on_record(state *st, record_item *it)
     if (r.unreadable) {
         size_t ply = (size_t)strtoul(r.member + 7, NULL, 10), len = 0;
         const char *s = koma_pcn_ply_pmn(it->rec, ply, &len);
-        verdict_unreadable_message(ply + 1, s ? s : "", s ? len : 0, &r.problem, msg, sizeof msg);
+        koma_ply_unreadable_message(ply + 1, s ? s : "", s ? len : 0, &r.problem, msg, sizeof msg);
         diag_at(st, it, r.member, r.problem.code, msg);
     }
     if (r.matched == st->invert) return 0;

@@ -3,13 +3,12 @@
 
 #include <string.h>
 
-#include "verdict_text.h"
 
 static void replay_json(FILE *f, const koma_verdict *v, const char *file, unsigned long line,
                         const char *fid)
 {
     char reason[1024];
-    verdict_reason(v, reason, sizeof reason);
+    koma_verdict_reason(v, reason, sizeof reason);
     fputs("{\"file\":", f);
     cli_json_cstr(f, file);
     fprintf(f, ",\"line\":%lu,\"game\":", line);
@@ -46,7 +45,7 @@ static void replay_json(FILE *f, const koma_verdict *v, const char *file, unsign
     }
     if (v->kind == KOMA_VERDICT_CLAIM) {
         fprintf(f, ",\"claim\":{\"kind\":\"%s\",\"rule\":\"%s\"",
-                v->claim == KOMA_CLAIM_IMPASSE ? "impasse" : "declaration", verdict_claim_rule(v));
+                v->claim == KOMA_CLAIM_IMPASSE ? "impasse" : "declaration", koma_verdict_claim_rule(v));
         if (v->claim == KOMA_CLAIM_DECLARATION)
             fprintf(f, ",\"declarer\":\"%s\",\"king_in_zone\":%s,\"in_check\":%s,"
                     "\"zone_pieces\":%u", v->declarer == KOMA_FIRST ? "first" : "second",
@@ -115,7 +114,7 @@ void verdict_print_replay(const cli *c, const koma_verdict *v, const char *file,
     else putchar('-');
     if (adjudicate) {
         char reason[1024];
-        verdict_reason(v, reason, sizeof reason);
+        koma_verdict_reason(v, reason, sizeof reason);
         printf("\t%s\n", reason);
         return;
     }
@@ -156,11 +155,11 @@ int verdict_print_positions(cli *c, koma_repeats *t, const char *noun, const cha
 void verdict_print_repetition(const cli *c, const koma_verdict *v, koma_repeats *positions,
                               size_t nrep, const char *file, unsigned long line)
 {
-    const char *rule = verdict_repetition_rule(v);
+    const char *rule = koma_verdict_repetition_rule(v);
     int trig = strcmp(rule, "none") != 0;
     char reason[1024];
     if (c->quiet) return;
-    verdict_repetition_reason(v, positions, nrep, reason, sizeof reason);
+    koma_verdict_repetition_reason(v, positions, nrep, reason, sizeof reason);
     if (!c->json) {
         if (trig)
             printf("%s:%lu\tverdict\t%s\t%s\t%zu\t%s\t%s\n", file, line, rule, v->result_text,

@@ -2,7 +2,7 @@
  * cmd/verdict_out.h — the verdicts as the tools print them (stdout): koma-replay's
  * line and JSON object, koma-repetition-check's position and verdict lines
  * (text or JSON; schemas/koma-*.schema.json). The sentences in them come from
- * cmd/verdict_text.c.
+ * the library (koma/verdict.h).
  */
 #ifndef KOMA_VERDICT_OUT_H
 #define KOMA_VERDICT_OUT_H

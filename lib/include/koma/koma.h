@@ -21,6 +21,7 @@
 #include <koma/sfen.h>
 #include <koma/repeats.h>
 #include <koma/referee.h>
+#include <koma/verdict.h>
 #include <koma/select.h>
 #include <koma/convert.h>
 

@@ -1,14 +1,15 @@
-/* cmd/verdict_text.c — a verdict in words (see verdict_text.h). */
-#include "verdict_text.h"
+/* lib/verdict_text.c — a verdict in words (koma/verdict.h). */
+#include <koma/verdict.h>
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
-
-/* Append to buf[0..cap) (always NUL-terminated, cut at cap). */
+/* Append to buf[0..cap) (always NUL-terminated, cut at cap); need counts the
+ * whole text, written or not. */
 typedef struct text {
     char *buf;
-    size_t cap, len;
+    size_t cap, len, need;
 } text;
 
 static void add(text *t, const char *fmt, ...)
@@ -19,22 +20,24 @@ static void add(text *t, const char *fmt, ...)
 
 static void add(text *t, const char *fmt, ...)
 {
-    if (t->len + 1 >= t->cap) return;
+    size_t room = t->cap > t->len ? t->cap - t->len : 0;
     va_list ap;
     va_start(ap, fmt);
-    int w = vsnprintf(t->buf + t->len, t->cap - t->len, fmt, ap);
+    int w = vsnprintf(room ? t->buf + t->len : NULL, room, fmt, ap);
     va_end(ap);
-    if (w > 0) t->len += (size_t)w < t->cap - t->len ? (size_t)w : t->cap - t->len - 1;
+    if (w <= 0) return;
+    t->need += (size_t)w;
+    if (room) t->len += (size_t)w < room ? (size_t)w : room - 1;
 }
 
 static text text_at(char *buf, size_t cap)
 {
-    text t = {buf, cap, 0};
+    text t = {buf, cap, 0, 0};
     if (cap) buf[0] = '\0';
     return t;
 }
 
-const char *verdict_side(int side) { return side == KOMA_FIRST ? "Sente" : "Gote"; }
+const char *koma_verdict_side_name(int side) { return side == KOMA_FIRST ? "Sente" : "Gote"; }
 
 static const char *plies_word(size_t n) { return n == 1 ? "ply" : "plies"; }
 
@@ -75,7 +78,7 @@ static void add_after(text *t, size_t ply)
 /* A rule ending in plain words. */
 static void rules_reason(const koma_verdict *v, text *t)
 {
-    const char *mover = verdict_side(v->mover), *loser = verdict_side(v->mover ^ 1);
+    const char *mover = koma_verdict_side_name(v->mover), *loser = koma_verdict_side_name(v->mover ^ 1);
     const char *win = winner_text(v->result);
     char at[KOMA_MOVE_TEXT_BUF + 64];
     if (v->ply == 0) snprintf(at, sizeof at, "in the setup position");
@@ -144,7 +147,7 @@ static long long secs(long long ms) { return ms / 1000; }
 /* How a recorded time loss stands against the record's clocks. */
 static void add_clock(const koma_verdict *v, text *t)
 {
-    const char *side = verdict_side(v->clock_side);
+    const char *side = koma_verdict_side_name(v->clock_side);
     switch (v->clock) {
     case KOMA_CLOCK_UNCHECKED:
         add(t, " (recorded; the clock is not checked: the record lacks %s)", v->clock_missing);
@@ -166,19 +169,20 @@ static void add_clock(const koma_verdict *v, text *t)
     }
 }
 
-void verdict_clock_message(const koma_verdict *v, char *buf, size_t cap)
+static size_t clock_message(const koma_verdict *v, char *buf, size_t cap)
 {
     text t = text_at(buf, cap);
     const koma_recorded *rec = &v->recorded;
     add(&t, "recorded %s timelimit", rec->has_result ? rec->result : v->result_text);
     if (rec->has_ply) add(&t, " at ply %llu", (unsigned long long)rec->ply);
-    const char *side = verdict_side(v->clock_side);
+    const char *side = koma_verdict_side_name(v->clock_side);
     if (v->clock == KOMA_CLOCK_EARLIER)
         add(&t, ", but %s's clock ran out earlier, on ply %zu (%llds left, %llds spent)", side,
             v->clock_ply, secs(v->clock_left_ms), secs(v->clock_spent_ms));
     else
         add(&t, ", but %s's clock shows time left: %llds left when its last think began, "
             "%llds spent", side, secs(v->clock_left_ms), secs(v->clock_spent_ms));
+    return t.need;
 }
 
 /* A recorded resignation, time limit, agreement or illegal-move ending in plain words. */
@@ -215,7 +219,7 @@ static void recorded_reason(const koma_verdict *v, text *t)
     }
 }
 
-const char *verdict_claim_rule(const koma_verdict *v)
+const char *koma_verdict_claim_rule(const koma_verdict *v)
 {
     switch (v->claim_rule) {
     case KOMA_DECLARE_24: return "24-point";
@@ -227,14 +231,14 @@ const char *verdict_claim_rule(const koma_verdict *v)
 /* A declaration or impasse judged, in plain words: what was counted, what failed. */
 static void claim_reason(const koma_verdict *v, text *t)
 {
-    const char *d = verdict_side(v->declarer);
+    const char *d = koma_verdict_side_name(v->declarer);
     if (v->claim == KOMA_CLAIM_IMPASSE) {
         add(t, "impasse ");
         add_after(t, v->ply);
         add(t, " (24-point rule): Sente %u points, Gote %u points", v->points[0], v->points[1]);
         for (int s = 0; s < 2; s++)
             if (v->handicap_points[s])
-                add(t, " (%s's with %u a handicap removed)", verdict_side(s), v->handicap_points[s]);
+                add(t, " (%s's with %u a handicap removed)", koma_verdict_side_name(s), v->handicap_points[s]);
         if (v->result == KOMA_RESULT_DRAW && !v->claim_failed) add(t, ", both 24 or more; draw");
         else if (v->result == KOMA_RESULT_DRAW) add(t, ", both fewer than 24; draw");
         else add(t, ", %s fewer than 24; %s", loser_of(v->result), winner_text(v->result));
@@ -255,7 +259,7 @@ static void claim_reason(const koma_verdict *v, text *t)
     add(t, "%s declares an entering king ", d);
     add_after(t, v->ply);
     add(t, " (%s rule): king %s the enemy's three ranks, %u %s there (10 needed), %u %s "
-        "there and in hand", verdict_claim_rule(v), v->king_in_zone ? "in" : "outside",
+        "there and in hand", koma_verdict_claim_rule(v), v->king_in_zone ? "in" : "outside",
         v->zone_pieces, v->zone_pieces == 1 ? "piece" : "pieces", pts, pts == 1 ? "point" : "points");
     if (hc) add(t, " with %u a handicap removed", hc);
     add(t, " (%u needed), %s", v->points_needed, v->king_in_check ? "in check" : "not in check");
@@ -276,34 +280,40 @@ static void claim_reason(const koma_verdict *v, text *t)
     add(t, "): %s", winner_text(v->result));
 }
 
-void verdict_reason(const koma_verdict *v, char *buf, size_t cap)
+static void reason(const koma_verdict *v, text *t)
 {
-    text t = text_at(buf, cap);
     switch (v->kind) {
     case KOMA_VERDICT_RULES:
-        rules_reason(v, &t);
+        rules_reason(v, t);
         break;
     case KOMA_VERDICT_RECORDED:
-        recorded_reason(v, &t);
+        recorded_reason(v, t);
         break;
     case KOMA_VERDICT_RESULT_ONLY:
-        add(&t, "the rules do not end the game ");
-        add_after(&t, v->ply);
-        add(&t, "; the recorded result %s is kept", v->result_text);
+        add(t, "the rules do not end the game ");
+        add_after(t, v->ply);
+        add(t, "; the recorded result %s is kept", v->result_text);
         break;
     case KOMA_VERDICT_UNREADABLE:
-        add(&t, "ply %zu \"%s\" cannot be read", v->refused_ply, v->refused_text);
+        add(t, "ply %zu \"%s\" cannot be read", v->refused_ply, v->refused_text);
         break;
     case KOMA_VERDICT_CLAIM:
-        claim_reason(v, &t);
+        claim_reason(v, t);
         break;
     default:
-        add(&t, "the game is not over after %zu %s; %s to move", v->played, plies_word(v->played),
-            verdict_side(v->turn));
+        add(t, "the game is not over after %zu %s; %s to move", v->played, plies_word(v->played),
+            koma_verdict_side_name(v->turn));
     }
 }
 
-const char *verdict_member_pointer(koma_outcome_member m)
+size_t koma_verdict_reason(const koma_verdict *v, char *buf, size_t cap)
+{
+    text t = text_at(buf, cap);
+    reason(v, &t);
+    return t.need;
+}
+
+const char *koma_outcome_member_pointer(koma_outcome_member m)
 {
     switch (m) {
     case KOMA_MEMBER_RESULT: return "/outcome/result";
@@ -317,16 +327,16 @@ const char *verdict_member_pointer(koma_outcome_member m)
 static void add_described(text *t, const char *result, int has_status, koma_status st, int has_ply,
                           uint64_t ply)
 {
-    size_t start = t->len;
+    size_t start = t->need;
     if (result && *result) add(t, "%s", result);
-    if (has_status) add(t, "%s%s", t->len > start ? " " : "", koma_cgsn_name(st));
-    if (has_ply) add(t, "%sat ply %llu", t->len > start ? " " : "", (unsigned long long)ply);
+    if (has_status) add(t, "%s%s", t->need > start ? " " : "", koma_cgsn_name(st));
+    if (has_ply) add(t, "%sat ply %llu", t->need > start ? " " : "", (unsigned long long)ply);
 }
 
-void verdict_illegal_message(const koma_verdict *v, char *buf, size_t cap)
+static size_t illegal_message(const koma_verdict *v, char *buf, size_t cap)
 {
     text t = text_at(buf, cap);
-    add(&t, "ply %zu \"%s\" by %s: %s", v->ply, v->refused_text, verdict_side(v->mover),
+    add(&t, "ply %zu \"%s\" by %s: %s", v->ply, v->refused_text, koma_verdict_side_name(v->mover),
         v->refused_message);
     if (v->alt_square[0]) {
         add(&t, "; %s %s: ", v->alt_drop ? "legal drops on" : "legal from", v->alt_square);
@@ -337,9 +347,10 @@ void verdict_illegal_message(const koma_verdict *v, char *buf, size_t cap)
         }
     }
     add(&t, "; the rules give %s (%s)", v->result_text, koma_cgsn_name(v->status));
+    return t.need;
 }
 
-void verdict_extra_message(const koma_verdict *v, char *buf, size_t cap)
+static size_t extra_message(const koma_verdict *v, char *buf, size_t cap)
 {
     text t = text_at(buf, cap);
     add(&t, "ply %zu \"%s\"", v->extra_ply, v->extra_text);
@@ -347,6 +358,7 @@ void verdict_extra_message(const koma_verdict *v, char *buf, size_t cap)
     add(&t, " recorded after the game ended (");
     add_described(&t, NULL, v->has_status, v->status, 1, v->ply);
     add(&t, ")");
+    return t.need;
 }
 
 /* n moves of the list *l (space-separated), comma-separated; *l moved past
@@ -370,7 +382,7 @@ static void add_moves(text *t, const char **l, size_t n)
  * checker. */
 static void mate_refutation(const koma_verdict *v, text *t)
 {
-    const char *side = verdict_side(v->turn);
+    const char *side = koma_verdict_side_name(v->turn);
     if (!v->mate_in_check) {
         add(t, ": %s is not in check", side);
         return;
@@ -409,7 +421,7 @@ static void mate_refutation(const koma_verdict *v, text *t)
     }
 }
 
-void verdict_outcome_message(const koma_verdict *v, char *buf, size_t cap)
+static size_t outcome_message(const koma_verdict *v, char *buf, size_t cap)
 {
     const koma_recorded *rec = &v->recorded;
     text t = text_at(buf, cap);
@@ -420,11 +432,10 @@ void verdict_outcome_message(const koma_verdict *v, char *buf, size_t cap)
         add(&t, ", but the rules give ");
         add_described(&t, v->result_text, 1, v->status, 1, v->ply);
     } else if (v->kind == KOMA_VERDICT_CLAIM) {
-        char why[1024];
-        verdict_reason(v, why, sizeof why);
         add(&t, ", but the rules give ");
         add_described(&t, v->result_text, 0, v->status, 1, v->ply);
-        add(&t, ": %s", why);
+        add(&t, ": ");
+        reason(v, &t);
     } else if (v->disagrees == KOMA_MEMBER_PLY && rec->has_ply && rec->ply > v->plies) {
         add(&t, ", but the record has %zu %s", v->plies, plies_word(v->plies));
     } else {
@@ -432,35 +443,55 @@ void verdict_outcome_message(const koma_verdict *v, char *buf, size_t cap)
         add_after(&t, v->played);
         if (v->mate_refuted) mate_refutation(v, &t);
     }
+    return t.need;
 }
 
-void verdict_result_message(const koma_verdict *v, char *buf, size_t cap)
+static size_t result_message(const koma_verdict *v, char *buf, size_t cap)
 {
-    snprintf(buf, cap, "recorded %s %s, but %s", v->recorded.result,
+    text t = text_at(buf, cap);
+    add(&t, "recorded %s %s, but %s", v->recorded.result,
              koma_cgsn_name(v->recorded.status),
              v->recorded.status == KOMA_STATUS_RESIGNATION
                  ? "a resignation is a win for the other side (1-0 or 0-1)"
                  : "an agreement is a draw (1/2-1/2)");
+    return t.need;
 }
 
-void verdict_unreadable_message(size_t ply, const char *s, size_t len, const koma_error *err,
-                                char *buf, size_t cap)
+size_t koma_verdict_dispute(const koma_verdict *v, unsigned dispute, char *buf, size_t cap)
 {
+    if (!(v->disputes & dispute)) dispute = 0;
+    switch (dispute) {
+    case KOMA_DISPUTE_ILLEGAL: return illegal_message(v, buf, cap);
+    case KOMA_DISPUTE_RESULT: return result_message(v, buf, cap);
+    case KOMA_DISPUTE_EXTRA: return extra_message(v, buf, cap);
+    case KOMA_DISPUTE_CLOCK: return clock_message(v, buf, cap);
+    case KOMA_DISPUTE_OUTCOME: return outcome_message(v, buf, cap);
+    default: return text_at(buf, cap).need;
+    }
+}
+
+size_t koma_ply_unreadable_message(size_t ply, const char *s, size_t len, const koma_error *err,
+                                   char *buf, size_t cap)
+{
+    text t = text_at(buf, cap);
     if (err->code == KOMA_E_PCN_PLIES_LIMIT) {
-        snprintf(buf, cap, "%s", err->message);
-        return;
+        add(&t, "%s", err->message);
+        return t.need;
     }
     char q[64];
     koma_quote(q, sizeof q, s, len);
-    snprintf(buf, cap, "ply %zu \"%s\" cannot be read: %s", ply, q, err->message);
+    add(&t, "ply %zu \"%s\" cannot be read: %s", ply, q, err->message);
+    return t.need;
 }
 
-void verdict_notation_message(size_t ply, const char *s, size_t len, int side,
-                              const koma_error *err, char *buf, size_t cap)
+size_t koma_ply_notation_message(size_t ply, const char *s, size_t len, int side,
+                                 const koma_error *err, char *buf, size_t cap)
 {
     char q[KOMA_MOVE_TEXT_BUF];
     koma_quote(q, sizeof q, s, len);
-    snprintf(buf, cap, "ply %zu \"%s\" by %s: %s", ply, q, verdict_side(side), err->message);
+    text t = text_at(buf, cap);
+    add(&t, "ply %zu \"%s\" by %s: %s", ply, q, koma_verdict_side_name(side), err->message);
+    return t.need;
 }
 
 /* ---- koma-repetition-check ---------------------------------------------------------- */
@@ -477,7 +508,7 @@ static int loser(const koma_verdict *v)
     return -1;
 }
 
-const char *verdict_repetition_rule(const koma_verdict *v)
+const char *koma_verdict_repetition_rule(const koma_verdict *v)
 {
     if (!triggered(v)) return "none";
     if (v->illegal) return "illegal-repeat";
@@ -495,14 +526,14 @@ static void add_occurrences(text *t, const koma_repeats *positions, koma_repeat 
     }
 }
 
-void verdict_repetition_reason(const koma_verdict *v, koma_repeats *positions, size_t nrep,
-                               char *buf, size_t cap)
+size_t koma_verdict_repetition_reason(const koma_verdict *v, koma_repeats *positions, size_t nrep,
+                                      char *buf, size_t cap)
 {
     text t = text_at(buf, cap);
-    const char *rule = verdict_repetition_rule(v);
+    const char *rule = koma_verdict_repetition_rule(v);
     if (strcmp(rule, "illegal-repeat") == 0) {
         add(&t, "ply %zu (%s) by %s repeats ply %zu: the same move to the same position; %s loses",
-            v->ply, v->move, verdict_side(v->mover), v->repeats, verdict_side(v->mover));
+            v->ply, v->move, koma_verdict_side_name(v->mover), v->repeats, koma_verdict_side_name(v->mover));
     } else if (triggered(v)) {
         koma_repeat r;
         int found = 0;
@@ -521,9 +552,9 @@ void verdict_repetition_reason(const koma_verdict *v, koma_repeats *positions, s
             int setup_turn = v->turn ^ (int)(v->played & 1);
             if ((setup_turn ^ (int)((from - 1) & 1)) != lost) from++;
             add(&t, " and every move of %s from ply %zu to ply %zu gave check (perpetual check): "
-                "%s loses", verdict_side(lost), from, v->ply, verdict_side(lost));
+                "%s loses", koma_verdict_side_name(lost), from, v->ply, koma_verdict_side_name(lost));
         } else if (lost >= 0) {
-            add(&t, ": %s loses", verdict_side(lost));
+            add(&t, ": %s loses", koma_verdict_side_name(lost));
         } else if (v->all_threatened[0] && v->all_threatened[1]) {
             add(&t, " and both sides gave check with every move: a draw");
         } else {
@@ -545,4 +576,5 @@ void verdict_repetition_reason(const koma_verdict *v, koma_repeats *positions, s
                 v->result_text);
     }
     if (v->extra) add(&t, "; %zu later %s not checked", v->extra, plies_word(v->extra));
+    return t.need;
 }

@@ -1,0 +1,75 @@
+/*
+ * koma/verdict.h — a verdict (koma/referee.h) in words, and written back into
+ * its record: the one place every front end takes them from, so that a
+ * command, a GUI and a binding to another language say the same thing.
+ * Nothing here decides anything: the referee did; these put its verdict into
+ * English sentences (the tools print them: koma-replay(1), koma-validate(1),
+ * koma-repetition-check(1)) and into a PCN outcome.
+ *
+ * The writers of text are snprintf-like: they write at most cap bytes into buf,
+ * always NUL-terminated when cap > 0 (cut short when the text is longer), and
+ * return the length of the whole text, so that a caller whose buffer was too
+ * small can size a new one.
+ */
+#ifndef KOMA_VERDICT_H
+#define KOMA_VERDICT_H
+
+#include <koma/referee.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* "Sente" (KOMA_FIRST) or "Gote": the players' names in every verdict text. */
+KOMA_API const char *koma_verdict_side_name(int side);
+
+/* The verdict in one sentence: koma-replay --adjudicate's REASON, the "reason"
+ * of its --json objects ("Gote is checkmated after P*5b at ply 41; Sente wins"). */
+KOMA_API size_t koma_verdict_reason(const koma_verdict *v, char *buf, size_t cap);
+
+/* The diagnostic message of a disputed record for one of its v->disputes flags:
+ * KOMA_DISPUTE_ILLEGAL (the illegal ply, the legal moves from its origin),
+ * _RESULT (a resignation or agreement with the wrong result), _EXTRA (plies
+ * after the end), _CLOCK (a time loss the clocks contradict), _OUTCOME (a
+ * recorded outcome member that disagrees; at koma_outcome_member_pointer of
+ * v->disagrees). Another flag (or one not set in v->disputes): the empty text. */
+KOMA_API size_t koma_verdict_dispute(const koma_verdict *v, unsigned dispute, char *buf, size_t cap);
+
+/* The rule a declaration or impasse was judged by: "27-point", "24-point", "try". */
+KOMA_API const char *koma_verdict_claim_rule(const koma_verdict *v);
+
+/* The JSON pointer of a recorded outcome member ("/outcome/status"), or NULL
+ * for KOMA_MEMBER_NONE. */
+KOMA_API const char *koma_outcome_member_pointer(koma_outcome_member m);
+
+/* A ply (1-based) that cannot be read, from koma_referee_ply's err:
+ * "ply N \"TEXT\" cannot be read: MESSAGE" (pcn.plies.limit: its message). */
+KOMA_API size_t koma_ply_unreadable_message(size_t ply, const char *text, size_t len,
+                                            const koma_error *err, char *buf, size_t cap);
+/* A ply (1-based) by `side` not in canonical form (KOMA_PLY_NOTATION), from
+ * koma_referee_ply's err: "ply N \"TEXT\" by SIDE: MESSAGE". */
+KOMA_API size_t koma_ply_notation_message(size_t ply, const char *text, size_t len, int side,
+                                          const koma_error *err, char *buf, size_t cap);
+
+/* The repetition rule a verdict triggered: "none", "illegal-repeat", "fourfold"
+ * or "perpetual-check" (koma-repetition-check(1)). */
+KOMA_API const char *koma_verdict_repetition_rule(const koma_verdict *v);
+/* koma-repetition-check's reason: which rule, at which plies; positions is the
+ * referee's table (KOMA_REFEREE_TRACK, koma_referee_positions), nrep the
+ * positions repeated in it. */
+KOMA_API size_t koma_verdict_repetition_reason(const koma_verdict *v, koma_repeats *positions,
+                                               size_t nrep, char *buf, size_t cap);
+
+/*
+ * Write the verdict into rec's outcome: result, status and ply as the rules
+ * (or the honoured record) give them; a declaration or impasse as its result
+ * with no status (the CSA code dropped when the result changed); a result kept
+ * with no status; an unfinished game: status and ply removed when the record
+ * had an outcome. -1 with err on trouble (memory).
+ */
+KOMA_API int koma_verdict_outcome(const koma_verdict *v, koma_pcn *rec, koma_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
