@@ -12,6 +12,7 @@ koma-formats(5)), .line, .column, .offset, .message and .source; out of memory
 is MemoryError, a file that cannot be opened or read OSError. See
 lib/python/README.md and koma-python(3).
 """
+import io as _io
 import os as _os
 
 from ._koma import (Error, Position, Record, Verdict, Reader as _Reader, Writer as _Writer,
@@ -123,7 +124,7 @@ def write(records, format="pcn", file=None, *, encoding=None, **options):
             for r in records:
                 f.write(w.write(r))
         return None
-    text = not hasattr(file, "mode") or "b" not in getattr(file, "mode", "")
+    text = isinstance(file, _io.TextIOBase) or "b" not in getattr(file, "mode", "b")
     if hasattr(file, "buffer") and text:
         file.flush()
         file, text = file.buffer, False

@@ -4,12 +4,6 @@
 
 #include <string.h>
 
-/* The reason sentence is libkoma's (koma/verdict.h) where this libkoma has it. */
-#if __has_include(<koma/verdict.h>)
-#include <koma/verdict.h>
-#define KPY_REASON 1
-#endif
-
 typedef struct {
     PyObject_HEAD
     PyObject *dict;                    /* the attributes, in the order of the JSON object */
@@ -65,16 +59,6 @@ static PyObject *pair(unsigned first, unsigned second)
     return Py_BuildValue("{sIsI}", "first", first, "second", second);
 }
 
-static PyObject *claim_rule(const koma_verdict *v)
-{
-#ifdef KPY_REASON
-    return PyUnicode_FromString(koma_verdict_claim_rule(v));
-#else
-    return PyUnicode_FromString(v->claim_rule == KOMA_DECLARE_24 ? "24-point"
-                                : v->claim_rule == KOMA_DECLARE_TRY ? "try" : "27-point");
-#endif
-}
-
 static PyObject *claim(const koma_verdict *v)
 {
     static const char *const words[] = {"zone", "pieces", "check", "points", "try"};
@@ -90,7 +74,7 @@ static PyObject *claim(const koma_verdict *v)
             Py_DECREF(w);
         }
     if (put(d, "kind", PyUnicode_FromString(v->claim == KOMA_CLAIM_IMPASSE ? "impasse" : "declaration")) ||
-        put(d, "rule", claim_rule(v)))
+        put(d, "rule", PyUnicode_FromString(koma_verdict_claim_rule(v))))
         goto fail;
     if (v->claim == KOMA_CLAIM_DECLARATION &&
         (put(d, "declarer", side_name(v->declarer)) || put(d, "king_in_zone", PyBool_FromLong(v->king_in_zone)) ||
@@ -160,14 +144,18 @@ static int fill(PyObject *d, const koma_verdict *v, PyObject *source, unsigned l
         put(d, "played", PyLong_FromSize_t(v->played)) || put(d, "plies", PyLong_FromSize_t(v->plies)) ||
         put(d, "feen", kpy_cstr(v->feen)) || put(d, "fid", PyUnicode_FromString(fid)))
         return -1;
-#ifdef KPY_REASON
-    koma_verdict_reason(v, reason, sizeof reason);
-    if (put(d, "reason", kpy_cstr(reason))) return -1;
-#else
-    (void)reason;
-    if (put(d, "reason", none())) return -1;
-#endif
-    if ( put(d, "disputed", PyBool_FromLong(v->disputes != 0)) ||
+    size_t n = koma_verdict_reason(v, reason, sizeof reason);
+    PyObject *text;
+    if (n < sizeof reason) {
+        text = kpy_str(reason, n);
+    } else {                           /* a longer sentence: its whole length */
+        char *big = PyMem_Malloc(n + 1);
+        if (big == NULL) return PyErr_NoMemory(), -1;
+        koma_verdict_reason(v, big, n + 1);
+        text = kpy_str(big, n);
+        PyMem_Free(big);
+    }
+    if (put(d, "reason", text) || put(d, "disputed", PyBool_FromLong(v->disputes != 0)) ||
         put(d, "illegal", v->illegal ? illegal(v) : none()) ||
         put(d, "claim", v->kind == KOMA_VERDICT_CLAIM ? claim(v) : none()) ||
         put(d, "clock", v->clock != KOMA_CLOCK_NONE ? clock_object(v) : none()) ||
