@@ -94,7 +94,7 @@ PY_PKG    := $(PY_MOD) $(PY_FILES:lib/python/koma/%=$(B)/python/koma/%)
 DEPFILES  += $(PY_OBJ:.o=.d)
 
 .PHONY: FORCE all lib cmds python tests deps demo check check-unit check-cli check-spec check-fuzz check-perft \
-        check-man check-schema check-install check-build check-pictures check-koshogi check-convert check-faults check-limits check-refs faults coverage sanitize fuzz bench perft-deep install uninstall clean
+        check-man check-schema check-install check-build check-pictures check-koshogi check-convert check-faults check-limits check-refs check-python faults coverage sanitize fuzz bench perft-deep install uninstall clean
 
 all: lib cmds python
 
@@ -189,8 +189,12 @@ deps:
 check: deps
 	@$(MAKE) --no-print-directory all tests
 	@$(MAKE) --no-print-directory check-unit check-cli check-spec check-fuzz check-perft check-man check-schema check-install check-build \
-	    check-pictures check-koshogi check-convert check-faults check-limits check-refs
+	    check-pictures check-koshogi check-convert check-faults check-limits check-refs check-python
 	@echo "check: all suites passed"
+
+# The Python package (lib/python) through its pytest suites (tests/python/).
+check-python: $(PY_PKG) $(CMDS)
+	@PYTHON=$(PYTHON) sh tests/python/run.sh $(B)
 
 check-unit: $(UNITS)
 	@sh tests/run-unit.sh $(UNITS)

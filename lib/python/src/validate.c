@@ -21,11 +21,7 @@ static int check(const char *notation, const char *s, size_t len, koma_error *er
         koma_position_cleanup(&pos);
         return rc;
     }
-    if (strcmp(notation, "pmn") == 0) {
-        koma_move m;
-        return koma_pmn_parse(s, len, &m, err);
-    }
-    if (strcmp(notation, "chain") == 0) {
+    if (strcmp(notation, "pmn") == 0) {   /* a move, or a chain of them (Ko shogi) */
         koma_chain c;
         return koma_chain_parse(s, len, &c, err);
     }
@@ -59,10 +55,13 @@ static int check(const char *notation, const char *s, size_t len, koma_error *er
         koma_ggn_free(g);
         return g ? 0 : -1;
     }
-    if (strcmp(notation, "pcn") == 0) {
+    if (strncmp(notation, "pcn", 3) == 0 &&
+        (!notation[3] || !strcmp(notation + 3, "-json") || !strcmp(notation + 3, "-yaml"))) {
+        /* pcn: JSON when the text starts with '{', else YAML */
         size_t i = koma_bom_len(s, len);
         while (i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n')) i++;
-        koma_pcn_format f = i < len && s[i] == '{' ? KOMA_PCN_JSON : KOMA_PCN_YAML;
+        koma_pcn_format f = notation[3] ? (notation[4] == 'j' ? KOMA_PCN_JSON : KOMA_PCN_YAML)
+                            : i < len && s[i] == '{' ? KOMA_PCN_JSON : KOMA_PCN_YAML;
         koma_pcn *p = koma_pcn_parse(f, s, len, 0, err);
         koma_pcn_free(p);
         return p ? 0 : -1;
@@ -115,8 +114,8 @@ PyObject *kpy_validate(PyObject *self, PyObject *args, PyObject *kw)
     koma_error_clear(&err);
     int rc;
     if (position != Py_None) {
-        if (strcmp(notation, "pmn") != 0 && strcmp(notation, "chain") != 0) {
-            PyErr_SetString(PyExc_ValueError, "position: for a pmn or chain move only");
+        if (strcmp(notation, "pmn") != 0) {
+            PyErr_SetString(PyExc_ValueError, "position: for a pmn move only");
             return NULL;
         }
         rc = check_move(position, s, (size_t)len, &err);
@@ -131,8 +130,8 @@ PyObject *kpy_validate(PyObject *self, PyObject *args, PyObject *kw)
         Py_END_ALLOW_THREADS
     }
     if (rc == -2)
-        return PyErr_Format(PyExc_ValueError, "notation: one of feen, pmn, chain, cgsn, sfen, fen, pcn, ggn, "
-                            "cell, pin, epin, sin, snn, qpi, fid; not '%s'", notation);
+        return PyErr_Format(PyExc_ValueError, "notation: one of feen, pmn, cgsn, sfen, fen, pcn, pcn-json, "
+                            "pcn-yaml, ggn, cell, pin, epin, sin, snn, qpi, fid; not '%s'", notation);
     if (rc != 0) return kpy_raise(&err);
     Py_RETURN_NONE;
 }
