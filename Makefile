@@ -94,7 +94,7 @@ PY_PKG    := $(PY_MOD) $(PY_FILES:lib/python/koma/%=$(B)/python/koma/%)
 DEPFILES  += $(PY_OBJ:.o=.d)
 
 .PHONY: FORCE all lib cmds python tests deps demo check check-unit check-cli check-spec check-fuzz check-perft \
-        check-man check-schema check-install check-build check-pictures check-koshogi check-convert check-faults check-limits check-refs check-python faults coverage sanitize fuzz bench perft-deep install uninstall clean
+        check-man check-schema check-install check-build check-pictures check-koshogi check-convert check-faults check-limits check-refs check-python faults coverage sanitize fuzz bench perft-deep install python-dir uninstall clean
 
 all: lib cmds python
 
@@ -222,7 +222,7 @@ check-convert: $(CMDS) $(STATIC_LIB)
 	@sh tests/convert/select-cross.sh $(B)/bin
 
 check-install: all
-	@sh tests/install-check.sh $(B)
+	@PYTHON=$(PYTHON) sh tests/install-check.sh $(B)
 
 check-man: $(CMDS) $(STATIC_LIB)
 	@sh tests/man-lint.sh $(MANPAGES)
@@ -373,12 +373,20 @@ install: all $(B)/koma.pc
 	install -m 644 $(B)/koma.pc $(DESTDIR)$(PKGCONFIGDIR)/
 	for m in $(MANPAGES); do s=$${m##*.}; install -d $(DESTDIR)$(MANDIR)/man$$s; \
 	  install -m 644 $$m $(DESTDIR)$(MANDIR)/man$$s/; done
+	install -d $(DESTDIR)$(PYDIR)/koma
+	install -m 644 $(filter %.py,$(PY_PKG)) $(DESTDIR)$(PYDIR)/koma/
+	install -m 644 $(PY_MOD) $(DESTDIR)$(PYDIR)/koma/
+
+# Where make install puts the Python package (tests/install-check.sh asks).
+python-dir:
+	@echo $(PYDIR)
 
 uninstall:
 	rm -f $(CMDS:$(B)/bin/%=$(DESTDIR)$(BINDIR)/%)
 	rm -f $(DESTDIR)$(LIBDIR)/libkoma.*
 	rm -rf $(DESTDIR)$(INCDIR)/koma
 	rm -f $(DESTDIR)$(PKGCONFIGDIR)/koma.pc
+	rm -rf $(DESTDIR)$(PYDIR)/koma
 
 clean:
 	rm -rf build build-san build-fuzz build-cov
