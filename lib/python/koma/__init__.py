@@ -10,7 +10,7 @@
 Every koma diagnostic is raised as koma.Error, with .code (the dotted name of
 koma-formats(5)), .line, .column, .offset, .message and .source; out of memory
 is MemoryError, a file that cannot be opened or read OSError. See
-lib/python/README.md and koma-python(3).
+lib/python/README.md.
 """
 import io as _io
 import os as _os
