@@ -105,11 +105,13 @@ lib: $(STATIC_LIB) $(SHARED_LIB)
 cmds: $(CMDS)
 python: $(PY_PKG)
 
-# Python's headers are not C11-pedantic clean: the extension is built without -pedantic.
+# The extension sees the public headers only (-Ilib/include, not -Ilib); Python's
+# headers are not C11-pedantic clean: no -pedantic.
 $(B)/obj/python/%.o: lib/python/src/%.c $(B)/obj/python/%.d
 	@mkdir -p $(dir $@)
 	@[ -f "$(PY_INC)/Python.h" ] || { echo "python: no Python.h for $(PYTHON): install python3-dev (make deps)" >&2; exit 1; }
-	$(CC) $(filter-out -pedantic,$(ALL_CFLAGS)) $(DEPFLAGS) -fPIC -fvisibility=hidden -I$(PY_INC) -c $< -o $@
+	$(CC) $(CSTD) $(filter-out -pedantic,$(WARN)) $(CFLAGS) $(SANFLAGS) -Ilib/include -I$(PY_INC) \
+	    $(DEPFLAGS) -fPIC -fvisibility=hidden -c $< -o $@
 
 $(PY_MOD): $(PY_OBJ) $(STATIC_LIB)
 	@mkdir -p $(dir $@)
