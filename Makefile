@@ -27,9 +27,15 @@ PY_INC    := $(word 1,$(PY_CONF))
 PY_EXT    := $(word 2,$(PY_CONF))
 PYDIR     ?= $(PREFIX)/lib/$(if $(filter /usr,$(PREFIX)),python3,python$(word 3,$(PY_CONF)))/dist-packages
 
-# The version: koma/limits.h is its one source.
-VERSION   := $(shell sed -n 's/^\#define KOMA_VERSION "\(.*\)"$$/\1/p' lib/include/koma/limits.h)
-SOVERSION := 0
+# The version: koma/version.h is its one source (KOMA_VERSION_MAJOR, _MINOR, _PATCH).
+# The SONAME (libkoma(3), Conventions): libkoma.so.MAJOR; before 1.0, when every
+# minor release may change the ABI, libkoma.so.0.MINOR.
+version_part = $(shell sed -n 's/^\#define KOMA_VERSION_$(1) \([0-9][0-9]*\)$$/\1/p' lib/include/koma/version.h)
+VERSION_MAJOR := $(call version_part,MAJOR)
+VERSION_MINOR := $(call version_part,MINOR)
+VERSION_PATCH := $(call version_part,PATCH)
+VERSION   := $(VERSION_MAJOR).$(VERSION_MINOR).$(VERSION_PATCH)
+SOVERSION := $(if $(filter 0,$(VERSION_MAJOR)),0.$(VERSION_MINOR),$(VERSION_MAJOR))
 
 B         ?= build
 CC        ?= cc

@@ -278,7 +278,7 @@ int cli_usage_error(cli *c, const char *fmt, ...)
 
 void cli_version(const cli *c)
 {
-    printf("%s (koma) %s\n", c->prog, koma_version());
+    printf("%s (koma) %s\n", c->prog, koma_version_string());
 }
 
 /* ---- options ------------------------------------------------------------------ */

@@ -34,12 +34,15 @@ judge *judge_new(cli *c, const koma_game_set *games, const koma_game *forced,
 {
     judge *j = calloc(1, sizeof *j);
     if (j == NULL) return NULL;
-    koma_referee_options opt = {dialect, flags, KOMA_DECLARE_DEFAULT};
-    if ((j->v = malloc(sizeof *j->v)) == NULL || koma_referee_new(&opt, &j->ref, NULL) != 0) {
+    koma_referee_options opt = KOMA_REFEREE_OPTIONS_INIT;
+    opt.dialect = dialect;
+    opt.flags = flags;
+    if ((j->v = calloc(1, sizeof *j->v)) == NULL || koma_referee_new(&opt, &j->ref, NULL) != 0) {
         free(j->v);
         free(j);
         return NULL;
     }
+    j->v->size = sizeof *j->v;
     j->c = c;
     j->games = games;
     j->forced = forced;

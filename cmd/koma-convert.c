@@ -261,6 +261,7 @@ int main(int argc, char **argv)
     state st;
     cli_init(&c, "koma-convert", usage);
     memset(&st, 0, sizeof st);
+    st.o.size = sizeof st.o;
     st.c = &c;
     int ggn = 0, list = 0, rc, has_p = 0;
     const char *from_name = NULL, *to_name = NULL, *bad;

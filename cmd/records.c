@@ -123,6 +123,7 @@ int records_open(cli *c, records_reader *rd, cli_input *in, const records_option
     rd->chunk = malloc(CHUNK);
     if (o->hub) {                          /* --from */
         koma_rstream_options ro = o->from_options;
+        ro.size = sizeof ro;
         if (o->encoding != NULL) ro.encoding = o->encoding;
         rd->rs = koma_rstream_new(o->hub, o->from, &ro, &err);
         if (rd->rs == NULL && err.code != KOMA_E_MEMORY) {

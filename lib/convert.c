@@ -10,6 +10,8 @@
 #include <koma/koma.h>
 #include <koma/convert.h>
 
+#include "internal.h"
+
 #define CHUNK (1 << 16)
 
 static int is(const koma_format *f, const char *name) { return f && strcmp(koma_format_name(f), name) == 0; }
@@ -27,8 +29,12 @@ unsigned koma_convert_write_flags(const koma_format *to)
     return flags;
 }
 
-unsigned koma_convert_check(const koma_convert_options *o, koma_error *err)
+unsigned koma_convert_check(const koma_convert_options *opt, koma_error *err)
 {
+    koma_convert_options own, *o = &own;
+    if (koma__sized_read(&own, sizeof own, opt, KOMA__CONVERT_OPTIONS_FIRST, "koma_convert_options",
+                         err) != 0)
+        return KOMA_CONVERT_UNFIT_SIZE;
     const koma_format *to = o->to, *from = o->from;
     int position = koma_format_kind_of(to) == KOMA_FORMAT_POSITION;
     unsigned bad = 0;
@@ -51,8 +57,12 @@ unsigned koma_convert_check(const koma_convert_options *o, koma_error *err)
     return bad;
 }
 
-int koma_convert_feen_lines(const koma_convert_options *o)
+int koma_convert_feen_lines(const koma_convert_options *opt)
 {
+    koma_convert_options own, *o = &own;
+    if (koma__sized_read(&own, sizeof own, opt, KOMA__CONVERT_OPTIONS_FIRST, "koma_convert_options",
+                         NULL) != 0)
+        return 0;
     return is(o->to, "feen") && !(o->write & KOMA_WRITE_EACH) && !o->split &&
            (o->from == NULL || is(o->from, "feen")) && o->start == NULL;
 }
@@ -117,8 +127,13 @@ koma_converter *koma_converter_new(const koma_convert_options *o, koma_error *er
         koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
         return NULL;
     }
-    cv->o = *o;
     koma_position_init(&cv->pos);
+    if (koma__sized_read(&cv->o, sizeof cv->o, o, KOMA__CONVERT_OPTIONS_FIRST, "koma_convert_options",
+                         err) != 0) {
+        koma_converter_free(cv);
+        return NULL;
+    }
+    o = &cv->o;
     if (o->start && koma_convert_start(o->start, strlen(o->start), cv->start, sizeof cv->start,
                                        &cv->start_len, err) != 0) {
         koma_converter_free(cv);
@@ -216,7 +231,7 @@ static int write_record(koma_converter *cv, unsigned long line, const koma_pcn *
 int koma_converter_input(koma_converter *cv, koma_convert_read_fn rd, void *rd_ctx, koma_convert_fn fn,
                          void *ctx, koma_error *err)
 {
-    koma_rstream_options opt = {0};
+    koma_rstream_options opt = KOMA_RSTREAM_OPTIONS_INIT;
     opt.start = cv->o.start ? cv->start : NULL;
     opt.start_len = cv->o.start ? cv->start_len : 0;
     opt.feen_flags = cv->o.normalise ? KOMA_FEEN_NORMALISE : KOMA_FEEN_STRICT;

@@ -311,8 +311,9 @@ int koma_diagram_write(const koma_position *pos, const koma_game *g,
                        koma_error *err)
 {
     koma_diagram_options eff;          /* an empty caption or last move is none */
-    if (opt != NULL) eff = *opt;
-    else memset(&eff, 0, sizeof eff);
+    if (koma__sized_read(&eff, sizeof eff, opt, KOMA__DIAGRAM_OPTIONS_FIRST, "koma_diagram_options",
+                         err) != 0)
+        return -1;
     if (eff.caption_len == 0) eff.caption = NULL;
     if (eff.last_move_len == 0) eff.last_move = NULL;
     opt = &eff;

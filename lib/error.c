@@ -140,4 +140,24 @@ size_t koma_quote(char *dst, size_t cap, const char *s, size_t len)
     return koma__quote_text(dst, cap, s, len, 1);
 }
 
-const char *koma_version(void) { return KOMA_VERSION; }
+long koma_version(void) { return KOMA_VERSION_NUMBER; }
+const char *koma_version_string(void) { return KOMA_VERSION; }
+
+int koma__sized_check(size_t size, size_t first, size_t full, const char *type, koma_error *err)
+{
+    if (size >= first && size <= full) return 0;
+    return koma_error_set(err, KOMA_E_API_SIZE, 0, "%s of %zu bytes: this libkoma (%s) knows %zu to %zu",
+                          type, size, KOMA_VERSION, first, full);
+}
+
+int koma__sized_read(void *out, size_t full, const void *opt, size_t first, const char *type,
+                     koma_error *err)
+{
+    size_t size = full;
+    if (opt) memcpy(&size, opt, sizeof size);
+    if (koma__sized_check(size, first, full, type, err) != 0) return -1;
+    memset(out, 0, full);
+    if (opt) memcpy(out, opt, size);
+    memcpy(out, &full, sizeof full);
+    return 0;
+}

@@ -17,8 +17,7 @@ static int sink(void *ctx, const char *data, size_t len)
 static int draw(koma_diagram_format f, const koma_position *pos, const koma_game *game,
                 const koma_move *last, size_t ply, size_t index, koma_pcn_buffer *out, koma_error *err)
 {
-    koma_diagram_options o;
-    memset(&o, 0, sizeof o);
+    koma_diagram_options o = KOMA_DIAGRAM_OPTIONS_INIT;
     o.format = f;
     char pmn[KOMA_PMN_BUF], cap[32];
     if (last != NULL) {

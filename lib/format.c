@@ -281,7 +281,11 @@ koma_rstream *koma_rstream_new(koma_hub *h, const koma_format *fmt, const koma_r
     rs->h = h;
     rs->fmt = fmt;
     rs->explicit_fmt = fmt != NULL;
-    if (opt) rs->opt = *opt;
+    if (koma__sized_read(&rs->opt, sizeof rs->opt, opt, KOMA__RSTREAM_OPTIONS_FIRST,
+                         "koma_rstream_options", err) != 0) {
+        free(rs);
+        return NULL;
+    }
     rs->line = 1;
     rs->u16 = -1;
     rs->u16cd = (iconv_t)-1;

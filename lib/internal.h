@@ -50,6 +50,27 @@ size_t koma__quote_text(char *dst, size_t cap, const char *s, size_t len, int es
 int koma__error_token(koma_error *err, koma_code code, size_t offset,
                       const char *text, const char *s, size_t len);
 
+/*
+ * Sized structs (koma/version.h, KOMA_SIZED_HAS): a caller's struct that begins
+ * with its size is served when that size is a layout this library knows: from
+ * `first` (the first layout of this SONAME; when members are appended, it stays
+ * the offset of the first one appended) to `full` (sizeof now). -1 with api.size
+ * naming `type` otherwise.
+ */
+int koma__sized_check(size_t size, size_t first, size_t full, const char *type, koma_error *err);
+/* An options struct read into the library's own copy out[0..full): its defaults
+ * (zero, out's size full) when opt is NULL, else the caller's members and zero
+ * for those it does not know. -1 with api.size. */
+int koma__sized_read(void *out, size_t full, const void *opt, size_t first, const char *type,
+                     koma_error *err);
+/* The first layout of each sized struct in this SONAME (a member appended: the
+ * offset of the first one appended). */
+#define KOMA__VERDICT_FIRST sizeof(koma_verdict)
+#define KOMA__REFEREE_OPTIONS_FIRST sizeof(koma_referee_options)
+#define KOMA__RSTREAM_OPTIONS_FIRST sizeof(koma_rstream_options)
+#define KOMA__CONVERT_OPTIONS_FIRST sizeof(koma_convert_options)
+#define KOMA__DIAGRAM_OPTIONS_FIRST sizeof(koma_diagram_options)
+
 /* engine.c (the engine's facade), for the referee: */
 /* 1 when memory ran out, since the last call, in an engine function that cannot
  * say so (the legal moves, ending or threats of an effect game, which then look

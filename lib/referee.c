@@ -138,7 +138,11 @@ int koma_referee_new(const koma_referee_options *opt, koma_referee **out, koma_e
     koma_referee *r = calloc(1, sizeof *r);
     *out = NULL;
     if (r == NULL) return oom(err);
-    if (opt) r->opt = *opt;
+    if (koma__sized_read(&r->opt, sizeof r->opt, opt, KOMA__REFEREE_OPTIONS_FIRST,
+                         "koma_referee_options", err) != 0) {
+        free(r);
+        return -1;
+    }
     koma_position_init(&r->pos);
     if ((r->opt.flags & KOMA_REFEREE_TRACK) && koma_repeats_new(&r->track, err) != 0) {
         free(r);
@@ -1250,7 +1254,7 @@ static int judge_claim(koma_referee *r, koma_verdict *v, koma_error *err)
     return 0;
 }
 
-int koma_referee_finish(koma_referee *r, koma_verdict *v, koma_error *err)
+static int finish(koma_referee *r, koma_verdict *v, koma_error *err)
 {
     const koma_recorded *rec = &r->rec;
     v->game = r->g;
@@ -1622,7 +1626,7 @@ static void check_clock(koma_referee *r, const koma_pcn *rec, const koma_recorde
     k->state = k->spent > k->left ? KOMA_CLOCK_AGREES : KOMA_CLOCK_TIME_LEFT;
 }
 
-int koma_referee_pcn(koma_referee *r, const koma_game_set *games, const koma_game *game,
+static int judge_pcn(koma_referee *r, const koma_game_set *games, const koma_game *game,
                      const koma_pcn *rec, const koma_referee_hooks *hooks, koma_verdict *v,
                      koma_error *err)
 {
@@ -1702,5 +1706,50 @@ int koma_referee_pcn(koma_referee *r, const koma_game_set *games, const koma_gam
         if (st == KOMA_PLY_UNREADABLE) break;
     }
     if (r->has_recorded) check_clock(r, rec, &r->rec, n);
-    return koma_referee_finish(r, v, err);
+    return finish(r, v, err);
+}
+
+/* ---- the caller's verdict, of the size it was built with ------------------------------ */
+
+/* A verdict of a size this library knows: filled in directly when it is the
+ * library's own; an older caller's (a prefix of it) through a whole one. The
+ * caller's v->size is checked here once, never read past. */
+static koma_verdict *verdict_open(koma_verdict *v, koma_error *err)
+{
+    if (koma__sized_check(v->size, KOMA__VERDICT_FIRST, sizeof *v, "koma_verdict", err) != 0)
+        return NULL;
+    if (v->size == sizeof *v) return v;
+    koma_verdict *whole = calloc(1, sizeof *whole);
+    if (whole == NULL) {
+        oom(err);
+        return NULL;
+    }
+    memcpy(whole, v, v->size);
+    whole->size = sizeof *whole;
+    return whole;
+}
+
+static int verdict_close(koma_verdict *v, koma_verdict *whole, int rc)
+{
+    if (whole != v) {
+        size_t size = v->size;
+        memcpy(v, whole, size);
+        v->size = size;
+        free(whole);
+    }
+    return rc;
+}
+
+int koma_referee_finish(koma_referee *r, koma_verdict *v, koma_error *err)
+{
+    koma_verdict *w = verdict_open(v, err);
+    return w ? verdict_close(v, w, finish(r, w, err)) : -1;
+}
+
+int koma_referee_pcn(koma_referee *r, const koma_game_set *games, const koma_game *game,
+                     const koma_pcn *rec, const koma_referee_hooks *hooks, koma_verdict *v,
+                     koma_error *err)
+{
+    koma_verdict *w = verdict_open(v, err);
+    return w ? verdict_close(v, w, judge_pcn(r, games, game, rec, hooks, w, err)) : -1;
 }

@@ -97,10 +97,11 @@ int koma_select_new(const koma_game_set *games, koma_select **out, koma_error *e
     s->key_ply = SIZE_MAX;
     koma_position_init(&s->pos);
     koma_position_init(&s->setup);
-    if (koma_referee_new(NULL, &s->ref, err) != 0 || (s->v = malloc(sizeof *s->v)) == NULL) {
+    if (koma_referee_new(NULL, &s->ref, err) != 0 || (s->v = calloc(1, sizeof *s->v)) == NULL) {
         koma_select_free(s);
         return koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
     }
+    s->v->size = sizeof *s->v;
     *out = s;
     return 0;
 }

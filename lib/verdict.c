@@ -3,8 +3,11 @@
 
 #include <string.h>
 
+#include "internal.h"
+
 int koma_verdict_outcome(const koma_verdict *v, koma_pcn *rec, koma_error *err)
 {
+    if (koma__sized_check(v->size, KOMA__VERDICT_FIRST, sizeof *v, "koma_verdict", err) != 0) return -1;
     switch (v->kind) {
     case KOMA_VERDICT_RULES:
     case KOMA_VERDICT_RECORDED: {

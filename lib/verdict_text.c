@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "internal.h"
+
 /* Append to buf[0..cap) (always NUL-terminated, cut at cap); need counts the
  * whole text, written or not. */
 typedef struct text {
@@ -35,6 +37,13 @@ static text text_at(char *buf, size_t cap)
     text t = {buf, cap, 0, 0};
     if (cap) buf[0] = '\0';
     return t;
+}
+
+/* A verdict of a size this library knows (koma_verdict.size); a member appended
+ * after the first layout is read only when KOMA_SIZED_HAS says the caller's holds it. */
+static int known(const koma_verdict *v)
+{
+    return koma__sized_check(v->size, KOMA__VERDICT_FIRST, sizeof *v, "koma_verdict", NULL) == 0;
 }
 
 const char *koma_verdict_side_name(int side) { return side == KOMA_FIRST ? "Sente" : "Gote"; }
@@ -221,6 +230,7 @@ static void recorded_reason(const koma_verdict *v, text *t)
 
 const char *koma_verdict_claim_rule(const koma_verdict *v)
 {
+    if (!known(v)) return NULL;
     switch (v->claim_rule) {
     case KOMA_DECLARE_24: return "24-point";
     case KOMA_DECLARE_TRY: return "try";
@@ -309,6 +319,7 @@ static void reason(const koma_verdict *v, text *t)
 size_t koma_verdict_reason(const koma_verdict *v, char *buf, size_t cap)
 {
     text t = text_at(buf, cap);
+    if (!known(v)) return 0;
     reason(v, &t);
     return t.need;
 }
@@ -459,7 +470,7 @@ static size_t result_message(const koma_verdict *v, char *buf, size_t cap)
 
 size_t koma_verdict_dispute(const koma_verdict *v, unsigned dispute, char *buf, size_t cap)
 {
-    if (!(v->disputes & dispute)) dispute = 0;
+    if (!known(v) || !(v->disputes & dispute)) dispute = 0;
     switch (dispute) {
     case KOMA_DISPUTE_ILLEGAL: return illegal_message(v, buf, cap);
     case KOMA_DISPUTE_RESULT: return result_message(v, buf, cap);
@@ -510,6 +521,7 @@ static int loser(const koma_verdict *v)
 
 const char *koma_verdict_repetition_rule(const koma_verdict *v)
 {
+    if (!known(v)) return NULL;
     if (!triggered(v)) return "none";
     if (v->illegal) return "illegal-repeat";
     return v->perpetual >= 0 && v->perpetual == loser(v) ? "perpetual-check" : "fourfold";
@@ -531,6 +543,7 @@ size_t koma_verdict_repetition_reason(const koma_verdict *v, koma_repeats *posit
 {
     text t = text_at(buf, cap);
     const char *rule = koma_verdict_repetition_rule(v);
+    if (rule == NULL) return 0;
     if (strcmp(rule, "illegal-repeat") == 0) {
         add(&t, "ply %zu (%s) by %s repeats ply %zu: the same move to the same position; %s loses",
             v->ply, v->move, koma_verdict_side_name(v->mover), v->repeats, koma_verdict_side_name(v->mover));

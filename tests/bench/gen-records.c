@@ -68,6 +68,7 @@ int main(int argc, char **argv)
         return 2;
     koma_verdict *v = malloc(sizeof *v);
     if (v == NULL) return 2;
+    v->size = sizeof *v;
     unsigned long long total = 0;
     unsigned long finished = 0;
     for (unsigned long g = 0; g < count; g++) {

@@ -241,6 +241,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 if (koma_referee_over(s->ref)) {
                     koma_verdict *v = malloc(sizeof *v);
                     CHECK(v != NULL);
+                    v->size = sizeof *v;
                     CHECK(koma_referee_finish(s->ref, v, &err) == 0);
                     CHECK(v->kind == KOMA_VERDICT_RULES && v->result != KOMA_RESULT_NONE);
                     CHECK(v->status == KOMA_STATUS_MAREKING || v->status == KOMA_STATUS_CHECKMATE ||

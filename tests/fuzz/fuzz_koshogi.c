@@ -156,7 +156,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         CHECK(koma_engine_make(e, m, &err) == 0);
         CHECK(koma_engine_hash(e) == after);
     }
-    koma_verdict v;
+    koma_verdict v = KOMA_VERDICT_INIT;
     CHECK(koma_referee_finish(ref, &v, &err) == 0);
     free(text);
     return 0;

@@ -203,6 +203,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     CHECK(orig != NULL);
     koma_verdict *v = malloc(sizeof *v);
     CHECK(v != NULL);
+    v->size = sizeof *v;
 
     /* the game, as koma_referee_pcn finds it (the hooks need it) */
     run r = {NULL, 0};

@@ -190,6 +190,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (sn) {
             koma_verdict *v = malloc(sizeof *v);
             koma_referee_hooks hooks = {on_begun, on_ply, sn};
+            if (v) v->size = sizeof *v;
             if (v) (void)koma_referee_pcn(referee, games, NULL, rec, &hooks, v, &err);
             for (size_t i = 0; i < sn->n; i++) {
                 at_position(sn->feen[i], pat, mat);

@@ -18,7 +18,7 @@ static const koma_format *fmt(const char *name)
 static unsigned check(const char *from, const char *to, unsigned write, int normalise, const char *start,
                       int split)
 {
-    koma_convert_options o = {from ? fmt(from) : NULL, fmt(to), write, normalise, start, split, NULL};
+    koma_convert_options o = {sizeof o, from ? fmt(from) : NULL, fmt(to), write, normalise, start, split, NULL};
     koma_error err;
     unsigned bad = koma_convert_check(&o, &err);
     /* err says why only for a start that is not a position */
@@ -59,7 +59,7 @@ static void test_convert_check(void **state)
     /* a start that is neither FEEN nor SFEN: the FEEN parser's error */
     assert_int_equal(check("usi-move", "pcn", 0, 0, "9/9 x", 0), KOMA_CONVERT_UNFIT_START);
     assert_int_equal(check("csa", "pcn", 0, 0, "9/9 x", 0), KOMA_CONVERT_UNFIT_START | KOMA_CONVERT_UNFIT_START_UNUSED);
-    koma_convert_options o = {fmt("usi-move"), fmt("pcn"), 0, 0, "9/9 x", 0, NULL};
+    koma_convert_options o = {sizeof o, fmt("usi-move"), fmt("pcn"), 0, 0, "9/9 x", 0, NULL};
     assert_int_equal(koma_convert_check(&o, NULL), KOMA_CONVERT_UNFIT_START);    /* err may be NULL */
 }
 
@@ -81,7 +81,7 @@ static void test_convert_write_flags(void **state)
     for (size_t i = 0; i < koma_format_count(); i++) {
         const koma_format *f = koma_format_at(i);
         unsigned w = koma_convert_write_flags(f);
-        koma_convert_options o = {NULL, f, w, 0, NULL, 0, NULL};
+        koma_convert_options o = {sizeof o, NULL, f, w, 0, NULL, 0, NULL};
         if (w & KOMA_WRITE_EACH) o.split = 1;          /* SVG: one output a position */
         if ((w & enc) == enc) o.write &= ~KOMA_WRITE_UTF8;
         if (koma_format_caps(f) & KOMA_FORMAT_WRITE) assert_int_equal(koma_convert_check(&o, NULL), 0);
@@ -92,7 +92,7 @@ static void test_convert_write_flags(void **state)
 static void test_convert_feen_lines(void **state)
 {
     (void)state;
-    koma_convert_options o = {NULL, fmt("feen"), 0, 0, NULL, 0, NULL};
+    koma_convert_options o = {sizeof o, NULL, fmt("feen"), 0, 0, NULL, 0, NULL};
     assert_true(koma_convert_feen_lines(&o));
     o.from = fmt("feen");
     assert_true(koma_convert_feen_lines(&o));
@@ -154,7 +154,7 @@ static const char csa[] = "V2.2\nPI\n+\n+7776FU\n%TORYO\n/\nV2.2\nPI\n+\n+5554FU
 static void test_convert_records(void **state)
 {
     (void)state;
-    koma_convert_options o = {fmt("csa"), fmt("usi"), 0, 0, NULL, 0, NULL};
+    koma_convert_options o = {sizeof o, fmt("csa"), fmt("usi"), 0, 0, NULL, 0, NULL};
     koma_error err;
     koma_converter *cv = koma_converter_new(&o, &err);
     assert_non_null(cv);
@@ -213,7 +213,7 @@ static int on_position(void *ctx, unsigned long record, size_t ply, const char *
 static void test_convert_each_position(void **state)
 {
     (void)state;
-    koma_convert_options o = {fmt("csa"), fmt("sfen"), KOMA_WRITE_EACH, 0, NULL, 1, NULL};
+    koma_convert_options o = {sizeof o, fmt("csa"), fmt("sfen"), KOMA_WRITE_EACH, 0, NULL, 1, NULL};
     koma_error err;
     koma_converter *cv = koma_converter_new(&o, &err);
     assert_non_null(cv);
@@ -234,7 +234,7 @@ static void test_convert_each_position(void **state)
 static void test_convert_feen_line(void **state)
 {
     (void)state;
-    koma_convert_options o = {NULL, fmt("feen"), 0, 1, NULL, 0, NULL};
+    koma_convert_options o = {sizeof o, NULL, fmt("feen"), 0, 1, NULL, 0, NULL};
     koma_error err, bad;
     koma_converter *cv = koma_converter_new(&o, &err);
     assert_non_null(cv);

@@ -47,8 +47,7 @@ static char *draw(koma_diagram_format fmt, const char *feen, const char *last,
     koma_game_set *set;
     assert_int_equal(koma_game_set_new(&set, &err), 0);
     const koma_game *g = koma_game_set_find_position(set, &pos, NULL);
-    koma_diagram_options o;
-    memset(&o, 0, sizeof o);
+    koma_diagram_options o = KOMA_DIAGRAM_OPTIONS_INIT;
     o.format = fmt;
     if (last) {
         o.last_move = last;
@@ -496,8 +495,7 @@ static void test_definition(void **state)
     koma_position pos;
     koma_position_init(&pos);
     parse(&pos, "1k^1/1q1/K^Q1 X/ T/t");
-    koma_diagram_options o;
-    memset(&o, 0, sizeof o);
+    koma_diagram_options o = KOMA_DIAGRAM_OPTIONS_INIT;
     o.format = KOMA_DIAGRAM_UNICODE;
     char buf[1024];
     size_t len;
@@ -530,8 +528,7 @@ static void expect_error(const char *feen, const char *last, const char *caption
     koma_position pos;
     koma_position_init(&pos);
     parse(&pos, feen);
-    koma_diagram_options o;
-    memset(&o, 0, sizeof o);
+    koma_diagram_options o = KOMA_DIAGRAM_OPTIONS_INIT;
     o.format = KOMA_DIAGRAM_SVG;
     o.last_move = last;
     o.last_move_len = last ? strlen(last) : 0;
@@ -566,8 +563,7 @@ static void test_errors(void **state)
     koma_error err;
     koma_error_clear(&err);
     for (int f = KOMA_DIAGRAM_ASCII; f <= KOMA_DIAGRAM_SVG; f++) {
-        koma_diagram_options o;
-        memset(&o, 0, sizeof o);
+        koma_diagram_options o = KOMA_DIAGRAM_OPTIONS_INIT;
         o.format = (koma_diagram_format)f;
         int calls = 0;
         assert_int_equal(koma_diagram_write(&pos, game_of("shogi"), &o, failing_write, &calls, &err), -1);
@@ -609,8 +605,7 @@ static unsigned long rnd(unsigned long *s)
 static void draw_all(const koma_position *pos, const koma_game *g, const char *last)
 {
     for (int f = KOMA_DIAGRAM_ASCII; f <= KOMA_DIAGRAM_SVG; f++) {
-        koma_diagram_options o;
-        memset(&o, 0, sizeof o);
+        koma_diagram_options o = KOMA_DIAGRAM_OPTIONS_INIT;
         o.format = (koma_diagram_format)f;
         o.last_move = last;
         o.last_move_len = last ? strlen(last) : 0;

@@ -397,7 +397,7 @@ static void more_encodings(void **state)
     assert_string_equal(w.message, "the record declares UTF-8, but its bytes are Shift_JIS: read as Shift_JIS");
     free_all(all, n);
     /* the caller's encoding decides: the same bytes as Shift_JIS, no warning */
-    koma_rstream_options opt = {0};
+    koma_rstream_options opt = KOMA_RSTREAM_OPTIONS_INIT;
     opt.encoding = "cp932";
     all = read_chunks("kif", sj, sl, 3, &opt, &n, &w);
     assert_int_equal(n, 1);

@@ -202,7 +202,7 @@ static void test_playouts(void **state)
             fail_msg("game %u ended by %s at ply %zu", i, koma_cgsn_name(end.status), n);
         }
         if (judged) {
-            koma_verdict v;
+            koma_verdict v = KOMA_VERDICT_INIT;
             assert_int_equal(koma_referee_finish(ref, &v, &err), 0);
             assert_int_equal(v.played, n);
             if (end.over) {

@@ -161,7 +161,7 @@ static void convert_each_point(const char *from, const char *input, const char *
     const koma_format *t = koma_format_find(to, strlen(to));
     assert_non_null(f);
     assert_non_null(t);
-    koma_convert_options o = {f, t, 0, 0, NULL, 0, NULL};
+    koma_convert_options o = {sizeof o, f, t, 0, 0, NULL, 0, NULL};
     koma_error err;
     static out good, got;
     unsigned long used;

@@ -39,7 +39,7 @@ static koma_referee *begin_dialect(const char *id, const char *feen, unsigned fl
     koma_referee *ref;
     koma_error err;
     koma_error_clear(&err);
-    koma_referee_options opt = {dialect, flags, KOMA_DECLARE_DEFAULT};
+    koma_referee_options opt = {sizeof opt, dialect, flags, KOMA_DECLARE_DEFAULT};
     assert_int_equal(koma_referee_new(&opt, &ref, &err), 0);
     const koma_game *g = game(id);
     if (feen == NULL) feen = koma_game_start(g);
@@ -117,9 +117,9 @@ static void check_pcn_path(const ending *c, const koma_verdict *v)
     if (rec == NULL) print_error("%s: %s\n", json, err.message);
     assert_non_null(rec);
     koma_referee *ref;
-    koma_referee_options opt = {KOMA_PMN_DIALECT_CANONICAL, 0, KOMA_DECLARE_DEFAULT};
+    koma_referee_options opt = {sizeof opt, KOMA_PMN_DIALECT_CANONICAL, 0, KOMA_DECLARE_DEFAULT};
     assert_int_equal(koma_referee_new(&opt, &ref, &err), 0);
-    koma_verdict w;
+    koma_verdict w = KOMA_VERDICT_INIT;
     assert_int_equal(koma_referee_pcn(ref, games, game(c->game), rec, NULL, &w, &err), 0);
     assert_int_equal(w.kind, v->kind);
     assert_int_equal(w.status, v->status);
@@ -171,7 +171,7 @@ static void check_ending(const ending *c, koma_verdict *v)
 static void test_ogi(void **state)
 {
     (void)state;
-    koma_verdict v;
+    koma_verdict v = KOMA_VERDICT_INIT;
     const ending cases[] = {
         /* a king captured: the capturer wins at once */
         {"ogi", "k^7/8/8/8/8/8/8/R3K^3 / O/o", "a1+a8/K^", RULES, KOMA_STATUS_MAREKING, FIRST, 1, KOMA_FIRST},
@@ -257,7 +257,7 @@ static void test_movelimit(void **state)
 {
     (void)state;
     static char walk[4096];
-    koma_verdict v;
+    koma_verdict v = KOMA_VERDICT_INIT;
     const char *feen = "k^7/8/8/8/8/8/8/7K^ / O/o";
     static const char *const ids[] = {"ogi", "ogi-classic"};
     for (int i = 0; i < 2; i++) {
@@ -294,7 +294,7 @@ static void test_history(void **state)
     assert_int_equal(koma_game_set_load(set, LIT(shuffle_game), "shuffle.yaml", NULL, &err), 0);
     koma_game_set *saved = games;
     games = set;
-    koma_verdict v;
+    koma_verdict v = KOMA_VERDICT_INIT;
     /* six plies without a capture or a pawn move: movelimit, a draw */
     ending c = {"shuffle", NULL, "d1-d2 a4-b4 d2-d1 b4-a4 d1-d2 a4-b4", RULES,
                 KOMA_STATUS_MOVELIMIT, DRAW, 6, KOMA_SECOND};
@@ -326,7 +326,7 @@ static void test_history(void **state)
 static void test_ogi_classic(void **state)
 {
     (void)state;
-    koma_verdict v;
+    koma_verdict v = KOMA_VERDICT_INIT;
     const ending cases[] = {
         /* check must be answered: checkmate ends the game */
         {"ogi-classic", "k^7/8/K^7/8/8/8/8/7R / O/o", "h1-h8=+R", RULES, KOMA_STATUS_CHECKMATE, FIRST, 1, KOMA_FIRST},
@@ -352,7 +352,7 @@ static void shogi_family(const char *id, const char *mate, const char *mate_ply,
                          const char *bad,
                          const char *perpetual, const char *perpetual_plies, const char *inhand)
 {
-    koma_verdict v;
+    koma_verdict v = KOMA_VERDICT_INIT;
     const ending cases[] = {
         {id, mate, mate_ply, RULES, KOMA_STATUS_CHECKMATE, FIRST, 1, KOMA_FIRST},
         {id, stalemate, "", RULES, KOMA_STATUS_STALEMATE, FIRST, 0, KOMA_FIRST},
@@ -409,7 +409,7 @@ static void test_read_ahead(void **state)
         {"ogi-classic", "k^7/8/K^7/8/8/8/8/7R / O/o", "h1-h8=+R a8-b8", 0, 0, 0, 0, 0},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        koma_verdict v;
+        koma_verdict v = KOMA_VERDICT_INIT;
         koma_referee *ref = begin(cases[i].game, cases[i].feen, 0);
         feed(ref, cases[i].plies);
         finish(ref, &v);
@@ -441,7 +441,7 @@ static void test_okisaki(void **state)
                  "k^9/10/10/10/10/10/10/10/10/1R7K^ /p Q/q",
                  "b1-a1 a10-b10 a1-b1 b10-a10 b1-a1 a10-b10 a1-b1 b10-a10 b1-a1 a10-b10 a1-b1 b10-a10",
                  "10/10/10/10/10/10/10/10/10/9K^ K^/ q/Q");
-    koma_verdict v;
+    koma_verdict v = KOMA_VERDICT_INIT;
     /* bare king: decided at the reply; both bare: a draw */
     const ending bare[] = {
         {"okisaki", "k^9/10/10/10/10/4p5/10/10/10/4R4K^ / Q/q", "e1+e5/P a10-b10", RULES,
@@ -490,7 +490,7 @@ static void test_survival(void **state)
     assert_int_equal(rc, 0);
     koma_game_set *saved = games;
     games = set;
-    koma_verdict v;
+    koma_verdict v = KOMA_VERDICT_INIT;
     const ending cases[] = {
         /* the general captured, nothing else: mareking, the capturer wins */
         {"survive", "k^4/5/5/5/R3K^ / Z/z", "a1+a5/K^", RULES, KOMA_STATUS_MAREKING, FIRST, 1, KOMA_FIRST},
@@ -580,7 +580,7 @@ static void check_termination(const char *rules, const char *status, const char 
                 assert_int_equal(prc, last_refused ? KOMA_PLY_ILLEGAL : KOMA_PLY_PLAYED);
             }
         }
-        koma_verdict vd;
+        koma_verdict vd = KOMA_VERDICT_INIT;
         assert_int_equal(koma_referee_finish(ref, &vd, &err), 0);
         if (vd.kind != KOMA_VERDICT_RULES || vd.status != want || vd.result != expect[v])
             print_error("%s %s: kind %d status %s result %s\n", status,
@@ -636,7 +636,7 @@ static void test_termination(void **state)
 static void test_order(void **state)
 {
     (void)state;
-    koma_verdict v;
+    koma_verdict v = KOMA_VERDICT_INIT;
     /* a king capture that also reaches the move limit is mareking */
     static const char limit[] =
         "id: lim\nname: Lim\nstyle: X\nboard: {files: 3, ranks: 3}\n"
@@ -718,7 +718,7 @@ static void test_recorded_every_game(void **state)
             koma_referee *ref = begin(ids[i], NULL, 0);
             expect_rec(ref, rec[k].result, rec[k].status, 1);
             assert_int_equal(feed(ref, first), KOMA_PLY_PLAYED);
-            koma_verdict v;
+            koma_verdict v = KOMA_VERDICT_INIT;
             finish(ref, &v);
             if (v.kind != KOMA_VERDICT_RECORDED || v.status != rec[k].status || v.disputes)
                 print_error("%s %s: kind %d status %s disputes %u\n", ids[i], koma_cgsn_name(rec[k].status),
@@ -738,7 +738,7 @@ static void test_recorded_every_game(void **state)
 static void test_recorded(void **state)
 {
     (void)state;
-    koma_verdict v;
+    koma_verdict v = KOMA_VERDICT_INIT;
     const char *plies = "e3-e4 e6-e5 f3-f4 d6-d5";
     /* a resignation after ply 2: honoured, the later plies are after the end */
     koma_referee *ref = begin("ogi", NULL, 0);
@@ -823,7 +823,7 @@ static void test_recorded(void **state)
  * ply of a rule ending is not a dispute; any other recorded word still is. */
 static void gave_up(const char *result, int status, long ply, const char *plies, int disputed)
 {
-    koma_verdict v;
+    koma_verdict v = KOMA_VERDICT_INIT;
     koma_referee *ref = begin("ogi", "k^7/8/8/8/8/8/8/R3K^3 / O/o", 0);
     expect_rec(ref, result, status, ply);
     feed(ref, plies);
@@ -870,7 +870,7 @@ static void test_notation(void **state)
     assert_non_null(strstr(err.message, "\"b9+a8/p\""));
     assert_int_equal(err.offset, 5);
     assert_int_equal(koma_referee_played(ref), 1);
-    koma_verdict v;
+    koma_verdict v = KOMA_VERDICT_INIT;
     finish(ref, &v);
     assert_int_equal(v.kind, KOMA_VERDICT_UNFINISHED);
     assert_int_equal(v.notation_faults, 1);
@@ -911,7 +911,7 @@ static void test_unreadable(void **state)
     assert_int_equal(err.code, KOMA_E_PMN_SYNTAX);
     assert_int_equal(err.offset, 2);
     assert_int_equal(koma_referee_ply(ref, LIT("e6-e5"), &err), KOMA_PLY_IGNORED);
-    koma_verdict v;
+    koma_verdict v = KOMA_VERDICT_INIT;
     finish(ref, &v);
     assert_int_equal(v.kind, KOMA_VERDICT_UNREADABLE);
     assert_int_equal(v.refused_ply, 2);
@@ -934,7 +934,7 @@ static void test_dialect(void **state)
     koma_referee *ref;
     koma_error err;
     koma_error_clear(&err);
-    koma_referee_options opt = {KOMA_PMN_DIALECT_SEED, 0, KOMA_DECLARE_DEFAULT};
+    koma_referee_options opt = {sizeof opt, KOMA_PMN_DIALECT_SEED, 0, KOMA_DECLARE_DEFAULT};
     assert_int_equal(koma_referee_new(&opt, &ref, &err), 0);
     koma_position pos;
     koma_position_init(&pos);
@@ -944,7 +944,7 @@ static void test_dialect(void **state)
     assert_int_equal(koma_referee_begin(ref, g, &pos, &err), 0);
     /* the seed dialect writes every board move with '-' */
     assert_int_equal(koma_referee_ply(ref, LIT("a1-a8"), &err), KOMA_PLY_PLAYED);
-    koma_verdict v;
+    koma_verdict v = KOMA_VERDICT_INIT;
     finish(ref, &v);
     assert_int_equal(v.status, KOMA_STATUS_MAREKING);
     assert_string_equal(v.move, "a1+a8/K^");
@@ -1120,7 +1120,7 @@ static void claim(const char *json, koma_declaration_rule run, koma_verdict *v)
     if (rec == NULL) print_error("%s: %s\n", json, err.message);
     assert_non_null(rec);
     koma_referee *ref;
-    koma_referee_options opt = {KOMA_PMN_DIALECT_CANONICAL, 0, run};
+    koma_referee_options opt = {sizeof opt, KOMA_PMN_DIALECT_CANONICAL, 0, run};
     assert_int_equal(koma_referee_new(&opt, &ref, &err), 0);
     assert_int_equal(koma_referee_pcn(ref, games, NULL, rec, NULL, v, &err), 0);
     koma_referee_free(ref);
@@ -1130,7 +1130,7 @@ static void claim(const char *json, koma_declaration_rule run, koma_verdict *v)
 static void test_claims(void **state)
 {
     (void)state;
-    koma_verdict v;
+    koma_verdict v = KOMA_VERDICT_INIT;
     /* 28 points, 10 pieces, king in the zone, not in check: the 27-point rule's win */
     const char *kachi = "{\"setup\":{\"feen\":\"RBGG1SS+P+P/+P+P2K^4/9/9/9/9/6ppp/9/8k^ 6P2L2N/ S/s\"},"
                         "\"outcome\":{\"result\":\"1-0\",\"ply\":0,\"csa\":\"%KACHI\"}}";
@@ -1196,7 +1196,7 @@ static void clock_case(long long t1, long long t3, long long last, int state, lo
              "{\"pmn\":\"h3-h4\",\"elapsed_ms\":%lld},{\"pmn\":\"b7-b6\",\"elapsed_ms\":1000}],"
              "\"outcome\":{\"result\":\"0-1\",\"status\":\"timelimit\",\"ply\":4%s}}",
              t1, t3, end);
-    koma_verdict v;
+    koma_verdict v = KOMA_VERDICT_INIT;
     claim(json, KOMA_DECLARE_DEFAULT, &v);
     assert_int_equal(v.kind, KOMA_VERDICT_RECORDED);
     assert_int_equal(v.clock, state);

@@ -107,7 +107,7 @@ static void expect(const char *feen, const char *plies, koma_verdict_kind kind, 
 static void test_survival(void **state)
 {
     (void)state;
-    koma_verdict v;
+    koma_verdict v = KOMA_VERDICT_INIT;
     /* the general taken: the mover wins at that ply */
     expect(LONE_GENERAL, "k10+j11", KOMA_VERDICT_RULES, KOMA_STATUS_MAREKING, KOMA_RESULT_FIRST,
            1, KOMA_FIRST, &v);
@@ -133,7 +133,7 @@ static void test_survival(void **state)
 static void test_both_fail(void **state)
 {
     (void)state;
-    koma_verdict v;
+    koma_verdict v = KOMA_VERDICT_INIT;
     /* the general takes the enemy general beside an enemy flame and burns (burned on arrival):
      * both sides fail the survival test; the mover's capture came first, it wins */
     expect(FLAME, "j10+j11,+j11", KOMA_VERDICT_RULES, KOMA_STATUS_MAREKING, KOMA_RESULT_FIRST, 1,
@@ -154,7 +154,7 @@ static void test_both_fail(void **state)
 static void test_fourfold(void **state)
 {
     (void)state;
-    koma_verdict v;
+    koma_verdict v = KOMA_VERDICT_INIT;
     koma_referee *ref;
     /* the setup a fourth time at ply 12: no contest */
     expect(CORNERS, SHUFFLE SHUFFLE SHUFFLE, KOMA_VERDICT_RULES, KOMA_STATUS_REPETITION,
@@ -178,7 +178,7 @@ static void test_fourfold(void **state)
 static void test_perpetual_check(void **state)
 {
     (void)state;
-    koma_verdict v;
+    koma_verdict v = KOMA_VERDICT_INIT;
     expect(CHECKER, CHECK_CYCLE CHECK_CYCLE CHECK_CYCLE, KOMA_VERDICT_RULES,
            KOMA_STATUS_REPETITION, KOMA_RESULT_SECOND, 12, KOMA_SECOND, &v);
     assert_int_equal(v.perpetual, KOMA_FIRST);
@@ -201,7 +201,7 @@ static void test_perpetual_check(void **state)
 static void test_illegal(void **state)
 {
     (void)state;
-    koma_verdict v;
+    koma_verdict v = KOMA_VERDICT_INIT;
     /* no legal move matches: the mover loses, the ply is not applied */
     expect(NULL, "a1-a5", KOMA_VERDICT_RULES, KOMA_STATUS_ILLEGALMOVE, KOMA_RESULT_SECOND, 1,
            KOMA_FIRST, &v);
@@ -226,7 +226,7 @@ static void test_not_a_move(void **state)
     koma_error err;
     koma_error_clear(&err);
     assert_int_equal(koma_referee_ply(ref, LIT("b2-c2,,"), &err), KOMA_PLY_UNREADABLE);
-    koma_verdict v;
+    koma_verdict v = KOMA_VERDICT_INIT;
     finish(ref, &v);
     assert_int_equal(v.kind, KOMA_VERDICT_UNREADABLE);
     koma_referee_free(ref);
@@ -245,7 +245,7 @@ static void test_not_a_move(void **state)
 static void test_recorded(void **state)
 {
     (void)state;
-    koma_verdict v;
+    koma_verdict v = KOMA_VERDICT_INIT;
     const char *st[] = {"resignation", "timelimit", "agreement"};
     const char *res[] = {"0-1", "1-0", "1/2-1/2"};
     koma_status want[] = {KOMA_STATUS_RESIGNATION, KOMA_STATUS_TIMELIMIT, KOMA_STATUS_AGREEMENT};
@@ -286,7 +286,7 @@ static void test_rule_options(void **state)
     (void)state;
     koma_referee *ref;
     koma_error err;
-    koma_verdict v;
+    koma_verdict v = KOMA_VERDICT_INIT;
     assert_int_equal(koma_referee_new(NULL, &ref, &err), 0);
     /* default rules (gatling.range 7): the shot is legal */
     assert_int_equal(judge_json(ref, "{\"setup\":{\"feen\":\"" GATLING "\"},"
@@ -363,7 +363,7 @@ static void test_rule_options_limits(void **state)
     (void)state;
     koma_referee *ref;
     koma_error err;
-    koma_verdict v;
+    koma_verdict v = KOMA_VERDICT_INIT;
     assert_int_equal(koma_referee_new(NULL, &ref, &err), 0);
     char opts[2048], json[4096];
     size_t k = (size_t)sprintf(opts, "{");

@@ -39,7 +39,7 @@ static koma_pcn *judge(const char *json, koma_verdict *v)
 
 static void reason_is(const char *json, const char *want)
 {
-    koma_verdict v = {0};
+    koma_verdict v = KOMA_VERDICT_INIT;
     koma_pcn *rec = judge(json, &v);
     char buf[512];
     size_t n = koma_verdict_reason(&v, buf, sizeof buf);
@@ -63,7 +63,7 @@ static void test_reasons(void **state)
 static void test_short_buffer(void **state)
 {
     (void)state;
-    koma_verdict v = {0};
+    koma_verdict v = KOMA_VERDICT_INIT;
     koma_pcn *rec = judge(MINI "\"plies\":[{\"pmn\":\"e1-e3\"},{\"pmn\":\"c5-d4\"}]}", &v);
     const char *want = "the game is not over after 2 plies; Sente to move";
     char buf[8];
@@ -77,7 +77,7 @@ static void test_short_buffer(void **state)
 static void test_disputes(void **state)
 {
     (void)state;
-    koma_verdict v = {0};
+    koma_verdict v = KOMA_VERDICT_INIT;
     koma_pcn *rec = judge(MINI "\"plies\":[{\"pmn\":\"e1-e5\"}]}", &v);
     char buf[512];
     assert_true(v.disputes & KOMA_DISPUTE_ILLEGAL);
@@ -104,7 +104,7 @@ static void test_disputes(void **state)
 static void test_outcome(void **state)
 {
     (void)state;
-    koma_verdict v = {0};
+    koma_verdict v = KOMA_VERDICT_INIT;
     koma_error err;
     koma_pcn *rec = judge(MINI "\"plies\":[{\"pmn\":\"e1-e5\"}]}", &v);
     assert_int_equal(koma_verdict_outcome(&v, rec, &err), 0);

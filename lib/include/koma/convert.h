@@ -16,7 +16,9 @@
 extern "C" {
 #endif
 
+/* A sized struct (koma/version.h): set up with KOMA_CONVERT_OPTIONS_INIT. */
 typedef struct koma_convert_options {
+    size_t size;                   /* sizeof(koma_convert_options), by the _INIT macro */
     const koma_format *from;       /* NULL: detected from each input's first bytes */
     const koma_format *to;         /* the output format (not NULL) */
     unsigned write;                /* koma_wstream_new's KOMA_WRITE_* flags */
@@ -30,6 +32,7 @@ typedef struct koma_convert_options {
                                       koma_rstream_options.encoding); NULL: found per
                                       record */
 } koma_convert_options;
+#define KOMA_CONVERT_OPTIONS_INIT {.size = sizeof(koma_convert_options)}
 
 /* What does not fit in a koma_convert_options (koma_convert_check's bits). */
 #define KOMA_CONVERT_UNFIT_TO          0x001u  /* koma does not write `to` */
@@ -45,6 +48,9 @@ typedef struct koma_convert_options {
                                                   (pmn) */
 #define KOMA_CONVERT_UNFIT_START_UNUSED 0x100u /* start, but `from` is not a MOVES format
                                                   (or is detected) */
+#define KOMA_CONVERT_UNFIT_SIZE        0x200u  /* o->size is not a size of koma_convert_options
+                                                  this library knows (err: api.size; the
+                                                  only bit then) */
 
 /*
  * 0 when the options fit together; else the KOMA_CONVERT_UNFIT_* bits of every

@@ -65,7 +65,9 @@ typedef enum koma_diagram_format {
     KOMA_DIAGRAM_SVG
 } koma_diagram_format;
 
+/* A sized struct (koma/version.h): set up with KOMA_DIAGRAM_OPTIONS_INIT. */
 typedef struct koma_diagram_options {
+    size_t size;                   /* sizeof(koma_diagram_options), by the _INIT macro */
     koma_diagram_format format;
     /* The move that led to the position, as PMN (a chain of elements joined by
      * ',' for Ko shogi's multi-action moves), or NULL. Its origin and
@@ -77,6 +79,7 @@ typedef struct koma_diagram_options {
     const char *caption;
     size_t caption_len;
 } koma_diagram_options;
+#define KOMA_DIAGRAM_OPTIONS_INIT {.size = sizeof(koma_diagram_options)}
 
 /* Receives the output in pieces; returns 0, or -1 to stop (a write error). */
 typedef int (*koma_diagram_write_fn)(void *ctx, const char *data, size_t len);

@@ -3,19 +3,7 @@
 #define KOMA_ERROR_H
 
 #include <stddef.h>
-
-#if defined(__GNUC__) && !defined(KOMA_STATIC_BUILD)
-#define KOMA_API __attribute__((visibility("default")))
-#else
-#define KOMA_API
-#endif
-
-/* A function whose failure must not go unnoticed (its result is the error). */
-#if defined(__GNUC__)
-#define KOMA_NODISCARD __attribute__((warn_unused_result))
-#else
-#define KOMA_NODISCARD
-#endif
+#include <koma/version.h>
 
 #ifdef __cplusplus
 extern "C" {

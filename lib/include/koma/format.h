@@ -74,7 +74,9 @@ KOMA_API const char *koma_encoding_name(const char *name, size_t len);
 
 /* ---- reading --------------------------------------------------------------------- */
 
+/* A sized struct (koma/version.h): set up with KOMA_RSTREAM_OPTIONS_INIT. */
 typedef struct koma_rstream_options {
+    size_t size;                   /* sizeof(koma_rstream_options), by the _INIT macro */
     const char *start;             /* MOVES: the start FEEN (NULL: the format's default,
                                       the shogi start for USI moves) */
     size_t start_len;
@@ -90,6 +92,7 @@ typedef struct koma_rstream_options {
                                       NULL); koma_rstream_new refuses another name
                                       (convert.encoding). */
 } koma_rstream_options;
+#define KOMA_RSTREAM_OPTIONS_INIT {.size = sizeof(koma_rstream_options)}
 
 typedef struct koma_rstream koma_rstream;
 

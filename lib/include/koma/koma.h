@@ -2,6 +2,7 @@
 #ifndef KOMA_KOMA_H
 #define KOMA_KOMA_H
 
+#include <koma/version.h>
 #include <koma/limits.h>
 #include <koma/error.h>
 #include <koma/cell.h>
@@ -24,7 +25,5 @@
 #include <koma/verdict.h>
 #include <koma/select.h>
 #include <koma/convert.h>
-
-KOMA_API const char *koma_version(void);
 
 #endif

@@ -1,6 +1,7 @@
 /*
  * koma/limits.h — the one source of what every koma tool shares: the limits
- * (each with its own diagnostic code; koma(7) lists them) and the version.
+ * (each with its own diagnostic code; koma(7) lists them; the version is
+ * koma/version.h's).
  * Every other name for these values is defined from this header;
  * never type the numbers again.
  */
@@ -8,9 +9,6 @@
 #define KOMA_LIMITS_H
 
 #include <stddef.h>
-
-/* The version of libkoma and of the tools (the Makefile reads it from here). */
-#define KOMA_VERSION "0.1.0"
 
 /* A record or document (a JSON line, a YAML document, a GGN document, a
  * foreign record): 16 MiB (pcn.size, ggn.size, convert.size). */

@@ -66,12 +66,16 @@ typedef enum koma_declaration_rule {
                                           the enemy king started on */
 } koma_declaration_rule;
 
+/* Options of a referee: a sized struct (koma/version.h), set up with
+ * KOMA_REFEREE_OPTIONS_INIT. */
 typedef struct koma_referee_options {
+    size_t size;                       /* sizeof(koma_referee_options), by the _INIT macro */
     koma_pmn_dialect dialect;          /* how plies are written (default: canonical PMN) */
     unsigned flags;
     koma_declaration_rule declaration; /* for every record of the run (a record's own
                                           meta.rule_options.declaration still wins) */
 } koma_referee_options;
+#define KOMA_REFEREE_OPTIONS_INIT {.size = sizeof(koma_referee_options)}
 
 /* The counts an entering-king declaration or an impasse is judged by, for one
  * side of a Shogi position (9x9, FEEN order, the first player's camp at the
@@ -87,7 +91,8 @@ typedef struct koma_entering_count {
 /* Count side's pieces in pos (koma_entering_count). -1 when pos is not a 9x9 board. */
 KOMA_API int koma_entering_count_side(const koma_position *pos, int side, koma_entering_count *out);
 
-/* A referee (opt may be NULL: canonical PMN, no tracking). */
+/* A referee (opt may be NULL: canonical PMN, no tracking; api.size when
+ * opt->size is not a size of koma_referee_options this library knows). */
 KOMA_API int koma_referee_new(const koma_referee_options *opt, koma_referee **out,
                               koma_error *err);
 /* The declaration rule of the run (koma_referee_options.declaration), from now on. */
@@ -225,7 +230,15 @@ typedef enum koma_outcome_member {
     KOMA_MEMBER_PLY                    /* /outcome/ply */
 } koma_outcome_member;
 
+/*
+ * A verdict: caller-allocated, and a sized struct (koma/version.h) so that it
+ * can grow: set it up with KOMA_VERDICT_INIT (or size = sizeof(koma_verdict)
+ * before the first use). The library fills in the members the caller's size
+ * holds, and refuses a size it does not know (api.size). New members are
+ * appended at the end only.
+ */
 typedef struct koma_verdict {
+    size_t size;                       /* sizeof(koma_verdict) as the caller was built */
     const koma_game *game;
     koma_verdict_kind kind;
     int has_status;
@@ -334,9 +347,11 @@ typedef struct koma_verdict {
      * "/meta/rule_options/NAME" ("/meta/rule_options" when no one member is) */
     char unjudged_member[KOMA_VERDICT_POINTER_MAX];
 } koma_verdict;
+#define KOMA_VERDICT_INIT {.size = sizeof(koma_verdict)}
 
 /* The verdict of the game given so far. -1 with err on trouble (memory: the
- * final FEEN could not be written): nothing in v is then to be printed. */
+ * final FEEN could not be written; api.size: v->size is not a size of
+ * koma_verdict this library knows): nothing in v is then to be printed. */
 KOMA_API KOMA_NODISCARD int koma_referee_finish(koma_referee *ref, koma_verdict *v,
                                                 koma_error *err);
 
@@ -355,8 +370,8 @@ typedef struct koma_referee_hooks {
  * begin, expect its outcome (when it has one), every ply, finish. Returns 0 with
  * v; 1 when the record cannot be judged: its setup or its meta.rule_options
  * (err; *v untouched but v->game, the game when known, and v->unjudged_member,
- * the member at fault); -1 on trouble (memory) or when a hook stopped
- * it (err). After an unreadable ply the later plies are not read (v->kind
+ * the member at fault); -1 on trouble (memory, api.size as koma_referee_finish)
+ * or when a hook stopped it (err). After an unreadable ply the later plies are not read (v->kind
  * KOMA_VERDICT_UNREADABLE).
  */
 KOMA_API int koma_referee_pcn(koma_referee *ref, const koma_game_set *games,

@@ -9,7 +9,9 @@
  * The writers of text are snprintf-like: they write at most cap bytes into buf,
  * always NUL-terminated when cap > 0 (cut short when the text is longer), and
  * return the length of the whole text, so that a caller whose buffer was too
- * small can size a new one.
+ * small can size a new one. A verdict of a size this library does not know
+ * (koma_verdict.size) gives the empty text and 0, and NULL for the functions
+ * that return a word.
  */
 #ifndef KOMA_VERDICT_H
 #define KOMA_VERDICT_H
@@ -65,7 +67,8 @@ KOMA_API size_t koma_verdict_repetition_reason(const koma_verdict *v, koma_repea
  * (or the honoured record) give them; a declaration or impasse as its result
  * with no status (the CSA code dropped when the result changed); a result kept
  * with no status; an unfinished game: status and ply removed when the record
- * had an outcome. -1 with err on trouble (memory).
+ * had an outcome. -1 with err on trouble (memory), or with api.size for a
+ * verdict of a size this library does not know.
  */
 KOMA_API int koma_verdict_outcome(const koma_verdict *v, koma_pcn *rec, koma_error *err);
 
