@@ -35,6 +35,9 @@ extern PyTypeObject kpy_writer_type;
 /* A Record owning rec (NULL on failure: rec freed). */
 PyObject *kpy_record_new(koma_pcn *rec, const char *format, PyObject *source, unsigned long line);
 koma_pcn *kpy_record_pcn(PyObject *record);
+/* A koma_verdict set up for libkoma (its size), on the Python heap (PyMem_Free);
+ * NULL with MemoryError. */
+koma_verdict *kpy_verdict_alloc(void);
 /* A Verdict from v (source and line: where the record was read). */
 PyObject *kpy_verdict_new(const koma_verdict *v, PyObject *source, unsigned long line);
 /* A Position from a canonical FEEN of game g. */

@@ -115,8 +115,7 @@ static int reader_init(kreader *self, PyObject *args, PyObject *kw)
     }
     if (self->name == NULL || (self->cname = PyUnicode_AsUTF8(self->name)) == NULL) return -1;
 
-    koma_rstream_options ro;
-    memset(&ro, 0, sizeof ro);
+    koma_rstream_options ro = KOMA_RSTREAM_OPTIONS_INIT;
     if (encoding && (ro.encoding = koma_encoding_name(encoding, strlen(encoding))) == NULL) {
         PyErr_Format(PyExc_ValueError, "encoding: '%s' is not utf-8, shift_jis, euc-jp, utf-16le, utf-16be "
                      "or utf-16", encoding);
@@ -130,11 +129,9 @@ static int reader_init(kreader *self, PyObject *args, PyObject *kw)
         return -1;
     }
     if (verdicts) {
-        koma_referee_options opt = {KOMA_PMN_DIALECT_CANONICAL, 0, rule};
-        if ((self->v = PyMem_Malloc(sizeof *self->v)) == NULL) {
-            PyErr_NoMemory();
-            return -1;
-        }
+        koma_referee_options opt = KOMA_REFEREE_OPTIONS_INIT;
+        opt.declaration = rule;
+        if ((self->v = kpy_verdict_alloc()) == NULL) return -1;
         if (koma_referee_new(&opt, &self->ref, &err) != 0) {
             kpy_raise(&err);
             return -1;

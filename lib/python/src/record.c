@@ -115,7 +115,8 @@ static koma_referee *referee_take(koma_declaration_rule rule)
     koma_referee *ref = spare;
     spare = NULL;
     if (ref == NULL) {
-        koma_referee_options opt = {KOMA_PMN_DIALECT_CANONICAL, 0, rule};
+        koma_referee_options opt = KOMA_REFEREE_OPTIONS_INIT;
+        opt.declaration = rule;
         if (koma_referee_new(&opt, &ref, &err) != 0) {
             kpy_raise(&err);
             return NULL;
@@ -164,11 +165,11 @@ static PyObject *record_verdict(krecord *self, PyObject *args, PyObject *kw)
     const koma_game *game;
     koma_declaration_rule rule;
     if (judge_options(args, kw, &game, &rule) != 0) return NULL;
-    koma_verdict *v = PyMem_Malloc(sizeof *v);
+    koma_verdict *v = kpy_verdict_alloc();
     koma_referee *ref = v ? referee_take(rule) : NULL;
     if (ref == NULL) {
         PyMem_Free(v);
-        return v ? NULL : PyErr_NoMemory();
+        return NULL;
     }
     koma_error err;
     koma_error_clear(&err);
@@ -224,12 +225,12 @@ static PyObject *record_positions(krecord *self, PyObject *args, PyObject *kw)
     koma_declaration_rule rule;
     if (judge_options(args, kw, &game, &rule) != 0) return NULL;
     walk w = {PyList_New(0)};
-    koma_verdict *v = PyMem_Malloc(sizeof *v);
-    koma_referee *ref = v && w.list ? referee_take(rule) : NULL;
+    koma_verdict *v = w.list ? kpy_verdict_alloc() : NULL;
+    koma_referee *ref = v ? referee_take(rule) : NULL;
     if (ref == NULL) {
         PyMem_Free(v);
         Py_XDECREF(w.list);
-        return PyErr_Occurred() ? NULL : PyErr_NoMemory();
+        return NULL;
     }
     koma_error err;
     koma_error_clear(&err);

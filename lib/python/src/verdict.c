@@ -166,6 +166,17 @@ static int fill(PyObject *d, const koma_verdict *v, PyObject *source, unsigned l
     return 0;
 }
 
+koma_verdict *kpy_verdict_alloc(void)
+{
+    koma_verdict *v = PyMem_Malloc(sizeof *v);
+    if (v == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    *v = (koma_verdict)KOMA_VERDICT_INIT;
+    return v;
+}
+
 PyObject *kpy_verdict_new(const koma_verdict *v, PyObject *source, unsigned long line)
 {
     kverdict *self = PyObject_New(kverdict, &kpy_verdict_type);
