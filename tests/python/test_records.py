@@ -107,3 +107,18 @@ def test_formats_listed():
     assert fm["csa"]["read"] and fm["csa"]["write"] and fm["csa"]["kind"] == "record"
     assert fm["feen"]["kind"] == "position"
     assert not fm["pgn"]["read"]
+
+
+@pytest.mark.parametrize("path", ["tests/data/replay/shogi.jsonl", "tests/data/replay/ogi.yaml"])
+def test_with_outcome_as_write_outcome(path):
+    fmt = "yaml" if path.endswith(".yaml") else "pcn"
+    status, out, _ = tool("koma-replay", "--write-outcome", path)
+    want = list(koma.read(out.encode(), fmt, errors="skip"))
+    got = []
+    for rec in koma.read(path, errors="skip"):
+        try:
+            got.append(rec.with_outcome())
+        except koma.Error:
+            got.append(rec)            # --write-outcome passes it through as it was
+    assert got == want and any(g != r for g, r in zip(got, koma.read(path, errors="skip")))
+    assert all(g.outcome is None or "result" in g.outcome for g in got)

@@ -186,6 +186,41 @@ static PyObject *record_verdict(krecord *self, PyObject *args, PyObject *kw)
     return out;
 }
 
+/* Record.with_outcome(): a copy with the verdict written into its outcome
+ * (koma-replay --write-outcome). */
+static PyObject *record_with_outcome(krecord *self, PyObject *args, PyObject *kw)
+{
+    const koma_game *game;
+    koma_declaration_rule rule;
+    if (judge_options(args, kw, &game, &rule) != 0) return NULL;
+    koma_verdict *v = kpy_verdict_alloc();
+    koma_referee *ref = v ? referee_take(rule) : NULL;
+    if (ref == NULL) {
+        PyMem_Free(v);
+        return NULL;
+    }
+    koma_error err;
+    koma_error_clear(&err);
+    koma_pcn *copy = NULL;
+    int rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = koma_referee_pcn(ref, kpy_games, game, self->rec, NULL, v, &err);
+    if (rc == 0 && ((copy = koma_pcn_copy(self->rec, &err)) == NULL || koma_verdict_outcome(v, copy, &err) != 0))
+        rc = -1;
+    Py_END_ALLOW_THREADS
+    referee_give(ref);
+    PyObject *out = NULL;
+    if (rc < 0) kpy_raise(&err);
+    else if (rc > 0) unjudged(v, &err);
+    PyMem_Free(v);
+    if (rc != 0) {
+        koma_pcn_free(copy);
+        return out;
+    }
+    out = kpy_record_new(copy, NULL, self->source, self->line == Py_None ? 0 : PyLong_AsUnsignedLong(self->line));
+    return out;
+}
+
 /* Record.positions(): the setup position and the one after every applied ply. */
 typedef struct {
     PyObject *list;
@@ -332,6 +367,9 @@ static PyMethodDef record_methods[] = {
      "as_dict() -> the record as a PCN object (dict)"},
     {"verdict", (PyCFunction)(void (*)(void))record_verdict, METH_VARARGS | METH_KEYWORDS,
      "verdict(game=None, declaration=None) -> Verdict: the record judged under its game's rules"},
+    {"with_outcome", (PyCFunction)(void (*)(void))record_with_outcome, METH_VARARGS | METH_KEYWORDS,
+     "with_outcome(game=None, declaration=None) -> Record: a copy whose outcome is the verdict's "
+     "(koma-replay --write-outcome)"},
     {"positions", (PyCFunction)(void (*)(void))record_positions, METH_VARARGS | METH_KEYWORDS,
      "positions(game=None) -> [Position]: the setup and the position after every applied ply"},
     {"copy", (PyCFunction)record_copy, METH_NOARGS, "copy() -> Record"},
