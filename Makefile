@@ -4,6 +4,7 @@
 #   make demo       install missing Debian packages, build, run the tools on tests/data
 #   make check      install missing Debian packages, build, run every test
 #   make sanitize   the same tests under ASan + UBSan (build-san/)
+#   make tsan       the thread-safety test under ThreadSanitizer (build-tsan/)
 #   make faults     fault injection at every allocation and output call (about an
 #                   hour; make check and make sanitize try FAULT_SAMPLE points a run)
 #   make coverage   line and branch coverage of lib/ over the suites (build-cov/, lcov)
@@ -100,7 +101,7 @@ PY_PKG    := $(PY_MOD) $(PY_FILES:lib/python/koma/%=$(B)/python/koma/%)
 DEPFILES  += $(PY_OBJ:.o=.d)
 
 .PHONY: FORCE all lib cmds python tests deps demo check check-unit check-cli check-spec check-fuzz check-perft \
-        check-man check-schema check-install check-build check-pictures check-koshogi check-convert check-faults check-limits check-refs check-python faults coverage sanitize fuzz bench perft-deep install python-dir uninstall clean
+        check-man check-schema check-install check-build check-pictures check-koshogi check-convert check-faults check-limits check-refs check-threads check-python faults coverage sanitize tsan fuzz bench perft-deep install python-dir uninstall clean
 
 all: lib cmds python
 
@@ -191,13 +192,18 @@ $(B)/fuzz/%-replay: $(B)/obj/tests/fuzz/%.o $(B)/obj/tests/fuzz/replay.o $(STATI
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(B)/obj/tests/fuzz/replay.o $(STATIC_LIB) $(LDFLAGS) $(DEPLIBS)
 
+# The thread-safety test (tests/threads/): shared games, a thread's own objects.
+$(B)/threads/threads: tests/threads/threads.c $(STATIC_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -pthread -o $@ $< $(STATIC_LIB) $(LDFLAGS) $(DEPLIBS)
+
 deps:
 	@sh tests/deps.sh $(DEB_PACKAGES)
 
 check: deps
 	@$(MAKE) --no-print-directory all tests
 	@$(MAKE) --no-print-directory check-unit check-cli check-spec check-fuzz check-perft check-man check-schema check-install check-build \
-	    check-pictures check-koshogi check-convert check-faults check-limits check-refs check-python
+	    check-pictures check-koshogi check-convert check-faults check-limits check-refs check-threads check-python
 	@echo "check: all suites passed"
 
 # The Python package (lib/python) through its pytest suites (tests/python/).
@@ -206,6 +212,12 @@ check-python: $(PY_PKG) $(CMDS)
 
 check-unit: $(UNITS)
 	@sh tests/run-unit.sh $(UNITS)
+
+# libkoma's thread safety (libkoma(3), THREAD SAFETY): 4 threads at once on shared
+# games give the single-threaded run's text (tests/threads/threads.c); `make tsan`
+# runs it under ThreadSanitizer.
+check-threads: $(B)/threads/threads
+	@$(B)/threads/threads tests/data
 
 check-cli: $(CMDS)
 	@sh tests/cli/run.sh $(B)/bin
@@ -287,6 +299,12 @@ SANITIZE = $(MAKE) --no-print-directory B=build-san OPT=-O1 \
 	    SANFLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
 sanitize: deps
 	@$(SANITIZE) FAULT_SAMPLE=6 FAULT_TAIL=10 all tests check-unit check-cli check-spec check-fuzz check-perft check-faults
+
+# The thread-safety test under ThreadSanitizer (build-tsan/): libkoma built with
+# -fsanitize=thread, 4 threads at once; any report fails it (halt_on_error).
+tsan: deps
+	@TSAN_OPTIONS="halt_on_error=1 exitcode=66 $(TSAN_OPTIONS)" $(MAKE) --no-print-directory B=build-tsan OPT=-O1 \
+	    SANFLAGS="-fsanitize=thread -fno-omit-frame-pointer" check-threads
 
 # ---- fault injection (tests/faults/): every command linked so that each
 # allocation (libkoma's, libyaml's, jansson's: static) and each stdio output call
@@ -397,7 +415,7 @@ uninstall:
 	rm -rf $(DESTDIR)$(PYDIR)/koma
 
 clean:
-	rm -rf build build-san build-fuzz build-cov
+	rm -rf build build-san build-tsan build-fuzz build-cov
 
 # An object without its .d (an old build tree) is rebuilt, which writes the .d.
 $(DEPFILES): ;

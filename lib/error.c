@@ -161,3 +161,10 @@ int koma__sized_read(void *out, size_t full, const void *opt, size_t first, cons
     memcpy(out, &full, sizeof full);
     return 0;
 }
+
+const char *koma__strerror(int errnum, char *buf, size_t cap)
+{
+    /* the XSI strerror_r (not _GNU_SOURCE): 0, or an error number */
+    if (strerror_r(errnum, buf, cap) != 0) snprintf(buf, cap, "error %d", errnum);
+    return buf;
+}

@@ -756,7 +756,8 @@ int koma_game_set_load_file(koma_game_set *set, const char *path, const koma_gam
 {
     FILE *f = fopen(path, "rb");
     if (f == NULL) {
-        koma_error_set(err, KOMA_E_IO_OPEN, 0, "cannot open %s: %s", path, strerror(errno));
+        char why[128];
+        koma_error_set(err, KOMA_E_IO_OPEN, 0, "cannot open %s: %s", path, koma__strerror(errno, why, sizeof why));
         if (err) err->source = path;
         return -1;
     }

@@ -46,6 +46,10 @@ int koma__error_vset(koma_error *err, koma_code code, size_t offset, const char 
  * message that does not put the text between quotes). */
 size_t koma__quote_text(char *dst, size_t cap, const char *s, size_t len, int escape_quotes);
 
+/* strerror(errnum) into buf, thread-safe (strerror_r; strerror may use one
+ * buffer for every thread). Returns buf. */
+const char *koma__strerror(int errnum, char *buf, size_t cap);
+
 /* Set err with a message "TEXT: \"QUOTED\"" quoting s[0..len). Returns -1. */
 int koma__error_token(koma_error *err, koma_code code, size_t offset,
                       const char *text, const char *s, size_t len);

@@ -214,7 +214,9 @@ static int fill(koma_pcn_reader *r, koma_error *err)
     long n = r->read(r->ctx, r->buf + r->end, room);
     if (n < 0) {
         r->fatal = KOMA_E_IO_READ;
-        return koma_error_set(err, KOMA_E_IO_READ, 0, "cannot read input: %s", strerror(errno));
+        char why[128];
+        return koma_error_set(err, KOMA_E_IO_READ, 0, "cannot read input: %s",
+                              koma__strerror(errno, why, sizeof why));
     }
     if (n == 0) {
         r->eof = 1;

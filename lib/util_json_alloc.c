@@ -11,6 +11,8 @@
 
 #include "util_json_alloc.h"
 
+#include <koma/koma.h>
+
 /* The allocator jansson had before ours (set once); whether its blocks have a
  * usable size to read (it is the C library's malloc); this thread's count of
  * its failures. */
@@ -181,11 +183,13 @@ static void hook_install(void)
     json_set_alloc_funcs(counting_malloc, counting_free);
 }
 
+void koma_json_init(void) { pthread_once(&hook_once, hook_install); }
+
 /* ---- the budget ----------------------------------------------------------------------- */
 
 void koma__json_budget_start(size_t bytes)
 {
-    pthread_once(&hook_once, hook_install);
+    koma_json_init();
     budget_left = budget_max = bytes;
     budget_hit = 0;
     budget_on = 1;
@@ -219,7 +223,7 @@ static size_t feed_piece(void *buf, size_t n, void *data)
 
 json_t *koma__json_loadb(const char *text, size_t len, size_t flags, json_error_t *jerr, int *oom)
 {
-    pthread_once(&hook_once, hook_install);
+    koma_json_init();
     unsigned long before = jansson_failures;
     json_t *v;
     if (budget_on) {
@@ -256,7 +260,7 @@ static int sticky_piece(const char *data, size_t len, void *ctx)
 int koma__json_dump(const json_t *v, size_t flags, koma__json_sink sink, void *ctx,
                     int *sink_failed)
 {
-    pthread_once(&hook_once, hook_install);
+    koma_json_init();
     unsigned long before = jansson_failures;
     sticky s = { sink, ctx, 0 };
     int rc = json_dump_callback(v, sticky_piece, &s, flags);

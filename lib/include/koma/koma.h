@@ -26,4 +26,14 @@
 #include <koma/select.h>
 #include <koma/convert.h>
 
+/*
+ * jansson's allocation functions are process-wide (json_set_alloc_funcs).
+ * libkoma wraps those jansson has with its own (out of memory told apart from
+ * bad JSON, a record's memory budget) once, at its first JSON read or write,
+ * or now. A program that uses jansson itself from other threads calls this
+ * before starting them; one that sets its own functions does so before its
+ * first libkoma call, never after (libkoma(3), THREAD SAFETY).
+ */
+KOMA_API void koma_json_init(void);
+
 #endif

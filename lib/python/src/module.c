@@ -125,6 +125,9 @@ PyMODINIT_FUNC PyInit__koma(void)
 {
     koma_error err;
     koma_error_clear(&err);
+    /* jansson's allocator wrapped now, at import, before any thread of the
+     * program reads a record (libkoma(3), THREAD SAFETY) */
+    koma_json_init();
     PyObject *m = PyModule_Create(&module);
     if (m == NULL) return NULL;
     kpy_error = PyErr_NewExceptionWithDoc(
