@@ -19,6 +19,14 @@ LIBDIR    ?= $(PREFIX)/lib
 INCDIR    ?= $(PREFIX)/include
 MANDIR    ?= $(PREFIX)/share/man
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+# The Python package koma (lib/python/): Debian's python3 (python3-dev), installed
+# where it looks: PREFIX/lib/python3/dist-packages for PREFIX=/usr, else
+# PREFIX/lib/python3.X/dist-packages.
+PYTHON    ?= $(shell [ -x /usr/bin/python3 ] && echo /usr/bin/python3 || echo python3)
+PY_CONF   := $(shell $(PYTHON) -c 'import sysconfig as s; print(s.get_paths()["include"], s.get_config_var("EXT_SUFFIX"), s.get_python_version())' 2>/dev/null)
+PY_INC    := $(word 1,$(PY_CONF))
+PY_EXT    := $(word 2,$(PY_CONF))
+PYDIR     ?= $(PREFIX)/lib/$(if $(filter /usr,$(PREFIX)),python3,python$(word 3,$(PY_CONF)))/dist-packages
 
 # The version: koma/version.h is its one source (KOMA_VERSION_MAJOR, _MINOR, _PATCH).
 # The SONAME (libkoma(3), Conventions): libkoma.so.MAJOR; before 1.0, when every
@@ -54,8 +62,9 @@ TESTLIBS  := -lcmocka
 
 # Debian packages the build and the tests need (installed by `make deps`).
 DEB_PACKAGES := libyaml-dev libjansson-dev nettle-dev libcmocka-dev mandoc parallel python3-jsonschema \
+                python3-dev python3-pytest \
                 librsvg2-bin fonts-ipafont-mincho
-BENCH_PACKAGES := time jq parallel pgn-extract fairy-stockfish python3-yaml nodejs npm
+BENCH_PACKAGES := time jq parallel pgn-extract fairy-stockfish python3-yaml python3-cffi nodejs npm
 
 LIB_SRC   := $(sort $(wildcard lib/*.c))
 GAME_YAML := $(sort $(wildcard lib/games/*.yaml))
@@ -82,16 +91,42 @@ DEPFILES := $(patsubst %.o,%.d,$(LIB_OBJ) $(CLI_OBJ) $(CMD_SRC:cmd/%.c=$(B)/obj/
 STATIC_LIB := $(B)/lib/libkoma.a
 SHARED_LIB := $(B)/lib/libkoma.so.$(VERSION)
 
-.PHONY: FORCE all lib cmds tests deps demo check check-unit check-cli check-spec check-fuzz check-perft \
-        check-man check-schema check-install check-build check-pictures check-koshogi check-convert check-faults check-limits check-refs check-threads faults coverage sanitize tsan fuzz bench perft-deep install uninstall clean
+# The Python package: the extension koma._koma (libkoma.a linked in) and the
+# package's Python files, in $(B)/python/koma.
+PY_SRC    := $(sort $(wildcard lib/python/src/*.c))
+PY_OBJ    := $(PY_SRC:lib/python/src/%.c=$(B)/obj/python/%.o)
+PY_FILES  := $(sort $(wildcard lib/python/koma/*.py))
+PY_MOD    := $(B)/python/koma/_koma$(PY_EXT)
+PY_PKG    := $(PY_MOD) $(PY_FILES:lib/python/koma/%=$(B)/python/koma/%)
+DEPFILES  += $(PY_OBJ:.o=.d)
 
-all: lib cmds
+.PHONY: FORCE all lib cmds python tests deps demo check check-unit check-cli check-spec check-fuzz check-perft \
+        check-man check-schema check-install check-build check-pictures check-koshogi check-convert check-faults check-limits check-refs check-threads check-python faults coverage sanitize tsan fuzz bench perft-deep install python-dir uninstall clean
+
+all: lib cmds python
 
 # Keep intermediate objects (pattern chains would delete them); see DEPFILES below.
 .SECONDARY: $(DEPFILES:.d=.o) $(B)/gen/games.c
 
 lib: $(STATIC_LIB) $(SHARED_LIB)
 cmds: $(CMDS)
+python: $(PY_PKG)
+
+# The extension sees the public headers only (-Ilib/include, not -Ilib); Python's
+# headers are not C11-pedantic clean: no -pedantic.
+$(B)/obj/python/%.o: lib/python/src/%.c $(B)/obj/python/%.d
+	@mkdir -p $(dir $@)
+	@[ -f "$(PY_INC)/Python.h" ] || { echo "python: no Python.h for $(PYTHON): install python3-dev (make deps)" >&2; exit 1; }
+	$(CC) $(CSTD) $(filter-out -pedantic,$(WARN)) $(CFLAGS) $(SANFLAGS) -Ilib/include -I$(PY_INC) \
+	    $(DEPFLAGS) -fPIC -fvisibility=hidden -c $< -o $@
+
+$(PY_MOD): $(PY_OBJ) $(STATIC_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(SANFLAGS) -shared -o $@ $(PY_OBJ) $(STATIC_LIB) $(LDFLAGS) $(DEPLIBS)
+
+$(B)/python/koma/%.py: lib/python/koma/%.py
+	@mkdir -p $(dir $@)
+	cp $< $@
 
 $(B)/obj/lib/%.o: lib/%.c $(B)/obj/lib/%.d
 	@mkdir -p $(dir $@)
@@ -168,8 +203,12 @@ deps:
 check: deps
 	@$(MAKE) --no-print-directory all tests
 	@$(MAKE) --no-print-directory check-unit check-cli check-spec check-fuzz check-perft check-man check-schema check-install check-build \
-	    check-pictures check-koshogi check-convert check-faults check-limits check-refs check-threads
+	    check-pictures check-koshogi check-convert check-faults check-limits check-refs check-threads check-python
 	@echo "check: all suites passed"
+
+# The Python package (lib/python) through its pytest suites (tests/python/).
+check-python: $(PY_PKG) $(CMDS)
+	@PYTHON=$(PYTHON) sh tests/python/run.sh $(B)
 
 check-unit: $(UNITS)
 	@sh tests/run-unit.sh $(UNITS)
@@ -203,7 +242,7 @@ check-convert: $(CMDS) $(STATIC_LIB)
 	@sh tests/convert/select-cross.sh $(B)/bin
 
 check-install: all
-	@sh tests/install-check.sh $(B)
+	@PYTHON=$(PYTHON) sh tests/install-check.sh $(B)
 
 check-man: $(CMDS) $(STATIC_LIB)
 	@sh tests/man-lint.sh $(MANPAGES)
@@ -335,7 +374,7 @@ fuzz: deps
 bench: deps
 	@sh tests/deps.sh --optional $(BENCH_PACKAGES)
 	@$(MAKE) --no-print-directory all
-	@sh tests/bench/run.sh $(B)/bin
+	@PYTHON=$(PYTHON) sh tests/bench/run.sh $(B)/bin
 
 perft-deep: all
 	@sh tests/perft/run.sh $(B)/bin deep
@@ -360,12 +399,20 @@ install: all $(B)/koma.pc
 	install -m 644 $(B)/koma.pc $(DESTDIR)$(PKGCONFIGDIR)/
 	for m in $(MANPAGES); do s=$${m##*.}; install -d $(DESTDIR)$(MANDIR)/man$$s; \
 	  install -m 644 $$m $(DESTDIR)$(MANDIR)/man$$s/; done
+	install -d $(DESTDIR)$(PYDIR)/koma
+	install -m 644 $(filter %.py,$(PY_PKG)) $(DESTDIR)$(PYDIR)/koma/
+	install -m 644 $(PY_MOD) $(DESTDIR)$(PYDIR)/koma/
+
+# Where make install puts the Python package (tests/install-check.sh asks).
+python-dir:
+	@echo $(PYDIR)
 
 uninstall:
 	rm -f $(CMDS:$(B)/bin/%=$(DESTDIR)$(BINDIR)/%)
 	rm -f $(DESTDIR)$(LIBDIR)/libkoma.*
 	rm -rf $(DESTDIR)$(INCDIR)/koma
 	rm -f $(DESTDIR)$(PKGCONFIGDIR)/koma.pc
+	rm -rf $(DESTDIR)$(PYDIR)/koma
 
 clean:
 	rm -rf build build-san build-tsan build-fuzz build-cov

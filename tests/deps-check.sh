@@ -13,7 +13,8 @@ tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 stale=$(${MAKE:-make} --no-print-directory -n B="$b" all tests 2>/dev/null | grep -c -- ' -c ')
 [ "$stale" -eq 0 ] || { echo "deps: $b is not up to date ($stale objects to build); run make first" >&2; exit 2; }
-headers=$(ls lib/*.h lib/include/koma/*.h lib/include/koma/*.def cmd/*.h tests/unit/*.h tests/fuzz/*.h 2>/dev/null)
+headers=$(ls lib/*.h lib/include/koma/*.h lib/include/koma/*.def cmd/*.h tests/unit/*.h tests/fuzz/*.h \
+    lib/python/src/*.h 2>/dev/null)
 # The objects each header should rebuild, one "HEADER OBJECT..." line each.
 "$py" - "$b" $headers >"$tmp/want" <<'PY' || exit 2
 import os, re, sys
@@ -23,7 +24,8 @@ def objects():
     for d, pat, out in (("lib", r".*\.c$", b + "/obj/lib/"), ("cmd", r".*\.c$", b + "/obj/cmd/"),
                         ("tests/unit", r".*\.c$", b + "/obj/tests/unit/"),
                         ("tests/fuzz", r"(fuzz_.*|replay)\.c$", b + "/obj/tests/fuzz/"),
-                        ("tests/faults", r"failalloc\.c$", b + "/obj/tests/faults/")):
+                        ("tests/faults", r"failalloc\.c$", b + "/obj/tests/faults/"),
+                        ("lib/python/src", r".*\.c$", b + "/obj/python/")):
         for f in sorted(os.listdir(d)):
             if re.match(pat, f):
                 yield d + "/" + f, out + f[:-2] + ".o"

@@ -56,6 +56,18 @@ for mode in dynamic static; do
         cat "$tmp/cc.log"; echo "install: $mode link or run failed (FID '${out:-}', want $want)"; fail=$((fail + 1))
     fi
 done
+# The Python package: importable from where it was installed, the same FID; and
+# where make install puts it for PREFIX=/usr and /usr/local, Debian's python3 looks.
+py=${PYTHON:-python3}
+pydir=$(${MAKE:-make} --no-print-directory -s python-dir PREFIX=$prefix B="$1")
+out=$(cd "$tmp" && PYTHONPATH=$tmp$pydir "$py" -c 'import sys, koma; print(koma.Position(sys.argv[1]).fid)' "$feen" 2>&1)
+if [ "$out" = "$want" ]; then pass=$((pass + 1)); else
+    echo "install: the Python package in $pydir: '$out', want $want"; fail=$((fail + 1)); fi
+for p in /usr /usr/local; do
+    d=$(${MAKE:-make} --no-print-directory -s python-dir PREFIX=$p B="$1")
+    if "$py" -c 'import sys; sys.exit(sys.argv[1] not in sys.path)' "$d"; then pass=$((pass + 1)); else
+        echo "install: PREFIX=$p puts the Python package in $d, not on $py's path"; fail=$((fail + 1)); fi
+done
 for f in bin/koma bin/koma-validate include/koma/koma.h lib/libkoma.a lib/libkoma.so share/man/man1/koma-validate.1; do
     if [ -e "$root/$f" ]; then pass=$((pass + 1)); else echo "install: missing $f"; fail=$((fail + 1)); fi
 done

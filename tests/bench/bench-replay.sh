@@ -8,23 +8,8 @@
 #   BENCH_REPLAY_SEED=20260501   seed of the generators
 nrec=${BENCH_REPLAY_RECORDS:-50000}
 rseed=${BENCH_REPLAY_SEED:-20260501}
-lib=$bindir/../lib/libkoma.a
-gen=$work/gen-records
 db=$work/replay-$nrec-$rseed.jsonl
-
-if [ ! -x "$gen" ] || [ "$here/gen-records.c" -nt "$gen" ] || [ "$lib" -nt "$gen" ]; then
-    if ! ${CC:-cc} -O2 -std=c11 -I"$here/../../lib/include" -o "$gen" "$here/gen-records.c" "$lib" \
-        -lyaml -ljansson -lnettle -lm; then
-        echo "  (skipped: gen-records does not build)"
-        return 0
-    fi
-fi
-half=$((nrec / 2))
-if [ ! -s "$db" ] || [ ! -s "$db.log" ]; then
-    echo "  generating $half random legal Ōgi games and $((nrec - half)) shogi games (gen-records, seed $rseed)"
-    { "$gen" ogi "$half" "$rseed" && "$gen" shogi "$((nrec - half))" "$rseed"; } >"$db.tmp" 2>"$db.log" &&
-        mv "$db.tmp" "$db"
-fi
+gen_records_db "$nrec" "$rseed" "$db" || return 0
 # "gen-records: GAME: N records, P plies, F finished", one line a game
 plies=$(awk '/^gen-records: / { n += $5 } END { printf "%d", n }' "$db.log")
 bytes=$(wc -c <"$db")
@@ -36,8 +21,6 @@ tenth=$work/replay-$nrec-$rseed-tenth.jsonl
 measure "koma-replay (1/10 of it)" koma-replay "$tenth"; small_rss=$rss_kb
 measure "koma-replay" koma-replay "$db"; kr_secs=$secs; kr_cpu=$cpu; kr_rss=$rss_kb; kr_status=$status
 [ "$kr_status" -eq 0 ] || echo "  WARNING: koma-replay disagrees with the generator (exit $kr_status)"
-# less(A, B): A < B (awk; CPU seconds)
-less() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a < b) }'; }
 echo "  koma-replay: $(rate "$plies" "$kr_secs") plies/s, $(rate "$nrec" "$kr_secs") records/s;" \
      "peak RSS $kr_rss KiB (a tenth of the records: $small_rss KiB)"
 

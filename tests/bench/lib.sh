@@ -41,3 +41,25 @@ need() {
         echo "  (skipped: $p not installed)"; return 1
     done
 }
+
+# less A B: A < B (awk; CPU seconds)
+less() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a < b) }'; }
+
+# gen_records_db N SEED FILE: N random legal games (half Ogi, then half shogi) made
+# by gen-records.c (built against libkoma.a) into FILE, once (FILE.log: one line a
+# game, "gen-records: GAME: N records, P plies, F finished"); 1 when it cannot.
+gen_records_db() {
+    gen=$work/gen-records
+    if [ ! -x "$gen" ] || [ "$here/gen-records.c" -nt "$gen" ] || [ "$bindir/../lib/libkoma.a" -nt "$gen" ]; then
+        if ! ${CC:-cc} -O2 -std=c11 -I"$here/../../lib/include" -o "$gen" "$here/gen-records.c" \
+            "$bindir/../lib/libkoma.a" -lyaml -ljansson -lnettle -lm; then
+            echo "  (skipped: gen-records does not build)"
+            return 1
+        fi
+    fi
+    if [ ! -s "$3" ] || [ ! -s "$3.log" ]; then
+        echo "  generating $(($1 / 2)) random legal Ogi games and $(($1 - $1 / 2)) shogi games (gen-records, seed $2)"
+        { "$gen" ogi "$(($1 / 2))" "$2" && "$gen" shogi "$(($1 - $1 / 2))" "$2"; } >"$3.tmp" 2>"$3.log" &&
+            mv "$3.tmp" "$3"
+    fi
+}
