@@ -83,6 +83,9 @@ static PyObject *claim(const koma_verdict *v)
         goto fail;
     if (put(d, "points", pair(v->points[0], v->points[1])) ||
         put(d, "handicap_points", pair(v->handicap_points[0], v->handicap_points[1])) ||
+        (v->handicap_stated[0] &&
+         (put(d, "handicap_stated", PyUnicode_FromString(v->handicap_stated)) ||
+          put(d, "handicap_setup", pair(v->handicap_setup[0], v->handicap_setup[1])))) ||
         put(d, "needed", PyLong_FromUnsignedLong(v->points_needed)) || put(d, "failed", failed))
         goto fail_d;
     return d;
