@@ -42,12 +42,12 @@ typedef struct load_src {
 static const char *const top_keys[] = {
     "id", "name", "style", "board", "start", "description", "promotion", "check",
     "kings_privilege", "promoted_drops", "bare_king", "no_legal_move", "repetition",
-    "move_limit", "move_cap", "termination", "defeat", "pieces", "diagram", "by_feen", "styles",
-    NULL};
+    "move_limit", "move_cap", "illegal_ply", "termination", "defeat", "pieces", "diagram", "by_feen",
+    "styles", NULL};
 /* a definition with `engine: sanki` (game_sanki.c) */
 static const char *const sanki_top_keys[] = {
     "id", "name", "style", "styles", "board", "start", "description", "engine", "repetition",
-    "move_limit", "move_cap", "termination", "pieces", "diagram", "by_feen", NULL};
+    "move_limit", "move_cap", "illegal_ply", "termination", "pieces", "diagram", "by_feen", NULL};
 static const char *const cap_keys[] = {"plies", NULL};
 static const char *const board_keys[] = {"files", "ranks", NULL};
 static const char *const promotion_keys[] = {"zone", "compulsory", NULL};
@@ -267,6 +267,11 @@ static int parse_endings(koma__ydoc *y, koma_game *g, yaml_node_t *root)
         if (koma__y_get_uint(y, n, "plies", 0, 60000, &g->move_limit, 1) != 0) return -1;
         g->move_limit_capture_resets = 1;
         if (koma__y_get_bool(y, n, "capture_resets", &g->move_limit_capture_resets) != 0) return -1;
+    }
+    if ((n = koma__y_get(y, root, "illegal_ply")) != NULL) {
+        if (koma__y_scalar_is(n, "rejected")) g->illegal_rejected = 1;
+        else if (!koma__y_scalar_is(n, "loss"))
+            return koma__y_error(y, n, KOMA_E_GAME_FIELD, "illegal_ply must be loss or rejected");
     }
     if ((n = koma__y_get(y, root, "move_cap")) != NULL) {
         if (koma__y_check_keys(y, n, "move_cap", cap_keys) != 0) return -1;
