@@ -946,8 +946,21 @@ const koma_game *koma_game_set_find_position(const koma_game_set *set, const kom
     const koma_game *g = NULL;
     if (pos->shape.ndims == 2)
         g = find_style(set, pos->style[0], pos->style[1], pos->shape.size[0], pos->shape.size[1]);
+    const koma_game *half = NULL;      /* a game of the first letter, not of the pair */
+    if (g == NULL && pos->shape.ndims == 2)
+        half = find_style(set, pos->style[0], 0, pos->shape.size[0], pos->shape.size[1]);
     if (g == NULL) {
-        if (pos->shape.ndims == 2)
+        if (half && half->styles[0]) {
+            char list[32] = "";        /* "W, J or C" */
+            size_t n = strlen(half->styles);
+            for (size_t i = 0; i < n; i++)
+                snprintf(list + strlen(list), sizeof list - strlen(list), "%s%c",
+                         i == 0 ? "" : i + 1 == n ? " or " : ", ", half->styles[i]);
+            koma_error_set(err, KOMA_E_GAME_UNKNOWN, 0,
+                           "no game with the styles %c/%c on a %ux%u board (%s: %s, either side "
+                           "any of them)", pos->style[0], pos->style[1], (unsigned)pos->shape.size[0],
+                           (unsigned)pos->shape.size[1], half->id, list);
+        } else if (pos->shape.ndims == 2)
             koma_error_set(err, KOMA_E_GAME_UNKNOWN, 0, "no game with style %c on a %ux%u board",
                            pos->style[0], (unsigned)pos->shape.size[0], (unsigned)pos->shape.size[1]);
         else
