@@ -23,7 +23,7 @@ while IFS="$tab" read -r tier game depth nodes feen; do
     case $tier in ''|'#'*) continue ;; esac
     [ "$tier" = check ] || [ "$mode" = deep ] || continue
     start=$(date +%s)
-    got=$("$perft" --game "$game" --depth "$depth" "$feen")
+    got=$("$perft" --game "$game" --depth "$depth" -- "$feen")
     secs=$(( $(date +%s) - start ))
     if [ "$got" = "$nodes" ]; then note ok; else note bad "$game d$depth: got '$got', want $nodes: $feen"; fi
     [ "$mode" = deep ] && echo "perft: $game d$depth = $got (${secs}s)"
@@ -41,6 +41,14 @@ last=$(printf '%s\n' "$out" | tail -n 1)
 sorted=$(printf '%s\n' "$out" | grep -v '^Nodes searched' | cut -d: -f1 | sort -c 2>&1 && echo sorted)
 if [ "$lines" = 31 ] && [ "$sum" = 25470 ] && [ "$last" = "Nodes searched: 25470" ] &&
    [ "$sorted" = sorted ]; then note ok; else note bad "divide: $lines lines, sum $sum, '$last', $sorted"; fi
+
+# Sanki: a divide counted by hand (tests/perft/sanki-uchifuzume.divide says how).
+hand=$(dirname "$0")/sanki-uchifuzume.divide
+feen=$(sed -n 's/^#   \(7k.*\)$/\1/p' "$hand")
+got=$("$perft" --divide --depth 1 -- "$feen" | grep ': 1$' | cut -d: -f1 | sort)
+want=$(grep -v '^#' "$hand" | sort)
+if [ -n "$feen" ] && [ "$got" = "$want" ]; then note ok
+else note bad "sanki divide by hand: $(printf '%s\n' "$got" | wc -l) moves, the hand list has $(printf '%s\n' "$want" | wc -l)"; fi
 
 # --split: the jobs of a depth-4 perft split at 2 plies sum to the direct count.
 want=$("$perft" --game ogi --depth 4)
