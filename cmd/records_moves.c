@@ -14,7 +14,7 @@
 int records_dialect_option(cli *c, const char *arg, koma_pmn_dialect *out)
 {
     if (koma_pmn_dialect_from_name(arg, strlen(arg), out) == 0) return 0;
-    return cli_usage_error(c, "unknown PMN dialect '%s' (pmn, seed, json-array, legs)", arg);
+    return cli_usage_error(c, "unknown PMN dialect '%s' (pmn, seed, json-array, legs, sanki)", arg);
 }
 
 /* ---- --start FEEN: runs of PMN lines ---------------------------------------- */

@@ -108,10 +108,11 @@ typedef enum koma_pmn_dialect {
     KOMA_PMN_DIALECT_CANONICAL,    /* current PMN */
     KOMA_PMN_DIALECT_SEED,         /* e7-e8, e7-e8/+P, e7-e8/P, *-e5 */
     KOMA_PMN_DIALECT_JSON_ARRAY,   /* legacy ["e2","e4","C:P"] */
-    KOMA_PMN_DIALECT_LEGS          /* chains in leg form: e5+e6,e6+f7; e5e6,e6f7+; e6xh6xk6 */
+    KOMA_PMN_DIALECT_LEGS,         /* chains in leg form: e5+e6,e6+f7; e5e6,e6f7+; e6xh6xk6 */
+    KOMA_PMN_DIALECT_SANKI         /* the Sanki platform's ["e7","e8","queen"], [null,"h7","fu"] */
 } koma_pmn_dialect;
 
-/* "pmn" (also "canonical"), "seed", "json-array"; -1 when unknown. */
+/* "pmn" (also "canonical"), "seed", "json-array", "legs", "sanki"; -1 when unknown. */
 KOMA_API int koma_pmn_dialect_from_name(const char *s, size_t len, koma_pmn_dialect *out);
 KOMA_API const char *koma_pmn_dialect_name(koma_pmn_dialect d);
 
@@ -124,6 +125,23 @@ KOMA_API const char *koma_pmn_dialect_name(koma_pmn_dialect d);
 KOMA_API int koma_pmn_parse_dialect(koma_pmn_dialect d, const char *s, size_t len,
                                     const koma_position *pos, koma_move *out,
                                     koma_error *err);
+
+/*
+ * The Sanki move form (koma-formats(5), PMN, Input dialects, "sanki"): the JSON
+ * array [from, to, actor], from null for a drop, actor a word of the mover's
+ * variant (its side's style: W chess, J Ogi, C Xiongqi) naming the piece dropped
+ * or chosen, or null. Read with KOMA_PMN_DIALECT_SANKI (the move at the protocol
+ * level; the referee finds the legal move it names). koma_sanki_move_write
+ * writes m (canonical, for pos) in that form (snprintf-style: the full length,
+ * at most cap bytes with the NUL); 0 with err when it has no such form
+ * (convert.unrepresentable, pmn.sanki.style).
+ */
+KOMA_API size_t koma_sanki_move_write(const koma_position *pos, const koma_move *m, char *buf,
+                                      size_t cap, koma_error *err);
+/* The word of a piece letter (either case) in the variant of a style letter, or NULL. */
+KOMA_API const char *koma_sanki_actor_word(char style, char letter);
+/* The uppercase letter of a word in the variant of a style letter, or 0. */
+KOMA_API char koma_sanki_actor_letter(char style, const char *word, size_t len);
 
 /* ---- PMN chains (koma-formats(5), PMN, Chains) --------------------------------
  *
