@@ -89,11 +89,12 @@ static int fid_begin(void *ctx, const record_source *src)
     return 0;
 }
 
-static int fid_line(void *ctx, const char *s, size_t len, unsigned long line)
+static int fid_line(void *ctx, const char *s, size_t len, unsigned long line, size_t col0)
 {
     state *st = ctx;
     koma_error err;
     koma_error_clear(&err);
+    (void)col0;
     if (s == NULL) {                   /* too long: reported */
         st->invalid++;
         return 0;
@@ -132,7 +133,7 @@ static int fid_end(void *ctx)
     return 0;
 }
 
-static const records_moves_fns fid_fns = {fid_begin, fid_line, fid_end, 0};
+static const records_moves_fns fid_fns = {fid_begin, fid_line, fid_end, 0, 0};
 
 static void check_input(state *st, const char *path)
 {

@@ -341,3 +341,59 @@ size_t koma_sanki_move_write(const koma_position *pos, const koma_move *m, char 
     }
     return put(buf, cap, n, "]");
 }
+
+/* ---- a list of moves -------------------------------------------------------- */
+
+int koma_sanki_is_list(const char *s, size_t len)
+{
+    size_t i = koma__pmn_json_ws(s, len, 0);
+    if (i >= len || s[i] != '[') return 0;
+    i = koma__pmn_json_ws(s, len, i + 1);
+    return i < len && (s[i] == '[' || s[i] == ']');
+}
+
+long koma_sanki_move_list(const char *s, size_t len, koma_sanki_move_fn fn, void *ctx,
+                          koma_error *err)
+{
+    size_t i = koma__pmn_json_ws(s, len, 0);
+    long n = 0;
+    if (i >= len || s[i] != '[') return syntax(err, i, "expected a JSON array of moves '['", s, len);
+    i = koma__pmn_json_ws(s, len, i + 1);
+    if (i < len && s[i] == ']') {
+        i++;
+    } else {
+        for (;;) {
+            if (i >= len || s[i] != '[')
+                return syntax(err, i, "expected a move [from, to, actor]", s, len);
+            size_t at = i;
+            /* the move ends at the first ']' outside its strings */
+            int in_string = 0;
+            for (i++; i < len; i++) {
+                if (in_string) {
+                    if (s[i] == '\\') i++;
+                    else if (s[i] == '"') in_string = 0;
+                } else if (s[i] == '"') {
+                    in_string = 1;
+                } else if (s[i] == ']' || s[i] == '[') {
+                    break;
+                }
+            }
+            if (i >= len || s[i] != ']')
+                return syntax(err, i, "expected the end of the move ']'", s, len);
+            i++;
+            int rc = fn(ctx, at, i - at);
+            if (rc != 0) return rc < 0 ? -1 : n;
+            n++;
+            i = koma__pmn_json_ws(s, len, i);
+            if (i < len && s[i] == ']') {
+                i++;
+                break;
+            }
+            if (i >= len || s[i] != ',') return syntax(err, i, "expected ',' or ']'", s, len);
+            i = koma__pmn_json_ws(s, len, i + 1);
+        }
+    }
+    i = koma__pmn_json_ws(s, len, i);
+    if (i < len) return syntax(err, i, "unexpected text after the moves", s, len);
+    return n;
+}

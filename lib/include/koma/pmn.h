@@ -143,6 +143,20 @@ KOMA_API const char *koma_sanki_actor_word(char style, char letter);
 /* The uppercase letter of a word in the variant of a style letter, or 0. */
 KOMA_API char koma_sanki_actor_letter(char style, const char *word, size_t len);
 
+/*
+ * A list of Sanki moves, the JSON array [[from, to, actor], ...] (one game's plies):
+ * koma_sanki_is_list says whether s[0..len) starts as one ("[[" or "[]", blanks
+ * allowed). koma_sanki_move_list calls fn with the byte range of each move in
+ * turn (each then read as KOMA_PMN_DIALECT_SANKI); fn returns 0 to go on, 1 to
+ * stop (the count so far is returned), -1 to fail (-1, err as fn left it).
+ * Returns the number of moves, or -1 with pmn.sanki.syntax at the place the
+ * list stops being one.
+ */
+typedef int (*koma_sanki_move_fn)(void *ctx, size_t at, size_t len);
+KOMA_API int koma_sanki_is_list(const char *s, size_t len);
+KOMA_API long koma_sanki_move_list(const char *s, size_t len, koma_sanki_move_fn fn, void *ctx,
+                                   koma_error *err);
+
 /* ---- PMN chains (koma-formats(5), PMN, Chains) --------------------------------
  *
  * A move with several effects (Ko shogi: a step and a shot, two captures, a
