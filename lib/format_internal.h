@@ -70,6 +70,9 @@ struct koma_format {
                       koma_pcn_buffer *out, koma_error *err);
     /* MOVES: the default start position (NULL: none, a start is required). */
     const char *default_start;
+    /* MOVES: a line may hold a game's moves as a Sanki list [[...], ...]
+     * (koma_sanki_move_list), a record of its own. */
+    int move_lists;
 };
 
 /* ---- lib/record_hub.c ---- */
@@ -78,11 +81,15 @@ struct koma_format {
 const koma_game *koma__hub_game(koma_hub *h, const koma_position *pos, koma_error *err);
 /* The hub's engine for a game (made on first use). */
 koma_engine *koma__hub_engine(koma_hub *h, const koma_game *g, koma_error *err);
+/* Apply m to pos: koma_move_apply, or, for a move it cannot make ('~') or a game
+ * whose state markers are the rules' (Sanki), the rules engine's make when m is
+ * legal there. */
+int koma__hub_apply(koma_hub *h, koma_position *pos, const koma_move *m, koma_error *err);
 
 /* Formats defined in their modules. */
 extern const koma_format koma__fmt_pcn_json, koma__fmt_pcn_yaml, koma__fmt_feen,
     koma__fmt_fid, koma__fmt_pmn, koma__fmt_sfen, koma__fmt_usi_move, koma__fmt_fen,
     koma__fmt_fen_move, koma__fmt_usi, koma__fmt_csa, koma__fmt_ascii, koma__fmt_unicode,
-    koma__fmt_svg, koma__fmt_kif, koma__fmt_ki2, koma__fmt_jkf;
+    koma__fmt_svg, koma__fmt_kif, koma__fmt_ki2, koma__fmt_jkf, koma__fmt_sanki_move;
 
 #endif

@@ -166,7 +166,8 @@ static int actor_letter(const koma_position *pos, const elem *e, char *letter, k
     const word *w = variant_words(style, &name);
     if (w == NULL) {
         char what[80];
-        snprintf(what, sizeof what, "the mover's style %c is not W, J or C, so the word", style);
+        snprintf(what, sizeof what,
+                 "the mover's style %c is not a Sanki variant (W, J, C), which has no word", style);
         return elem_error(err, KOMA_E_PMN_SANKI_STYLE, what, e, s, len);
     }
     *letter = koma_sanki_actor_letter(style, e->it.text, e->it.len);
@@ -300,22 +301,22 @@ size_t koma_sanki_move_write(const koma_position *pos, const koma_move *m, char 
     char style = pos->style[side];
     const char *w = NULL, *name;
     uint32_t a = 0;
-    if (variant_words(style, &name) == NULL) {
-        koma_error_set(err, KOMA_E_PMN_SANKI_STYLE, 0,
-                       "the mover's style %c is not a Sanki variant (W, J, C)", style);
-        return 0;
-    }
+    /* a word is needed for a drop and a change of piece: only then the variant */
+    int sanki = variant_words(style, &name) != NULL, needs = m->kind == KOMA_MOVE_DROP;
     switch (m->kind) {
     case KOMA_MOVE_QUIET:
     case KOMA_MOVE_CAPTURE:
     case KOMA_MOVE_SPECIAL:
         if (koma_shape_square(&pos->shape, &m->src, &a, err) != 0) return 0;
         if (m->actor != KOMA_PIECE_NONE &&
-            (koma_piece_letter(m->actor) & ~0x20) != (koma_piece_letter(pos->board[a]) & ~0x20))
+            (koma_piece_letter(m->actor) & ~0x20) != (koma_piece_letter(pos->board[a]) & ~0x20)) {
+            needs = 1;
             w = koma_sanki_actor_word(style, koma_piece_letter(m->actor));
+        }
         break;
     case KOMA_MOVE_DROP:
         if (m->actor != KOMA_PIECE_NONE) return unrepresentable(err, "promoted drop");
+        if (!sanki) break;
         w = koma_sanki_actor_word(style, koma_piece_letter(m->piece));
         if (w == NULL) {
             koma_error_set(err, KOMA_E_CONVERT_UNREPRESENTABLE, 0,
@@ -326,6 +327,12 @@ size_t koma_sanki_move_write(const koma_position *pos, const koma_move *m, char 
         break;
     default:
         return unrepresentable(err, "pass, in-place capture, capture by drop or mutation");
+    }
+    if (needs && !sanki) {
+        koma_error_set(err, KOMA_E_PMN_SANKI_STYLE, 0,
+                       "the mover's style %c is not a Sanki variant (W, J, C): no word for the "
+                       "piece", style);
+        return 0;
     }
     size_t n = put(buf, cap, 0, "[");
     n = m->kind == KOMA_MOVE_DROP ? put(buf, cap, n, "null") : put_cell(buf, cap, n, &m->src);

@@ -96,7 +96,10 @@ static void test_sanki_write(void **state)
     sanki_out("4k^3/8/8/8/8/8/8/4K^3 Q/ W/w", "Q*c3", "[null,\"c3\",\"queen\"]", KOMA_OK);
     sanki_out("4k^3/8/8/8/8/8/8/4K^3 P/ W/w", "P*c3", NULL, KOMA_E_CONVERT_UNREPRESENTABLE);
     sanki_out(w, "...", NULL, KOMA_E_CONVERT_UNREPRESENTABLE);
-    sanki_out("4k^3/8/8/8/8/8/8/4K^3 / O/o", "e1-e2", NULL, KOMA_E_PMN_SANKI_STYLE);
+    sanki_out("4k^3/8/8/8/8/8/8/4K^3 / O/o", "e1-e2", "[\"e1\",\"e2\",null]", KOMA_OK);
+    sanki_out("4k^3/4P3/8/8/8/8/8/4K^3 / O/o", "e7-e8=+P", "[\"e7\",\"e8\",null]", KOMA_OK);
+    sanki_out("3k^4/4P3/8/8/8/8/8/4K^3 / O/o", "e7-e8=Q", NULL, KOMA_E_PMN_SANKI_STYLE);
+    sanki_out("4k^3/8/8/8/8/8/8/4K^3 P/ O/o", "P*e2", NULL, KOMA_E_PMN_SANKI_STYLE);
     /* snprintf-style: the full length, cut to the buffer */
     koma_position pos;
     koma_move m;
