@@ -42,7 +42,10 @@ typedef struct koma__kind {
 enum koma__coords { KOMA__COORDS_CELL, KOMA__COORDS_SHOGI };
 enum koma__grid { KOMA__GRID_SQUARES, KOMA__GRID_POINTS };
 typedef struct koma__label {
-    koma_piece piece;                  /* first-player EPIN (letter, state, '^', "'") */
+    koma_piece piece;                  /* first-player EPIN (letter, state, '^', "'"); with a
+                                          style, the side of the key's case */
+    char style;                        /* 0: any piece; else the uppercase style letter of
+                                          the pieces the name is for (a QPI key, "W:K^") */
     char text[KOMA__LABEL_MAX];        /* UTF-8, 1 to 3 characters */
 } koma__label;
 
