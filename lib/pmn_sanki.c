@@ -377,8 +377,11 @@ long koma_sanki_move_list(const char *s, size_t len, koma_sanki_move_fn fn, void
             int in_string = 0;
             for (i++; i < len; i++) {
                 if (in_string) {
-                    if (s[i] == '\\') i++;
-                    else if (s[i] == '"') in_string = 0;
+                    if (s[i] == '\\') {
+                        if (++i >= len) break;     /* a last '\\': the string never ends */
+                        continue;                  /* past the escaped byte */
+                    }
+                    if (s[i] == '"') in_string = 0;
                 } else if (s[i] == '"') {
                     in_string = 1;
                 } else if (s[i] == ']' || s[i] == '[') {
