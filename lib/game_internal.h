@@ -125,4 +125,12 @@ int koma__game_variant_new(const koma_game *g, const char *const *opts, size_t n
                            koma_game **out, size_t *bad, koma_error *err);
 void koma__game_free(koma_game *g);
 
+/* ---- game_ggn_sanki.c: the Sanki family as GGN ------------------------------------- */
+
+/* The GGN document of the Sanki variants of styles ("WJC": each letter W, J or C),
+ * both sides; NULL with err (memory). */
+koma_ggn *koma__game_sanki_ggn(const char *styles, koma_error *err);
+/* What that document leaves to the rules, as one sentence. */
+const char *koma__game_sanki_ggn_note(void);
+
 #endif
