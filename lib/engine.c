@@ -1,7 +1,8 @@
 /*
  * lib/engine.c — the rules engine's facade (koma/engine.h): the backend is chosen
  * once, when the engine is made (the game's definition: `engine: effects` for
- * the effect engine, the mailbox engine otherwise), and every call that differs
+ * the effect engine, `engine: sanki` the Sanki engine, the mailbox engine
+ * otherwise), and every call that differs
  * per backend is one call through the engine's table of operations
  * (engine_backend.h). What is the same for every backend is here, once: FEEN in
  * and out, the start position, argument checks, the sorting of a divided perft,
@@ -19,7 +20,9 @@ int koma_engine_new(const koma_game *g, koma_engine **out, koma_error *err)
 {
     *out = NULL;
     if (koma_game_require_rules(g, err) != 0) return -1;
-    const koma__engine_ops *ops = g->fx ? &koma__fx_ops : &koma__mailbox_ops;
+    const koma__engine_ops *ops = g->fx      ? &koma__fx_ops
+                              : g->sanki ? &koma__sanki_ops
+                                         : &koma__mailbox_ops;
     koma_engine *e;
     if (ops->create(g, &e, err) != 0) return -1;
     e->ops = ops;

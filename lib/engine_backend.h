@@ -3,16 +3,19 @@
  * its backends: one table of operations a backend fills, held by every engine.
  * Not installed, not exported.
  *
- * Two backends implement the API:
+ * Three backends implement the API:
  *   - the mailbox engine (engine_board.c, engine_movegen.c, engine_rules.c,
  *     engine_perft.c, engine_ggn.c; its table in engine_mailbox.c): every game
  *     whose definition names no other engine;
  *   - the effect engine (fx_state.c, fx_movegen.c, the rules compiled by
  *     fx_def.c; its table in fx_backend.c): games whose definition says
- *     `engine: effects` (Ko shogi).
+ *     `engine: effects` (Ko shogi);
+ *   - the Sanki engine (sanki_state.c, sanki_movegen.c, sanki_rules.c; its
+ *     table in sanki_backend.c): games whose definition says `engine: sanki`
+ *     (chess, Ogi and Xiongqi on 8x8, each side its own).
  * The facade (engine.c) chooses the table once, when the engine is made
  * (koma_engine_new, from the game), and every public koma_engine_* call that
- * differs per backend is one call through it; what is the same for both (FEEN
+ * differs per backend is one call through it; what is the same for all (FEEN
  * in and out, the start position, argument checks, the sorting of a divided
  * perft) is written once, in the facade, on top of the table. A backend never
  * calls the facade: inside a backend, and above all in its hot paths (move
@@ -63,7 +66,7 @@
                                           ignored by hash and stripped from that FEEN */
 
 typedef struct koma__engine_ops {
-    const char *name;                  /* "mailbox", "effects" */
+    const char *name;                  /* "mailbox", "effects", "sanki" */
     unsigned flags;                    /* KOMA__ENGINE_* */
 
     /* ---- the engine ------------------------------------------------------------ */
@@ -175,8 +178,9 @@ typedef struct koma__engine_ops {
                      void *ctx, koma_error *err);
 } koma__engine_ops;
 
-/* The two tables (engine_mailbox.c, fx_backend.c). */
+/* The three tables (engine_mailbox.c, fx_backend.c, sanki_backend.c). */
 extern const koma__engine_ops koma__mailbox_ops;
 extern const koma__engine_ops koma__fx_ops;
+extern const koma__engine_ops koma__sanki_ops;
 
 #endif

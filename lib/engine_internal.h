@@ -128,6 +128,7 @@ typedef struct koma__undo {
 } koma__undo;
 
 struct koma__fx;
+struct koma__sk;
 
 /* The side to move's one royal and what threatens it in the position as it is
  * (koma__royal_state, engine_movegen.c): found once and used by every question the
@@ -148,6 +149,7 @@ struct koma_engine {
     const koma__engine_ops *ops;       /* its backend (engine.c chose it at creation) */
     const koma_game *game;
     struct koma__fx *fx;               /* the effect engine (fx_backend.c); NULL otherwise */
+    struct koma__sk *sk;               /* the Sanki engine (sanki_backend.c); NULL otherwise */
     int files, ranks, pad, stride, size, base;
     uint8_t *board;                    /* size bytes, KOMA__OFF outside */
     int16_t *sq_index;                 /* koma square -> padded index */

@@ -42,7 +42,13 @@ typedef struct load_src {
 static const char *const top_keys[] = {
     "id", "name", "style", "board", "start", "description", "promotion", "check",
     "kings_privilege", "promoted_drops", "bare_king", "no_legal_move", "repetition",
-    "move_limit", "termination", "defeat", "pieces", "diagram", "by_feen", NULL};
+    "move_limit", "move_cap", "termination", "defeat", "pieces", "diagram", "by_feen", "styles",
+    NULL};
+/* a definition with `engine: sanki` (game_sanki.c) */
+static const char *const sanki_top_keys[] = {
+    "id", "name", "style", "styles", "board", "start", "description", "engine", "repetition",
+    "move_limit", "move_cap", "termination", "pieces", "diagram", "by_feen", NULL};
+static const char *const cap_keys[] = {"plies", NULL};
 static const char *const board_keys[] = {"files", "ranks", NULL};
 static const char *const promotion_keys[] = {"zone", "compulsory", NULL};
 static const char *const nolegal_keys[] = {"in_check", "otherwise", NULL};
@@ -68,7 +74,7 @@ static int decided_status(koma_status st)
     switch (st) {
     case KOMA_STATUS_CHECKMATE: case KOMA_STATUS_STALEMATE: case KOMA_STATUS_NOMOVE:
     case KOMA_STATUS_BAREKING: case KOMA_STATUS_MAREKING: case KOMA_STATUS_ILLEGALMOVE:
-    case KOMA_STATUS_REPETITION: case KOMA_STATUS_MOVELIMIT:
+    case KOMA_STATUS_REPETITION: case KOMA_STATUS_MOVELIMIT: case KOMA_STATUS_INSUFFICIENT:
         return 1;
     default:
         return 0;
@@ -262,6 +268,10 @@ static int parse_endings(koma__ydoc *y, koma_game *g, yaml_node_t *root)
         g->move_limit_capture_resets = 1;
         if (koma__y_get_bool(y, n, "capture_resets", &g->move_limit_capture_resets) != 0) return -1;
     }
+    if ((n = koma__y_get(y, root, "move_cap")) != NULL) {
+        if (koma__y_check_keys(y, n, "move_cap", cap_keys) != 0) return -1;
+        if (koma__y_get_uint(y, n, "plies", 1, 60000, &g->move_cap, 1) != 0) return -1;
+    }
     for (int i = 0; i < KOMA_STATUS_COUNT; i++) g->term[i] = -1;
     if ((n = koma__y_get(y, root, "termination")) != NULL) {
         if (n->type != YAML_MAPPING_NODE)
@@ -277,7 +287,7 @@ static int parse_endings(koma__ydoc *y, koma_game *g, yaml_node_t *root)
                 return koma__y_error(y, k, KOMA_E_GAME_FIELD,
                                      "termination: the rules never end a game with \"%s\" "
                                      "(only checkmate, stalemate, nomove, bareking, mareking, "
-                                     "illegalmove, repetition, movelimit)", koma_cgsn_name(st));
+                                     "insufficient, illegalmove, repetition, movelimit)", koma_cgsn_name(st));
             for (yaml_node_pair_t *q = n->data.mapping.pairs.start; q < p; q++) {
                 yaml_node_t *k2 = koma__y_node(y, q->key);
                 koma_status st2;
@@ -383,9 +393,13 @@ static int check_start(koma__ydoc *y, koma_game *g, yaml_node_t *sn)
         koma__y_error(y, sn, KOMA_E_GAME_FIELD, "start position is not %ux%u", g->files, g->ranks);
         goto done;
     }
-    if (pos.style[0] != g->style || pos.style[1] != (char)tolower((unsigned char)g->style)) {
-        koma__y_error(y, sn, KOMA_E_GAME_FIELD, "start position does not use style %c/%c", g->style,
-                      tolower((unsigned char)g->style));
+    if (!koma__game_styles_fit(g, pos.style[0], pos.style[1])) {
+        if (g->styles[0])
+            koma__y_error(y, sn, KOMA_E_GAME_FIELD, "start position does not use the styles %s",
+                          g->styles);
+        else
+            koma__y_error(y, sn, KOMA_E_GAME_FIELD, "start position does not use style %c/%c",
+                          g->style, tolower((unsigned char)g->style));
         goto done;
     }
     /* a playable game's engine starts there: the start must fit it as any
@@ -518,9 +532,15 @@ static int parse_game(koma__ydoc *y, const load_src *src, koma_game *g)
     if (root == NULL) return koma__y_error(y, NULL, KOMA_E_GAME_YAML, "empty game definition");
     /* `engine: effects`: the rules are compiled by fx_def.c, which checks the keys */
     yaml_node_t *engine = koma__y_get(y, root, "engine");
-    if (engine != NULL && !koma__y_scalar_is(engine, "effects"))
-        return koma__y_error(y, engine, KOMA_E_GAME_FIELD, "engine must be effects");
-    if (engine == NULL && koma__y_check_keys(y, root, "game definition", top_keys) != 0) return -1;
+    if (engine != NULL && koma__y_scalar_is(engine, "sanki")) {
+        g->sanki = 1;
+        engine = NULL;                 /* the generic reader, with the Sanki pieces */
+        if (koma__y_check_keys(y, root, "game definition", sanki_top_keys) != 0) return -1;
+    } else if (engine != NULL && !koma__y_scalar_is(engine, "effects")) {
+        return koma__y_error(y, engine, KOMA_E_GAME_FIELD, "engine must be effects or sanki");
+    }
+    if (engine == NULL && !g->sanki && koma__y_check_keys(y, root, "game definition", top_keys) != 0)
+        return -1;
     yaml_node_t *n;
     if (koma__y_get_str(y, root, "id", g->id, sizeof g->id, 1, &n) != 0) return -1;
     if (g->id[0] == '\0') return koma__y_error(y, n, KOMA_E_GAME_FIELD, "empty id");
@@ -541,6 +561,14 @@ static int parse_game(koma__ydoc *y, const load_src *src, koma_game *g)
     if (strlen(style) != 1 || !KOMA_IS_ALPHA(style[0]))
         return koma__y_error(y, n, KOMA_E_GAME_FIELD, "style must be one letter");
     g->style = (char)toupper((unsigned char)style[0]);
+    g->styles[0] = '\0';
+    if ((n = koma__y_get(y, root, "styles")) != NULL) {
+        if (koma__game_styles(y, n, g->styles, sizeof g->styles) != 0) return -1;
+        if (strchr(g->styles, g->style) == NULL)
+            return koma__y_error(y, n, KOMA_E_GAME_FIELD, "styles must include the style %c", g->style);
+    }
+    if (g->sanki && g->styles[0] == '\0')
+        return koma__y_error(y, root, KOMA_E_GAME_FIELD, "a Sanki game lists its \"styles\"");
     g->by_feen = 1;
     if (koma__y_get_bool(y, root, "by_feen", &g->by_feen) != 0) return -1;
     n = koma__y_get(y, root, "board");
@@ -565,6 +593,11 @@ static int parse_game(koma__ydoc *y, const load_src *src, koma_game *g)
         g->yaml[src->len] = '\0';
         g->yaml_len = src->len;
         if (parse_endings(y, g, root) != 0) return -1;
+    } else if (g->sanki) {
+        if (g->files != 8 || g->ranks != 8)
+            return koma__y_error(y, n, KOMA_E_GAME_FIELD, "a Sanki game is played on an 8x8 board");
+        g->playable = 1;
+        if (parse_endings(y, g, root) != 0 || koma__game_sanki_pieces(y, g, root) != 0) return -1;
     } else if (g->playable) {
         if (g->files > KOMA__MAX_FILES || g->ranks > KOMA__MAX_RANKS)
             return koma__y_error(y, n, KOMA_E_GAME_LIMIT, "the rule engine plays boards up to %dx%d",
@@ -897,16 +930,28 @@ const koma_game *koma_game_set_find_id(const koma_game_set *set, const char *id,
     return NULL;
 }
 
+/* A game that plays style letter c (either case) on a files x ranks board,
+ * found from a FEEN; second (0: any) the second player's letter. */
+static const koma_game *find_style(const koma_game_set *set, char c, char second, unsigned files,
+                                   unsigned ranks)
+{
+    if (set == NULL) return NULL;
+    char up = (char)toupper((unsigned char)c);
+    for (size_t i = 0; i < set->len; i++) {
+        const koma_game *g = set->games[i];
+        if (!g->by_feen || g->files != files || g->ranks != ranks) continue;
+        if (g->styles[0] == '\0' ? g->style == up
+                                 : strchr(g->styles, up) &&
+                                       (second == 0 || koma__game_styles_fit(g, up, second)))
+            return g;
+    }
+    return NULL;
+}
+
 const koma_game *koma_game_set_find_style(const koma_game_set *set, char style, unsigned files,
                                           unsigned ranks)
 {
-    if (set == NULL) return NULL;
-    char up = (char)toupper((unsigned char)style);
-    for (size_t i = 0; i < set->len; i++) {
-        const koma_game *g = set->games[i];
-        if (g->by_feen && g->style == up && g->files == files && g->ranks == ranks) return g;
-    }
-    return NULL;
+    return find_style(set, style, 0, files, ranks);
 }
 
 const koma_game *koma_game_set_find_position(const koma_game_set *set, const koma_position *pos,
@@ -914,7 +959,7 @@ const koma_game *koma_game_set_find_position(const koma_game_set *set, const kom
 {
     const koma_game *g = NULL;
     if (pos->shape.ndims == 2)
-        g = koma_game_set_find_style(set, pos->style[0], pos->shape.size[0], pos->shape.size[1]);
+        g = find_style(set, pos->style[0], pos->style[1], pos->shape.size[0], pos->shape.size[1]);
     if (g == NULL) {
         if (pos->shape.ndims == 2)
             koma_error_set(err, KOMA_E_GAME_UNKNOWN, 0, "no game with style %c on a %ux%u board",
@@ -937,6 +982,7 @@ const koma_game *koma_game_set_find_position(const koma_game_set *set, const kom
 int koma__position_fits(const koma_game *g, const koma_position *pos, koma_error *err)
 {
     if (g->fx) return koma__fx_position_fits(g->fx, pos, err);
+    if (g->sanki) return koma__sanki_position_fits(g, pos, err);
     if (pos->shape.ndims != 2 || pos->shape.size[0] != g->files || pos->shape.size[1] != g->ranks)
         return koma_error_set(err, KOMA_E_RULES_SHAPE, 0, "%s is played on a %ux%u board", g->id,
                               g->files, g->ranks);

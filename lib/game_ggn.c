@@ -221,6 +221,12 @@ koma_ggn *koma_game_to_ggn(const koma_game *g, koma_error *err)
                        "one move, promotions of other pieces): no GGN export", g->id);
         return NULL;
     }
+    if (g->sanki) {
+        koma_error_set(err, KOMA_E_GAME_GGN, 0,
+                       "GGN cannot express the moves of %s (castling, en passant, the FEEN "
+                       "markers a move changes): no GGN export", g->id);
+        return NULL;
+    }
     size_t count = export_count(g);
     if (count > EXPORT_MAX) {
         koma_error_set(err, KOMA_E_GAME_LIMIT, 0,

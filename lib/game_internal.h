@@ -34,6 +34,8 @@ typedef struct koma__kind {
     uint8_t nifu;                      /* no two unpromoted of a side on a file */
     uint8_t drop_no_mate;              /* a drop of it may not mate */
     uint8_t resets_move_limit;         /* a move of it resets the move-limit count */
+    uint8_t styles;                    /* `engine: sanki`: the game's styles (bits, in the
+                                          order of koma_game.styles) it has this name in */
 } koma__kind;
 
 /* How a game is drawn (the `diagram` section of a definition; lib/diagram*.c). */
@@ -64,6 +66,11 @@ struct koma_game {
     char *variant;                     /* a variant under rule options: "id:NAME=VALUE;..." */
     char name[KOMA_SNN_MAX_LEN + 1];
     char style;                        /* uppercase */
+    char styles[8];                    /* `styles`: the letters (uppercase) either side may
+                                          use, any pairing; "" when each side uses `style` */
+    int sanki;                         /* `engine: sanki`: the Sanki engine (sanki_*.c) */
+    unsigned move_cap;                 /* `move_cap`: plies after which the game is drawn
+                                          (status movelimit), never reset; 0 none */
     int by_feen;                       /* found from a FEEN's style and board (by_feen:
                                           false: only by its id) */
     unsigned files, ranks;
@@ -132,5 +139,21 @@ void koma__game_free(koma_game *g);
 koma_ggn *koma__game_sanki_ggn(const char *styles, koma_error *err);
 /* What that document leaves to the rules, as one sentence. */
 const char *koma__game_sanki_ggn_note(void);
+
+/* ---- game_sanki.c: `styles`, `engine: sanki` ---------------------------------------------- */
+
+#define KOMA__SANKI_HAND_MAX 24        /* distinct identities in a hand */
+struct koma__ydoc;
+struct yaml_node_s;
+/* 1 when a position with these style letters (the first's, the second's) is
+ * one of g's: both in `styles`, or the first g's style and the second its
+ * lowercase. */
+int koma__game_styles_fit(const koma_game *g, char first, char second);
+/* A `styles` list into out (uppercase, no repeat); -1 with the error at the node. */
+int koma__game_styles(struct koma__ydoc *y, struct yaml_node_s *n, char *out, size_t cap);
+/* The pieces of a Sanki definition (pin, name, styles, betza as a description). */
+int koma__game_sanki_pieces(struct koma__ydoc *y, koma_game *g, struct yaml_node_s *root);
+/* koma__position_fits for a Sanki game. */
+int koma__sanki_position_fits(const koma_game *g, const koma_position *pos, koma_error *err);
 
 #endif

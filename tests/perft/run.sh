@@ -23,7 +23,7 @@ while IFS="$tab" read -r tier game depth nodes feen; do
     case $tier in ''|'#'*) continue ;; esac
     [ "$tier" = check ] || [ "$mode" = deep ] || continue
     start=$(date +%s)
-    got=$("$perft" --game "$game" --depth "$depth" "$feen")
+    got=$("$perft" --game "$game" --depth "$depth" -- "$feen")
     secs=$(( $(date +%s) - start ))
     if [ "$got" = "$nodes" ]; then note ok; else note bad "$game d$depth: got '$got', want $nodes: $feen"; fi
     [ "$mode" = deep ] && echo "perft: $game d$depth = $got (${secs}s)"

@@ -9,7 +9,7 @@ static void test_builtins(void **state)
     koma_error err;
     koma_error_clear(&err);
     assert_int_equal(koma_game_set_new(&set, &err), 0);
-    assert_int_equal(koma_game_set_count(set), 6);
+    assert_int_equal(koma_game_set_count(set), 7);
     static const struct {
         const char *id, *name;
         char style;
@@ -22,6 +22,7 @@ static void test_builtins(void **state)
         {"minishogi", "Shogi", 'S', 5, 5, 1},
         {"okisaki", "Okisaki", 'Q', 10, 10, 1},
         {"koshogi", "Koshogi", 'K', 19, 19, 1},
+        {"sanki", "Sanki", 'W', 8, 8, 1},
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         const koma_game *g = koma_game_set_find_id(set, want[i].id, strlen(want[i].id));
@@ -46,7 +47,11 @@ static void test_builtins(void **state)
     assert_string_equal(koma_game_id(koma_game_set_find_style(set, 'Q', 10, 10)), "okisaki");
     assert_string_equal(koma_game_id(koma_game_set_find_style(set, 'K', 19, 19)), "koshogi");
     assert_null(koma_game_set_find_style(set, 'S', 8, 8));
-    assert_null(koma_game_set_find_style(set, 'C', 8, 8));
+    assert_null(koma_game_set_find_style(set, 'X', 8, 8));
+    /* Sanki: W, J and C, either side any of them */
+    assert_string_equal(koma_game_id(koma_game_set_find_style(set, 'C', 8, 8)), "sanki");
+    assert_string_equal(koma_game_id(koma_game_set_find_style(set, 'j', 8, 8)), "sanki");
+    assert_null(koma_game_set_find_style(set, 'J', 9, 9));
 
     /* by position */
     koma_position pos;
@@ -55,9 +60,21 @@ static void test_builtins(void **state)
     assert_string_equal(koma_game_id(koma_game_set_find_position(set, &pos, &err)), "minishogi");
     assert_int_equal(koma_feen_parse(LIT("19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19 / K/k"), 0, &pos, &err), 0);
     assert_string_equal(koma_game_id(koma_game_set_find_position(set, &pos, &err)), "koshogi");
-    assert_int_equal(koma_feen_parse(LIT("8/8/8/8/8/8/8/8 / C/c"), 0, &pos, &err), 0);
-    assert_null(koma_game_set_find_position(set, &pos, &err));
-    assert_int_equal(err.code, KOMA_E_GAME_UNKNOWN);
+    static const char *const sanki[] = {"8/8/8/8/8/8/8/8 / C/c", "8/8/8/8/8/8/8/8 / W/j",
+                                        "8/8/8/8/8/8/8/8 / j/W", "8/8/8/8/8/8/8/8 / c/J",
+                                        "8/8/8/8/8/8/8/8 / C/w"};
+    for (size_t i = 0; i < sizeof sanki / sizeof sanki[0]; i++) {
+        assert_int_equal(koma_feen_parse(sanki[i], strlen(sanki[i]), 0, &pos, &err), 0);
+        assert_string_equal(koma_game_id(koma_game_set_find_position(set, &pos, &err)), "sanki");
+    }
+    /* a Sanki letter against another game's, and a Sanki pairing on another board */
+    static const char *const none[] = {"8/8/8/8/8/8/8/8 / W/o",
+                                       "9/9/9/9/9/9/9/9/9 / J/w", "8/8/8/8/8/8/8/8 / X/x"};
+    for (size_t i = 0; i < sizeof none / sizeof none[0]; i++) {
+        assert_int_equal(koma_feen_parse(none[i], strlen(none[i]), 0, &pos, &err), 0);
+        assert_null(koma_game_set_find_position(set, &pos, &err));
+        assert_int_equal(err.code, KOMA_E_GAME_UNKNOWN);
+    }
     koma_position_cleanup(&pos);
 
     /* Ko shogi's engine (the effect engine behind koma/engine.h) starts at the start */
@@ -91,7 +108,7 @@ static void test_load(void **state)
     const koma_game *g;
     assert_int_equal(koma_game_set_load(set, LIT(minimal), "tiny.yaml", &g, &err), 0);
     assert_string_equal(koma_game_id(g), "tiny");
-    assert_int_equal(koma_game_set_count(set), 7);
+    assert_int_equal(koma_game_set_count(set), 8);
     assert_ptr_equal(koma_game_set_find_style(set, 'T', 3, 3), g);
     koma_engine *e;
     assert_int_equal(koma_engine_new(g, &e, &err), 0);
@@ -111,7 +128,7 @@ static void test_load(void **state)
     assert_int_equal(err.offset, 4);
     assert_string_equal(err.source, "again.yaml");
     assert_null(g2);
-    assert_int_equal(koma_game_set_count(set), 7);
+    assert_int_equal(koma_game_set_count(set), 8);
     assert_ptr_equal(koma_game_set_find_id(set, "tiny", 4), g);
     koma_game_set_free(set);
 }
@@ -141,7 +158,7 @@ static void test_replace_builtin(void **state)
     assert_int_equal(koma_engine_new(old, &e, &err), 0);
     assert_int_equal(koma_game_set_load(set, LIT(mini5), "mini5.yaml", &g, &err), 0);
     assert_true(g != old);
-    assert_int_equal(koma_game_set_count(set), 6);
+    assert_int_equal(koma_game_set_count(set), 7);
     assert_ptr_equal(koma_game_set_find_id(set, "minishogi", 9), g);
     assert_ptr_equal(koma_game_set_find_style(set, 'S', 5, 5), g);
     assert_string_equal(koma_game_start(g), "4k^/5/5/5/K^4 / S/s");
@@ -158,7 +175,7 @@ static void test_replace_builtin(void **state)
     assert_int_equal(err.line, 1);
     assert_int_equal(err.column, 5);
     assert_ptr_equal(koma_game_set_find_id(set, "minishogi", 9), g);
-    assert_int_equal(koma_game_set_count(set), 6);
+    assert_int_equal(koma_game_set_count(set), 7);
     koma_game_set_free(set);
 }
 
@@ -364,7 +381,7 @@ static void expect_load_message(const char *yaml, size_t len, koma_code code, un
     assert_int_equal(err.column, column);
     assert_string_equal(err.source, "bad.yaml");
     assert_string_equal(err.message, message);
-    assert_int_equal(koma_game_set_count(set), 6);
+    assert_int_equal(koma_game_set_count(set), 7);
     koma_game_set_free(set);
 }
 

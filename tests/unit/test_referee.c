@@ -1060,7 +1060,7 @@ static void test_setup_errors(void **state)
     assert_int_equal(koma_game_set_open_feen(games, LIT("k^7/8/8/8/8/8/8/4K^3 / O/o"), &pos, &g, &err), -1);
     assert_int_equal(err.code, KOMA_E_RULES_SHAPE);
     g = NULL;
-    assert_int_equal(koma_game_set_open_feen(games, LIT("k^7/8/8/8/8/8/8/4K^3 / C/c"), &pos, &g, &err), -1);
+    assert_int_equal(koma_game_set_open_feen(games, LIT("k^7/8/8/8/8/8/8/4K^3 / X/x"), &pos, &g, &err), -1);
     assert_int_equal(err.code, KOMA_E_GAME_UNKNOWN);
     koma_position_cleanup(&pos);
 }
