@@ -313,10 +313,7 @@ koma_ggn *koma__game_sanki_ggn(const char *styles, koma_error *err)
 
 const char *koma__game_sanki_ggn_note(void)
 {
-    return "GGN says which displacements are pseudo-legal, not what a move turns pieces "
-           "into: Sanki's promotions, the captured piece's identity in hand, the state "
-           "markers a move sets or clears (double step, en passant, castling rights, "
-           "check), castling's rook and the en passant victim, the squares a castling "
-           "royal may not cross under attack, a second Fu on a file whose Fu has a marker, "
-           "the check rule and mate by a Fu drop stay with the rules";
+    return "GGN says which displacements are pseudo-legal; what a Sanki move makes "
+           "(promotions, hand identities, state markers), castling's rook, the en passant "
+           "victim, attacked castling squares, a Fu beside a marked Fu are the rules'";
 }

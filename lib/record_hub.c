@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "format_internal.h"
+#include "game_internal.h"
 #include "internal.h"
 #include "record_internal.h"
 
@@ -69,7 +70,7 @@ koma_engine *koma__hub_engine(koma_hub *h, const koma_game *g, koma_error *err)
  * castling rights, double steps, en passant, check: koma-games(7), SANKI). */
 static int rules_markers(const koma_game *g)
 {
-    return strcmp(koma_game_id(g), "sanki") == 0;
+    return g->sanki;
 }
 
 int koma__hub_apply(koma_hub *h, koma_position *pos, const koma_move *m, koma_error *err)

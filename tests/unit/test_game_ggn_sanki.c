@@ -124,11 +124,117 @@ static void test_round_trip(void **state)
     koma_ggn_free(doc);
 }
 
+/* ---- against the rules: every legal move is a displacement the document allows --------- */
+
+typedef struct disp {
+    char key[64][24];                  /* "a1b2" or "F*c3", the first 64 */
+    size_t n;
+    char all[8192];
+} disp;
+
+static void key_of(const koma_move *m, char *out, size_t cap)
+{
+    char a[KOMA_CELL_BUF] = "", b[KOMA_CELL_BUF];
+    koma_cell_write(&m->dst, b);
+    if (m->kind == KOMA_MOVE_DROP || m->kind == KOMA_MOVE_DROPCAP) {
+        char e[KOMA_EPIN_BUF];
+        koma_epin_write((koma_piece)(m->piece & (KOMA_PIECE_LETTER | KOMA_PIECE_SECOND)), e);
+        snprintf(out, cap, "%s*%s", e, b);
+    } else {
+        koma_cell_write(&m->src, a);
+        snprintf(out, cap, "%s%s", a, b);
+    }
+}
+
+static int gather(const char *pmn, size_t len, const koma_move *m, void *ctx)
+{
+    (void)pmn, (void)len;
+    disp *d = ctx;
+    char k[24];
+    key_of(m, k, sizeof k);
+    size_t at = strlen(d->all);
+    if (at + strlen(k) + 2 < sizeof d->all) snprintf(d->all + at, sizeof d->all - at, " %s ", k);
+    d->n++;
+    return 0;
+}
+
+static void cross(const koma_ggn *doc, const koma_game *g, const char *start, unsigned seed)
+{
+    koma_engine *e;
+    koma_error err;
+    koma_position pos;
+    koma_position_init(&pos);
+    assert_int_equal(koma_engine_new(g, &e, &err), 0);
+    if (koma_engine_set_feen(e, start, strlen(start), &err) != 0) fail_msg("%s: %s", start, err.message);
+    size_t max = koma_engine_max_moves(e);
+    koma_emove *mv = malloc(max * sizeof *mv);
+    assert_non_null(mv);
+    unsigned long x = seed;
+    size_t positions = 0, legal_total = 0;
+    for (int ply = 0; ply < 120; ply++) {
+        size_t n = koma_engine_legal_moves(e, mv);
+        if (n == 0) break;
+        assert_int_equal(koma_engine_get_position(e, &pos, &err), 0);
+        disp d;
+        memset(&d, 0, sizeof d);
+        assert_int_equal(koma_ggn_moves(doc, &pos, gather, &d, &err), 0);
+        for (size_t i = 0; i < n; i++) {
+            koma_move m;
+            char k[24], pad[28], feen[256];
+            assert_int_equal(koma_engine_move_pmn(e, mv[i], &m), 0);
+            key_of(&m, k, sizeof k);
+            snprintf(pad, sizeof pad, " %s ", k);
+            if (strstr(d.all, pad) == NULL) {
+                size_t fl;
+                if (koma_engine_feen(e, feen, sizeof feen, &fl, &err) != 0) feen[0] = 0;
+                char t[64];
+                koma_engine_move_text(e, mv[i], t, sizeof t);
+                fail_msg("%s: legal %s is no displacement of the document", feen, t);
+            }
+        }
+        positions++;
+        legal_total += n;
+        x = x * 6364136223846793005ul + 1442695040888963407ul;
+        assert_int_equal(koma_engine_make(e, mv[(x >> 33) % n], &err), 0);
+    }
+    assert_true(positions > 10 && legal_total > positions);
+    free(mv);
+    koma_position_cleanup(&pos);
+    koma_engine_free(e);
+}
+
+static void test_against_rules(void **state)
+{
+    (void)state;
+    static const char *const starts[] = {
+        "-rnbqk^bn-r/+p+p+p+p+p+p+p+p/8/8/8/8/+P+P+P+P+P+P+P+P/-RNBQK^BN-R / W/w",
+        "-rnbik^bn-r/+f+f+f+f+f+f+f+f/8/8/8/8/+F+F+F+F+F+F+F+F/-RNBIK^BN-R / J/j",
+        "-rnbeg^bn-r/+s+s+s+s+s+s+s+s/8/8/8/8/+S+S+S+S+S+S+S+S/-RNBEG^BN-R / C/c",
+        "-rnbik^bn-r/+f+f+f+f+f+f+f+f/8/8/8/8/+P+P+P+P+P+P+P+P/-RNBQK^BN-R / W/j",
+        "-rnbqk^bn-r/+p+p+p+p+p+p+p+p/8/8/8/8/+S+S+S+S+S+S+S+S/-RNBEG^BN-R / C/w",
+        "-rnbeg^bn-r/+s+s+s+s+s+s+s+s/8/8/8/8/+F+F+F+F+F+F+F+F/-RNBIK^BN-R / J/c",
+    };
+    koma_game_set *set;
+    koma_error err;
+    assert_int_equal(koma_game_set_new(&set, &err), 0);
+    const koma_game *g = koma_game_set_find_id(set, "sanki", 5);
+    assert_non_null(g);
+    koma_ggn *doc = koma_game_to_ggn(g, &err);
+    if (doc == NULL) fail_msg("%s", err.message);
+    assert_non_null(koma_game_ggn_note(g));
+    assert_null(koma_game_ggn_note(koma_game_set_find_id(set, "shogi", 5)));
+    for (size_t i = 0; i < sizeof starts / sizeof starts[0]; i++)
+        for (unsigned seed = 1; seed <= 12; seed++) cross(doc, g, starts[i], seed * 7919u + (unsigned)i);
+    koma_ggn_free(doc);
+    koma_game_set_free(set);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_positions),
         cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_against_rules),
     };
     return cmocka_run_group_tests_name("game_ggn_sanki", tests, NULL, NULL);
 }
