@@ -156,7 +156,7 @@ deps:
 check: deps
 	@$(MAKE) --no-print-directory all tests
 	@$(MAKE) --no-print-directory check-unit check-cli check-spec check-fuzz check-perft check-man check-schema check-install check-build \
-	    check-pictures check-koshogi check-convert check-faults check-limits check-refs
+	    check-pictures check-koshogi check-sanki check-convert check-faults check-limits check-refs
 	@echo "check: all suites passed"
 
 check-unit: $(UNITS)
@@ -177,6 +177,11 @@ check-fuzz: $(FUZZ_REPLAY)
 check-perft: $(CMDS)
 	@sh tests/perft/run.sh $(B)/bin
 	@sh tests/koshogi/movelists/check-format.sh
+
+# The Sanki conformance vectors (tests/sanki/README.md) through koma-replay, and
+# the differential cases.
+check-sanki: $(CMDS)
+	@sh tests/sanki/run.sh $(B)/bin
 
 check-convert: $(CMDS) $(STATIC_LIB)
 	@sh tests/convert/sfen-cross.sh $(B)/bin
@@ -241,7 +246,7 @@ check-koshogi: $(CMDS)
 SANITIZE = $(MAKE) --no-print-directory B=build-san OPT=-O1 \
 	    SANFLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
 sanitize: deps
-	@$(SANITIZE) FAULT_SAMPLE=6 FAULT_TAIL=10 all tests check-unit check-cli check-spec check-fuzz check-perft check-faults
+	@$(SANITIZE) FAULT_SAMPLE=6 FAULT_TAIL=10 all tests check-unit check-cli check-spec check-fuzz check-perft check-sanki check-faults
 
 # ---- fault injection (tests/faults/): every command linked so that each
 # allocation (libkoma's, libyaml's, jansson's: static) and each stdio output call

@@ -42,12 +42,12 @@ typedef struct load_src {
 static const char *const top_keys[] = {
     "id", "name", "style", "board", "start", "description", "promotion", "check",
     "kings_privilege", "promoted_drops", "bare_king", "no_legal_move", "repetition",
-    "move_limit", "move_cap", "termination", "defeat", "pieces", "diagram", "by_feen", "styles",
-    NULL};
+    "move_limit", "move_cap", "illegal_ply", "termination", "defeat", "pieces", "diagram", "by_feen",
+    "styles", NULL};
 /* a definition with `engine: sanki` (game_sanki.c) */
 static const char *const sanki_top_keys[] = {
     "id", "name", "style", "styles", "board", "start", "description", "engine", "repetition",
-    "move_limit", "move_cap", "termination", "pieces", "diagram", "by_feen", NULL};
+    "move_limit", "move_cap", "illegal_ply", "termination", "pieces", "diagram", "by_feen", NULL};
 static const char *const cap_keys[] = {"plies", NULL};
 static const char *const board_keys[] = {"files", "ranks", NULL};
 static const char *const promotion_keys[] = {"zone", "compulsory", NULL};
@@ -267,6 +267,11 @@ static int parse_endings(koma__ydoc *y, koma_game *g, yaml_node_t *root)
         if (koma__y_get_uint(y, n, "plies", 0, 60000, &g->move_limit, 1) != 0) return -1;
         g->move_limit_capture_resets = 1;
         if (koma__y_get_bool(y, n, "capture_resets", &g->move_limit_capture_resets) != 0) return -1;
+    }
+    if ((n = koma__y_get(y, root, "illegal_ply")) != NULL) {
+        if (koma__y_scalar_is(n, "rejected")) g->illegal_rejected = 1;
+        else if (!koma__y_scalar_is(n, "loss"))
+            return koma__y_error(y, n, KOMA_E_GAME_FIELD, "illegal_ply must be loss or rejected");
     }
     if ((n = koma__y_get(y, root, "move_cap")) != NULL) {
         if (koma__y_check_keys(y, n, "move_cap", cap_keys) != 0) return -1;
@@ -960,8 +965,21 @@ const koma_game *koma_game_set_find_position(const koma_game_set *set, const kom
     const koma_game *g = NULL;
     if (pos->shape.ndims == 2)
         g = find_style(set, pos->style[0], pos->style[1], pos->shape.size[0], pos->shape.size[1]);
+    const koma_game *half = NULL;      /* a game of the first letter, not of the pair */
+    if (g == NULL && pos->shape.ndims == 2)
+        half = find_style(set, pos->style[0], 0, pos->shape.size[0], pos->shape.size[1]);
     if (g == NULL) {
-        if (pos->shape.ndims == 2)
+        if (half && half->styles[0]) {
+            char list[32] = "";        /* "W, J or C" */
+            size_t n = strlen(half->styles);
+            for (size_t i = 0; i < n; i++)
+                snprintf(list + strlen(list), sizeof list - strlen(list), "%s%c",
+                         i == 0 ? "" : i + 1 == n ? " or " : ", ", half->styles[i]);
+            koma_error_set(err, KOMA_E_GAME_UNKNOWN, 0,
+                           "no game with the styles %c/%c on a %ux%u board (%s: %s, either side "
+                           "any of them)", pos->style[0], pos->style[1], (unsigned)pos->shape.size[0],
+                           (unsigned)pos->shape.size[1], half->id, list);
+        } else if (pos->shape.ndims == 2)
             koma_error_set(err, KOMA_E_GAME_UNKNOWN, 0, "no game with style %c on a %ux%u board",
                            pos->style[0], (unsigned)pos->shape.size[0], (unsigned)pos->shape.size[1]);
         else

@@ -69,6 +69,8 @@ struct koma_game {
     char styles[8];                    /* `styles`: the letters (uppercase) either side may
                                           use, any pairing; "" when each side uses `style` */
     int sanki;                         /* `engine: sanki`: the Sanki engine (sanki_*.c) */
+    int illegal_rejected;              /* `illegal_ply: rejected`: an illegal ply ends no
+                                          game, it makes the record invalid (Sanki) */
     unsigned move_cap;                 /* `move_cap`: plies after which the game is drawn
                                           (status movelimit), never reset; 0 none */
     int by_feen;                       /* found from a FEEN's style and board (by_feen:

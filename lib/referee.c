@@ -577,6 +577,12 @@ static int alternatives(koma_referee *r, const char *canon, size_t clen, koma_er
 static int illegal(koma_referee *r, size_t i, const char *s, size_t len, const char *canon,
                    size_t clen, koma_status st, const koma_error *why, koma_error *err)
 {
+    /* a game whose rules refuse an illegal ply (the player keeps the turn; Sanki):
+     * no ending, the record is invalid data, judged no further */
+    if (r->g->illegal_rejected && st == KOMA_STATUS_ILLEGALMOVE) {
+        if (canon && alternatives(r, canon, clen, err) != 0) return -1;
+        return unreadable(r, i, s, len, why);
+    }
     refuse(r, i, s, len, why);
     r->illegal = 1;
     r->mover = koma_engine_turn(r->e);
@@ -1004,6 +1010,13 @@ static int ply_endings(koma_referee *r, ply_ctx *pc, koma_error *err)
         r->end.over = 1;
         r->end.status = KOMA_STATUS_MOVELIMIT;
         r->end.side = pc->mover;       /* the player of the ply reaching the limit */
+        r->end.result = koma_game_result(g, KOMA_STATUS_MOVELIMIT, pc->mover);
+    }
+    if (!r->end.over && g->move_cap && n >= g->move_cap) {
+        /* the absolute cap (Sanki's 300 moves): counted from the setup, never reset */
+        r->end.over = 1;
+        r->end.status = KOMA_STATUS_MOVELIMIT;
+        r->end.side = pc->mover;
         r->end.result = koma_game_result(g, KOMA_STATUS_MOVELIMIT, pc->mover);
     }
     if (r->end.over) {
