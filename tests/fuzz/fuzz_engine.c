@@ -59,9 +59,10 @@ static void init(void)
         s->game = g;
         s->ggn = koma_game_to_ggn(g, &err);
         /* a game GGN cannot express (Ko shogi: shots, burns, PMN chains) has its
-         * own checks (fuzz_chain, tests/unit/test_koshogi_games.c) */
-        if (s->ggn == NULL && err.code == KOMA_E_GAME_GGN) continue;
-        CHECK(s->ggn != NULL);
+         * own checks (fuzz_chain, tests/unit/test_koshogi_games.c); Sanki
+         * (castling, en passant, FEEN markers) is checked here without GGN */
+        if (s->ggn == NULL && err.code == KOMA_E_GAME_GGN && !g->sanki) continue;
+        CHECK(s->ggn != NULL || g->sanki);
         CHECK(koma_engine_new(g, &s->e, &err) == 0);
         CHECK(koma_referee_new(NULL, &s->ref, &err) == 0);
         CHECK(checker_init(&s->c, s->e, s->ggn) == 0);
@@ -225,6 +226,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 if (found) CHECK(why.code == KOMA_E_RULES_REPETITION);
                 else CHECK(why.code != KOMA_E_RULES_REPETITION);
                 ended = 1;
+            } else if (rc == KOMA_PLY_UNREADABLE) {
+                /* a game whose rules refuse an illegal ply (Sanki): the record is
+                 * invalid, judged no further */
+                CHECK(!found && s->game->illegal_rejected);
+                check_message(&why);
+                CHECK(koma_referee_played(s->ref) == ply);
+                ended = 1;
             } else if (rc == KOMA_PLY_NOTATION) {
                 CHECK(!found && why.code == KOMA_E_REPLAY_NOTATION);
                 check_message(&why);
@@ -246,6 +254,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     CHECK(v->status == KOMA_STATUS_MAREKING || v->status == KOMA_STATUS_CHECKMATE ||
                           v->status == KOMA_STATUS_STALEMATE || v->status == KOMA_STATUS_NOMOVE ||
                           v->status == KOMA_STATUS_BAREKING ||
+                          v->status == KOMA_STATUS_INSUFFICIENT ||
                           v->status == KOMA_STATUS_REPETITION ||
                           v->status == KOMA_STATUS_MOVELIMIT);
                     free(v);

@@ -42,6 +42,14 @@ sorted=$(printf '%s\n' "$out" | grep -v '^Nodes searched' | cut -d: -f1 | sort -
 if [ "$lines" = 31 ] && [ "$sum" = 25470 ] && [ "$last" = "Nodes searched: 25470" ] &&
    [ "$sorted" = sorted ]; then note ok; else note bad "divide: $lines lines, sum $sum, '$last', $sorted"; fi
 
+# Sanki: a divide counted by hand (tests/perft/sanki-uchifuzume.divide says how).
+hand=$(dirname "$0")/sanki-uchifuzume.divide
+feen=$(sed -n 's/^#   \(7k.*\)$/\1/p' "$hand")
+got=$("$perft" --divide --depth 1 -- "$feen" | grep ': 1$' | cut -d: -f1 | sort)
+want=$(grep -v '^#' "$hand" | sort)
+if [ -n "$feen" ] && [ "$got" = "$want" ]; then note ok
+else note bad "sanki divide by hand: $(printf '%s\n' "$got" | wc -l) moves, the hand list has $(printf '%s\n' "$want" | wc -l)"; fi
+
 # --split: the jobs of a depth-4 perft split at 2 plies sum to the direct count.
 want=$("$perft" --game ogi --depth 4)
 jobs=$("$perft" --game ogi --depth 4 --split 2 | wc -l)

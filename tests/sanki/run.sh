@@ -1,6 +1,6 @@
 #!/bin/sh
-# The Sanki conformance vectors (tests/sanki/legality.tsv, converted from the
-# reference implementation's; README.md): each move, translated from the
+# The Sanki conformance vectors (tests/sanki/legality.tsv and differential.tsv,
+# converted from the reference implementation's; README.md): each move, translated from the
 # platform's [from, to, actor] into canonical PMN by sanki_pmn.py (which reads the
 # FEEN itself), is replayed by koma-replay from the vector's position. A legal
 # vector must be applied, give the resulting FEEN byte for byte and the status
@@ -19,7 +19,7 @@ export LC_ALL
 tab=$(printf '\t')
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
-grep -v '^#' "$here/legality.tsv" >"$tmp/vectors"
+cat "$here/legality.tsv" "$here/differential.tsv" | grep -v '^#' >"$tmp/vectors"
 cut -f2,3 "$tmp/vectors" | python3 "$here/sanki_pmn.py" >"$tmp/pmn" || exit 2
 paste "$tmp/vectors" "$tmp/pmn" >"$tmp/all"
 while IFS="$tab" read -r id feen move legal result status pmn; do
@@ -47,4 +47,6 @@ while IFS="$tab" read -r id feen move legal result status pmn; do
         suite_fail "sanki: $id: $move ($pmn): want $result ($status), got $(cat "$tmp/out" "$tmp/err")"
     fi
 done <"$tmp/all"
+# Random games of every pairing against the helpers' own reading of each ply.
+if (cd "$here" && python3 differential.py "$bindir" 60); then suite_pass; else suite_fail "sanki: the differential games"; fi
 suite_end sanki

@@ -40,7 +40,7 @@ def parse_feen(feen):
     for h in hands_f.split("/"):
         items = []
         for m in re.finditer(r"([0-9]*)([+-]?[A-Za-z]\^?'?)", h):
-            items.append(m.group(2))
+            items += [m.group(2)] * int(m.group(1) or 1)
         hands.append(items)
     a, b = styles_f.split("/")
     turn = 0 if a.isupper() else 1
