@@ -115,7 +115,7 @@ int convert_check(const koma_convert_options *o, const char *output, char *msg, 
     if (bad & KOMA_CONVERT_UNFIT_START)
         FAIL("--start: column %lu: %s: %s", err.column, koma_code_name(err.code), err.message);
     if (bad & KOMA_CONVERT_UNFIT_NO_START) FAIL("--from pmn needs --start POSITION (the moves' start)");
-    if (bad & KOMA_CONVERT_UNFIT_START_UNUSED) FAIL("--start needs --from pmn, usi-move or fen-move");
+    if (bad & KOMA_CONVERT_UNFIT_START_UNUSED) FAIL("--start needs --from pmn, usi-move, fen-move or sanki-move");
     if (cap) msg[0] = '\0';
     return 0;
 }

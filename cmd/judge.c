@@ -316,7 +316,7 @@ static int moves_begin(void *ctx, const record_source *src)
     return emit_each(j) != 0 ? -2 : 0;
 }
 
-static int moves_move(void *ctx, const char *s, size_t len, unsigned long line)
+static int moves_move(void *ctx, const char *s, size_t len, unsigned long line, size_t col0)
 {
     judge *j = ctx;
     koma_error err;
@@ -337,6 +337,7 @@ static int moves_move(void *ctx, const char *s, size_t len, unsigned long line)
         trouble(j, &err);
         return -2;
     }
+    err.offset += col0;                /* a move of a list: its place in the line */
     return after_ply(j, j->lines++, st, &err, s, len, line) != 0 ? -2 : 0;
 }
 
@@ -363,6 +364,7 @@ void judge_input(judge *j, cli_input *in, const records_options *o, const char *
         records_each(j->c, in, o, pcn_item, j);
         return;
     }
-    records_moves_fns fns = {moves_begin, moves_move, moves_end, j->style == JUDGE_REPLAY};
+    records_moves_fns fns = {moves_begin, moves_move, moves_end, j->style == JUDGE_REPLAY,
+                             j->dialect == KOMA_PMN_DIALECT_SANKI};
     records_moves(j->c, in, &fns, j);
 }

@@ -44,7 +44,8 @@ static void usage(FILE *f)
           "  -f, --from FORMAT the input format (default auto: detected from the first bytes)\n"
           "  -t, --to FORMAT   the output format: pcn (JSON Lines), yaml, csa, usi, sfen,\n"
           "                    fen (Fairy-Stockfish), feen, fid, pmn, usi-move, fen-move,\n"
-          "                    svg, ascii, unicode (pictures of positions)\n"
+          "                    sanki-move ([from, to, actor]), svg, ascii, unicode\n"
+          "                    (pictures of positions)\n"
           "                    (--list for all), or:\n"
           "                      ggn   the move patterns of the game (--game) as a GGN\n"
           "                            document; reads no input\n"
@@ -94,6 +95,16 @@ static void to_ggn(state *st)
     if (games_open(c, &games) != 0) return;
     if (games_option(c, games, st->game, NULL, &g) == 0) {
         koma_ggn *ggn = koma_game_to_ggn(g, &err);
+        const char *note = koma_game_ggn_note(g);
+        if (ggn != NULL && note != NULL) {
+            /* what the document cannot say: a warning, the export stands */
+            koma_error w;
+            FILE *saved = c->json_diag;
+            koma_error_set(&w, KOMA_E_GAME_GGN, 0, "%s", note);
+            c->json_diag = stderr;     /* stdout holds the document alone */
+            cli_warning(c, "--game", &w);
+            c->json_diag = saved;
+        }
         size_t n = 0;
         char *text = ggn == NULL || c->quiet ? NULL :
                      koma_ggn_dump(ggn, st->compact || c->json ? KOMA_GGN_COMPACT : KOMA_GGN_PRETTY, &n, &err);

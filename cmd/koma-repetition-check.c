@@ -88,11 +88,12 @@ static int fid_begin(void *ctx, const record_source *src)
     return 0;
 }
 
-static int fid_line(void *ctx, const char *s, size_t len, unsigned long line)
+static int fid_line(void *ctx, const char *s, size_t len, unsigned long line, size_t col0)
 {
     state *st = ctx;
     koma_error err;
     koma_error_clear(&err);
+    (void)col0;
     if (s == NULL) {                   /* too long: reported */
         st->invalid++;
         return 0;
@@ -131,7 +132,7 @@ static int fid_end(void *ctx)
     return 0;
 }
 
-static const records_moves_fns fid_fns = {fid_begin, fid_line, fid_end, 0};
+static const records_moves_fns fid_fns = {fid_begin, fid_line, fid_end, 0, 0};
 
 static void check_input(state *st, const char *path)
 {
@@ -161,7 +162,9 @@ static void usage(FILE *f)
           "      --start FEEN  the input is PMN lines played from FEEN ('start': the\n"
           "                    game's start position); a record is a run of lines\n"
           "                    ended by a blank line or the end of input\n"
-          "      --pmn-dialect D  moves are in dialect D: pmn (default), seed or json-array\n"
+          "      --pmn-dialect D  moves are in dialect D: pmn (default), seed, json-array,\n"
+          "                    legs or sanki ([from, to, actor]; with --start, a line\n"
+          "                    [[from, to, actor], ...] is a game)\n"
           "      --fid-only    the input is FEEN lines, runs ended by a blank line; no\n"
           "                    rules (any game): report the repeated positions only\n"
           "      --format F    PCN input is json (JSON Lines) or yaml (a YAML stream);\n"

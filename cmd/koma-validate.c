@@ -185,11 +185,12 @@ static void usage(FILE *f)
           f);
     list_types(f);
     fputs("      --pmn-dialect D  PMN lines are in dialect D: pmn (default), seed\n"
-          "                    (e7-e8/+P, *-e5), json-array ([\"e2\",\"e4\",\"C:P\"]) or\n"
+          "                    (e7-e8/+P, *-e5), json-array ([\"e2\",\"e4\",\"C:P\"]),\n"
           "                    legs (chains in leg form: e5+e6,e6+f7, e5e6,e6f7+, e6xh6)\n"
+          "                    or sanki ([\"e7\",\"e8\",\"queen\"], [null,\"h7\",\"fu\"])\n"
           "      --position FEEN  check each PMN line against this position too\n"
           "                    (canonical suffixes and chains, squares, hand); seed,\n"
-          "                    json-array and legs need it\n"
+          "                    json-array, legs and sanki need it\n"
           "      --legal       with --position: each PMN line must also be a legal\n"
           "                    move of the position under its game's rules\n"
           "      --format F    PCN input is json (JSON Lines) or yaml (a YAML stream);\n"

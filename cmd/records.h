@@ -184,13 +184,16 @@ typedef struct records_moves_fns {
     /* A record starts (src->line: its first line; src stays valid until end).
      * -1: the record cannot be played (reported): its moves are skipped. */
     int (*begin)(void *ctx, const record_source *src);
-    /* A move s[0..len) at line; s is NULL for a line over CLI_LINE_MAX (the
-     * line.length diagnostic is given). */
-    int (*move)(void *ctx, const char *s, size_t len, unsigned long line);
+    /* A move s[0..len) at line, col0 bytes into it; s is NULL for a line over
+     * CLI_LINE_MAX (the line.length diagnostic is given). */
+    int (*move)(void *ctx, const char *s, size_t len, unsigned long line, size_t col0);
     /* The record ends: a blank line (spaces and tabs only) or the end of input. */
     int (*end)(void *ctx);
     /* An input without a single move is one record: the position itself. */
     int empty_is_record;
+    /* A line that is a JSON array of Sanki moves ([[from, to, actor], ...]) is a
+     * record of its own, each of its moves a ply (--pmn-dialect sanki). */
+    int sanki_lists;
 } records_moves_fns;
 
 void records_moves(cli *c, cli_input *in, const records_moves_fns *fns, void *ctx);

@@ -14,7 +14,7 @@
 int records_dialect_option(cli *c, const char *arg, koma_pmn_dialect *out)
 {
     if (koma_pmn_dialect_from_name(arg, strlen(arg), out) == 0) return 0;
-    return cli_usage_error(c, "unknown PMN dialect '%s' (pmn, seed, json-array, legs)", arg);
+    return cli_usage_error(c, "unknown PMN dialect '%s' (pmn, seed, json-array, legs, sanki)", arg);
 }
 
 /* ---- --start FEEN: runs of PMN lines ---------------------------------------- */
@@ -76,10 +76,54 @@ static int moves_end(moves_run *m)
     return m->fns->end(m->ctx);
 }
 
+/* One move of a Sanki list line. */
+typedef struct list_run {
+    moves_run *m;
+    const char *s;
+    int rc;
+} list_run;
+
+static int list_move(void *ctx, size_t at, size_t len)
+{
+    list_run *l = ctx;
+    if (l->m->skip != 0) return 0;
+    l->rc = l->m->fns->move(l->m->ctx, l->s + at, len, l->m->in->line, at);
+    return l->rc == -2 ? 1 : 0;
+}
+
+/* A line [[from, to, actor], ...]: a record of its own. */
+static int no_move(void *ctx, size_t at, size_t len)
+{
+    (void)ctx, (void)at, (void)len;
+    return 0;
+}
+
+static int list_line(moves_run *m, const char *s, size_t len)
+{
+    if (m->open && moves_end(m) == -2) return -2;
+    koma_error err;
+    koma_error_clear(&err);
+    m->any = 1;
+    if (koma_sanki_move_list(s, len, no_move, NULL, &err) < 0) {
+        /* not a list of moves: no record to play */
+        err.line = m->in->line;
+        cli_diag_error(m->c, CLI_DATA, m->in->name, &err, NULL);
+        return 0;
+    }
+    m->open = 1;
+    m->src.line = m->in->line;
+    if ((m->skip = m->fns->begin(m->ctx, &m->src)) == -2) return -2;
+    list_run l = {m, s, 0};
+    koma_sanki_move_list(s, len, list_move, &l, &err);
+    if (l.rc == -2) return -2;
+    return moves_end(m);
+}
+
 static int moves_line(void *ctx, const char *s, size_t len)
 {
     moves_run *m = ctx;
     if (s != NULL && blank_line(s, len)) return m->open ? moves_end(m) : 0;
+    if (s != NULL && m->fns->sanki_lists && koma_sanki_is_list(s, len)) return list_line(m, s, len);
     if (!m->open) {
         m->open = m->any = 1;
         m->src.line = m->in->line;
@@ -90,7 +134,7 @@ static int moves_line(void *ctx, const char *s, size_t len)
         cli_line_too_long(m->in, &err);
         cli_diag_error(m->c, CLI_DATA, m->in->name, &err, NULL);
     }
-    return m->skip == 0 ? m->fns->move(m->ctx, s, len, m->in->line) : 0;
+    return m->skip == 0 ? m->fns->move(m->ctx, s, len, m->in->line, 0) : 0;
 }
 
 void records_moves(cli *c, cli_input *in, const records_moves_fns *fns, void *ctx)

@@ -51,6 +51,9 @@ void koma__dgm_cleanup(koma__dgm *d);
 int koma__dgm_mark(const koma__dgm *d, uint32_t square);
 /* The piece at file f (0 = left) of row r (0 = top). */
 koma_piece koma__dgm_at(const koma__dgm *d, unsigned f, unsigned r);
+/* The name the game gives p in this position (diagram_layout.c: label_of), or NULL;
+ * style (may be NULL): the style letter the name is keyed by, 0 for any. */
+const char *koma__dgm_kanji(const koma__dgm *d, koma_piece p, char *style);
 /* The name drawn on p: its kanji, else its EPIN token in the first player's case. */
 const char *koma__dgm_name(const koma__dgm *d, koma_piece p, char buf[KOMA_EPIN_BUF]);
 /* Coordinate labels of file f (0 = left) and row r (0 = top): ASCII when !kanji,

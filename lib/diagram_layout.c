@@ -172,18 +172,49 @@ static int parse_last_move(koma__dgm *d, const char *s, size_t len, koma_error *
     return 0;
 }
 
-/* Where p comes in the game's kanji order (pieces it does not name last). */
-static unsigned display_rank(const koma_game *g, koma_piece p)
+/* The style letter of p's variant: its side's, the other side's when p has "'". */
+static char piece_style(const koma_position *pos, koma_piece p)
 {
-    koma_piece key = (koma_piece)(p & KOMA_PIECE_MASK & ~KOMA_PIECE_SECOND);
-    if (g != NULL)
-        for (int pass = 0; pass < 2; pass++) {
+    int side = koma_piece_side(p);
+    if (p & KOMA_PIECE_DERIVED) side = !side;
+    return (char)(pos->style[side] & ~0x20);
+}
+
+/*
+ * The label naming p, or -1. A name keyed by QPI (Sanki: "W:K^") is for the pieces
+ * of its style: p's own first, then p without its state marker (Sanki's markers
+ * are not promotions), then without "'", each of p's side and then of the other
+ * (a style whose two sides share their names needs one key). Else the names
+ * keyed by EPIN, as koma_game_kanji finds them.
+ */
+static int label_of(const koma_game *g, const koma_position *pos, koma_piece p)
+{
+    if (g == NULL || p == KOMA_PIECE_NONE) return -1;
+    koma_piece base = (koma_piece)(p & KOMA_PIECE_MASK);
+    char st = piece_style(pos, p);
+    const koma_piece tries[3] = {base, (koma_piece)(base & ~KOMA_PIECE_STATE),
+                                 (koma_piece)(base & ~(KOMA_PIECE_STATE | KOMA_PIECE_DERIVED))};
+    for (int t = 0; t < 3; t++)
+        for (int flip = 0; flip < 2; flip++) {
+            koma_piece q = flip ? (koma_piece)(tries[t] ^ KOMA_PIECE_SECOND) : tries[t];
             for (unsigned i = 0; i < g->nlabels; i++)
-                if (g->labels[i].piece == key) return i;
-            if (!(key & KOMA_PIECE_DERIVED)) break;
-            key = (koma_piece)(key & ~KOMA_PIECE_DERIVED);
+                if (g->labels[i].style == st && g->labels[i].piece == q) return (int)i;
         }
-    return KOMA__MAX_LABELS;
+    koma_piece key = (koma_piece)(base & ~KOMA_PIECE_SECOND);
+    for (int pass = 0; pass < 2; pass++) {
+        for (unsigned i = 0; i < g->nlabels; i++)
+            if (g->labels[i].style == 0 && g->labels[i].piece == key) return (int)i;
+        if (!(key & KOMA_PIECE_DERIVED)) break;
+        key = (koma_piece)(key & ~KOMA_PIECE_DERIVED);    /* a marker the game does not name */
+    }
+    return -1;
+}
+
+/* Where p comes in the game's kanji order (pieces it does not name last). */
+static unsigned display_rank(const koma__dgm *d, koma_piece p)
+{
+    int i = label_of(d->g, d->pos, p);
+    return i < 0 ? KOMA__MAX_LABELS : (unsigned)i;
 }
 
 static int prepare_hand(koma__dgm *d, int side, koma_error *err)
@@ -196,9 +227,9 @@ static int prepare_hand(koma__dgm *d, int side, koma_error *err)
     /* insertion sort, stable: hands are short and already in hand-key order */
     for (size_t i = 0; i < h->len; i++) {
         koma_hand_item it = h->items[i];
-        unsigned r = display_rank(d->g, it.piece);
+        unsigned r = display_rank(d, it.piece);
         size_t j = i;
-        while (j > 0 && display_rank(d->g, items[j - 1].piece) > r) {
+        while (j > 0 && display_rank(d, items[j - 1].piece) > r) {
             items[j] = items[j - 1];
             j--;
         }
@@ -254,9 +285,16 @@ koma_piece koma__dgm_at(const koma__dgm *d, unsigned f, unsigned r)
     return d->pos->board[(size_t)r * d->files + f];
 }
 
+const char *koma__dgm_kanji(const koma__dgm *d, koma_piece p, char *style)
+{
+    int i = label_of(d->g, d->pos, p);
+    if (style != NULL) *style = i < 0 ? 0 : d->g->labels[i].style;
+    return i < 0 ? NULL : d->g->labels[i].text;
+}
+
 const char *koma__dgm_name(const koma__dgm *d, koma_piece p, char buf[KOMA_EPIN_BUF])
 {
-    const char *k = koma_game_kanji(d->g, p);
+    const char *k = koma__dgm_kanji(d, p, NULL);
     if (k != NULL) return k;
     koma_epin_write((koma_piece)(p & ~KOMA_PIECE_SECOND), buf);
     return buf;

@@ -87,13 +87,36 @@ static int text_at(koma__dgm_out *o, int x, int cy, int fs, const char *fill, co
     return koma__dgm_puts(o, "</text>\n");
 }
 
+/* A Sanki piece whose name is keyed by the style of chess (W) or Xiongqi (C): a
+ * figurine with no shape, or the name on a round disc; upright for both players,
+ * whose names differ (♔ ♚, 帥 將). 1 when drawn, 0 when p is not such a piece. */
+static int upright(koma__dgm_out *o, char style, const char *name, int cx, int cy, int size)
+{
+    if (style != 'W' && style != 'C') return 0;
+    size_t n = koma__dgm_chars(name, strlen(name));
+    int fs = size * (style == 'W' ? 80 : n <= 1 ? 50 : 34) / 100;
+    if (style == 'C' &&
+        koma__dgm_printf(o, "<circle cx=\"%d\" cy=\"%d\" r=\"%d\" fill=\"" C_PIECE "\" stroke=\""
+                            C_EDGE "\" stroke-width=\"1.5\"/>\n", cx, cy, size * 40 / 100) != 0)
+        return -1;
+    return text_at(o, cx, cy, fs, C_INK, name, strlen(name)) != 0 ? -1 : 1;
+}
+
 /*
  * A piece of the given size centred on (cx, cy): the pentagon, then its name,
  * stacked top to bottom when it is kanji (two or three characters for Ko shogi),
  * on one line when it is an EPIN token. Turned by 180° for the second player.
+ * A Sanki piece named by its style (a QPI key) is drawn in ink whatever its
+ * state marker, which is no promotion there; chess and Xiongqi pieces upright.
  */
 static int piece(const koma__dgm *d, koma__dgm_out *o, koma_piece p, int cx, int cy, int size)
 {
+    char style = 0;
+    const char *kanji = koma__dgm_kanji(d, p, &style);
+    if (kanji != NULL) {
+        int u = upright(o, style, kanji, cx, cy, size);
+        if (u != 0) return u < 0 ? -1 : 0;
+    }
     int second = (p & KOMA_PIECE_SECOND) != 0;
     if (second && koma__dgm_printf(o, "<g transform=\"rotate(180 %d %d)\">\n", cx, cy) != 0)
         return -1;
@@ -107,8 +130,7 @@ static int piece(const koma__dgm *d, koma__dgm_out *o, koma_piece p, int cx, int
             return -1;
     if (koma__dgm_puts(o, "\"/>\n") != 0) return -1;
 
-    const char *fill = (p & KOMA_PIECE_ENHANCED) ? C_PROMOTED : C_INK;
-    const char *kanji = koma_game_kanji(d->g, p);
+    const char *fill = (p & KOMA_PIECE_ENHANCED) && style == 0 ? C_PROMOTED : C_INK;
     int mid = cy + size * 6 / 100;     /* the writing sits a little below the centre */
     if (kanji != NULL) {
         size_t n = koma__dgm_chars(kanji, strlen(kanji));

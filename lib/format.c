@@ -123,7 +123,7 @@ static const koma_format *const formats[] = {
     &koma__fmt_snn,      &koma__fmt_qpi,                           &koma__fmt_fid,
     &koma__fmt_sfen,     &koma__fmt_fen,      &koma__fmt_pmn,      &koma__fmt_cgsn,
     &koma__fmt_usi_move,
-    &koma__fmt_fen_move, &koma__fmt_usi,      &koma__fmt_csa,      &koma__fmt_ascii,
+    &koma__fmt_fen_move, &koma__fmt_sanki_move, &koma__fmt_usi,      &koma__fmt_csa,      &koma__fmt_ascii,
     &koma__fmt_unicode,  &koma__fmt_svg,      &koma__fmt_jkf,
     &koma__fmt_kif,      &koma__fmt_ki2,      &fmt_psn,            &fmt_pgn,
     &fmt_sgf,            &fmt_usen,           &fmt_chess_fen,
@@ -717,6 +717,36 @@ static int moves_end(koma_rstream *rs, koma_pcn **out, koma_error *err)
     return KOMA_PCN_RECORD;
 }
 
+/* One move of a run: read in the position, applied, a ply of the record. */
+static int add_move(koma_rstream *rs, const char *s, size_t len, koma_error *e)
+{
+    koma_move m;
+    char pmn[KOMA_PMN_BUF];
+    if (rs->fmt->read_move(rs->h, &rs->pos, s, len, &m, e) != 0) return -1;
+    if (koma_pmn_write(&m, pmn) == 0)
+        return koma_error_set(e, KOMA_E_CONVERT_UNREPRESENTABLE, 0, "the move has no PMN");
+    if (koma__hub_apply(rs->h, &rs->pos, &m, e) != 0) return -1;
+    return koma_pcn_append_ply(rs->moves_rec, pmn, strlen(pmn), e);
+}
+
+/* The moves of a list line, each added in turn (at: where the failing one starts). */
+typedef struct list_ctx {
+    koma_rstream *rs;
+    const char *s;
+    size_t at;
+    int bad;
+    koma_error *e;
+} list_ctx;
+
+static int list_move(void *ctx, size_t at, size_t len)
+{
+    list_ctx *l = ctx;
+    l->at = at;
+    if (add_move(l->rs, l->s + at, len, l->e) == 0) return 0;
+    l->bad = 1;
+    return -1;
+}
+
 static int next_moves(koma_rstream *rs, koma_pcn **out, koma_error *err)
 {
     for (;;) {
@@ -735,6 +765,10 @@ static int next_moves(koma_rstream *rs, koma_pcn **out, koma_error *err)
             if (rs->moves_rec || rs->moves_bad) return moves_end(rs, out, err);
             continue;
         }
+        int list = rs->fmt->move_lists && koma_sanki_is_list(s, n);
+        /* a list is a record of its own: a run before it ends first (the line is
+         * read again) */
+        if (list && (rs->moves_rec || rs->moves_bad)) return moves_end(rs, out, err);
         int began = 0;
         if (rs->moves_rec == NULL && !rs->moves_bad) {
             rs->last_line = line;
@@ -757,18 +791,23 @@ static int next_moves(koma_rstream *rs, koma_pcn **out, koma_error *err)
             consume(rs, used);
             continue;
         }
-        koma_move m;
         koma_error e;
         koma_error_clear(&e);
         size_t b = 0;
         while (b < n && (s[b] == ' ' || s[b] == '\t')) b++;
         size_t t = n;
         while (t > b && (s[t - 1] == ' ' || s[t - 1] == '\t')) t--;
-        int rc = rs->fmt->read_move(rs->h, &rs->pos, s + b, t - b, &m, &e);
-        char pmn[KOMA_PMN_BUF];
-        if (rc == 0 && koma_pmn_write(&m, pmn) > 0 && koma_move_apply(&rs->pos, &m, &e) == 0 &&
-            koma_pcn_append_ply(rs->moves_rec, pmn, strlen(pmn), &e) == 0) {
+        int rc;
+        if (list) {
+            list_ctx l = {rs, s + b, 0, 0, &e};
+            rc = koma_sanki_move_list(s + b, t - b, list_move, &l, &e) < 0 ? -1 : 0;
+            if (rc != 0 && l.bad) e.column += l.at;     /* the move's place in the line */
+        } else {
+            rc = add_move(rs, s + b, t - b, &e);
+        }
+        if (rc == 0) {
             consume(rs, used);
+            if (list) return moves_end(rs, out, err);
             continue;
         }
         if (e.code == KOMA_E_MEMORY) {
@@ -783,6 +822,7 @@ static int next_moves(koma_rstream *rs, koma_pcn **out, koma_error *err)
         rs->moves_rec = NULL;
         consume(rs, used);
         if (!rs->records_seen && first_failure(rs, err)) return KOMA_PCN_INVALID;
+        if (list) return moves_end(rs, out, err);
     }
 }
 
@@ -1025,7 +1065,7 @@ static int write_plies(koma_wstream *ws, const koma_pcn *rec, const koma_game *g
             }
             if (koma__buf_put(out, "\n", 1, err) != 0) return -1;
         }
-        if (koma_move_apply(&ws->pos, &m, err) != 0) {
+        if (koma__hub_apply(ws->h, &ws->pos, &m, err) != 0) {
             char msg[KOMA_ERROR_MESSAGE_MAX];
             snprintf(msg, sizeof msg, "%s", err ? err->message : "");
             if (err) koma_error_set(err, err->code, 0, "ply %zu \"%.*s\": %s", i + 1, (int)len, s, msg);

@@ -76,6 +76,9 @@ struct koma_format {
     int (*check)(const char *s, size_t len, koma_error *err);
     const char *check_title;
     int check_lines;
+    /* MOVES: a line may hold a game's moves as a Sanki list [[...], ...]
+     * (koma_sanki_move_list), a record of its own. */
+    int move_lists;
 };
 
 /* ---- lib/record_hub.c ---- */
@@ -84,12 +87,16 @@ struct koma_format {
 const koma_game *koma__hub_game(koma_hub *h, const koma_position *pos, koma_error *err);
 /* The hub's engine for a game (made on first use). */
 koma_engine *koma__hub_engine(koma_hub *h, const koma_game *g, koma_error *err);
+/* Apply m to pos: koma_move_apply, or, for a move it cannot make ('~') or a game
+ * whose state markers are the rules' (Sanki), the rules engine's make when m is
+ * legal there. */
+int koma__hub_apply(koma_hub *h, koma_position *pos, const koma_move *m, koma_error *err);
 
 /* Formats defined in their modules. */
 extern const koma_format koma__fmt_pcn_json, koma__fmt_pcn_yaml, koma__fmt_feen,
     koma__fmt_fid, koma__fmt_pmn, koma__fmt_sfen, koma__fmt_usi_move, koma__fmt_fen,
     koma__fmt_fen_move, koma__fmt_usi, koma__fmt_csa, koma__fmt_ascii, koma__fmt_unicode,
-    koma__fmt_svg, koma__fmt_kif, koma__fmt_ki2, koma__fmt_jkf;
+    koma__fmt_svg, koma__fmt_kif, koma__fmt_ki2, koma__fmt_jkf, koma__fmt_sanki_move;
 /* lib/fmt_notation.c: the notations koma only checks */
 extern const koma_format koma__fmt_ggn, koma__fmt_cell, koma__fmt_pin, koma__fmt_epin,
     koma__fmt_sin, koma__fmt_snn, koma__fmt_qpi, koma__fmt_cgsn;

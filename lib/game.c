@@ -451,10 +451,28 @@ static size_t label_chars(const char *s, size_t len)
     return n;
 }
 
+/* A diagram.kanji key: a first-player EPIN (style 0), or a QPI with an optional
+ * "'" ("W:K^", "c:g^", "J:K^'": the piece of that style and side; Sanki). */
+static int label_key(const char *s, size_t len, koma_piece *pc, char *style)
+{
+    koma_error e2;
+    *style = 0;
+    if (memchr(s, ':', len) == NULL)
+        return koma_epin_parse(s, len, pc, &e2) != 0 || (*pc & KOMA_PIECE_SECOND) ? -1 : 0;
+    int derived = len > 0 && s[len - 1] == '\'';
+    koma_qpi q;
+    if (koma_qpi_parse(s, len - (size_t)derived, &q, &e2) != 0) return -1;
+    *pc = (koma_piece)(q.piece | (derived ? KOMA_PIECE_DERIVED : 0));
+    *style = (char)(q.style & ~0x20);
+    return 0;
+}
+
 /*
  * diagram: {coordinates: cell|shogi, grid: squares|points, kanji: {EPIN: NAME, ...}}.
  * The kanji map names each first-player identity (the second player's uses the same
- * name); a key may carry "'" (Ko shogi's second alphabet, Ogi's Jeweled King).
+ * name); a key may carry "'" (Ko shogi's second alphabet, Ogi's Jeweled King). A key
+ * may also be a QPI naming a piece of one style and side (Sanki: "W:K^" ♔, "w:k^" ♚);
+ * diagram_layout.c says how such names are found.
  */
 static int parse_diagram(koma__ydoc *y, koma_game *g, yaml_node_t *root)
 {
@@ -484,15 +502,15 @@ static int parse_diagram(koma__ydoc *y, koma_game *g, yaml_node_t *root)
         if (!koma__y_is_scalar(key))
             return koma__y_error(y, key, KOMA_E_GAME_FIELD, "diagram.kanji: key must be a piece");
         koma_piece pc;
-        koma_error e2;
-        if (koma_epin_parse(koma__y_sval(key), koma__y_slen(key), &pc, &e2) != 0 || (pc & KOMA_PIECE_SECOND)) {
+        char style;
+        if (label_key(koma__y_sval(key), koma__y_slen(key), &pc, &style) != 0) {
             char q[32];
             koma_quote(q, sizeof q, koma__y_sval(key), koma__y_slen(key));
             return koma__y_error(y, key, KOMA_E_GAME_PIECE,
-                                 "diagram.kanji: \"%s\" is not a first-player EPIN", q);
+                                 "diagram.kanji: \"%s\" is not a first-player EPIN or a QPI", q);
         }
         for (unsigned i = 0; i < g->nlabels; i++)
-            if (g->labels[i].piece == pc) {
+            if (g->labels[i].piece == pc && g->labels[i].style == style) {
                 char q[32];
                 koma_quote(q, sizeof q, koma__y_sval(key), koma__y_slen(key));
                 return koma__y_error(y, key, KOMA_E_GAME_FIELD, "diagram.kanji: duplicate key \"%s\"", q);
@@ -506,6 +524,7 @@ static int parse_diagram(koma__ydoc *y, koma_game *g, yaml_node_t *root)
                                  "diagram.kanji: a name is 1 to 3 printable characters");
         koma__label *l = &g->labels[g->nlabels++];
         l->piece = pc;
+        l->style = style;
         memcpy(l->text, koma__y_sval(val), koma__y_slen(val));
         l->text[koma__y_slen(val)] = '\0';
     }
@@ -1067,7 +1086,7 @@ const char *koma_game_kanji(const koma_game *g, koma_piece p)
     koma_piece key = (koma_piece)(p & KOMA_PIECE_MASK & ~KOMA_PIECE_SECOND);
     for (int pass = 0; pass < 2; pass++) {
         for (unsigned i = 0; i < g->nlabels; i++)
-            if (g->labels[i].piece == key) return g->labels[i].text;
+            if (g->labels[i].piece == key && g->labels[i].style == 0) return g->labels[i].text;
         if (!(key & KOMA_PIECE_DERIVED)) break;
         key = (koma_piece)(key & ~KOMA_PIECE_DERIVED);    /* a marker the game does not name */
     }

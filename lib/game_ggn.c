@@ -221,12 +221,8 @@ koma_ggn *koma_game_to_ggn(const koma_game *g, koma_error *err)
                        "one move, promotions of other pieces): no GGN export", g->id);
         return NULL;
     }
-    if (g->sanki) {
-        koma_error_set(err, KOMA_E_GAME_GGN, 0,
-                       "GGN cannot express the moves of %s (castling, en passant, the FEEN "
-                       "markers a move changes): no GGN export", g->id);
-        return NULL;
-    }
+    /* Sanki: each variant's pieces as GGN can say them (game_ggn_sanki.c) */
+    if (g->sanki) return koma__game_sanki_ggn(g->styles, err);
     size_t count = export_count(g);
     if (count > EXPORT_MAX) {
         koma_error_set(err, KOMA_E_GAME_LIMIT, 0,
@@ -256,3 +252,7 @@ fail:
     return NULL;
 }
 
+const char *koma_game_ggn_note(const koma_game *g)
+{
+    return g != NULL && g->sanki ? koma__game_sanki_ggn_note() : NULL;
+}

@@ -44,7 +44,10 @@ typedef struct koma__kind {
 enum koma__coords { KOMA__COORDS_CELL, KOMA__COORDS_SHOGI };
 enum koma__grid { KOMA__GRID_SQUARES, KOMA__GRID_POINTS };
 typedef struct koma__label {
-    koma_piece piece;                  /* first-player EPIN (letter, state, '^', "'") */
+    koma_piece piece;                  /* first-player EPIN (letter, state, '^', "'"); with a
+                                          style, the side of the key's case */
+    char style;                        /* 0: any piece; else the uppercase style letter of
+                                          the pieces the name is for (a QPI key, "W:K^") */
     char text[KOMA__LABEL_MAX];        /* UTF-8, 1 to 3 characters */
 } koma__label;
 
@@ -130,6 +133,14 @@ int koma__position_fits(const koma_game *g, const koma_position *pos, koma_error
 int koma__game_variant_new(const koma_game *g, const char *const *opts, size_t n,
                            koma_game **out, size_t *bad, koma_error *err);
 void koma__game_free(koma_game *g);
+
+/* ---- game_ggn_sanki.c: the Sanki family as GGN ------------------------------------- */
+
+/* The GGN document of the Sanki variants of styles ("WJC": each letter W, J or C),
+ * both sides; NULL with err (memory). */
+koma_ggn *koma__game_sanki_ggn(const char *styles, koma_error *err);
+/* What that document leaves to the rules, as one sentence. */
+const char *koma__game_sanki_ggn_note(void);
 
 /* ---- game_sanki.c: `styles`, `engine: sanki` ---------------------------------------------- */
 

@@ -49,6 +49,7 @@ int koma_pmn_dialect_from_name(const char *s, size_t len, koma_pmn_dialect *out)
         { "seed", KOMA_PMN_DIALECT_SEED },
         { "json-array", KOMA_PMN_DIALECT_JSON_ARRAY },
         { "legs", KOMA_PMN_DIALECT_LEGS },
+        { "sanki", KOMA_PMN_DIALECT_SANKI },
     };
     if (s == NULL) return -1;
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
@@ -66,6 +67,7 @@ const char *koma_pmn_dialect_name(koma_pmn_dialect d)
     case KOMA_PMN_DIALECT_SEED: return "seed";
     case KOMA_PMN_DIALECT_JSON_ARRAY: return "json-array";
     case KOMA_PMN_DIALECT_LEGS: return "legs";
+    case KOMA_PMN_DIALECT_SANKI: return "sanki";
     }
     return NULL;
 }
@@ -194,142 +196,45 @@ syntax:
 /* ---- json-array ----------------------------------------------------------- */
 
 #define JSON_MAX_ITEMS 60
-#define JSON_ITEM_MAX 15
+#define JSON_ITEM_MAX KOMA__PMN_JITEM_MAX
 
-typedef struct jitem {
-    size_t off;                    /* of the opening quote */
-    size_t len;                    /* decoded length (may exceed JSON_ITEM_MAX) */
-    char text[JSON_ITEM_MAX + 1];
-} jitem;
+typedef koma__pmn_jitem jitem;
 
 typedef struct jaction {
     koma_location src, dst;
     const jitem *is, *id, *ip;     /* ip NULL when the piece is omitted */
 } jaction;
 
-/* Rewrite err's line and column for the (possibly multi-line) JSON text. */
-static int json_place(koma_error *err, const char *s, size_t len)
-{
-    if (err == NULL) return -1;
-    size_t off = err->offset < len ? err->offset : len;
-    unsigned long line = 1;
-    size_t start = 0;
-    for (size_t k = 0; k < off; k++)
-        if (s[k] == '\n') { line++; start = k + 1; }
-    err->line = line;
-    err->column = (unsigned long)(off - start) + 1;
-    return -1;
-}
-
-static int jfail(koma_error *err, koma_code code, size_t off, const char *what, const char *s,
-                 size_t len)
-{
-    size_t q = off < len ? len - off : 0;
-    if (q > 24) q = 24;
-    koma__error_token(err, code, off, what, s + off, q);
-    return json_place(err, s, len);
-}
-
-static size_t skip_ws(const char *s, size_t len, size_t i)
-{
-    while (i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r')) i++;
-    return i;
-}
-
-static int hexval(char c)
-{
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
-/* A JSON string at s[*i] == '"'. Non-ASCII characters are kept as 0xff bytes
- * (no location or piece contains one). */
-static int json_string(const char *s, size_t len, size_t *i, jitem *it, koma_error *err)
-{
-    size_t k = *i + 1;
-    it->off = *i;
-    it->len = 0;
-    for (;;) {
-        if (k >= len) return jfail(err, KOMA_E_PMN_JSON_SYNTAX, k, "unterminated string", s, len);
-        unsigned char c = (unsigned char)s[k];
-        char out;
-        if (c == '"') { k++; break; }
-        if (c < 0x20)
-            return jfail(err, KOMA_E_PMN_JSON_SYNTAX, k, "control character in string", s, len);
-        if (c == '\\') {
-            if (k + 1 >= len)
-                return jfail(err, KOMA_E_PMN_JSON_SYNTAX, k + 1, "unterminated string", s, len);
-            char e = s[k + 1];
-            k += 2;
-            switch (e) {
-            case '"': out = '"'; break;
-            case '\\': out = '\\'; break;
-            case '/': out = '/'; break;
-            case 'b': out = '\b'; break;
-            case 'f': out = '\f'; break;
-            case 'n': out = '\n'; break;
-            case 'r': out = '\r'; break;
-            case 't': out = '\t'; break;
-            case 'u': {
-                long v = 0;
-                for (int d = 0; d < 4; d++) {
-                    int h = k < len ? hexval(s[k]) : -1;
-                    if (h < 0)
-                        return jfail(err, KOMA_E_PMN_JSON_SYNTAX, k, "invalid \\u escape", s,
-                                     len);
-                    v = v * 16 + h;
-                    k++;
-                }
-                out = v < 0x80 ? (char)v : (char)0xff;
-                break;
-            }
-            default:
-                return jfail(err, KOMA_E_PMN_JSON_SYNTAX, k - 1, "invalid escape", s, len);
-            }
-        } else {
-            out = c < 0x80 ? (char)c : (char)0xff;
-            k++;
-        }
-        if (it->len < JSON_ITEM_MAX) it->text[it->len] = out;
-        it->len++;
-    }
-    it->text[it->len < JSON_ITEM_MAX ? it->len : JSON_ITEM_MAX] = '\0';
-    *i = k;
-    return 0;
-}
-
 /* The array: items[0..*n), its '[' at *arr. */
 static int json_array(const char *s, size_t len, jitem *items, size_t *n, size_t *arr,
                       koma_error *err)
 {
-    size_t i = skip_ws(s, len, 0);
+    size_t i = koma__pmn_json_ws(s, len, 0);
     *n = 0;
     if (i >= len || s[i] != '[')
-        return jfail(err, KOMA_E_PMN_JSON_SYNTAX, i, "expected a JSON array '['", s, len);
+        return koma__pmn_json_fail(err, KOMA_E_PMN_JSON_SYNTAX, i, "expected a JSON array '['", s, len);
     *arr = i;
-    i = skip_ws(s, len, i + 1);
+    i = koma__pmn_json_ws(s, len, i + 1);
     if (i < len && s[i] == ']') {
         i++;
     } else {
         for (;;) {
             if (i >= len || s[i] != '"')
-                return jfail(err, KOMA_E_PMN_JSON_SYNTAX, i, "expected a string", s, len);
+                return koma__pmn_json_fail(err, KOMA_E_PMN_JSON_SYNTAX, i, "expected a string", s, len);
             if (*n >= JSON_MAX_ITEMS)
-                return jfail(err, KOMA_E_PMN_JSON_LENGTH, i, "more than 60 items", s, len);
-            if (json_string(s, len, &i, &items[*n], err)) return -1;
+                return koma__pmn_json_fail(err, KOMA_E_PMN_JSON_LENGTH, i, "more than 60 items", s, len);
+            if (koma__pmn_json_string(s, len, &i, &items[*n], KOMA_E_PMN_JSON_SYNTAX, err)) return -1;
             (*n)++;
-            i = skip_ws(s, len, i);
+            i = koma__pmn_json_ws(s, len, i);
             if (i < len && s[i] == ']') { i++; break; }
             if (i >= len || s[i] != ',')
-                return jfail(err, KOMA_E_PMN_JSON_SYNTAX, i, "expected ',' or ']'", s, len);
-            i = skip_ws(s, len, i + 1);
+                return koma__pmn_json_fail(err, KOMA_E_PMN_JSON_SYNTAX, i, "expected ',' or ']'", s, len);
+            i = koma__pmn_json_ws(s, len, i + 1);
         }
     }
-    i = skip_ws(s, len, i);
+    i = koma__pmn_json_ws(s, len, i);
     if (i < len)
-        return jfail(err, KOMA_E_PMN_JSON_SYNTAX, i, "unexpected text after the array", s, len);
+        return koma__pmn_json_fail(err, KOMA_E_PMN_JSON_SYNTAX, i, "unexpected text after the array", s, len);
     return 0;
 }
 
@@ -338,7 +243,7 @@ static int item_error(koma_error *err, koma_code code, const char *what, const j
 {
     size_t n = it->len < JSON_ITEM_MAX ? it->len : JSON_ITEM_MAX;
     koma__error_token(err, code, it->off, what, it->text, n);
-    return json_place(err, s, len);
+    return koma__pmn_json_place(err, s, len);
 }
 
 static int json_location(const jitem *it, koma_location *loc, koma_error *err, const char *s,
@@ -430,7 +335,7 @@ static int read_json(const char *s, size_t len, const koma_position *pos, koma_m
         return 0;
     }
     if (n < 2 || n % 3 == 1)
-        return jfail(err, KOMA_E_PMN_JSON_LENGTH, arr,
+        return koma__pmn_json_fail(err, KOMA_E_PMN_JSON_LENGTH, arr,
                      "legacy PMN array length must be 3n or 3n+2 (at least 2)", s, len);
 
     size_t na = (n + 2) / 3;
@@ -516,7 +421,7 @@ static int read_json(const char *s, size_t len, const koma_position *pos, koma_m
             if (cap == NULL && is_board(&a->src) && a->dst.hand) cap = a;
         }
         if (mv == NULL)
-            return jfail(err, KOMA_E_PMN_JSON_UNSUPPORTED, arr,
+            return koma__pmn_json_fail(err, KOMA_E_PMN_JSON_UNSUPPORTED, arr,
                          "no board-to-board action to write as a special move", s, len);
         m.kind = KOMA_MOVE_SPECIAL;
         m.src = mv->src.cell;
@@ -534,7 +439,7 @@ static int read_json(const char *s, size_t len, const koma_position *pos, koma_m
     }
 
     if (koma__pmn_check_at(pos, &m, &sp, KOMA__PMN_CANONICAL, &dropped, err) != 0)
-        return json_place(err, s, len);
+        return koma__pmn_json_place(err, s, len);
     if ((m.kind == KOMA_MOVE_DROP || m.kind == KOMA_MOVE_DROPCAP) && m.piece == KOMA_PIECE_NONE)
         m.piece = dropped;
     if (out != NULL) memcpy(out, &m, sizeof m);
@@ -561,6 +466,11 @@ int koma_pmn_parse_dialect(koma_pmn_dialect d, const char *s, size_t len,
             return koma_error_set(err, KOMA_E_PMN_CONTEXT, 0,
                                   "the json-array dialect needs a position (a FEEN)");
         return read_json(s, len, pos, out, err);
+    case KOMA_PMN_DIALECT_SANKI:
+        if (pos == NULL)
+            return koma_error_set(err, KOMA_E_PMN_CONTEXT, 0,
+                                  "the sanki dialect needs a position (a FEEN)");
+        return koma__pmn_read_sanki(s, len, pos, out, err);
     case KOMA_PMN_DIALECT_LEGS: {
         /* leg forms (pmn_chain.c): a move here when its canonical form is one element */
         koma_chain c;
@@ -594,7 +504,8 @@ int koma_chain_parse_dialect(koma_pmn_dialect d, const char *s, size_t len,
         }
         break;
     case KOMA_PMN_DIALECT_SEED:
-    case KOMA_PMN_DIALECT_JSON_ARRAY: {
+    case KOMA_PMN_DIALECT_JSON_ARRAY:
+    case KOMA_PMN_DIALECT_SANKI: {
         koma_move m;
         if (koma_pmn_parse_dialect(d, s, len, pos, &m, err) != 0) return -1;
         koma_chain_of_move(&m, &c);

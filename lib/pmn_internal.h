@@ -65,4 +65,31 @@ int koma__pmn_hand_pick(const koma_position *pos, int side, koma_piece *out, siz
 int koma__pmn_square(const koma_position *pos, const koma_cell *c, uint32_t *sq, size_t off,
                      koma_error *err);
 
+/* ---- JSON forms of a move (pmn_dialect.c: json-array; pmn_sanki.c: sanki) ---- */
+
+#define KOMA__PMN_JITEM_MAX 15
+
+/* A JSON string of a move: where it stands and its first bytes, decoded
+ * (characters outside ASCII as 0xff bytes: no square or piece holds one). */
+typedef struct koma__pmn_jitem {
+    size_t off;                    /* of the opening quote */
+    size_t len;                    /* decoded length (may exceed KOMA__PMN_JITEM_MAX) */
+    char text[KOMA__PMN_JITEM_MAX + 1];
+} koma__pmn_jitem;
+
+/* Set err's line and column from its offset in the (multi-line) JSON text s. -1. */
+int koma__pmn_json_place(koma_error *err, const char *s, size_t len);
+/* err = code at off, quoting what follows; placed; -1. */
+int koma__pmn_json_fail(koma_error *err, koma_code code, size_t off, const char *what,
+                        const char *s, size_t len);
+/* The first byte at or after i that is not JSON white space. */
+size_t koma__pmn_json_ws(const char *s, size_t len, size_t i);
+/* The JSON string at s[*i] == '"' into it; *i past it. Errors: syntax, placed. */
+int koma__pmn_json_string(const char *s, size_t len, size_t *i, koma__pmn_jitem *it,
+                          koma_code syntax, koma_error *err);
+
+/* The sanki dialect (pmn_sanki.c): [from, to, actor] read against pos. */
+int koma__pmn_read_sanki(const char *s, size_t len, const koma_position *pos, koma_move *out,
+                         koma_error *err);
+
 #endif

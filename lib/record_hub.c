@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "format_internal.h"
+#include "game_internal.h"
 #include "internal.h"
 #include "record_internal.h"
 
@@ -63,4 +64,33 @@ koma_engine *koma__hub_engine(koma_hub *h, const koma_game *g, koma_error *err)
     h->engines[h->nengines].engine = e;
     h->nengines++;
     return e;
+}
+
+/* A game whose FEEN state markers the rules recompose after every move (Sanki's
+ * castling rights, double steps, en passant, check: koma-games(7), SANKI). */
+static int rules_markers(const koma_game *g)
+{
+    return g->sanki;
+}
+
+int koma__hub_apply(koma_hub *h, koma_position *pos, const koma_move *m, koma_error *err)
+{
+    koma_error none;
+    const koma_game *g = NULL;
+    if (m->kind == KOMA_MOVE_SPECIAL || (g = koma__hub_game(h, pos, &none)) != NULL) {
+        if (g == NULL) g = koma__hub_game(h, pos, &none);
+        if (g != NULL && koma_game_playable(g) && (m->kind == KOMA_MOVE_SPECIAL || rules_markers(g))) {
+            koma_engine *e = koma__hub_engine(h, g, err);
+            koma_emove em;
+            if (e == NULL) return -1;
+            if (koma_engine_set_position(e, pos, err) != 0) return -1;
+            if (koma_engine_find_move(e, m, &em, &none) == 0)
+                return koma_engine_make(e, em, err) == 0 ? koma_engine_get_position(e, pos, err) : -1;
+            if (none.code == KOMA_E_MEMORY) {
+                *err = none;
+                return -1;
+            }
+        }
+    }
+    return koma_move_apply(pos, m, err);
 }

@@ -933,6 +933,20 @@ static int read_ply(koma_referee *r, ply_ctx *pc, const koma_move *parsed, koma_
         }
         pc->clen = koma_pmn_write(&mv, pc->buf);
         pc->canon = pc->buf;
+        if (r->opt.dialect == KOMA_PMN_DIALECT_SANKI) {
+            /* [from, to, actor] names a legal move by its squares and choice */
+            koma_error miss;
+            if (koma_engine_match_move(e, &mv, &pc->m, &miss) == 0) {
+                pc->clen = koma_engine_move_text(e, pc->m, pc->fixed, sizeof pc->fixed);
+                pc->canon = pc->fixed;
+                r->ahead_of = NULL;
+                return PLY_GO_ON;
+            }
+            if (miss.code == KOMA_E_MEMORY) {
+                *err = miss;
+                return -1;
+            }
+        }
     }
     /* a backend whose moves are one PMN move each parses a text as koma_pmn_parse
      * then find_move: a move the record's pass parsed is not parsed again */

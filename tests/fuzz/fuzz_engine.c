@@ -63,6 +63,13 @@ static void init(void)
          * (castling, en passant, FEEN markers) is checked here without GGN */
         if (s->ggn == NULL && err.code == KOMA_E_GAME_GGN && !g->sanki) continue;
         CHECK(s->ggn != NULL || g->sanki);
+        if (koma_game_ggn_note(g) != NULL) {
+            /* Sanki's GGN says less than its rules (castling's rook, en passant's
+             * victim, the markers): no move list to compare with; that every legal
+             * move is one of its displacements is tests/unit/test_game_ggn_sanki.c's */
+            koma_ggn_free(s->ggn);
+            s->ggn = NULL;
+        }
         CHECK(koma_engine_new(g, &s->e, &err) == 0);
         CHECK(koma_referee_new(NULL, &s->ref, &err) == 0);
         CHECK(checker_init(&s->c, s->e, s->ggn) == 0);

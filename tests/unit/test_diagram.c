@@ -512,6 +512,74 @@ static void test_definition(void **state)
     koma_game_set_free(set);
 }
 
+/* Names keyed by QPI (Sanki): each piece named for its side's style, a state
+ * marker no promotion, "'" the other side's style; one key serves both sides. */
+static void test_styled_names(void **state)
+{
+    (void)state;
+    static const char yaml[] = "id: t\nname: T\nstyle: W\nboard: {files: 3, ranks: 3}\n"
+                               "diagram:\n  kanji: {\"W:K^\": \u2654, \"w:k^\": \u265a, \"W:P\": \u2659,\n"
+                               "    \"J:K^\": 王, \"J:K^'\": 玉, \"J:F\": 歩, \"C:G^\": 帥, \"c:g^\": 將,\n"
+                               "    P: X}\n";
+    koma_game_set *set;
+    koma_error err;
+    koma_error_clear(&err);
+    assert_int_equal(koma_game_set_new(&set, &err), 0);
+    const koma_game *g;
+    if (koma_game_set_load(set, yaml, strlen(yaml), "t.yaml", &g, &err) != 0) fail_msg("%s", err.message);
+    koma_position pos;
+    koma_position_init(&pos);
+    koma_diagram_options o;
+    memset(&o, 0, sizeof o);
+    o.format = KOMA_DIAGRAM_UNICODE;
+    char buf[2048];
+    size_t len;
+    /* chess (W) against Ogi (j): the pawn's '+' is Sanki's double step, not a
+     * promotion; the Fu each side holds is Ogi's (the chess side's cannot drop it) */
+    parse(&pos, "1k^1/f+P1/K^2 f/f W/j");
+    assert_int_equal(koma_diagram_print(&pos, g, &o, buf, sizeof buf, &len, &err), 0);
+    assert_string_equal(buf,
+                        "   ┌─────────┐\n"
+                        "３ │ ・v王 ・│   ☖ hand: 歩\n"
+                        "２ │v歩 \u2659  ・│\n"
+                        "１ │ \u2654  ・ ・│   ☗ hand: 歩\n"
+                        "   └─────────┘\n"
+                        "     ａ ｂ ｃ\n"
+                        "☗ to move\n");
+    /* "'": the other side's style (a chess king in W/j); in J/j Ogi's Jeweled King */
+    parse(&pos, "1k^'1/3/K^2 / W/j");
+    assert_int_equal(koma_diagram_print(&pos, g, &o, buf, sizeof buf, &len, &err), 0);
+    assert_non_null(strstr(buf, "v\u265a"));
+    parse(&pos, "1k^'1/3/K^2 / J/j");
+    assert_int_equal(koma_diagram_print(&pos, g, &o, buf, sizeof buf, &len, &err), 0);
+    assert_non_null(strstr(buf, "v玉"));
+    assert_non_null(strstr(buf, " 王"));
+    /* Xiongqi (C) against chess (w), and the other way round: each side's own name */
+    parse(&pos, "1k^1/3/1G^1 / C/w");
+    assert_int_equal(koma_diagram_print(&pos, g, &o, buf, sizeof buf, &len, &err), 0);
+    assert_non_null(strstr(buf, "v\u265a"));
+    assert_non_null(strstr(buf, " 帥"));
+    parse(&pos, "1g^1/3/1K^1 / c/W");
+    assert_int_equal(koma_diagram_print(&pos, g, &o, buf, sizeof buf, &len, &err), 0);
+    assert_non_null(strstr(buf, "v將"));
+    assert_non_null(strstr(buf, " \u2654"));
+    /* the name of the EPIN key is for the styles no QPI key names */
+    assert_string_equal(koma_game_kanji(g, koma_piece_from_letter('P')), "X");
+    assert_null(koma_game_kanji(g, (koma_piece)(koma_piece_from_letter('K') | KOMA_PIECE_TERMINAL)));
+    /* SVG: chess figurines and Xiongqi discs upright, in ink */
+    o.format = KOMA_DIAGRAM_SVG;
+    char *svg = malloc(65536);
+    assert_non_null(svg);
+    assert_int_equal(koma_diagram_print(&pos, g, &o, svg, 65536, &len, &err), 0);
+    assert_null(strstr(svg, "rotate(180"));
+    assert_non_null(strstr(svg, "<circle"));
+    free(svg);
+    koma_position_cleanup(&pos);
+    koma_game_set_free(set);
+    load_error("diagram: {kanji: {\"W:K^\": a, \"W:K^\": b}}", KOMA_E_GAME_FIELD, 5, 30);
+    load_error("diagram: {kanji: {\"W:k^\": a}}", KOMA_E_GAME_PIECE, 5, 19);
+}
+
 /* ---- errors and the API's edges ------------------------------------------------------------- */
 
 static int failing_write(void *ctx, const char *data, size_t len)
@@ -726,6 +794,7 @@ int main(void)
         cmocka_unit_test(test_svg),
         cmocka_unit_test(test_kanji),
         cmocka_unit_test(test_definition),
+        cmocka_unit_test(test_styled_names),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_random_games),
         cmocka_unit_test(test_random_positions),

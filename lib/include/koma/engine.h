@@ -144,6 +144,19 @@ KOMA_API int koma_engine_find_move(koma_engine *e, const koma_move *m, koma_emov
 KOMA_API int koma_engine_parse_move(koma_engine *e, const char *s, size_t len,
                                     koma_emove *out, koma_error *err);
 
+/*
+ * The one legal move that has the squares and the piece choice of named (a board
+ * move's origin and target, its '=' piece by letter and side; a drop's target and
+ * piece by letter and side), whatever else it does: castling's second piece, an
+ * en passant victim, state markers, the '/' identity. A named move without a
+ * choice takes the legal move without a change of piece, else the only one with
+ * those squares (a promotion the rules make alone). -1 with rules.pattern (no
+ * legal move has those squares), rules.promotion (several: the choice is
+ * missing), rules.form (named is no board move or drop), memory.
+ */
+KOMA_API int koma_engine_match_move(koma_engine *e, const koma_move *named, koma_emove *out,
+                                    koma_error *err);
+
 /* Play a legal move of the current position / take back the last one. At most
  * KOMA_ENGINE_MAX_PLIES plies are kept for unmake (rules.illegal beyond). No
  * history rule is applied here: that is the referee's (koma/referee.h). */

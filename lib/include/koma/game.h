@@ -214,6 +214,15 @@ KOMA_API const char *koma_game_kanji(const koma_game *g, koma_piece p);
  * memory.
  */
 KOMA_API koma_ggn *koma_game_to_ggn(const koma_game *g, koma_error *err);
+/*
+ * What the GGN export of g leaves to the rules beyond what every export leaves
+ * (above), as one sentence, or NULL. For the Sanki family (its document: the
+ * pieces of each variant and their marked forms, double steps, castling as the
+ * royal's displacement, en passant, Ogi's drops; koma-formats(5), GGN): what a
+ * move turns pieces into and the markers it sets, castling's rook, the en passant
+ * victim, the squares a castling royal may not cross under attack.
+ */
+KOMA_API const char *koma_game_ggn_note(const koma_game *g);
 
 /* Who wins when a game ends. */
 typedef enum koma_result {

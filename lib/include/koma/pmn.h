@@ -108,10 +108,11 @@ typedef enum koma_pmn_dialect {
     KOMA_PMN_DIALECT_CANONICAL,    /* current PMN */
     KOMA_PMN_DIALECT_SEED,         /* e7-e8, e7-e8/+P, e7-e8/P, *-e5 */
     KOMA_PMN_DIALECT_JSON_ARRAY,   /* legacy ["e2","e4","C:P"] */
-    KOMA_PMN_DIALECT_LEGS          /* chains in leg form: e5+e6,e6+f7; e5e6,e6f7+; e6xh6xk6 */
+    KOMA_PMN_DIALECT_LEGS,         /* chains in leg form: e5+e6,e6+f7; e5e6,e6f7+; e6xh6xk6 */
+    KOMA_PMN_DIALECT_SANKI         /* the Sanki platform's ["e7","e8","queen"], [null,"h7","fu"] */
 } koma_pmn_dialect;
 
-/* "pmn" (also "canonical"), "seed", "json-array"; -1 when unknown. */
+/* "pmn" (also "canonical"), "seed", "json-array", "legs", "sanki"; -1 when unknown. */
 KOMA_API int koma_pmn_dialect_from_name(const char *s, size_t len, koma_pmn_dialect *out);
 KOMA_API const char *koma_pmn_dialect_name(koma_pmn_dialect d);
 
@@ -124,6 +125,37 @@ KOMA_API const char *koma_pmn_dialect_name(koma_pmn_dialect d);
 KOMA_API int koma_pmn_parse_dialect(koma_pmn_dialect d, const char *s, size_t len,
                                     const koma_position *pos, koma_move *out,
                                     koma_error *err);
+
+/*
+ * The Sanki move form (koma-formats(5), PMN, Input dialects, "sanki"): the JSON
+ * array [from, to, actor], from null for a drop, actor a word of the mover's
+ * variant (its side's style: W chess, J Ogi, C Xiongqi) naming the piece dropped
+ * or chosen, or null. Read with KOMA_PMN_DIALECT_SANKI (the move at the protocol
+ * level; the referee finds the legal move it names). koma_sanki_move_write
+ * writes m (canonical, for pos) in that form (snprintf-style: the full length,
+ * at most cap bytes with the NUL); 0 with err when it has no such form
+ * (convert.unrepresentable, pmn.sanki.style).
+ */
+KOMA_API size_t koma_sanki_move_write(const koma_position *pos, const koma_move *m, char *buf,
+                                      size_t cap, koma_error *err);
+/* The word of a piece letter (either case) in the variant of a style letter, or NULL. */
+KOMA_API const char *koma_sanki_actor_word(char style, char letter);
+/* The uppercase letter of a word in the variant of a style letter, or 0. */
+KOMA_API char koma_sanki_actor_letter(char style, const char *word, size_t len);
+
+/*
+ * A list of Sanki moves, the JSON array [[from, to, actor], ...] (one game's plies):
+ * koma_sanki_is_list says whether s[0..len) starts as one ("[[" or "[]", blanks
+ * allowed). koma_sanki_move_list calls fn with the byte range of each move in
+ * turn (each then read as KOMA_PMN_DIALECT_SANKI); fn returns 0 to go on, 1 to
+ * stop (the count so far is returned), -1 to fail (-1, err as fn left it).
+ * Returns the number of moves, or -1 with pmn.sanki.syntax at the place the
+ * list stops being one.
+ */
+typedef int (*koma_sanki_move_fn)(void *ctx, size_t at, size_t len);
+KOMA_API int koma_sanki_is_list(const char *s, size_t len);
+KOMA_API long koma_sanki_move_list(const char *s, size_t len, koma_sanki_move_fn fn, void *ctx,
+                                   koma_error *err);
 
 /* ---- PMN chains (koma-formats(5), PMN, Chains) --------------------------------
  *
