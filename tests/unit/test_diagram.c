@@ -529,8 +529,7 @@ static void test_styled_names(void **state)
     if (koma_game_set_load(set, yaml, strlen(yaml), "t.yaml", &g, &err) != 0) fail_msg("%s", err.message);
     koma_position pos;
     koma_position_init(&pos);
-    koma_diagram_options o;
-    memset(&o, 0, sizeof o);
+    koma_diagram_options o = KOMA_DIAGRAM_OPTIONS_INIT;
     o.format = KOMA_DIAGRAM_UNICODE;
     char buf[2048];
     size_t len;
