@@ -270,8 +270,17 @@ static PyObject *reader_next(kreader *self)
             koma_error_clear(&err);
             koma_error_set(&err, self->v->refused_code, 0, "ply %zu \"%s\": %s", self->v->refused_ply,
                            self->v->refused_text, self->v->refused_message);
-            err.line = line;
-            err.column = 1;
+            /* located at the ply's text, as koma-replay locates it */
+            char ptr[48];
+            unsigned long pl = 0, pc = 0;
+            snprintf(ptr, sizeof ptr, "/plies/%zu/pmn", self->v->refused_ply ? self->v->refused_ply - 1 : 0);
+            if (self->v->refused_ply && koma_rstream_locate(self->rs, ptr, &pl, &pc) == 0) {
+                err.line = pl;
+                err.column = pc;
+            } else {
+                err.line = line;
+                err.column = 1;
+            }
             out = record_error(self, &err, &skip);
         } else {
             out = kpy_verdict_new(self->v, self->name, line);
