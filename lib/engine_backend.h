@@ -178,6 +178,15 @@ typedef struct koma__engine_ops {
                      void *ctx, koma_error *err);
 } koma__engine_ops;
 
+/* koma_engine_perft_divide and _split on any table whose moves are handles of
+ * the current position (backend_perft.c): the effect and Sanki engines'. */
+int koma__ops_perft_divide(koma_engine *e, unsigned depth, koma_perft_entry **out, size_t *count,
+                           void (*progress)(void *ctx, size_t done, size_t total), void *ctx,
+                           koma_error *err);
+int koma__ops_perft_split(koma_engine *e, unsigned depth, unsigned plies,
+                          int (*job)(void *ctx, unsigned depth, const char *feen, size_t len),
+                          void *ctx, koma_error *err);
+
 /* The three tables (engine_mailbox.c, fx_backend.c, sanki_backend.c). */
 extern const koma__engine_ops koma__mailbox_ops;
 extern const koma__engine_ops koma__fx_ops;

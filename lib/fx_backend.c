@@ -164,74 +164,6 @@ static int fxe_take_failure(koma_engine *e)
 
 /* ---- perft --------------------------------------------------------------------- */
 
-/* (the facade sorts the entries) */
-static int fxe_perft_divide(koma_engine *e, unsigned depth, koma_perft_entry **out, size_t *count,
-                            void (*progress)(void *ctx, size_t done, size_t total), void *ctx,
-                            koma_error *err)
-{
-    koma__fx *fx = e->fx;
-    long n = generate(e, err);
-    if (n < 0) return -1;
-    koma_perft_entry *entries = calloc(n ? (size_t)n : 1, sizeof *entries);
-    if (entries == NULL) return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (divide)");
-    for (long i = 0; i < n; i++) {
-        koma__fx_move_text(fx, (uint32_t)i, entries[i].pmn, sizeof entries[i].pmn);
-        if (koma__fx_make(fx, (uint32_t)i, err) != 0) {
-            free(entries);
-            return -1;
-        }
-        int rc = koma__fx_perft(fx, depth - 1, &entries[i].nodes, err);
-        koma__fx_unmake(fx);
-        if (rc != 0) {
-            free(entries);
-            return -1;
-        }
-        if (progress) progress(ctx, (size_t)i + 1, (size_t)n);
-    }
-    *out = entries;
-    *count = (size_t)n;
-    return 0;
-}
-
-static int split_rec(koma_engine *e, unsigned plies, unsigned left,
-                     int (*job)(void *ctx, unsigned depth, const char *feen, size_t len),
-                     void *ctx, char *feen, koma_error *err)
-{
-    koma__fx *fx = e->fx;
-    if (plies == 0) {
-        koma_position pos;
-        koma_position_init(&pos);
-        int rc = koma__fx_get_position(fx, &pos, err);
-        size_t len = rc == 0 ? koma_feen_write(&pos, feen, KOMA_FEEN_MAX_LEN + 1) : 0;
-        koma_position_cleanup(&pos);
-        if (rc != 0) return -1;
-        if (len > KOMA_FEEN_MAX_LEN)
-            return koma_error_set(err, KOMA_E_FEEN_LENGTH, 0, "the position's FEEN needs %zu bytes",
-                                  len + 1);
-        return job(ctx, left, feen, len) ? 1 : 0;
-    }
-    long n = generate(e, err);
-    if (n < 0) return -1;
-    for (long i = 0; i < n; i++) {
-        if (koma__fx_make(fx, (uint32_t)i, err) != 0) return -1;
-        int rc = split_rec(e, plies - 1, left, job, ctx, feen, err);
-        koma__fx_unmake(fx);
-        if (rc) return rc;
-    }
-    return 0;
-}
-
-static int fxe_perft_split(koma_engine *e, unsigned depth, unsigned plies,
-                           int (*job)(void *ctx, unsigned depth, const char *feen, size_t len),
-                           void *ctx, koma_error *err)
-{
-    char *feen = malloc(KOMA_FEEN_MAX_LEN + 1);
-    if (feen == NULL) return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (split)");
-    int rc = split_rec(e, plies, depth - plies, job, ctx, feen, err);
-    free(feen);
-    return rc;
-}
-
 /* ---- the rest of the API ---------------------------------------------------------- */
 
 static void fxe_destroy(koma_engine *e)
@@ -309,7 +241,7 @@ const koma__engine_ops koma__fx_ops = {
     .threatens = fxe_threatens,
     .take_failure = fxe_take_failure,
     .perft = fxe_perft,
-    .perft_divide = fxe_perft_divide,
-    .perft_split = fxe_perft_split,
+    .perft_divide = koma__ops_perft_divide,
+    .perft_split = koma__ops_perft_split,
     .ggn_moves = fxe_ggn_moves,
 };

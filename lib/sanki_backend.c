@@ -149,70 +149,6 @@ static int ske_perft(koma_engine *e, unsigned depth, uint64_t *nodes, koma_error
     return koma__sk_perft(e->sk, depth, nodes, err);
 }
 
-static int ske_perft_divide(koma_engine *e, unsigned depth, koma_perft_entry **out, size_t *count,
-                            void (*progress)(void *ctx, size_t done, size_t total), void *ctx,
-                            koma_error *err)
-{
-    koma__sk *sk = e->sk;
-    uint32_t moves[KOMA__SK_MAX_MOVES];
-    size_t n = koma__sk_generate(sk, sk->cur.turn, KOMA__SK_LEGAL, moves, 0);
-    koma_perft_entry *entries = calloc(n ? n : 1, sizeof *entries);
-    if (entries == NULL) return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (divide)");
-    for (size_t i = 0; i < n; i++) {
-        ske_move_write(e, moves[i], entries[i].pmn);
-        if (koma__sk_make(sk, moves[i], err) != 0) {
-            free(entries);
-            return -1;
-        }
-        int rc = koma__sk_perft(sk, depth - 1, &entries[i].nodes, err);
-        koma__sk_unmake(sk);
-        if (rc != 0) {
-            free(entries);
-            return -1;
-        }
-        if (progress) progress(ctx, i + 1, n);
-    }
-    *out = entries;
-    *count = n;
-    return 0;
-}
-
-static int split_rec(koma_engine *e, unsigned plies, unsigned left,
-                     int (*job)(void *ctx, unsigned depth, const char *feen, size_t len), void *ctx,
-                     char *feen, koma_error *err)
-{
-    koma__sk *sk = e->sk;
-    if (plies == 0) {
-        koma_position pos;
-        koma_position_init(&pos);
-        int rc = koma__sk_get(sk, &pos, err);
-        size_t len = rc == 0 ? koma_feen_write(&pos, feen, KOMA_FEEN_MAX_LEN + 1) : 0;
-        koma_position_cleanup(&pos);
-        if (rc != 0) return -1;
-        return job(ctx, left, feen, len) ? 1 : 0;
-    }
-    uint32_t moves[KOMA__SK_MAX_MOVES];
-    size_t n = koma__sk_generate(sk, sk->cur.turn, KOMA__SK_LEGAL, moves, 0);
-    for (size_t i = 0; i < n; i++) {
-        if (koma__sk_make(sk, moves[i], err) != 0) return -1;
-        int rc = split_rec(e, plies - 1, left, job, ctx, feen, err);
-        koma__sk_unmake(sk);
-        if (rc) return rc;
-    }
-    return 0;
-}
-
-static int ske_perft_split(koma_engine *e, unsigned depth, unsigned plies,
-                           int (*job)(void *ctx, unsigned depth, const char *feen, size_t len),
-                           void *ctx, koma_error *err)
-{
-    char *feen = malloc(KOMA_FEEN_MAX_LEN + 1);
-    if (feen == NULL) return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (split)");
-    int rc = split_rec(e, plies, depth - plies, job, ctx, feen, err);
-    free(feen);
-    return rc;
-}
-
 /* GGN cannot express castling, en passant nor the FEEN markers a move recomposes. */
 static int ske_ggn_moves(koma_engine *e, const koma_ggn *ggn,
                          int (*emit)(const char *pmn, size_t len, const koma_move *move, void *ctx),
@@ -252,7 +188,7 @@ const koma__engine_ops koma__sanki_ops = {
     .threatens = ske_threatens,
     .take_failure = ske_take_failure,
     .perft = ske_perft,
-    .perft_divide = ske_perft_divide,
-    .perft_split = ske_perft_split,
+    .perft_divide = koma__ops_perft_divide,
+    .perft_split = koma__ops_perft_split,
     .ggn_moves = ske_ggn_moves,
 };

@@ -30,6 +30,7 @@ typedef struct gen {
 /* 1 when the generation may stop (one move found and only one was asked for) */
 static int emit(gen *g, uint32_t m)
 {
+    if (g->n == KOMA__SK_MAX_MOVES) return 1;  /* (cannot happen: the bound holds) */
     if (g->out) g->out[g->n] = m;
     g->n++;
     return g->first;

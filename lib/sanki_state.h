@@ -33,7 +33,9 @@ enum {
 };
 
 #define KOMA__SK_HAND_MAX KOMA__SANKI_HAND_MAX /* distinct identities in one hand */
-#define KOMA__SK_MAX_MOVES 1024        /* legal moves of any position, with room */
+#define KOMA__SK_MAX_MOVES 2048        /* moves of any position: at most 27 a piece on
+                                          the board (64 * 27), and 5 kinds dropped on
+                                          at most 64 squares */
 
 /* Move encoding (koma_emove): from in bits 0-5 (unused for a drop), to in bits
  * 6-11, the type in bits 12-13, and in bits 16-25 a piece: the promoted

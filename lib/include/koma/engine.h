@@ -5,9 +5,12 @@
  * An engine plays one game (koma/game.h) on one position at a time, on the
  * backend the game's definition asks for: the mailbox engine (a padded board
  * of one byte a square and bitboards, hands as counts, an incremental Zobrist
- * hash) or, for a game whose moves have several effects (Ko shogi), the effect
- * engine. Either never allocates per move: every buffer is sized when the
- * engine is created.
+ * hash), for a game whose moves have several effects (Ko shogi) the effect
+ * engine, or for the Sanki family the Sanki engine (64-bit bitboards, the
+ * FEEN state markers recomposed after every ply). The first two never
+ * allocate per move: every buffer is sized when the engine is created; the
+ * Sanki engine's stack of plies made grows by doubling (a make may then fail
+ * on memory, as its contract allows).
  *
  * Moves are koma_emove handles, valid for the position they were generated in;
  * they convert to canonical PMN (koma_move / koma_pmn_write) and back. Two moves
@@ -61,7 +64,8 @@ KOMA_API const koma_game *koma_engine_game(const koma_engine *e);
 
 /*
  * Set the position. It must fit the game: shape, style letters (the game's
- * letter in both cases), every piece one of the game's (rules.piece), hands
+ * letter in both cases, or for a game with `styles` such as Sanki two of
+ * them, either side any), every piece one of the game's (rules.piece), hands
  * holding only pieces of their owner's case (rules.hand), and in games with the
  * check rule at most one royal piece a side (rules.royal). The history (for
  * repetition and the move limit) is cleared: the position is the setup.
