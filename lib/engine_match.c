@@ -46,7 +46,10 @@ int koma_engine_match_move(koma_engine *e, const koma_move *named, koma_emove *o
     koma_piece mover = KOMA_PIECE_NONE;
     if (named->kind != KOMA_MOVE_DROP) {
         uint32_t a;
-        if (koma_engine_get_position(e, &pos, err) != 0) return -1;
+        if (koma_engine_get_position(e, &pos, err) != 0) {
+            koma_position_cleanup(&pos);   /* what it set up before failing */
+            return -1;
+        }
         if (koma_shape_square(&pos.shape, &named->src, &a, NULL) == 0) mover = pos.board[a];
         koma_position_cleanup(&pos);
     }
