@@ -71,7 +71,7 @@ int koma__sized_read(void *out, size_t full, const void *opt, size_t first, cons
  * offset of the first one appended). */
 #define KOMA__VERDICT_FIRST sizeof(koma_verdict)
 #define KOMA__REFEREE_OPTIONS_FIRST sizeof(koma_referee_options)
-#define KOMA__RSTREAM_OPTIONS_FIRST sizeof(koma_rstream_options)
+#define KOMA__RSTREAM_OPTIONS_FIRST sizeof(koma_format_reader_options)
 #define KOMA__CONVERT_OPTIONS_FIRST sizeof(koma_convert_options)
 #define KOMA__DIAGRAM_OPTIONS_FIRST sizeof(koma_diagram_options)
 

@@ -43,7 +43,7 @@ koma_pcn *koma_pcn_parse_yaml(const char *s, size_t len, koma_error *err)
 
 static int buffer_sink(void *ctx, const char *data, size_t len)
 {
-    koma_pcn_buffer *b = ctx;
+    koma_buffer *b = ctx;
     if (len >= b->cap - b->len || b->data == NULL) {
         size_t need = b->len + len + 1;
         if (need < b->len) return -1;
@@ -76,7 +76,7 @@ static int emit(const koma_pcn *p, koma_pcn_format fmt, unsigned flags, koma__pc
     return koma__pcn_emit_json(p, flags, sink, ctx, err);
 }
 
-int koma_pcn_write(const koma_pcn *p, koma_pcn_format fmt, unsigned flags, koma_pcn_buffer *out,
+int koma_pcn_write(const koma_pcn *p, koma_pcn_format fmt, unsigned flags, koma_buffer *out,
                    koma_error *err)
 {
     size_t len0 = out->len;
@@ -89,12 +89,12 @@ int koma_pcn_write(const koma_pcn *p, koma_pcn_format fmt, unsigned flags, koma_
     return -1;
 }
 
-int koma_pcn_write_json(const koma_pcn *p, unsigned flags, koma_pcn_buffer *out, koma_error *err)
+int koma_pcn_write_json(const koma_pcn *p, unsigned flags, koma_buffer *out, koma_error *err)
 {
     return koma_pcn_write(p, KOMA_PCN_JSON, flags, out, err);
 }
 
-int koma_pcn_write_yaml(const koma_pcn *p, unsigned flags, koma_pcn_buffer *out, koma_error *err)
+int koma_pcn_write_yaml(const koma_pcn *p, unsigned flags, koma_buffer *out, koma_error *err)
 {
     return koma_pcn_write(p, KOMA_PCN_YAML, flags, out, err);
 }

@@ -526,7 +526,7 @@ int koma_pcn_append_ply(koma_pcn *p, const char *pmn, size_t len, koma_error *er
 
 /* ---- buffers ------------------------------------------------------------------ */
 
-void koma_pcn_buffer_cleanup(koma_pcn_buffer *b)
+void koma_buffer_cleanup(koma_buffer *b)
 {
     if (b == NULL) return;
     free(b->data);

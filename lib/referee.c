@@ -233,7 +233,7 @@ static int track(koma_referee *r, uint64_t hash, size_t ply, koma_error *err)
     char feen[KOMA_FEEN_MAX_LEN + 1], fid[KOMA_FID_BUF];
     size_t len;
     if (stripped(r, feen, sizeof feen, &len, fid, err) != 0) return -1;
-    return koma_repeats_describe(r->track, hash, feen, len, fid, err);
+    return koma_repeats_attach_feen(r->track, hash, feen, len, fid, err);
 }
 
 /* ---- the record's claims: entering-king declarations, impasse ------------------------ */

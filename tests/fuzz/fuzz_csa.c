@@ -1,6 +1,6 @@
 /*
  * tests/fuzz/fuzz_csa.c — libFuzzer harness for the CSA record reader and
- * writer through koma_rstream / koma_wstream (see stream_checks.h): records are
+ * writer through koma_format_reader / koma_format_writer (see stream_checks.h): records are
  * valid PCN, errors are located, and what is written back reads the same.
  */
 #include "stream_checks.h"

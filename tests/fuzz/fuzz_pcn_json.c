@@ -36,7 +36,7 @@ static void check_error(const koma_error *err, const char *text, size_t len)
 
 static char *write_text(const koma_pcn *p, koma_pcn_format fmt, unsigned flags, size_t *len)
 {
-    koma_pcn_buffer b = { 0 };
+    koma_buffer b = { 0 };
     koma_error err;
     CHECK(koma_pcn_write(p, fmt, flags, &b, &err) == 0);
     CHECK(b.data != NULL && strlen(b.data) == b.len && b.len > 0 && b.data[b.len - 1] == '\n');
@@ -113,14 +113,14 @@ static void same_as_jansson(const char *s, size_t len)
         CHECK(err.code == KOMA_E_PCN_DEPTH || err.code == KOMA_E_PCN_SIZE);
     if (j == NULL) CHECK(p == NULL);
     if (p != NULL && j != NULL) {
-        koma_pcn_buffer out = {0};
+        koma_buffer out = {0};
         CHECK(koma_pcn_write_json(p, 0, &out, &err) == 0);
         char *want = json_dumps(j, JSON_PRESERVE_ORDER | JSON_ENCODE_ANY | JSON_COMPACT);
         CHECK(want != NULL);
         size_t wl = strlen(want);
         CHECK(out.len == wl + 1 && memcmp(out.data, want, wl) == 0);
         free(want);
-        koma_pcn_buffer_cleanup(&out);
+        koma_buffer_cleanup(&out);
     }
     json_decref(j);
     koma_pcn_free(p);

@@ -32,7 +32,7 @@ static void check_error(const koma_error *err, const char *text, size_t len)
 
 static char *write_text(const koma_pcn *p, koma_pcn_format fmt, size_t *len)
 {
-    koma_pcn_buffer b = { 0 };
+    koma_buffer b = { 0 };
     koma_error err;
     CHECK(koma_pcn_write(p, fmt, 0, &b, &err) == 0);
     CHECK(b.data != NULL && strlen(b.data) == b.len && b.len > 0 && b.data[b.len - 1] == '\n');

@@ -183,13 +183,13 @@ static void write_back(const koma_pcn *rec, const koma_verdict *v)
                 koma_code_name(err.code), err.message);
         abort();
     }
-    koma_pcn_buffer b = {0};
+    koma_buffer b = {0};
     CHECK(koma_pcn_write_json(copy, 0, &b, &err) == 0);
     koma_pcn *back = koma_pcn_parse(KOMA_PCN_JSON, b.data, b.len, KOMA_PCN_NO_PMN, &err);
     CHECK(back != NULL);
     CHECK(koma_pcn_equal(back, copy));
     koma_pcn_free(back);
-    koma_pcn_buffer_cleanup(&b);
+    koma_buffer_cleanup(&b);
     koma_pcn_free(copy);
 }
 

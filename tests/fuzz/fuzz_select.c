@@ -170,7 +170,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (keyed) CHECK(memcmp(key.b, b.key.b, sizeof key.b) == 0);
 
         /* the key survives a round trip through JSON, and a set holds it once */
-        koma_pcn_buffer buf = {0};
+        koma_buffer buf = {0};
         if (keyed && koma_pcn_write_json(rec, 0, &buf, &err) == 0) {
             koma_pcn *again = koma_pcn_parse_json(buf.data, buf.len, &err);
             CHECK(again != NULL);
@@ -183,7 +183,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             koma_keyset_free(set);
             koma_pcn_free(again);
         }
-        koma_pcn_buffer_cleanup(&buf);
+        koma_buffer_cleanup(&buf);
 
         /* the positions reached, found by FEEN and FID, and matched */
         seen *sn = calloc(1, sizeof *sn);

@@ -129,16 +129,16 @@ static const char jkf[] =
 
 static koma_pcn *read_as(koma_hub *hub, const char *fmt, const char *text, koma_error *err)
 {
-    koma_rstream *rs = koma_rstream_new(hub, koma_format_find(fmt, strlen(fmt)), NULL, err);
+    koma_format_reader *rs = koma_format_reader_new(hub, koma_format_find(fmt, strlen(fmt)), NULL, err);
     if (rs == NULL) return NULL;
     koma_pcn *rec = NULL;
-    int rc = koma_rstream_feed(rs, text, strlen(text), err);
+    int rc = koma_format_reader_feed(rs, text, strlen(text), err);
     if (rc == 0) {
-        koma_rstream_finish(rs);
-        rc = koma_rstream_next(rs, &rec, err);
+        koma_format_reader_finish(rs);
+        rc = koma_format_reader_next(rs, &rec, err);
         if (rc != KOMA_PCN_RECORD) rec = NULL;
     }
-    koma_rstream_free(rs);
+    koma_format_reader_free(rs);
     return rec;
 }
 
@@ -160,12 +160,12 @@ static void test_jkf(void **state)
 
 /* ---- the JKF writer ---- */
 
-static int write_jkf(koma_hub *hub, const koma_pcn *rec, koma_pcn_buffer *out, koma_error *err)
+static int write_jkf(koma_hub *hub, const koma_pcn *rec, koma_buffer *out, koma_error *err)
 {
-    koma_wstream *ws = koma_wstream_new(hub, koma_format_find(LIT("jkf")), 0, err);
+    koma_format_writer *ws = koma_format_writer_new(hub, koma_format_find(LIT("jkf")), 0, err);
     if (ws == NULL) return -1;
-    int rc = koma_wstream_record(ws, rec, out, err);
-    koma_wstream_free(ws);
+    int rc = koma_format_writer_record(ws, rec, out, err);
+    koma_format_writer_free(ws);
     return rc;
 }
 
@@ -176,7 +176,7 @@ static void expect_jkf_write(koma_hub *hub, const char *fmt, const char *text, c
     fail_at = 0;
     koma_pcn *rec = read_as(hub, fmt, text, &err);
     if (rec == NULL) fail_msg("%s: %s: %s", fmt, koma_code_name(err.code), err.message);
-    koma_pcn_buffer good = {0};
+    koma_buffer good = {0};
     if (write_jkf(hub, rec, &good, &err) != 0) fail_msg("%s: %s", koma_code_name(err.code), err.message);
     /* the output has what the record is chosen for */
     if (strstr(good.data, part) == NULL) fail_msg("no %s in %s", part, good.data);
@@ -184,7 +184,7 @@ static void expect_jkf_write(koma_hub *hub, const char *fmt, const char *text, c
     for (fail_at = 1;; fail_at++) {
         calls = 0;
         long before = live;
-        koma_pcn_buffer out = {0};
+        koma_buffer out = {0};
         koma_error_clear(&err);
         int rc = write_jkf(hub, rec, &out, &err);
         if (live != before) fail_msg("allocation %lu failed: %ld blocks of jansson left", fail_at, live - before);
@@ -199,7 +199,7 @@ static void expect_jkf_write(koma_hub *hub, const char *fmt, const char *text, c
             fail_msg("allocation %lu failed, and this was written (at %zu):\n%.100s\ninstead of\n%.100s", fail_at,
                      at, out.data + from, good.data + from);
         }
-        koma_pcn_buffer_cleanup(&out);
+        koma_buffer_cleanup(&out);
         if (calls < fail_at) {
             assert_int_equal(rc, 0);
             break;
@@ -207,7 +207,7 @@ static void expect_jkf_write(koma_hub *hub, const char *fmt, const char *text, c
     }
     assert_true(mem > 10);
     fail_at = 0;
-    koma_pcn_buffer_cleanup(&good);
+    koma_buffer_cleanup(&good);
     koma_pcn_free(rec);
 }
 

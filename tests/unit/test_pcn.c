@@ -37,7 +37,7 @@ static koma_pcn *json_ok_n(const char *text, size_t len)
 /* Write p and return the text (caller frees); checks NUL termination and the final '\n'. */
 static char *write_text(const koma_pcn *p, koma_pcn_format fmt, unsigned flags)
 {
-    koma_pcn_buffer b = { 0 };
+    koma_buffer b = { 0 };
     koma_error e;
     memset(&e, 0, sizeof e);
     assert_int_equal(koma_pcn_write(p, fmt, flags, &b, &e), 0);
@@ -645,7 +645,7 @@ static void test_write_buffer_append(void **state)
 {
     (void)state;
     koma_pcn *p = json_ok("{\"setup\":{\"feen\":\"K / C/c\"}}");
-    koma_pcn_buffer b = { 0 };
+    koma_buffer b = { 0 };
     koma_error e;
     for (int i = 0; i < 3; i++) assert_int_equal(koma_pcn_write_json(p, 0, &b, &e), 0);
     assert_string_equal(b.data, "{\"setup\":{\"feen\":\"K / C/c\"}}\n{\"setup\":{\"feen\":\"K / C/c\"}}\n"
@@ -654,9 +654,9 @@ static void test_write_buffer_append(void **state)
     assert_int_equal(koma_pcn_write_yaml(p, 0, &b, &e), 0);
     assert_int_equal(koma_pcn_write_yaml(p, 0, &b, &e), 0);
     assert_string_equal(b.data, "---\nsetup:\n  feen: K / C/c\n---\nsetup:\n  feen: K / C/c\n");
-    koma_pcn_buffer_cleanup(&b);
+    koma_buffer_cleanup(&b);
     assert_null(b.data);
-    koma_pcn_buffer_cleanup(NULL);
+    koma_buffer_cleanup(NULL);
 
     FILE *f = tmpfile();
     assert_non_null(f);

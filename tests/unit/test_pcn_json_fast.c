@@ -28,7 +28,7 @@ static void same_as_jansson(const char *s, size_t len)
         assert_true(err.code != KOMA_OK);
         return;
     }
-    koma_pcn_buffer out = {0};
+    koma_buffer out = {0};
     assert_int_equal(koma_pcn_write_json(p, 0, &out, &err), 0);
     char *want = json_dumps(j, JSON_PRESERVE_ORDER | JSON_ENCODE_ANY | JSON_COMPACT);
     assert_non_null(want);
@@ -39,7 +39,7 @@ static void same_as_jansson(const char *s, size_t len)
     assert_int_equal(out.len, wl + 1);
     assert_memory_equal(out.data, want, wl);
     free(want);
-    koma_pcn_buffer_cleanup(&out);
+    koma_buffer_cleanup(&out);
     json_decref(j);
     koma_pcn_free(p);
 }

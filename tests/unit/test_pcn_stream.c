@@ -51,7 +51,7 @@ static void take(items *it, koma_pcn_reader *r, int status, koma_pcn *p, const k
         assert_non_null(p);
         assert_int_equal(e->code, KOMA_OK);
         x->plies = koma_pcn_ply_count(p);
-        koma_pcn_buffer b = { 0 };
+        koma_buffer b = { 0 };
         assert_int_equal(koma_pcn_write_json(p, 0, &b, NULL), 0);
         b.data[b.len - 1] = '\0';
         x->json = b.data;

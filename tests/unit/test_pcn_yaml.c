@@ -23,7 +23,7 @@ static koma_pcn *yaml_ok(const char *text)
 
 static char *write_text(const koma_pcn *p, koma_pcn_format fmt)
 {
-    koma_pcn_buffer b = { 0 };
+    koma_buffer b = { 0 };
     koma_error e;
     assert_int_equal(koma_pcn_write(p, fmt, 0, &b, &e), 0);
     return b.data;

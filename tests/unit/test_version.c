@@ -183,12 +183,12 @@ static void test_options(void **state)
 
     koma_hub *hub = koma_hub_new(NULL, &err);
     assert_non_null(hub);
-    koma_rstream_options so = KOMA_RSTREAM_OPTIONS_INIT;
-    koma_rstream *rs = koma_rstream_new(hub, NULL, &so, &err);
+    koma_format_reader_options so = KOMA_FORMAT_READER_OPTIONS_INIT;
+    koma_format_reader *rs = koma_format_reader_new(hub, NULL, &so, &err);
     assert_non_null(rs);
-    koma_rstream_free(rs);
+    koma_format_reader_free(rs);
     so.size = sizeof so + 4;
-    assert_null(koma_rstream_new(hub, NULL, &so, &err));
+    assert_null(koma_format_reader_new(hub, NULL, &so, &err));
     assert_int_equal(err.code, KOMA_E_API_SIZE);
     koma_hub_free(hub);
 

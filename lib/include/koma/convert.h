@@ -2,7 +2,7 @@
  * koma/convert.h — converting inputs from one format to another, for any front
  * end: which reader and writer settings fit together (as flags), FEEN lines
  * versus records, start positions, and one input converted record by record
- * (koma_rstream in, koma_wstream out) with an event for each record. The
+ * (koma_format_reader in, koma_format_writer out) with an event for each record. The
  * caller opens inputs, prints and counts; the words of a command line (option
  * names, usage texts, file-name patterns) are the command's (koma-convert(1),
  * lib/README.md).
@@ -21,7 +21,7 @@ typedef struct koma_convert_options {
     size_t size;                   /* sizeof(koma_convert_options), by the _INIT macro */
     const koma_format *from;       /* NULL: detected from each input's first bytes */
     const koma_format *to;         /* the output format (not NULL) */
-    unsigned write;                /* koma_wstream_new's KOMA_WRITE_* flags */
+    unsigned write;                /* koma_format_writer_new's KOMA_WRITE_* flags */
     int normalise;                 /* FEEN in: hands not aggregated or not in order
                                       accepted (KOMA_FEEN_NORMALISE) */
     const char *start;             /* MOVES in: the start position, FEEN or SFEN
@@ -29,7 +29,7 @@ typedef struct koma_convert_options {
     int split;                     /* position formats: one output a position, given
                                       to koma_converter_each_position's function */
     const char *encoding;          /* the input's text encoding (KIF, KI2, CSA:
-                                      koma_rstream_options.encoding); NULL: found per
+                                      koma_format_reader_options.encoding); NULL: found per
                                       record */
 } koma_convert_options;
 #define KOMA_CONVERT_OPTIONS_INIT {.size = sizeof(koma_convert_options)}
@@ -100,7 +100,7 @@ typedef struct koma_convert_event {
     size_t len;
     const koma_error *err;         /* the other kinds */
     const koma_error *warning;     /* RECORD, INVALID: what the reader noticed without
-                                      refusing the record (koma_rstream_warning), or NULL */
+                                      refusing the record (koma_format_reader_warning), or NULL */
 } koma_convert_event;
 
 /* Called for each record, in order; return 0 to go on, -1 to stop the input. */
@@ -114,7 +114,7 @@ typedef long (*koma_convert_read_fn)(void *ctx, char *buf, size_t cap);
 KOMA_API koma_converter *koma_converter_new(const koma_convert_options *o, koma_error *err);
 KOMA_API void koma_converter_free(koma_converter *cv);
 
-/* One output a position (as koma_wstream_each_position; options with split), with
+/* One output a position (as koma_format_writer_each_position; options with split), with
  * the number of the record (1-based, counted over every input, unreadable records
  * included). NULL fn: positions back in the record's text. */
 typedef int (*koma_convert_position_fn)(void *ctx, unsigned long record, size_t ply,

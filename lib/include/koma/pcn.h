@@ -269,7 +269,7 @@ KOMA_API int koma_pcn_append_ply(koma_pcn *p, const char *pmn, size_t len, koma_
 
 /* ---- writers --------------------------------------------------------------
  * Writers append to a growable heap buffer (zero-initialise it; reset len to 0
- * to reuse it for the next record; free data with koma_pcn_buffer_cleanup).
+ * to reuse it for the next record; free data with koma_buffer_cleanup).
  * The text is always NUL-terminated (data[len] == '\0') and ends with '\n'.
  *   JSON: compact, one line (a JSON Lines line) by default; KOMA_PCN_PRETTY
  *         indents by 2. Keys in record order, UTF-8 kept, "/" not escaped.
@@ -283,20 +283,20 @@ KOMA_API int koma_pcn_append_ply(koma_pcn *p, const char *pmn, size_t len, koma_
  */
 #define KOMA_PCN_PRETTY 0x1u
 
-typedef struct koma_pcn_buffer {
+typedef struct koma_buffer {
     char *data;
     size_t len;
     size_t cap;
-} koma_pcn_buffer;
+} koma_buffer;
 
-KOMA_API void koma_pcn_buffer_cleanup(koma_pcn_buffer *b);
+KOMA_API void koma_buffer_cleanup(koma_buffer *b);
 
-KOMA_API int koma_pcn_write_json(const koma_pcn *p, unsigned flags, koma_pcn_buffer *out,
+KOMA_API int koma_pcn_write_json(const koma_pcn *p, unsigned flags, koma_buffer *out,
                                  koma_error *err);
-KOMA_API int koma_pcn_write_yaml(const koma_pcn *p, unsigned flags, koma_pcn_buffer *out,
+KOMA_API int koma_pcn_write_yaml(const koma_pcn *p, unsigned flags, koma_buffer *out,
                                  koma_error *err);
 KOMA_API int koma_pcn_write(const koma_pcn *p, koma_pcn_format fmt, unsigned flags,
-                            koma_pcn_buffer *out, koma_error *err);
+                            koma_buffer *out, koma_error *err);
 /* The same into a stdio stream (io.write on a write error). */
 KOMA_API int koma_pcn_fwrite(const koma_pcn *p, koma_pcn_format fmt, unsigned flags, FILE *f,
                              koma_error *err);

@@ -45,7 +45,7 @@ KOMA_API size_t koma_repeats_total(const koma_repeats *t);
 
 /* Attach the FEEN feen[0..len) and its FID (64 hex digits) to the position
  * `key` (noted before); a position keeps the first FEEN attached. -1 (memory). */
-KOMA_API int koma_repeats_describe(koma_repeats *t, uint64_t key, const char *feen, size_t len,
+KOMA_API int koma_repeats_attach_feen(koma_repeats *t, uint64_t key, const char *feen, size_t len,
                                    const char *fid, koma_error *err);
 
 /* A position seen more than once. */
