@@ -92,10 +92,13 @@ static void to_ggn(state *st)
     koma_error_clear(&err);
     if (games_open(c, &games) != 0) return;
     if (games_option(c, games, st->game, NULL, &g) == 0) {
-        koma_ggn *ggn = koma_game_to_ggn(g, &err);
+        koma_ggn *ggn = NULL;
+        koma_game_to_ggn(g, &ggn, &err);
         size_t n = 0;
-        char *text = ggn == NULL || c->quiet ? NULL :
-                     koma_ggn_dump(ggn, st->compact || c->json ? KOMA_GGN_COMPACT : KOMA_GGN_PRETTY, &n, &err);
+        char *text = NULL;
+        if (ggn != NULL && !c->quiet)
+            koma_ggn_dump(ggn, st->compact || c->json ? KOMA_GGN_COMPACT : KOMA_GGN_PRETTY, &n,
+                          &text, &err);
         if (ggn == NULL || (text == NULL && !c->quiet))
             cli_trouble(c, "%s: %s", koma_code_name(err.code), err.message);
         else if (n && fwrite(text, 1, n, stdout) != n)
@@ -200,7 +203,8 @@ static void convert_open_input(state *st, cli_input *in)
     koma_error err;
     koma_error_clear(&err);
     st->in = in;
-    if (koma_converter_input(st->cv, read_input, st, on_record, st, &err) != 0)
+    /* (on_record's own -1 stops the input and leaves err clear) */
+    if (koma_converter_input(st->cv, read_input, st, on_record, st, &err) != 0 && err.code != KOMA_OK)
         cli_trouble(st->c, "%s: %s", koma_code_name(err.code), err.message);
     cli_input_close(in);
 }
@@ -356,7 +360,7 @@ int main(int argc, char **argv)
     int feen_lines = koma_convert_feen_lines(&st.o);
     koma_error err;
     koma_error_clear(&err);
-    if ((st.cv = koma_converter_new(&st.o, &err)) == NULL) {
+    if (koma_converter_new(&st.o, &st.cv, &err) != 0) {
         cli_trouble(&c, "%s: %s", koma_code_name(err.code), err.message);
         return cli_finish(&c);
     }

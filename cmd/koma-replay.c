@@ -251,7 +251,7 @@ int main(int argc, char **argv)
     const koma_game *forced = NULL;
     char startbuf[KOMA_FEEN_MAX_LEN + 1];
     if (games_open(&c, &games) != 0) goto done;
-    if (from_given && (st.pcn.hub = koma_hub_new(games, NULL)) == NULL) {
+    if (from_given && koma_hub_new(games, &st.pcn.hub, NULL) != 0) {
         cli_trouble(&c, "memory: out of memory");
         goto done;
     }

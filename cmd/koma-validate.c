@@ -61,7 +61,8 @@ static void v_ggn_input(state *st, cli_input *in)
         return;
     }
     size_t bom = koma_bom_len(text, len);  /* skipped, as everywhere */
-    koma_ggn *g = koma_ggn_load(text + bom, len - bom, &err);
+    koma_ggn *g = NULL;
+    koma_ggn_load(text + bom, len - bom, &g, &err);
     free(text);
     record_result(st, in->name, g ? 1 : err.line, &err, g != NULL);
     koma_ggn_free(g);

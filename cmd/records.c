@@ -125,7 +125,7 @@ int records_open(cli *c, records_reader *rd, cli_input *in, const records_option
         koma_format_reader_options ro = o->from_options;
         ro.size = sizeof ro;
         if (o->encoding != NULL) ro.encoding = o->encoding;
-        rd->rs = koma_format_reader_new(o->hub, o->from, &ro, &err);
+        koma_format_reader_new(o->hub, o->from, &ro, &rd->rs, &err);
         if (rd->rs == NULL && err.code != KOMA_E_MEMORY) {
             cli_trouble(c, "%s: %s", koma_code_name(err.code), err.message);
             free(rd->chunk);
@@ -138,8 +138,8 @@ int records_open(cli *c, records_reader *rd, cli_input *in, const records_option
         rd->memory = 1;
         return -1;
     }
-    rd->r = koma_pcn_reader_new(rd->format, o->pcn_flags | (o->format_given ? 0 : KOMA_PCN_AUTO),
-                                NULL, NULL, &err);
+    koma_pcn_reader_new(rd->format, o->pcn_flags | (o->format_given ? 0 : KOMA_PCN_AUTO),
+                                NULL, NULL, &rd->r, &err);
     if (rd->r == NULL || rd->chunk == NULL) {
         records_close(rd);
         cli_trouble(c, "memory: out of memory");

@@ -62,7 +62,7 @@ static int next_output(select_out *o, koma_error *err)
         }
         if ((o->f = fopen(o->name, "w")) == NULL) return io_error(o, "open", errno);
     }
-    if (o->to && (o->ws = koma_format_writer_new(o->hub, o->to, 0, err)) == NULL) {
+    if (o->to && koma_format_writer_new(o->hub, o->to, 0, &o->ws, err) != 0) {
         cli_trouble(o->c, "%s: %s", koma_code_name(err->code), err->message);
         o->failed = 1;
         return -1;

@@ -120,7 +120,7 @@ struct koma_converter {
     koma_convert_counts n;
 };
 
-koma_converter *koma_converter_new(const koma_convert_options *o, koma_error *err)
+static koma_converter *new_converter(const koma_convert_options *o, koma_error *err)
 {
     koma_converter *cv = calloc(1, sizeof *cv);
     if (cv == NULL) {
@@ -139,12 +139,17 @@ koma_converter *koma_converter_new(const koma_convert_options *o, koma_error *er
         koma_converter_free(cv);
         return NULL;
     }
-    cv->hub = koma_hub_new(NULL, err);
-    if (cv->hub == NULL || (cv->ws = koma_format_writer_new(cv->hub, o->to, o->write, err)) == NULL) {
+    koma_hub_new(NULL, &cv->hub, err);
+    if (cv->hub == NULL || koma_format_writer_new(cv->hub, o->to, o->write, &cv->ws, err) != 0) {
         koma_converter_free(cv);
         return NULL;
     }
     return cv;
+}
+
+int koma_converter_new(const koma_convert_options *o, koma_converter **out, koma_error *err)
+{
+    return KOMA__MADE(out, new_converter(o, err));
 }
 
 void koma_converter_free(koma_converter *cv)
@@ -228,7 +233,7 @@ static int write_record(koma_converter *cv, unsigned long line, const koma_pcn *
     return fn(ctx, &ev);
 }
 
-int koma_converter_input(koma_converter *cv, koma_convert_read_fn rd, void *rd_ctx, koma_convert_fn fn,
+int koma_converter_input(koma_converter *cv, koma_read_fn rd, void *rd_ctx, koma_convert_fn fn,
                          void *ctx, koma_error *err)
 {
     koma_format_reader_options opt = KOMA_FORMAT_READER_OPTIONS_INIT;
@@ -236,7 +241,8 @@ int koma_converter_input(koma_converter *cv, koma_convert_read_fn rd, void *rd_c
     opt.start_len = cv->o.start ? cv->start_len : 0;
     opt.feen_flags = cv->o.normalise ? KOMA_FEEN_NORMALISE : KOMA_FEEN_STRICT;
     opt.encoding = cv->o.encoding;
-    koma_format_reader *rs = koma_format_reader_new(cv->hub, cv->o.from, &opt, err);
+    koma_format_reader *rs = NULL;
+    koma_format_reader_new(cv->hub, cv->o.from, &opt, &rs, err);
     if (rs == NULL) return -1;
     char *chunk = malloc(CHUNK);
     if (chunk == NULL) {
@@ -281,6 +287,7 @@ int koma_converter_input(koma_converter *cv, koma_convert_read_fn rd, void *rd_c
                 koma_pcn_free(rec);
             }
             if (stop != 0) {
+                rc = stop;
                 done = 1;
                 break;
             }

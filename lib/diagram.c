@@ -307,7 +307,7 @@ done:
 /* ---- the API ------------------------------------------------------------------------------- */
 
 int koma_diagram_write(const koma_position *pos, const koma_game *g,
-                       const koma_diagram_options *opt, koma_diagram_write_fn write, void *ctx,
+                       const koma_diagram_options *opt, koma_write_fn write, void *ctx,
                        koma_error *err)
 {
     koma_diagram_options eff;          /* an empty caption or last move is none */

@@ -14,7 +14,7 @@ enum { KOMA__MARK_NONE = 0, KOMA__MARK_FROM = 1, KOMA__MARK_TO = 2 };
 
 /* The output: every write goes through put; the first failure sticks. */
 typedef struct koma__dgm_out {
-    koma_diagram_write_fn write;
+    koma_write_fn write;
     void *ctx;
     koma_error *err;
     int failed;

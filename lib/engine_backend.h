@@ -162,16 +162,16 @@ typedef struct koma__engine_ops {
     /* One entry per legal root move (depth >= 1), in any order: the facade
      * sorts them. *out is malloc'd (at least one entry's room). */
     int (*perft_divide)(koma_engine *e, unsigned depth, koma_perft_entry **out, size_t *count,
-                        void (*progress)(void *ctx, size_t done, size_t total), void *ctx,
+                        koma_perft_progress_fn progress, void *ctx,
                         koma_error *err);
     /* koma_engine_perft_split for plies <= depth (the facade checks it). */
     int (*perft_split)(koma_engine *e, unsigned depth, unsigned plies,
-                       int (*job)(void *ctx, unsigned depth, const char *feen, size_t len),
+                       koma_perft_job_fn job,
                        void *ctx, koma_error *err);
     /* koma_engine_ggn_moves (arguments checked by the facade); a backend whose
      * moves GGN cannot express refuses with game.ggn. */
     int (*ggn_moves)(koma_engine *e, const koma_ggn *ggn,
-                     int (*emit)(const char *pmn, size_t len, const koma_move *move, void *ctx),
+                     koma_move_fn emit,
                      void *ctx, koma_error *err);
 } koma__engine_ops;
 

@@ -265,7 +265,7 @@ struct koma_format_reader {
     int oom;                           /* memory ran out at the end of the input */
 };
 
-koma_format_reader *koma_format_reader_new(koma_hub *h, const koma_format *fmt, const koma_format_reader_options *opt,
+static koma_format_reader *new_format_reader(koma_hub *h, const koma_format *fmt, const koma_format_reader_options *opt,
                                koma_error *err)
 {
     if (fmt && !(koma_format_caps(fmt) & KOMA_FORMAT_READ)) {
@@ -281,7 +281,7 @@ koma_format_reader *koma_format_reader_new(koma_hub *h, const koma_format *fmt, 
     rs->h = h;
     rs->fmt = fmt;
     rs->explicit_fmt = fmt != NULL;
-    if (koma__sized_read(&rs->opt, sizeof rs->opt, opt, KOMA__RSTREAM_OPTIONS_FIRST,
+    if (koma__sized_read(&rs->opt, sizeof rs->opt, opt, KOMA__FORMAT_READER_OPTIONS_FIRST,
                          "koma_format_reader_options", err) != 0) {
         free(rs);
         return NULL;
@@ -315,6 +315,13 @@ koma_format_reader *koma_format_reader_new(koma_hub *h, const koma_format *fmt, 
         rs->opt.start = rs->start;
     }
     return rs;
+}
+
+int koma_format_reader_new(koma_hub *h, const koma_format *fmt,
+                           const koma_format_reader_options *opt, koma_format_reader **out,
+                           koma_error *err)
+{
+    return KOMA__MADE(out, new_format_reader(h, fmt, opt, err));
 }
 
 void koma_format_reader_free(koma_format_reader *rs)
@@ -567,7 +574,7 @@ static int start_pcn_reader(koma_format_reader *rs, koma_error *err)
     koma_pcn_format pf = (koma_pcn_format)(rs->fmt->pcn - 1);
     /* detected: JSON or YAML decided per record (a broken first line loses nothing) */
     unsigned flags = rs->opt.pcn_flags | (rs->explicit_fmt ? 0 : KOMA_PCN_AUTO);
-    rs->pr = koma_pcn_reader_new(pf, flags, NULL, NULL, err);
+    koma_pcn_reader_new(pf, flags, NULL, NULL, &rs->pr, err);
     if (rs->pr == NULL) return -1;
     if (rs->len && koma_pcn_reader_feed(rs->pr, rs->buf, rs->len, err) != 0) return -1;
     if (rs->at_end) koma_pcn_reader_finish(rs->pr);
@@ -654,7 +661,7 @@ static int next_position(koma_format_reader *rs, koma_pcn **out, koma_error *err
                 koma__error_at(err, KOMA_E_FEEN_LENGTH, line, 1, 0, "the position's FEEN exceeds 4096 bytes");
                 return KOMA_PCN_INVALID;
             }
-            *out = koma_pcn_new(feen, fl, err);
+            koma_pcn_new(feen, fl, out, err);
             if (*out == NULL) return KOMA_PCN_FATAL;
             rs->records_seen++;
             return KOMA_PCN_RECORD;
@@ -674,7 +681,7 @@ static int moves_begin(koma_format_reader *rs, koma_error *err)
         return koma_error_set(err, KOMA_E_CONVERT_FORMAT, 0, "%s moves need a start position",
                               rs->fmt->name);
     if (koma_feen_parse(start, strlen(start), KOMA_FEEN_STRICT, &rs->pos, err) != 0) return -1;
-    rs->moves_rec = koma_pcn_new(start, strlen(start), err);
+    koma_pcn_new(start, strlen(start), &rs->moves_rec, err);
     return rs->moves_rec ? 0 : -1;
 }
 
@@ -921,10 +928,11 @@ struct koma_format_writer {
     koma_position pos;
     koma_format_writer_position_fn position_fn; /* koma_format_writer_each_position */
     void *position_ctx;
+    int stopped;                   /* position_fn's non-zero value, this record */
     koma_buffer one;               /* one position's text for position_fn */
 };
 
-koma_format_writer *koma_format_writer_new(koma_hub *h, const koma_format *fmt, unsigned flags, koma_error *err)
+static koma_format_writer *new_format_writer(koma_hub *h, const koma_format *fmt, unsigned flags, koma_error *err)
 {
     if (!(koma_format_caps(fmt) & KOMA_FORMAT_WRITE)) {
         koma_error_set(err, KOMA_E_CONVERT_FORMAT, 0, "koma does not write %s (%s)", fmt->name,
@@ -942,6 +950,12 @@ koma_format_writer *koma_format_writer_new(koma_hub *h, const koma_format *fmt, 
     koma_shogi_record_init(&ws->rec);
     koma_position_init(&ws->pos);
     return ws;
+}
+
+int koma_format_writer_new(koma_hub *h, const koma_format *fmt, unsigned flags,
+                           koma_format_writer **out, koma_error *err)
+{
+    return KOMA__MADE(out, new_format_writer(h, fmt, flags, err));
 }
 
 void koma_format_writer_free(koma_format_writer *ws)
@@ -967,7 +981,8 @@ static int put_position(koma_format_writer *ws, const koma_game *g, const koma_m
     if (ws->position_fn == NULL) return f->write_position(ws->h, &ws->pos, g, last, ply, ws->index, out, err);
     ws->one.len = 0;
     if (f->write_position(ws->h, &ws->pos, g, last, ply, 0, &ws->one, err) != 0) return -1;
-    if (ws->position_fn(ws->position_ctx, ply, ws->one.data ? ws->one.data : "", ws->one.len) != 0)
+    ws->stopped = ws->position_fn(ws->position_ctx, ply, ws->one.data ? ws->one.data : "", ws->one.len);
+    if (ws->stopped != 0)
         return koma_error_set(err, KOMA_E_IO_WRITE, 0, "cannot write the position after ply %zu", ply);
     return 0;
 }
@@ -1019,6 +1034,7 @@ int koma_format_writer_record(koma_format_writer *ws, const koma_pcn *rec, koma_
     size_t mark = out->len;
     int rc;
     const koma_format *f = ws->fmt;
+    ws->stopped = 0;
     if (f->pcn) {
         rc = koma_pcn_write(rec, (koma_pcn_format)(f->pcn - 1),
                             (ws->flags & KOMA_WRITE_PRETTY) ? KOMA_PCN_PRETTY : 0, out, err);
@@ -1045,7 +1061,7 @@ int koma_format_writer_record(koma_format_writer *ws, const koma_pcn *rec, koma_
     if (rc != 0) {
         out->len = mark;
         if (out->data) out->data[mark] = '\0';
-        return -1;
+        return ws->stopped != 0 ? ws->stopped : -1;
     }
     ws->index++;
     return 0;

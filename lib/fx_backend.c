@@ -166,7 +166,7 @@ static int fxe_take_failure(koma_engine *e)
 
 /* (the facade sorts the entries) */
 static int fxe_perft_divide(koma_engine *e, unsigned depth, koma_perft_entry **out, size_t *count,
-                            void (*progress)(void *ctx, size_t done, size_t total), void *ctx,
+                            koma_perft_progress_fn progress, void *ctx,
                             koma_error *err)
 {
     koma__fx *fx = e->fx;
@@ -186,7 +186,11 @@ static int fxe_perft_divide(koma_engine *e, unsigned depth, koma_perft_entry **o
             free(entries);
             return -1;
         }
-        if (progress) progress(ctx, (size_t)i + 1, (size_t)n);
+        int stop = progress ? progress(ctx, (size_t)i + 1, (size_t)n) : 0;
+        if (stop != 0) {
+            free(entries);
+            return stop;
+        }
     }
     *out = entries;
     *count = (size_t)n;
@@ -194,7 +198,7 @@ static int fxe_perft_divide(koma_engine *e, unsigned depth, koma_perft_entry **o
 }
 
 static int split_rec(koma_engine *e, unsigned plies, unsigned left,
-                     int (*job)(void *ctx, unsigned depth, const char *feen, size_t len),
+                     koma_perft_job_fn job,
                      void *ctx, char *feen, koma_error *err)
 {
     koma__fx *fx = e->fx;
@@ -208,7 +212,7 @@ static int split_rec(koma_engine *e, unsigned plies, unsigned left,
         if (len > KOMA_FEEN_MAX_LEN)
             return koma_error_set(err, KOMA_E_FEEN_LENGTH, 0, "the position's FEEN needs %zu bytes",
                                   len + 1);
-        return job(ctx, left, feen, len) ? 1 : 0;
+        return job(ctx, left, feen, len);
     }
     long n = generate(e, err);
     if (n < 0) return -1;
@@ -222,7 +226,7 @@ static int split_rec(koma_engine *e, unsigned plies, unsigned left,
 }
 
 static int fxe_perft_split(koma_engine *e, unsigned depth, unsigned plies,
-                           int (*job)(void *ctx, unsigned depth, const char *feen, size_t len),
+                           koma_perft_job_fn job,
                            void *ctx, koma_error *err)
 {
     char *feen = malloc(KOMA_FEEN_MAX_LEN + 1);
@@ -271,7 +275,7 @@ static int fxe_perft(koma_engine *e, unsigned depth, uint64_t *nodes, koma_error
 
 /* GGN cannot express a move of an effect game (a chain, shots, burns). */
 static int fxe_ggn_moves(koma_engine *e, const koma_ggn *ggn,
-                         int (*emit)(const char *pmn, size_t len, const koma_move *move, void *ctx),
+                         koma_move_fn emit,
                          void *ctx, koma_error *err)
 {
     (void)ggn;

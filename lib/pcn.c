@@ -11,7 +11,7 @@
 #include "internal.h"
 #include "pcn_internal.h"
 
-koma_pcn *koma_pcn_parse(koma_pcn_format fmt, const char *s, size_t len, unsigned flags,
+static koma_pcn *parse_pcn(koma_pcn_format fmt, const char *s, size_t len, unsigned flags,
                          koma_error *err)
 {
     if (s == NULL && len > 0) {
@@ -29,14 +29,20 @@ koma_pcn *koma_pcn_parse(koma_pcn_format fmt, const char *s, size_t len, unsigne
     return p;
 }
 
-koma_pcn *koma_pcn_parse_json(const char *s, size_t len, koma_error *err)
+int koma_pcn_parse(koma_pcn_format fmt, const char *s, size_t len, unsigned flags,
+                   koma_pcn **out, koma_error *err)
 {
-    return koma_pcn_parse(KOMA_PCN_JSON, s, len, 0, err);
+    return KOMA__MADE(out, parse_pcn(fmt, s, len, flags, err));
 }
 
-koma_pcn *koma_pcn_parse_yaml(const char *s, size_t len, koma_error *err)
+int koma_pcn_parse_json(const char *s, size_t len, koma_pcn **out, koma_error *err)
 {
-    return koma_pcn_parse(KOMA_PCN_YAML, s, len, 0, err);
+    return koma_pcn_parse(KOMA_PCN_JSON, s, len, 0, out, err);
+}
+
+int koma_pcn_parse_yaml(const char *s, size_t len, koma_pcn **out, koma_error *err)
+{
+    return koma_pcn_parse(KOMA_PCN_YAML, s, len, 0, out, err);
 }
 
 /* ---- writers ------------------------------------------------------------------ */

@@ -32,7 +32,7 @@ struct koma_pcn_reader {
                                       doc_line) */
     koma_pcn_format rec_fmt;       /* the format of the record last returned */
     unsigned flags;
-    koma_pcn_read_fn read;         /* NULL: push mode */
+    koma_read_fn read;         /* NULL: push mode */
     void *ctx;
     int eof;                       /* no more input will come */
     int fatal;                     /* KOMA_OK or the code of a fatal error */
@@ -73,7 +73,7 @@ long koma_pcn_read_stdio(void *file, char *buf, size_t cap)
     return (long)n;
 }
 
-koma_pcn_reader *koma_pcn_reader_new(koma_pcn_format fmt, unsigned flags, koma_pcn_read_fn read,
+static koma_pcn_reader *new_pcn_reader(koma_pcn_format fmt, unsigned flags, koma_read_fn read,
                                      void *ctx, koma_error *err)
 {
     koma_pcn_reader *r = calloc(1, sizeof *r);
@@ -96,6 +96,12 @@ koma_pcn_reader *koma_pcn_reader_new(koma_pcn_format fmt, unsigned flags, koma_p
     }
     koma_position_init(&r->pos);
     return r;
+}
+
+int koma_pcn_reader_new(koma_pcn_format fmt, unsigned flags, koma_read_fn read, void *ctx,
+                        koma_pcn_reader **out, koma_error *err)
+{
+    return KOMA__MADE(out, new_pcn_reader(fmt, flags, read, ctx, err));
 }
 
 void koma_pcn_reader_free(koma_pcn_reader *r)

@@ -100,7 +100,7 @@ void koma_pcn_free(koma_pcn *p)
     free(p);
 }
 
-koma_pcn *koma_pcn_new(const char *feen, size_t len, koma_error *err)
+static koma_pcn *new_pcn(const char *feen, size_t len, koma_error *err)
 {
     koma_position pos;
     koma_position_init(&pos);
@@ -119,7 +119,12 @@ koma_pcn *koma_pcn_new(const char *feen, size_t len, koma_error *err)
     return koma__pcn_wrap(root, err);
 }
 
-koma_pcn *koma_pcn_copy(const koma_pcn *p, koma_error *err)
+int koma_pcn_new(const char *feen, size_t len, koma_pcn **out, koma_error *err)
+{
+    return KOMA__MADE(out, new_pcn(feen, len, err));
+}
+
+static koma_pcn *copy_pcn(const koma_pcn *p, koma_error *err)
 {
     if (p == NULL) return NULL;
     json_t *root = json_deep_copy(p->root);
@@ -128,6 +133,11 @@ koma_pcn *koma_pcn_copy(const koma_pcn *p, koma_error *err)
         return NULL;
     }
     return koma__pcn_wrap(root, err);
+}
+
+int koma_pcn_copy(const koma_pcn *p, koma_pcn **out, koma_error *err)
+{
+    return KOMA__MADE(out, copy_pcn(p, err));
 }
 
 /* Same tree, members in the same order (json_equal ignores member order). */

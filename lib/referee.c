@@ -1677,7 +1677,8 @@ static int judge_pcn(koma_referee *r, const koma_game_set *games, const koma_gam
         }
         koma_referee_expect(r, &expect);
     }
-    if (hooks && hooks->begun && hooks->begun(hooks->ctx, r) != 0) return -1;
+    int stop;
+    if (hooks && hooks->begun && (stop = hooks->begun(hooks->ctx, r)) != 0) return stop;
     size_t n = koma_pcn_ply_count(rec);
     const koma__pcn_light *l = rec->light;   /* (a light record: its table read directly) */
     for (size_t i = 0; i < n; i++) {
@@ -1702,7 +1703,7 @@ static int judge_pcn(koma_referee *r, const koma_game_set *games, const koma_gam
             if (err) *err = why;
             return -1;
         }
-        if (hooks && hooks->ply && hooks->ply(hooks->ctx, r, i, st, &why) != 0) return -1;
+        if (hooks && hooks->ply && (stop = hooks->ply(hooks->ctx, r, i, st, &why)) != 0) return stop;
         if (st == KOMA_PLY_UNREADABLE) break;
     }
     if (r->has_recorded) check_clock(r, rec, &r->rec, n);

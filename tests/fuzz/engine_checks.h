@@ -52,7 +52,7 @@ static inline void pmn_list_push(pmn_list *l, const char *s)
 
 static inline int pmn_cmp(const void *a, const void *b) { return strcmp(a, b); }
 
-static inline int pmn_collect(const char *pmn, size_t len, const koma_move *move, void *ctx)
+static inline int pmn_collect(void *ctx, const char *pmn, size_t len, const koma_move *move)
 {
     char buf[KOMA_PMN_BUF];
     CHECK(len > 0 && len <= KOMA_PMN_MAX_LEN && strlen(pmn) == len);

@@ -48,7 +48,8 @@ static koma_pcn *reread(koma_pcn_format fmt, const char *text, size_t len)
 {
     koma_error err;
     memset(&err, 0, sizeof err);
-    koma_pcn *p = koma_pcn_parse(fmt, text, len, 0, &err);
+    koma_pcn *p = NULL;
+    koma_pcn_parse(fmt, text, len, 0, &p, &err);
     if (p == NULL) {
         fprintf(stderr, "fuzz_pcn_json: reread failed: %s %lu:%lu %s\n%s\n",
                 koma_code_name(err.code), err.line, err.column, err.message, text);
@@ -78,7 +79,8 @@ static void read_database(const char *text, size_t len)
     chunks c = { text, len, 0 };
     koma_error err;
     memset(&err, 0, sizeof err);
-    koma_pcn_reader *r = koma_pcn_reader_new(KOMA_PCN_JSON, 0, chunk_read, &c, &err);
+    koma_pcn_reader *r = NULL;
+    koma_pcn_reader_new(KOMA_PCN_JSON, 0, chunk_read, &c, &r, &err);
     CHECK(r != NULL);
     unsigned long last = 0;
     for (;;) {
@@ -105,7 +107,8 @@ static void same_as_jansson(const char *s, size_t len)
 {
     koma_error err;
     memset(&err, 0, sizeof err);
-    koma_pcn *p = koma_pcn_parse(KOMA_PCN_JSON, s, len, KOMA_PCN_NO_VALIDATE, &err);
+    koma_pcn *p = NULL;
+    koma_pcn_parse(KOMA_PCN_JSON, s, len, KOMA_PCN_NO_VALIDATE, &p, &err);
     json_error_t jerr;
     json_t *j = json_loadb(s, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &jerr);
     /* koma refuses more than jansson only for its own limits (depth 64, 16 MiB) */
@@ -133,7 +136,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     read_database(text, size);
     koma_error err;
     memset(&err, 0, sizeof err);
-    koma_pcn *p = koma_pcn_parse_json(text, size, &err);
+    koma_pcn *p = NULL;
+    koma_pcn_parse_json(text, size, &p, &err);
     if (p == NULL) {
         check_error(&err, text, size);
         return 0;

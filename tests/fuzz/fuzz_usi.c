@@ -8,7 +8,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static koma_hub *hub;
-    if (hub == NULL) hub = koma_hub_new(NULL, NULL);
+    if (hub == NULL) koma_hub_new(NULL, &hub, NULL);
     CHECK(hub != NULL);
     char *s = malloc(size ? size : 1);
     if (s == NULL) return 0;

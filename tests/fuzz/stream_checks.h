@@ -20,7 +20,8 @@ static size_t stream_read(koma_hub *h, const koma_format *fmt, const char *s, si
 {
     koma_error err;
     koma_error_clear(&err);
-    koma_format_reader *rs = koma_format_reader_new(h, fmt, NULL, &err);
+    koma_format_reader *rs = NULL;
+    koma_format_reader_new(h, fmt, NULL, &rs, &err);
     CHECK(rs != NULL);
     size_t half = len / 2, count = 0;
     for (int part = 0; part < 3; part++) {
@@ -56,7 +57,7 @@ static koma_pcn *round_trip_first;
 static void keep_first(koma_hub *h, const koma_format *fmt, koma_pcn *rec)
 {
     (void)h, (void)fmt;
-    if (round_trip_first == NULL) round_trip_first = koma_pcn_copy(rec, NULL);
+    if (round_trip_first == NULL) koma_pcn_copy(rec, &round_trip_first, NULL);
 }
 
 /* The differences a round trip may make: a CSA record read as V2.x (or with
@@ -66,19 +67,21 @@ static void keep_first(koma_hub *h, const koma_format *fmt, koma_pcn *rec)
  * have, or text valid as UTF-8 only) in Shift_JIS, V2's encoding, when every
  * character fits (fmt_csa.c). Only the source's version and encoding may
  * then differ. */
-static void source_form_only(const koma_pcn_member_diff *d, void *ctx)
+static int source_form_only(void *ctx, const koma_pcn_member_diff *d)
 {
     int *others = ctx;
     if (strcmp(d->pointer, "/meta/source/version") != 0 && strcmp(d->pointer, "/meta/source/encoding") != 0)
         (*others)++;
+    return 0;
 }
 
 /* A record read from UTF-16 is written in UTF-8: only its source's encoding
  * may differ. */
-static void source_encoding_only(const koma_pcn_member_diff *d, void *ctx)
+static int source_encoding_only(void *ctx, const koma_pcn_member_diff *d)
 {
     int *others = ctx;
     if (strcmp(d->pointer, "/meta/source/encoding") != 0) (*others)++;
+    return 0;
 }
 
 static int same_record(const koma_pcn *a, const koma_pcn *b)
@@ -109,7 +112,8 @@ static int same_record(const koma_pcn *a, const koma_pcn *b)
 static void round_trip(koma_hub *h, const koma_format *fmt, koma_pcn *rec)
 {
     koma_error err;
-    koma_format_writer *ws = koma_format_writer_new(h, fmt, 0, &err);
+    koma_format_writer *ws = NULL;
+    koma_format_writer_new(h, fmt, 0, &ws, &err);
     CHECK(ws != NULL);
     koma_buffer out = {0};
     if (koma_format_writer_record(ws, rec, &out, &err) == 0) {

@@ -10,7 +10,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static koma_hub *hub;
-    if (hub == NULL) hub = koma_hub_new(NULL, NULL);
+    if (hub == NULL) koma_hub_new(NULL, &hub, NULL);
     CHECK(hub != NULL);
     char *s = fuzz_copy(data, size);
     if (s == NULL) return 0;

@@ -162,7 +162,8 @@ static void replay(work *w, koma_referee *ref)
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
         koma_error err;
-        koma_pcn *rec = koma_pcn_parse_json(p, len, &err);
+        koma_pcn *rec = NULL;
+        koma_pcn_parse_json(p, len, &rec, &err);
         p += len + 1;
         if (rec == NULL) {
             put_error(w, "pcn", &err);
@@ -197,14 +198,17 @@ static void convert(work *w, koma_hub *hub)
 {
     const koma_format *csa = koma_format_find("csa", 3), *kif = koma_format_find("kif", 3);
     koma_error err;
-    koma_format_writer *to_csa = koma_format_writer_new(hub, csa, 0, &err);
-    koma_format_writer *to_kif = koma_format_writer_new(hub, kif, KOMA_WRITE_UTF8, &err);
+    koma_format_writer *to_csa = NULL;
+    koma_format_writer_new(hub, csa, 0, &to_csa, &err);
+    koma_format_writer *to_kif = NULL;
+    koma_format_writer_new(hub, kif, KOMA_WRITE_UTF8, &to_kif, &err);
     if (to_csa == NULL || to_kif == NULL) w->trouble = 1;
     for (size_t i = 0; i < nrecords && to_csa && to_kif; i++) {
         puts_(w, records[i].name);
         puts_(w, "\n");
         koma_format_reader_options ro = KOMA_FORMAT_READER_OPTIONS_INIT;
-        koma_format_reader *rs = koma_format_reader_new(hub, NULL, &ro, &err);
+        koma_format_reader *rs = NULL;
+        koma_format_reader_new(hub, NULL, &ro, &rs, &err);
         if (rs == NULL) {
             w->trouble = 1;
             break;
@@ -241,13 +245,15 @@ static void export_games(work *w)
         const koma_game *g = koma_game_set_at(games, i);
         if (!koma_game_playable(g)) continue;
         koma_error err;
-        koma_ggn *doc = koma_game_to_ggn(g, &err);
+        koma_ggn *doc = NULL;
+        koma_game_to_ggn(g, &doc, &err);
         if (doc == NULL) {
             put_error(w, koma_game_id(g), &err);
             continue;
         }
         size_t len;
-        char *text = koma_ggn_dump(doc, KOMA_GGN_COMPACT, &len, &err);
+        char *text = NULL;
+        koma_ggn_dump(doc, KOMA_GGN_COMPACT, &len, &text, &err);
         if (text) put(w, text, len);
         else w->trouble = 1;
         free(text);
@@ -260,7 +266,8 @@ static void *run(void *arg)
     work *w = arg;
     koma_error err;
     koma_referee *ref = NULL;
-    koma_hub *hub = koma_hub_new(games, &err);
+    koma_hub *hub = NULL;
+    koma_hub_new(games, &hub, &err);
     if (hub == NULL || koma_referee_new(NULL, &ref, &err) != 0) {
         w->trouble = 1;
         koma_hub_free(hub);

@@ -17,7 +17,7 @@ static koma_hub *hub;
 static int hub_setup(void **state)
 {
     (void)state;
-    hub = koma_hub_new(NULL, NULL);
+    koma_hub_new(NULL, &hub, NULL);
     return hub ? 0 : -1;
 }
 
@@ -32,7 +32,8 @@ static int hub_teardown(void **state)
 static koma_pcn **read_all(const char *name, const char *text, size_t len, size_t *n, koma_error *errs, size_t *nerr)
 {
     koma_error err;
-    koma_format_reader *rs = koma_format_reader_new(hub, koma_format_find(name, strlen(name)), NULL, &err);
+    koma_format_reader *rs = NULL;
+    koma_format_reader_new(hub, koma_format_find(name, strlen(name)), NULL, &rs, &err);
     assert_non_null(rs);
     assert_int_equal(koma_format_reader_feed(rs, text, len, &err), 0);
     koma_format_reader_finish(rs);
@@ -71,7 +72,8 @@ static koma_pcn *read_one(const char *name, const char *text)
 /* rec written in format name (flags), into out (cleared first); 0 or -1 with err. */
 static int write_as(const char *name, const koma_pcn *rec, unsigned flags, koma_buffer *out, koma_error *err)
 {
-    koma_format_writer *ws = koma_format_writer_new(hub, koma_format_find(name, strlen(name)), flags, err);
+    koma_format_writer *ws = NULL;
+    koma_format_writer_new(hub, koma_format_find(name, strlen(name)), flags, &ws, err);
     assert_non_null(ws);
     out->len = 0;
     int rc = koma_format_writer_record(ws, rec, out, err);
@@ -140,7 +142,8 @@ static koma_pcn *random_game(const char *feen, size_t plies)
     koma_engine *e;
     assert_int_equal(koma_engine_new(g, &e, &err), 0);
     assert_int_equal(koma_engine_set_position(e, &pos, &err), 0);
-    koma_pcn *p = koma_pcn_new(feen, strlen(feen), &err);
+    koma_pcn *p = NULL;
+    koma_pcn_new(feen, strlen(feen), &p, &err);
     assert_non_null(p);
     koma_emove *moves = malloc(koma_engine_max_moves(e) * sizeof *moves);
     for (size_t i = 0; i < plies; i++) {
@@ -302,7 +305,8 @@ static koma_pcn **read_chunks(const char *name, const char *text, size_t len, si
                               const koma_format_reader_options *opt, size_t *n, koma_error *warning)
 {
     koma_error err;
-    koma_format_reader *rs = koma_format_reader_new(hub, koma_format_find(name, strlen(name)), opt, &err);
+    koma_format_reader *rs = NULL;
+    koma_format_reader_new(hub, koma_format_find(name, strlen(name)), opt, &rs, &err);
     assert_non_null(rs);
     koma_pcn **out = NULL;
     *n = 0;
@@ -369,7 +373,8 @@ static void more_encodings(void **state)
             if (chunk == tl + bl) break;
         }
         /* detected too: --from auto */
-        koma_format_reader *rs = koma_format_reader_new(hub, NULL, NULL, NULL);
+        koma_format_reader *rs = NULL;
+        koma_format_reader_new(hub, NULL, NULL, &rs, NULL);
         koma_error err;
         koma_pcn *rec = NULL;
         assert_int_equal(koma_format_reader_feed(rs, text, tl + bl, &err), 0);
@@ -441,7 +446,7 @@ static void more_encodings(void **state)
     assert_null(koma_encoding_name("latin1", 6));
     koma_error err;
     opt.encoding = "latin1";
-    assert_null(koma_format_reader_new(hub, NULL, &opt, &err));
+    assert_int_equal(koma_format_reader_new(hub, NULL, &opt, &(koma_format_reader *){NULL}, &err), -1);
     assert_int_equal(err.code, KOMA_E_CONVERT_ENCODING);
     koma_pcn_free(utf8);
 }
@@ -475,7 +480,8 @@ static void columns(void **state)
 static void expect_ki2(const char *feen, const char *moves, const char *want)
 {
     koma_error err;
-    koma_pcn *p = koma_pcn_new(feen, strlen(feen), &err);
+    koma_pcn *p = NULL;
+    koma_pcn_new(feen, strlen(feen), &p, &err);
     assert_non_null(p);
     koma_buffer bod = {0};
     assert_int_equal(write_as("ki2", p, KOMA_WRITE_UTF8, &bod, &err), 0);

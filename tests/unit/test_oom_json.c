@@ -73,7 +73,9 @@ static void expect_each_failure(reader_fn read, void *ctx)
 static koma_pcn *parse_pcn(void *ctx, koma_error *err)
 {
     (void)ctx;
-    return koma_pcn_parse_json(pcn_rec, strlen(pcn_rec), err);
+    koma_pcn *p;
+    koma_pcn_parse_json(pcn_rec, strlen(pcn_rec), &p, err);
+    return p;
 }
 
 static void test_pcn_json(void **state)
@@ -90,14 +92,16 @@ static void test_ggn(void **state)
         "{\"must\":{\"a2\":\"enemy\"},\"deny\":{\"b\\u0032\":\"O:P\"}}]}}}";
     koma_error err;
     fail_at = 0;
-    koma_ggn *good = koma_ggn_load(doc, strlen(doc), &err);
+    koma_ggn *good = NULL;
+    koma_ggn_load(doc, strlen(doc), &good, &err);
     if (good == NULL) print_error("%s\n", err.message);
     assert_non_null(good);
     koma_ggn_free(good);
     unsigned long mem = 0;
     for (fail_at = 1;; fail_at++) {
         calls = 0;
-        koma_ggn *g = koma_ggn_load(doc, strlen(doc), &err);
+        koma_ggn *g = NULL;
+        koma_ggn_load(doc, strlen(doc), &g, &err);
         int ok = g != NULL;
         koma_ggn_free(g);
         if (calls < fail_at) {
@@ -129,7 +133,8 @@ static const char jkf[] =
 
 static koma_pcn *read_as(koma_hub *hub, const char *fmt, const char *text, koma_error *err)
 {
-    koma_format_reader *rs = koma_format_reader_new(hub, koma_format_find(fmt, strlen(fmt)), NULL, err);
+    koma_format_reader *rs = NULL;
+    koma_format_reader_new(hub, koma_format_find(fmt, strlen(fmt)), NULL, &rs, err);
     if (rs == NULL) return NULL;
     koma_pcn *rec = NULL;
     int rc = koma_format_reader_feed(rs, text, strlen(text), err);
@@ -147,7 +152,8 @@ static koma_pcn *read_jkf(void *hub, koma_error *err) { return read_as(hub, "jkf
 static void test_jkf(void **state)
 {
     (void)state;
-    koma_hub *hub = koma_hub_new(NULL, NULL);
+    koma_hub *hub = NULL;
+    koma_hub_new(NULL, &hub, NULL);
     assert_non_null(hub);
     koma_error err;
     koma_pcn *rec = read_jkf(hub, &err);
@@ -162,7 +168,8 @@ static void test_jkf(void **state)
 
 static int write_jkf(koma_hub *hub, const koma_pcn *rec, koma_buffer *out, koma_error *err)
 {
-    koma_format_writer *ws = koma_format_writer_new(hub, koma_format_find(LIT("jkf")), 0, err);
+    koma_format_writer *ws = NULL;
+    koma_format_writer_new(hub, koma_format_find(LIT("jkf")), 0, &ws, err);
     if (ws == NULL) return -1;
     int rc = koma_format_writer_record(ws, rec, out, err);
     koma_format_writer_free(ws);
@@ -259,7 +266,8 @@ static const char pcn_end_comment[] =
 static void test_jkf_write(void **state)
 {
     (void)state;
-    koma_hub *hub = koma_hub_new(NULL, NULL);
+    koma_hub *hub = NULL;
+    koma_hub_new(NULL, &hub, NULL);
     assert_non_null(hub);
     expect_jkf_write(hub, "jkf", jkf_other, "\"hands\":[{\"FU\":1,");
     expect_jkf_write(hub, "kif", kif_headers, "\"A\\nB\"");

@@ -17,7 +17,8 @@ static void same_as_jansson(const char *s, size_t len)
 {
     koma_error err;
     koma_error_clear(&err);
-    koma_pcn *p = koma_pcn_parse(KOMA_PCN_JSON, s, len, KOMA_PCN_NO_VALIDATE, &err);
+    koma_pcn *p = NULL;
+    koma_pcn_parse(KOMA_PCN_JSON, s, len, KOMA_PCN_NO_VALIDATE, &p, &err);
     json_error_t jerr;
     json_t *j = json_loadb(s, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &jerr);
     if ((p == NULL) != (j == NULL))
@@ -91,7 +92,8 @@ static void test_depth(void **state)
         for (int i = 0; i < depth; i++) s[n++] = ']';
         koma_error err;
         koma_error_clear(&err);
-        koma_pcn *p = koma_pcn_parse(KOMA_PCN_JSON, s, n, KOMA_PCN_NO_VALIDATE, &err);
+        koma_pcn *p = NULL;
+        koma_pcn_parse(KOMA_PCN_JSON, s, n, KOMA_PCN_NO_VALIDATE, &p, &err);
         if (depth <= 64) {
             assert_non_null(p);
             koma_pcn_free(p);

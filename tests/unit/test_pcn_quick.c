@@ -18,8 +18,10 @@ static void same_verdict(const char *s, size_t len, unsigned flags)
     koma_error ef, eq;
     koma_error_clear(&ef);
     koma_error_clear(&eq);
-    koma_pcn *full = koma_pcn_parse(KOMA_PCN_JSON, s, len, flags, &ef);
-    koma_pcn *quick = koma_pcn_parse(KOMA_PCN_JSON, s, len, flags | KOMA_PCN_CHECK_ONLY, &eq);
+    koma_pcn *full = NULL;
+    koma_pcn_parse(KOMA_PCN_JSON, s, len, flags, &full, &ef);
+    koma_pcn *quick = NULL;
+    koma_pcn_parse(KOMA_PCN_JSON, s, len, flags | KOMA_PCN_CHECK_ONLY, &quick, &eq);
     if ((full == NULL) != (quick == NULL) || ef.code != eq.code || ef.line != eq.line ||
         ef.column != eq.column)
         print_error("%.*s\n  full: %s %s %lu:%lu  check-only: %s %s %lu:%lu\n", (int)len, s,
@@ -211,7 +213,8 @@ static void test_memory_budget(void **state)
         }
         char *s = shaped(shapes[i].item, lo, shapes[i].keyed, &len);
         koma_error e;
-        koma_pcn *full = koma_pcn_parse(KOMA_PCN_JSON, s, len, 0, &e);
+        koma_pcn *full = NULL;
+        koma_pcn_parse(KOMA_PCN_JSON, s, len, 0, &full, &e);
         if (full == NULL)
             print_error("%s x %zu: the check passes it, the full path says %s\n", shapes[i].item,
                         lo, koma_code_name(e.code));
@@ -228,7 +231,7 @@ static void test_memory_budget(void **state)
     char *s = shaped("{}", (KOMA_PCN_MAX_RECORD - 64) / 3, 0, &len);
     koma_error e;
     koma_error_clear(&e);
-    assert_null(koma_pcn_parse(KOMA_PCN_JSON, s, len, KOMA_PCN_CHECK_ONLY, &e));
+    assert_int_equal(koma_pcn_parse(KOMA_PCN_JSON, s, len, KOMA_PCN_CHECK_ONLY, &(koma_pcn *){NULL}, &e), -1);
     assert_int_equal(e.code, KOMA_E_PCN_MEMORY_LIMIT);
     same_verdict(s, len, 0);
     free(s);
@@ -240,8 +243,10 @@ static void same_light(const char *s, size_t len)
     koma_error ef, el;
     koma_error_clear(&ef);
     koma_error_clear(&el);
-    koma_pcn *full = koma_pcn_parse(KOMA_PCN_JSON, s, len, 0, &ef);
-    koma_pcn *light = koma_pcn_parse(KOMA_PCN_JSON, s, len, KOMA_PCN_LIGHT, &el);
+    koma_pcn *full = NULL;
+    koma_pcn_parse(KOMA_PCN_JSON, s, len, 0, &full, &ef);
+    koma_pcn *light = NULL;
+    koma_pcn_parse(KOMA_PCN_JSON, s, len, KOMA_PCN_LIGHT, &light, &el);
     assert_int_equal(full == NULL, light == NULL);
     assert_int_equal(ef.code, el.code);
     if (full == NULL) return;

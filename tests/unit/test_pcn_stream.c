@@ -71,7 +71,8 @@ static void pull_all(koma_pcn_format fmt, const char *s, size_t len, size_t chun
     mem_src m = { s, len, 0, chunk };
     koma_error e;
     memset(&e, 0, sizeof e);
-    koma_pcn_reader *r = koma_pcn_reader_new(fmt, 0, mem_read, &m, &e);
+    koma_pcn_reader *r = NULL;
+    koma_pcn_reader_new(fmt, 0, mem_read, &m, &r, &e);
     assert_non_null(r);
     e.source = "db";
     for (;;) {
@@ -94,7 +95,8 @@ static void push_all(koma_pcn_format fmt, const char *s, size_t len, size_t chun
 {
     koma_error e;
     memset(&e, 0, sizeof e);
-    koma_pcn_reader *r = koma_pcn_reader_new(fmt, 0, NULL, NULL, &e);
+    koma_pcn_reader *r = NULL;
+    koma_pcn_reader_new(fmt, 0, NULL, NULL, &r, &e);
     assert_non_null(r);
     e.source = "db";
     size_t pos = 0;
@@ -255,7 +257,8 @@ static void test_record_text(void **state)
     mem_src m = { db, sizeof db - 1, 0, 3 };
     koma_error e;
     memset(&e, 0, sizeof e);
-    koma_pcn_reader *r = koma_pcn_reader_new(KOMA_PCN_JSON, 0, mem_read, &m, &e);
+    koma_pcn_reader *r = NULL;
+    koma_pcn_reader_new(KOMA_PCN_JSON, 0, mem_read, &m, &r, &e);
     assert_null(koma_pcn_reader_text(r, NULL));
     unsigned long line, col;
     assert_int_equal(koma_pcn_reader_locate(r, "", &line, &col), -1);   /* no record yet */
@@ -284,7 +287,7 @@ static void test_record_text(void **state)
     /* positions of values of the record last read, in the whole input */
     static const char jl[] = "\n{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"...\"}]}\n";
     mem_src mj = { jl, sizeof jl - 1, 0, 5 };
-    r = koma_pcn_reader_new(KOMA_PCN_JSON, 0, mem_read, &mj, &e);
+    koma_pcn_reader_new(KOMA_PCN_JSON, 0, mem_read, &mj, &r, &e);
     assert_int_equal(koma_pcn_reader_next(r, &p, &e), KOMA_PCN_RECORD);
     koma_pcn_free(p);
     assert_int_equal(koma_pcn_reader_locate(r, "/plies/0/pmn", &line, &col), 0);
@@ -296,7 +299,7 @@ static void test_record_text(void **state)
     koma_pcn_reader_free(r);
     static const char yl[] = "# c\n---\nsetup: {feen: K / C/c}\nplies:\n- pmn: '...'\n";
     mem_src my = { yl, sizeof yl - 1, 0, 5 };
-    r = koma_pcn_reader_new(KOMA_PCN_YAML, 0, mem_read, &my, &e);
+    koma_pcn_reader_new(KOMA_PCN_YAML, 0, mem_read, &my, &r, &e);
     assert_int_equal(koma_pcn_reader_next(r, &p, &e), KOMA_PCN_RECORD);
     koma_pcn_free(p);
     assert_int_equal(koma_pcn_reader_line(r), 2);
@@ -310,7 +313,7 @@ static void test_record_text(void **state)
     /* keys with '/' and '~' (RFC 6901: "~1" and "~0"), and tokens that match nothing */
     static const char yk[] = "setup: {feen: K / C/c}\nmeta:\n  a~b: 1\n  c/d: 2\n  c~1d: 3\n";
     mem_src mk = { yk, sizeof yk - 1, 0, 5 };
-    r = koma_pcn_reader_new(KOMA_PCN_YAML, 0, mem_read, &mk, &e);
+    koma_pcn_reader_new(KOMA_PCN_YAML, 0, mem_read, &mk, &r, &e);
     assert_int_equal(koma_pcn_reader_next(r, &p, &e), KOMA_PCN_RECORD);
     koma_pcn_free(p);
     assert_int_equal(koma_pcn_reader_locate(r, "/meta/a~0b", &line, &col), 0);
@@ -351,7 +354,8 @@ static void test_read_error(void **state)
     int calls = 0;
     koma_error e;
     memset(&e, 0, sizeof e);
-    koma_pcn_reader *r = koma_pcn_reader_new(KOMA_PCN_JSON, 0, failing_read, &calls, &e);
+    koma_pcn_reader *r = NULL;
+    koma_pcn_reader_new(KOMA_PCN_JSON, 0, failing_read, &calls, &r, &e);
     koma_pcn *p;
     assert_int_equal(koma_pcn_reader_next(r, &p, &e), KOMA_PCN_RECORD);
     koma_pcn_free(p);
@@ -374,7 +378,8 @@ static void test_stdio(void **state)
     rewind(f);
     koma_error e;
     memset(&e, 0, sizeof e);
-    koma_pcn_reader *r = koma_pcn_reader_new(KOMA_PCN_JSON, 0, koma_pcn_read_stdio, f, &e);
+    koma_pcn_reader *r = NULL;
+    koma_pcn_reader_new(KOMA_PCN_JSON, 0, koma_pcn_read_stdio, f, &r, &e);
     koma_pcn *p;
     size_t len;
     for (int i = 0; i < 2; i++) {
@@ -392,7 +397,7 @@ static void test_stdio(void **state)
     close(fd);
     f = fopen(path, "w");
     assert_non_null(f);
-    r = koma_pcn_reader_new(KOMA_PCN_JSON, 0, koma_pcn_read_stdio, f, &e);
+    koma_pcn_reader_new(KOMA_PCN_JSON, 0, koma_pcn_read_stdio, f, &r, &e);
     assert_int_equal(koma_pcn_reader_next(r, &p, &e), KOMA_PCN_FATAL);
     assert_int_equal(e.code, KOMA_E_IO_READ);
     koma_pcn_reader_free(r);
@@ -505,7 +510,8 @@ static void test_oversize_json_line(void **state)
                   'x', KOMA_PCN_MAX_RECORD + 100, 0, 1 << 20 };
     koma_error e;
     memset(&e, 0, sizeof e);
-    koma_pcn_reader *r = koma_pcn_reader_new(KOMA_PCN_JSON, 0, gen_read, &g, &e);
+    koma_pcn_reader *r = NULL;
+    koma_pcn_reader_new(KOMA_PCN_JSON, 0, gen_read, &g, &r, &e);
     koma_pcn *p;
     assert_int_equal(koma_pcn_reader_next(r, &p, &e), KOMA_PCN_RECORD);
     koma_pcn_free(p);
@@ -525,7 +531,7 @@ static void test_oversize_json_line(void **state)
     koma_pcn_reader_free(r);
 
     /* push mode, fed in big chunks: the same */
-    r = koma_pcn_reader_new(KOMA_PCN_JSON, 0, NULL, NULL, &e);
+    koma_pcn_reader_new(KOMA_PCN_JSON, 0, NULL, NULL, &r, &e);
     gen_src g2 = g;
     g2.pos = 0;
     char *chunk = malloc(3 << 20);
@@ -566,7 +572,8 @@ static void test_oversize_yaml_document(void **state)
                   '\n', KOMA_PCN_MAX_RECORD + 100, 0, 1 << 20 };
     koma_error e;
     memset(&e, 0, sizeof e);
-    koma_pcn_reader *r = koma_pcn_reader_new(KOMA_PCN_YAML, 0, gen_read, &g, &e);
+    koma_pcn_reader *r = NULL;
+    koma_pcn_reader_new(KOMA_PCN_YAML, 0, gen_read, &g, &r, &e);
     koma_pcn *p;
     assert_int_equal(koma_pcn_reader_next(r, &p, &e), KOMA_PCN_RECORD);
     koma_pcn_free(p);
@@ -589,7 +596,7 @@ static void test_oversize_yaml_document(void **state)
 
     /* one over-long line inside a document */
     gen_src g2 = { "---\nx: ", "\n---\nsetup: {feen: K / C/c}\n", 'y', KOMA_PCN_MAX_RECORD, 0, 1 << 20 };
-    r = koma_pcn_reader_new(KOMA_PCN_YAML, 0, gen_read, &g2, &e);
+    koma_pcn_reader_new(KOMA_PCN_YAML, 0, gen_read, &g2, &r, &e);
     assert_int_equal(koma_pcn_reader_next(r, &p, &e), KOMA_PCN_INVALID);
     assert_int_equal(e.code, KOMA_E_PCN_SIZE);
     assert_int_equal(e.line, 2);

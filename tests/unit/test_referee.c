@@ -113,7 +113,8 @@ static void check_pcn_path(const ending *c, const koma_verdict *v)
     assert_true(n < sizeof json);
     koma_error err;
     koma_error_clear(&err);
-    koma_pcn *rec = koma_pcn_parse(KOMA_PCN_JSON, json, n, KOMA_PCN_LIGHT, &err);
+    koma_pcn *rec = NULL;
+    koma_pcn_parse(KOMA_PCN_JSON, json, n, KOMA_PCN_LIGHT, &rec, &err);
     if (rec == NULL) print_error("%s: %s\n", json, err.message);
     assert_non_null(rec);
     koma_referee *ref;
@@ -1116,7 +1117,8 @@ static void claim(const char *json, koma_declaration_rule run, koma_verdict *v)
 {
     koma_error err;
     koma_error_clear(&err);
-    koma_pcn *rec = koma_pcn_parse(KOMA_PCN_JSON, json, strlen(json), KOMA_PCN_LIGHT, &err);
+    koma_pcn *rec = NULL;
+    koma_pcn_parse(KOMA_PCN_JSON, json, strlen(json), KOMA_PCN_LIGHT, &rec, &err);
     if (rec == NULL) print_error("%s: %s\n", json, err.message);
     assert_non_null(rec);
     koma_referee *ref;

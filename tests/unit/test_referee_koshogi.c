@@ -271,7 +271,8 @@ static void test_recorded(void **state)
 /* Judge a JSON record with koma_referee_pcn: 0 judged (v), 1 not judgeable (err). */
 static int judge_json(koma_referee *ref, const char *json, koma_verdict *v, koma_error *err)
 {
-    koma_pcn *rec = koma_pcn_parse_json(json, strlen(json), err);
+    koma_pcn *rec = NULL;
+    koma_pcn_parse_json(json, strlen(json), &rec, err);
     assert_non_null(rec);
     int rc = koma_referee_pcn(ref, games, NULL, rec, NULL, v, err);
     koma_pcn_free(rec);

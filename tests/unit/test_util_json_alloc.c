@@ -27,7 +27,8 @@ static verdict read_record(const char *s, size_t len)
 {
     koma_error e;
     koma_error_clear(&e);
-    koma_pcn *p = koma_pcn_parse(KOMA_PCN_JSON, s, len, 0, &e);
+    koma_pcn *p = NULL;
+    koma_pcn_parse(KOMA_PCN_JSON, s, len, 0, &p, &e);
     verdict v = { p != NULL, e.code, e.line, e.column };
     koma_pcn_free(p);
     return v;

@@ -103,15 +103,14 @@ typedef struct koma_convert_event {
                                       refusing the record (koma_format_reader_warning), or NULL */
 } koma_convert_event;
 
-/* Called for each record, in order; return 0 to go on, -1 to stop the input. */
+/* Called for each record, in order; return 0 to go on, any other value to stop
+ * the input (koma_converter_input then returns it). */
 typedef int (*koma_convert_fn)(void *ctx, const koma_convert_event *ev);
-/* Reads up to cap bytes of the input into buf: the count, 0 at its end, -1 on an
- * error (which the reader reports). */
-typedef long (*koma_convert_read_fn)(void *ctx, char *buf, size_t cap);
 
 /* A converter for options that koma_convert_check finds fitting; NULL with err
  * (memory, a start that is not a position, or the writer cannot be made). */
-KOMA_API koma_converter *koma_converter_new(const koma_convert_options *o, koma_error *err);
+KOMA_API int koma_converter_new(const koma_convert_options *o, koma_converter **out,
+                                koma_error *err);
 KOMA_API void koma_converter_free(koma_converter *cv);
 
 /* One output a position (as koma_format_writer_each_position; options with split), with
@@ -125,11 +124,11 @@ KOMA_API void koma_converter_each_position(koma_converter *cv, koma_convert_posi
 /*
  * Convert one input, read through rd, record by record, calling fn for each
  * (progress: fn is called once a record). Returns 0 when the input ended: read
- * to its end, stopped by fn, rd failed, or a KOMA_CONVERT_FATAL event; -1 with
- * err when it could not be converted (memory, a reader that cannot be made, a
- * chunk the reader refuses).
+ * to its end, rd failed, or a KOMA_CONVERT_FATAL event; fn's non-zero value
+ * when fn stopped it; -1 with err when it could not be converted (memory, a
+ * reader that cannot be made, a chunk the reader refuses).
  */
-KOMA_API int koma_converter_input(koma_converter *cv, koma_convert_read_fn rd, void *rd_ctx,
+KOMA_API int koma_converter_input(koma_converter *cv, koma_read_fn rd, void *rd_ctx,
                                   koma_convert_fn fn, void *ctx, koma_error *err);
 
 /*

@@ -52,6 +52,7 @@
 
 #include <stddef.h>
 #include <koma/error.h>
+#include <koma/io.h>
 #include <koma/position.h>
 #include <koma/game.h>
 
@@ -81,9 +82,6 @@ typedef struct koma_diagram_options {
 } koma_diagram_options;
 #define KOMA_DIAGRAM_OPTIONS_INIT {.size = sizeof(koma_diagram_options)}
 
-/* Receives the output in pieces; returns 0, or -1 to stop (a write error). */
-typedef int (*koma_diagram_write_fn)(void *ctx, const char *data, size_t len);
-
 /*
  * Draw pos (its game g may be NULL) through write. Errors: diagram.shape (a 3-D
  * board), diagram.caption (a caption with a control character or invalid UTF-8),
@@ -92,7 +90,7 @@ typedef int (*koma_diagram_write_fn)(void *ctx, const char *data, size_t len);
  */
 KOMA_API int koma_diagram_write(const koma_position *pos, const koma_game *g,
                                 const koma_diagram_options *opt,
-                                koma_diagram_write_fn write, void *ctx, koma_error *err);
+                                koma_write_fn write, void *ctx, koma_error *err);
 
 /*
  * The same into buf, snprintf-style: at most cap bytes including a NUL are

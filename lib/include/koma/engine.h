@@ -196,23 +196,19 @@ KOMA_API void koma_engine_position_ending(koma_engine *e, koma_ending *out);
  * koma_engine_legal_moves, which a test checks on random positions.
  *
  * Moves are emitted in the document's order as canonical PMN (and koma_move);
- * emit returns 0 to go on, anything else to stop (the call then returns 1).
+ * emit returns 0 to go on, anything else to stop (the call then returns that value).
  * emit must not change the engine. Returns 0 when all were emitted, -1 with
  * err on an error (memory).
  */
-KOMA_API int koma_engine_ggn_moves(koma_engine *e, const koma_ggn *ggn,
-                                   int (*emit)(const char *pmn, size_t len,
-                                               const koma_move *move, void *ctx),
+KOMA_API int koma_engine_ggn_moves(koma_engine *e, const koma_ggn *ggn, koma_move_fn emit,
                                    void *ctx, koma_error *err);
 
 /* The same for a position of a game (an engine is made for the call): -1 with
  * err also when the position does not fit the game (rules.*, as
  * koma_engine_set_position) or the game has no rules (game.norules). */
 KOMA_API int koma_ggn_generate(const koma_ggn *ggn, const koma_game *game,
-                               const koma_position *pos,
-                               int (*emit)(const char *pmn, size_t len, const koma_move *move,
-                                           void *ctx),
-                               void *ctx, koma_error *err);
+                               const koma_position *pos, koma_move_fn emit, void *ctx,
+                               koma_error *err);
 
 /* ---- perft -------------------------------------------------------------------- */
 
@@ -231,24 +227,25 @@ typedef struct koma_perft_entry {
  * Divided perft: one entry per legal root move, sorted by PMN (byte order),
  * into *out (malloc'd, the caller frees), *count entries. depth >= 1.
  * progress (may be NULL) is called after each root move with the number done
- * and the total.
+ * and the total; a non-zero return stops the perft, which returns that value
+ * (*out then NULL).
  */
+typedef int (*koma_perft_progress_fn)(void *ctx, size_t done, size_t total);
 KOMA_API int koma_engine_perft_divide(koma_engine *e, unsigned depth,
                                       koma_perft_entry **out, size_t *count,
-                                      void (*progress)(void *ctx, size_t done, size_t total),
-                                      void *ctx, koma_error *err);
+                                      koma_perft_progress_fn progress, void *ctx,
+                                      koma_error *err);
 
 /*
  * Split a perft of `depth` into jobs: every position reached after `plies`
  * plies (one job per path, so duplicates are kept) with depth - plies left.
  * job() is called with each FEEN and remaining depth; a non-zero return stops.
  * The jobs' perfts sum to perft(depth). plies <= depth (perft.depth).
- * Returns 0 when done, 1 when a job stopped it, -1 on error.
+ * Returns 0 when done, the job's non-zero value when it stopped it, -1 on error.
  */
+typedef int (*koma_perft_job_fn)(void *ctx, unsigned depth, const char *feen, size_t len);
 KOMA_API int koma_engine_perft_split(koma_engine *e, unsigned depth, unsigned plies,
-                                     int (*job)(void *ctx, unsigned depth, const char *feen,
-                                                size_t len),
-                                     void *ctx, koma_error *err);
+                                     koma_perft_job_fn job, void *ctx, koma_error *err);
 
 #ifdef __cplusplus
 }

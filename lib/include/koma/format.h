@@ -106,8 +106,9 @@ typedef struct koma_format_reader koma_format_reader;
  * until KOMA_PCN_AGAIN, finish at the end of the input. Records are at most
  * 16 MiB (convert.size otherwise, the record skipped).
  */
-KOMA_API koma_format_reader *koma_format_reader_new(koma_hub *h, const koma_format *fmt,
-                                        const koma_format_reader_options *opt, koma_error *err);
+KOMA_API int koma_format_reader_new(koma_hub *h, const koma_format *fmt,
+                                    const koma_format_reader_options *opt,
+                                    koma_format_reader **out, koma_error *err);
 KOMA_API void koma_format_reader_free(koma_format_reader *rs);
 KOMA_API int koma_format_reader_feed(koma_format_reader *rs, const char *data, size_t len, koma_error *err);
 KOMA_API void koma_format_reader_finish(koma_format_reader *rs);
@@ -155,8 +156,8 @@ KOMA_API int koma_format_reader_locate(const koma_format_reader *rs, const char 
 
 typedef struct koma_format_writer koma_format_writer;
 
-KOMA_API koma_format_writer *koma_format_writer_new(koma_hub *h, const koma_format *fmt, unsigned flags,
-                                        koma_error *err);
+KOMA_API int koma_format_writer_new(koma_hub *h, const koma_format *fmt, unsigned flags,
+                                    koma_format_writer **out, koma_error *err);
 KOMA_API void koma_format_writer_free(koma_format_writer *ws);
 /*
  * Append one record's text to out. A record the format cannot hold (an Ōgi
@@ -169,8 +170,9 @@ KOMA_API void koma_format_writer_free(koma_format_writer *ws);
  * positions koma_format_writer_record writes (the last of each record, or every one
  * with KOMA_WRITE_EACH) go to fn one at a time instead of to out, each written
  * as if it stood alone (no separator before it): its ply number (0 the setup),
- * its text. fn returns 0, or -1 to stop the record (it then fails with
- * io.write; positions already given stay given). NULL fn: back to out.
+ * its text. fn returns 0, or any other value to stop the record
+ * (koma_format_writer_record then returns that value, err io.write; positions
+ * already given stay given). NULL fn: back to out.
  */
 typedef int (*koma_format_writer_position_fn)(void *ctx, size_t ply, const char *text, size_t len);
 KOMA_API void koma_format_writer_each_position(koma_format_writer *ws, koma_format_writer_position_fn fn, void *ctx);

@@ -213,7 +213,7 @@ KOMA_API const char *koma_game_kanji(const koma_game *g, koma_piece p);
  * within the 16 MiB koma_ggn_load reads; a large board with many riders),
  * memory.
  */
-KOMA_API koma_ggn *koma_game_to_ggn(const koma_game *g, koma_error *err);
+KOMA_API int koma_game_to_ggn(const koma_game *g, koma_ggn **out, koma_error *err);
 
 /* Who wins when a game ends. */
 typedef enum koma_result {

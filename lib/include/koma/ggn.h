@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <koma/error.h>
+#include <koma/io.h>
 #include <koma/atoms.h>
 #include <koma/cell.h>
 #include <koma/position.h>
@@ -54,10 +55,10 @@ typedef struct koma_lcn {
  * the text stops being valid JSON, or at the start of the offending token.
  * Allocation failure: KOMA_E_MEMORY.
  */
-KOMA_API koma_ggn *koma_ggn_load(const char *text, size_t len, koma_error *err);
+KOMA_API int koma_ggn_load(const char *text, size_t len, koma_ggn **out, koma_error *err);
 
 /* An empty document ({}), to be filled with koma_ggn_add. */
-KOMA_API koma_ggn *koma_ggn_new(koma_error *err);
+KOMA_API int koma_ggn_new(koma_ggn **out, koma_error *err);
 
 /* NULL is fine. */
 KOMA_API void koma_ggn_free(koma_ggn *g);
@@ -102,8 +103,8 @@ typedef struct koma_ggn_entry {
  * or deny). fn returns 0 to go on; any other value stops the walk and is
  * returned. Returns 0 after a complete walk.
  */
-KOMA_API int koma_ggn_foreach(const koma_ggn *g,
-                              int (*fn)(const koma_ggn_entry *e, void *ctx), void *ctx);
+typedef int (*koma_ggn_entry_fn)(void *ctx, const koma_ggn_entry *e);
+KOMA_API int koma_ggn_foreach(const koma_ggn *g, koma_ggn_entry_fn fn, void *ctx);
 
 /* Numbers of piece keys and of possibilities in the document. */
 KOMA_API size_t koma_ggn_piece_count(const koma_ggn *g);
@@ -123,16 +124,16 @@ KOMA_API int koma_ggn_equal(const koma_ggn *a, const koma_ggn *b);
 /*
  * Serialise g as JSON followed by one "\n", in document order, with both "must"
  * and "deny" in every possibility. The text goes to sink in pieces; sink returns
- * 0 on success, anything else to fail (koma_ggn_write then returns -1 with
- * KOMA_E_IO_WRITE). Returns 0.
+ * 0 on success, anything else to fail (koma_ggn_write then returns that value
+ * with KOMA_E_IO_WRITE). Returns 0.
  */
-KOMA_API int koma_ggn_write(const koma_ggn *g, unsigned flags,
-                            int (*sink)(const char *s, size_t len, void *ctx), void *ctx,
+KOMA_API int koma_ggn_write(const koma_ggn *g, unsigned flags, koma_write_fn sink, void *ctx,
                             koma_error *err);
 
 /* The same into a malloc'd NUL-terminated string (free() it); *len (if not NULL)
  * gets its length. NULL with KOMA_E_MEMORY on allocation failure. */
-KOMA_API char *koma_ggn_dump(const koma_ggn *g, unsigned flags, size_t *len, koma_error *err);
+KOMA_API int koma_ggn_dump(const koma_ggn *g, unsigned flags, size_t *len, char **out,
+                           koma_error *err);
 
 /*
  * The QPI (koma-formats(5), QPI) of a piece in a position whose styles are styles[0] (first,
@@ -170,12 +171,10 @@ KOMA_API void koma_ggn_qpi_of(koma_piece p, const char styles[2], koma_qpi *out)
  * is emitted once even if several possibilities allow it.
  *
  * emit returns 0 to go on, anything else to stop (koma_ggn_moves then returns
- * 1). Returns 0 when every move was emitted; -1 (KOMA_E_INTERNAL) only when g,
+ * that value). Returns 0 when every move was emitted; -1 (KOMA_E_INTERNAL) only when g,
  * pos or emit is NULL. Nothing is allocated.
  */
-KOMA_API int koma_ggn_moves(const koma_ggn *g, const koma_position *pos,
-                            int (*emit)(const char *pmn, size_t len, const koma_move *move,
-                                        void *ctx),
+KOMA_API int koma_ggn_moves(const koma_ggn *g, const koma_position *pos, koma_move_fn emit,
                             void *ctx, koma_error *err);
 
 #ifdef __cplusplus

@@ -5,6 +5,7 @@
 #include <koma/version.h>
 #include <koma/limits.h>
 #include <koma/error.h>
+#include <koma/io.h>
 #include <koma/cell.h>
 #include <koma/atoms.h>
 #include <koma/position.h>

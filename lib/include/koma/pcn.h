@@ -48,6 +48,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <koma/error.h>
+#include <koma/io.h>
 #include <koma/limits.h>
 #include <koma/feen.h>
 #include <koma/position.h>
@@ -97,14 +98,14 @@ typedef enum koma_pcn_format {
  * exactly one document (pcn.yaml.documents otherwise; use koma_pcn_reader for
  * a stream).
  */
-KOMA_API koma_pcn *koma_pcn_parse(koma_pcn_format fmt, const char *s, size_t len,
-                                  unsigned flags, koma_error *err);
-KOMA_API koma_pcn *koma_pcn_parse_json(const char *s, size_t len, koma_error *err);
-KOMA_API koma_pcn *koma_pcn_parse_yaml(const char *s, size_t len, koma_error *err);
+KOMA_API int koma_pcn_parse(koma_pcn_format fmt, const char *s, size_t len, unsigned flags,
+                            koma_pcn **out, koma_error *err);
+KOMA_API int koma_pcn_parse_json(const char *s, size_t len, koma_pcn **out, koma_error *err);
+KOMA_API int koma_pcn_parse_yaml(const char *s, size_t len, koma_pcn **out, koma_error *err);
 
 /* A new record {"setup":{"feen":FEEN}}; the FEEN is validated (strictly). */
-KOMA_API koma_pcn *koma_pcn_new(const char *feen, size_t len, koma_error *err);
-KOMA_API koma_pcn *koma_pcn_copy(const koma_pcn *p, koma_error *err);
+KOMA_API int koma_pcn_new(const char *feen, size_t len, koma_pcn **out, koma_error *err);
+KOMA_API int koma_pcn_copy(const koma_pcn *p, koma_pcn **out, koma_error *err);
 KOMA_API void koma_pcn_free(koma_pcn *p);
 
 /*
@@ -201,7 +202,7 @@ typedef struct koma_pcn_node {
 } koma_pcn_node;
 
 /* Return 0 to go on; any other value stops the walk and is returned. */
-typedef int (*koma_pcn_walk_fn)(const koma_pcn_node *node, void *ctx);
+typedef int (*koma_pcn_walk_fn)(void *ctx, const koma_pcn_node *node);
 
 /* 0 when the walk ends; fn's non-zero value; -1 with err (memory). */
 KOMA_API int koma_pcn_walk(const koma_pcn *p, const char *pointer, koma_pcn_walk_fn fn,
@@ -226,7 +227,8 @@ typedef struct koma_pcn_member_diff {
     const koma_position *setup[2];
 } koma_pcn_member_diff;
 
-typedef void (*koma_pcn_diff_fn)(const koma_pcn_member_diff *d, void *ctx);
+/* Return 0 to go on; any other value stops the comparison and is returned. */
+typedef int (*koma_pcn_diff_fn)(void *ctx, const koma_pcn_member_diff *d);
 
 /* Caller storage, reusable from one pair of records to the next. */
 typedef struct koma_pcn_diff {
@@ -246,7 +248,7 @@ KOMA_API void koma_pcn_diff_init(koma_pcn_diff *d);
 KOMA_API void koma_pcn_diff_cleanup(koma_pcn_diff *d);
 /* Compare a with b, calling fn (may be NULL) for each differing member in the
  * order above. 1 when they differ (members or ply), 0 when not, -1 with err
- * (memory). */
+ * (memory); fn's non-zero value when it stopped the comparison. */
 KOMA_API int koma_pcn_diff_compare(koma_pcn_diff *d, const koma_pcn *a, const koma_pcn *b,
                                    koma_pcn_diff_fn fn, void *ctx, koma_error *err);
 
@@ -269,7 +271,7 @@ KOMA_API int koma_pcn_append_ply(koma_pcn *p, const char *pmn, size_t len, koma_
 
 /* ---- writers --------------------------------------------------------------
  * Writers append to a growable heap buffer (zero-initialise it; reset len to 0
- * to reuse it for the next record; free data with koma_buffer_cleanup).
+ * to reuse it for the next record; free data with koma_buffer_cleanup: koma/io.h).
  * The text is always NUL-terminated (data[len] == '\0') and ends with '\n'.
  *   JSON: compact, one line (a JSON Lines line) by default; KOMA_PCN_PRETTY
  *         indents by 2. Keys in record order, UTF-8 kept, "/" not escaped.
@@ -283,13 +285,6 @@ KOMA_API int koma_pcn_append_ply(koma_pcn *p, const char *pmn, size_t len, koma_
  */
 #define KOMA_PCN_PRETTY 0x1u
 
-typedef struct koma_buffer {
-    char *data;
-    size_t len;
-    size_t cap;
-} koma_buffer;
-
-KOMA_API void koma_buffer_cleanup(koma_buffer *b);
 
 KOMA_API int koma_pcn_write_json(const koma_pcn *p, unsigned flags, koma_buffer *out,
                                  koma_error *err);
@@ -336,9 +331,7 @@ KOMA_API int koma_pcn_fwrite(const koma_pcn *p, koma_pcn_format fmt, unsigned fl
  */
 typedef struct koma_pcn_reader koma_pcn_reader;
 
-/* Fill buf[0..cap) with up to cap bytes: the count, 0 at end of input, -1 on error. */
-typedef long (*koma_pcn_read_fn)(void *ctx, char *buf, size_t cap);
-/* A koma_pcn_read_fn for a stdio stream (ctx is the FILE *). */
+/* A koma_read_fn for a stdio stream (ctx is the FILE *). */
 KOMA_API long koma_pcn_read_stdio(void *file, char *buf, size_t cap);
 
 /*
@@ -347,9 +340,8 @@ KOMA_API long koma_pcn_read_stdio(void *file, char *buf, size_t cap);
  * call koma_pcn_reader_finish at the end of input.
  * flags: the parse flags above, for every record.
  */
-KOMA_API koma_pcn_reader *koma_pcn_reader_new(koma_pcn_format fmt, unsigned flags,
-                                              koma_pcn_read_fn read, void *ctx,
-                                              koma_error *err);
+KOMA_API int koma_pcn_reader_new(koma_pcn_format fmt, unsigned flags, koma_read_fn read,
+                                 void *ctx, koma_pcn_reader **out, koma_error *err);
 KOMA_API void koma_pcn_reader_free(koma_pcn_reader *r);
 KOMA_API int koma_pcn_reader_feed(koma_pcn_reader *r, const char *data, size_t len,
                                   koma_error *err);

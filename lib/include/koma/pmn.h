@@ -48,6 +48,11 @@ typedef struct koma_move {
     koma_piece captured;
 } koma_move;
 
+/* A move told to a caller (koma_ggn_moves, koma_engine_ggn_moves): its PMN
+ * pmn[0..len) and parsed. Return 0 to go on; any other value stops the call,
+ * which returns it. */
+typedef int (*koma_move_fn)(void *ctx, const char *pmn, size_t len, const koma_move *move);
+
 /*
  * Parse s[0..len) as current PMN (koma-formats(5), PMN, Grammar), context-free. The 25-byte limit is
  * checked first. Errors: pmn.* codes; the column is the byte where the input

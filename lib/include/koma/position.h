@@ -96,19 +96,20 @@ typedef struct koma_position_diff {
     char text[2][KOMA_DIFF_TEXT];
 } koma_position_diff;
 
-/* Return non-zero to stop the walk. */
-typedef int (*koma_position_diff_fn)(const koma_position_diff *d, void *ctx);
+/* Return 0 to go on; any other value stops the walk and is returned. */
+typedef int (*koma_position_diff_fn)(void *ctx, const koma_position_diff *d);
 
 /*
  * Call fn (may be NULL: count only) for each difference between a and b: the
  * shapes, then the squares in FEEN order of the smallest board holding both
  * (same number of dimensions only; an empty square off the other board is no
  * difference), the hands (first's, then second's, in koma_piece_hand_key
- * order), the styles, the side to move. Allocates nothing. Returns the number of
- * differences reported; *stopped (may be NULL) says whether fn stopped the walk.
+ * order), the styles, the side to move. Allocates nothing. *count (may be NULL)
+ * gets the number of differences reported. Returns 0, or fn's non-zero value
+ * when it stopped the walk.
  */
-KOMA_API size_t koma_position_diff_walk(const koma_position *a, const koma_position *b,
-                                        koma_position_diff_fn fn, void *ctx, int *stopped);
+KOMA_API int koma_position_diff_walk(const koma_position *a, const koma_position *b,
+                                     koma_position_diff_fn fn, void *ctx, size_t *count);
 
 #ifdef __cplusplus
 }

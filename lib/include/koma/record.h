@@ -250,7 +250,7 @@ KOMA_API koma_sq koma_sq_from_square(const koma_shape *shape, uint32_t square);
 typedef struct koma_hub koma_hub;
 
 /* games: the caller's (it must outlive the hub), or NULL for the built-in set. */
-KOMA_API koma_hub *koma_hub_new(koma_game_set *games, koma_error *err);
+KOMA_API int koma_hub_new(koma_game_set *games, koma_hub **out, koma_error *err);
 KOMA_API void koma_hub_free(koma_hub *h);
 KOMA_API koma_game_set *koma_hub_games(koma_hub *h);
 

@@ -361,7 +361,8 @@ typedef struct koma_referee_hooks {
     int (*begun)(void *ctx, koma_referee *ref);
     /* after plies[index]: what koma_referee_ply returned, and its err */
     int (*ply)(void *ctx, koma_referee *ref, size_t index, int status, const koma_error *err);
-    void *ctx;                         /* (a non-zero return stops the record: -1) */
+    void *ctx;                         /* (a non-zero return stops the record, and
+                                          koma_referee_pcn returns it) */
 } koma_referee_hooks;
 
 /*
@@ -370,8 +371,8 @@ typedef struct koma_referee_hooks {
  * begin, expect its outcome (when it has one), every ply, finish. Returns 0 with
  * v; 1 when the record cannot be judged: its setup or its meta.rule_options
  * (err; *v untouched but v->game, the game when known, and v->unjudged_member,
- * the member at fault); -1 on trouble (memory, api.size as koma_referee_finish)
- * or when a hook stopped it (err). After an unreadable ply the later plies are not read (v->kind
+ * the member at fault); -1 on trouble (memory, api.size as koma_referee_finish);
+ * a hook's non-zero value when it stopped the record. After an unreadable ply the later plies are not read (v->kind
  * KOMA_VERDICT_UNREADABLE).
  */
 KOMA_API int koma_referee_pcn(koma_referee *ref, const koma_game_set *games,
