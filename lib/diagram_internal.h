@@ -18,6 +18,7 @@ typedef struct koma__dgm_out {
     void *ctx;
     koma_error *err;
     int failed;
+    int stopped;                       /* write's non-zero value, returned by the call */
 } koma__dgm_out;
 
 int koma__dgm_put(koma__dgm_out *o, const char *s, size_t len);

@@ -86,7 +86,8 @@ typedef struct koma_diagram_options {
  * Draw pos (its game g may be NULL) through write. Errors: diagram.shape (a 3-D
  * board), diagram.caption (a caption with a control character or invalid UTF-8),
  * pmn.* and cell.shape (a last move that is not PMN or not on the board),
- * memory, io.write (write returned -1: nothing more is written).
+ * memory, io.write (write returned non-zero: nothing more is written, and the
+ * call returns write's value).
  */
 KOMA_API int koma_diagram_write(const koma_position *pos, const koma_game *g,
                                 const koma_diagram_options *opt,
