@@ -104,7 +104,7 @@ int line_check_pmn(line_ctx *lc, const char *s, size_t len, koma_error *err)
         return -1;
     if (lc->engine == NULL) return 0;
     /* --legal: the canonical form names a legal move of the position */
-    char text[KOMA_CHAIN_BUF];
+    char text[KOMA_MOVE_TEXT_BUF];
     size_t n = koma_chain_write(&c, text, sizeof text);
     koma_emove m;
     if (n == 0 || n >= sizeof text)

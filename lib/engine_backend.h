@@ -119,11 +119,11 @@ typedef struct koma__engine_ops {
      * text is not a move at all (the referee then takes the record as
      * unreadable), another code (rules.*) when it is a move that is not legal
      * here; memory as memory. Any length of text (a Ko shogi chain may run to
-     * KOMA_MOVE_TEXT_MAX, koma/referee.h); offsets into s. */
+     * KOMA_LIMIT_MOVE_TEXT, koma/referee.h); offsets into s. */
     int (*parse_move)(koma_engine *e, const char *s, size_t len, koma_emove *out,
                       koma_error *err);
     /* Play a legal move of the current position (-1, rules.illegal, beyond
-     * KOMA_ENGINE_MAX_PLIES plies; memory) / take back the last one (-1 when
+     * KOMA_LIMIT_PLIES plies; memory) / take back the last one (-1 when
      * none). No history rule here. */
     int (*make)(koma_engine *e, koma_emove m, koma_error *err);
     int (*unmake)(koma_engine *e);

@@ -782,7 +782,7 @@ static int next_record(koma_format_reader *rs, koma_pcn **out, koma_error *err)
                 return KOMA_PCN_FATAL;
             }
             if (sr == KOMA__SPLIT_MORE) {
-                if (rs->len > KOMA_PCN_MAX_RECORD) {
+                if (rs->len > KOMA_LIMIT_RECORD) {
                     koma__error_at(err, KOMA_E_CONVERT_SIZE, rs->line, 1, rs->base,
                                    "record exceeds 16 MiB");
                     rs->has_text = 0;
@@ -793,7 +793,7 @@ static int next_record(koma_format_reader *rs, koma_pcn **out, koma_error *err)
                 return rs->at_end ? KOMA_PCN_END : KOMA_PCN_AGAIN;
             }
         } else if (!rs->at_end) {
-            if (rs->len > KOMA_PCN_MAX_RECORD) {
+            if (rs->len > KOMA_LIMIT_RECORD) {
                 koma__error_at(err, KOMA_E_CONVERT_SIZE, rs->line, 1, rs->base, "record exceeds 16 MiB");
                 rs->has_text = 0;
                 rs->stopped = 1;
@@ -815,7 +815,7 @@ static int next_record(koma_format_reader *rs, koma_pcn **out, koma_error *err)
         }
         unsigned long line = rs->line;
         rs->last_line = line;
-        if (rec_len > KOMA_PCN_MAX_RECORD) {
+        if (rec_len > KOMA_LIMIT_RECORD) {
             consume(rs, used);
             koma__error_at(err, KOMA_E_CONVERT_SIZE, line, 1, 0, "record exceeds 16 MiB");
             rs->has_text = 0;

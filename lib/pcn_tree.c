@@ -521,9 +521,9 @@ int koma_pcn_append_ply(koma_pcn *p, const char *pmn, size_t len, koma_error *er
         return koma_error_set(err, KOMA_E_PCN_TYPE, 0, "expected an array, found %s at /plies",
                               koma__pcn_type_name(plies));
     }
-    if (json_array_size(plies) >= KOMA_PCN_MAX_PLIES)
+    if (json_array_size(plies) >= KOMA_LIMIT_PLIES)
         return koma_error_set(err, KOMA_E_PCN_PLIES_LIMIT, 0, "more than %u plies",
-                              KOMA_PCN_MAX_PLIES);
+                              KOMA_LIMIT_PLIES);
     json_t *ply = json_object(), *s = json_stringn(pmn, len);
     if (ply == NULL || s == NULL || json_object_set_new(ply, "pmn", s)) {
         json_decref(ply);

@@ -755,7 +755,7 @@ static size_t same_move(const koma_referee *r, size_t n, uint64_t key, uint64_t 
 int koma_referee_allows(koma_referee *r, const char *text, size_t len, koma_error *err)
 {
     if (r->state != ON || (r->has_stop && r->index >= r->stop_at) ||
-        r->index >= KOMA_REFEREE_MAX_PLIES || r->opt.dialect != KOMA_PMN_DIALECT_CANONICAL)
+        r->index >= KOMA_LIMIT_PLIES || r->opt.dialect != KOMA_PMN_DIALECT_CANONICAL)
         return 0;
     koma_emove m;
     koma_error why;
@@ -1021,9 +1021,9 @@ static int ply(koma_referee *r, const char *text, size_t len, const koma_move *p
         return KOMA_PLY_IGNORED;
     }
     size_t i = r->index++;
-    if (i >= KOMA_REFEREE_MAX_PLIES) {
+    if (i >= KOMA_LIMIT_PLIES) {
         koma_error_set(why, KOMA_E_PCN_PLIES_LIMIT, 0, "more than %u plies in a record",
-                       KOMA_REFEREE_MAX_PLIES);
+                       KOMA_LIMIT_PLIES);
         return unreadable(r, i, text, len, why);
     }
     if (r->state == ON && r->has_stop && i >= r->stop_at) r->state = ENDED;

@@ -240,7 +240,7 @@ static inline void check_position(checker *c)
 static inline void check_game_id(const koma_game_set *set, const koma_game *g)
 {
     const char *id = koma_game_id(g);
-    CHECK(id[0] != '\0' && strlen(id) <= KOMA_GAME_ID_MAX);
+    CHECK(id[0] != '\0' && strlen(id) <= KOMA_LIMIT_GAME_ID);
     CHECK(koma_game_set_find_id(set, id, strlen(id)) == g);
 }
 

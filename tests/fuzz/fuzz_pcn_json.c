@@ -152,7 +152,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *pretty = write_text(p, KOMA_PCN_JSON, KOMA_PCN_PRETTY, &plen);
     char *yaml = write_text(p, KOMA_PCN_YAML, 0, &ylen);
     CHECK(memchr(compact, '\n', clen) == compact + clen - 1);
-    const size_t limit = KOMA_PCN_MAX_RECORD;
+    const size_t limit = KOMA_LIMIT_RECORD;
     if (clen <= limit && plen <= limit && ylen <= limit) {
         koma_pcn *a = reread(KOMA_PCN_JSON, compact, clen);
         koma_pcn *b = reread(KOMA_PCN_JSON, pretty, plen);

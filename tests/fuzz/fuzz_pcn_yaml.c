@@ -117,7 +117,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *yaml = write_text(p, KOMA_PCN_YAML, &ylen);
     char *json = write_text(p, KOMA_PCN_JSON, &jlen);
     /* aliases may expand a small input: re-read only what fits the record limit */
-    if (ylen <= KOMA_PCN_MAX_RECORD && jlen <= KOMA_PCN_MAX_RECORD) {
+    if (ylen <= KOMA_LIMIT_RECORD && jlen <= KOMA_LIMIT_RECORD) {
         koma_pcn *a = reread(KOMA_PCN_YAML, yaml, ylen);
         koma_pcn *b = reread(KOMA_PCN_JSON, json, jlen);
         CHECK(koma_pcn_equal(p, a) && koma_pcn_equal(p, b));

@@ -78,7 +78,7 @@ static void agree(koma_engine *e)
     assert_int_equal(koma__engine_trouble(e), 0);
     for (size_t i = 0; i < n; i++) {
         assert_int_equal(m1[i], m2[i]);
-        char t1[KOMA_CHAIN_BUF], t2[KOMA_CHAIN_BUF], p1[KOMA_PMN_BUF], p2[KOMA_PMN_BUF];
+        char t1[KOMA_MOVE_TEXT_BUF], t2[KOMA_MOVE_TEXT_BUF], p1[KOMA_PMN_BUF], p2[KOMA_PMN_BUF];
         size_t l1 = koma_engine_move_text(e, m1[i], t1, sizeof t1);
         assert_int_equal(ops->move_text(e, m1[i], t2, sizeof t2), l1);
         assert_string_equal(t1, t2);

@@ -216,7 +216,7 @@ static char *plies_record(size_t n)
 static void test_plies_limit(void **state)
 {
     (void)state;
-    char *s = plies_record(KOMA_PCN_MAX_PLIES);
+    char *s = plies_record(KOMA_LIMIT_PLIES);
     koma_pcn *p = json_ok(s);
     assert_int_equal(koma_pcn_ply_count(p), 65536);
     koma_error e;
@@ -225,7 +225,7 @@ static void test_plies_limit(void **state)
     assert_int_equal(e.code, KOMA_E_PCN_PLIES_LIMIT);
     koma_pcn_free(p);
     free(s);
-    s = plies_record(KOMA_PCN_MAX_PLIES + 1);
+    s = plies_record(KOMA_LIMIT_PLIES + 1);
     /* the 65537th ply: 37 bytes of head, then 65536 plies of 13 bytes and a comma */
     expect_error(KOMA_PCN_JSON, s, strlen(s), KOMA_E_PCN_PLIES_LIMIT, 1, 37 + 65536 * 14 + 1,
                  "more than 65536 plies (ply 65537 at /plies/65536)");
@@ -252,7 +252,7 @@ static void test_plies_counted_while_parsing(void **state)
     free(s);
 }
 
-/* The tree a record builds is bounded (KOMA_PCN_MAX_TREE), whatever its shape:
+/* The tree a record builds is bounded (KOMA_LIMIT_TREE), whatever its shape:
  * empty objects cost ~200 bytes each for 3 bytes of text. */
 static void test_memory_limit(void **state)
 {
@@ -291,13 +291,13 @@ static void test_memory_limit(void **state)
 static void test_size_limit(void **state)
 {
     (void)state;
-    size_t n = KOMA_PCN_MAX_RECORD + 1;
+    size_t n = KOMA_LIMIT_RECORD + 1;
     char *s = malloc(n);
     assert_non_null(s);
     memset(s, ' ', n);
     memcpy(s, "{\"setup\":{\"feen\":\"K / C/c\"}}", 28);
-    expect_error(KOMA_PCN_JSON, s, n, KOMA_E_PCN_SIZE, 1, KOMA_PCN_MAX_RECORD + 1, "exceeds 16 MiB");
-    expect_error(KOMA_PCN_YAML, s, n, KOMA_E_PCN_SIZE, 1, KOMA_PCN_MAX_RECORD + 1, "exceeds 16 MiB");
+    expect_error(KOMA_PCN_JSON, s, n, KOMA_E_PCN_SIZE, 1, KOMA_LIMIT_RECORD + 1, "exceeds 16 MiB");
+    expect_error(KOMA_PCN_YAML, s, n, KOMA_E_PCN_SIZE, 1, KOMA_LIMIT_RECORD + 1, "exceeds 16 MiB");
     /* exactly at the limit: fine */
     koma_pcn *p = parse_ok(KOMA_PCN_JSON, s, n - 1, 0);
     koma_pcn_free(p);

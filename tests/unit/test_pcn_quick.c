@@ -182,7 +182,7 @@ static char *shaped(const char *item, size_t n, int keyed, size_t *len)
 }
 
 /* The tree-free check never calls valid a record whose tree the full path
- * refuses (pcn.memory.limit, KOMA_PCN_MAX_TREE): for each costly shape, the
+ * refuses (pcn.memory.limit, KOMA_LIMIT_TREE): for each costly shape, the
  * most items the check passes give a record the full path takes, and one more
  * item still the same verdict both ways (without the bound, 16 MiB of {} would be
  * valid to koma-validate and pcn.memory.limit to koma-convert). */
@@ -200,8 +200,8 @@ static void test_memory_budget(void **state)
     for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++) {
         /* keyed: one object of 32 members at most (the pass reads no more) */
         /* (an item costs 40 bytes at least: a table slot and a block) */
-        size_t lo = 0, hi = shapes[i].keyed ? 32 : KOMA_PCN_MAX_RECORD / (strlen(shapes[i].item) + 1);
-        if (hi > KOMA_PCN_MAX_TREE / 40) hi = KOMA_PCN_MAX_TREE / 40;
+        size_t lo = 0, hi = shapes[i].keyed ? 32 : KOMA_LIMIT_RECORD / (strlen(shapes[i].item) + 1);
+        if (hi > KOMA_LIMIT_TREE / 40) hi = KOMA_LIMIT_TREE / 40;
         size_t len;
         /* the most items the check passes (it passes 0, and fails past the budget) */
         while (lo < hi) {
@@ -222,13 +222,13 @@ static void test_memory_budget(void **state)
         koma_pcn_free(full);
         free(s);
         s = shaped(shapes[i].item, lo + 1, shapes[i].keyed, &len);
-        if (len <= KOMA_PCN_MAX_RECORD) same_verdict(s, len, 0);
+        if (len <= KOMA_LIMIT_RECORD) same_verdict(s, len, 0);
         free(s);
     }
     koma_position_cleanup(&scratch);
     /* 16 MiB of {} (3 bytes an item): refused by both, at the same place */
     size_t len;
-    char *s = shaped("{}", (KOMA_PCN_MAX_RECORD - 64) / 3, 0, &len);
+    char *s = shaped("{}", (KOMA_LIMIT_RECORD - 64) / 3, 0, &len);
     koma_error e;
     koma_error_clear(&e);
     assert_int_equal(koma_pcn_parse(KOMA_PCN_JSON, s, len, KOMA_PCN_CHECK_ONLY, &(koma_pcn *){NULL}, &e), -1);

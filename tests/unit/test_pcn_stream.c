@@ -507,7 +507,7 @@ static void test_oversize_json_line(void **state)
     (void)state;
     gen_src g = { "{\"setup\":{\"feen\":\"K / C/c\"}}\n{\"setup\":{\"feen\":\"K / C/c\"},\"x\":\"",
                   "\"}\n{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"bad\"}]}\n",
-                  'x', KOMA_PCN_MAX_RECORD + 100, 0, 1 << 20 };
+                  'x', KOMA_LIMIT_RECORD + 100, 0, 1 << 20 };
     koma_error e;
     memset(&e, 0, sizeof e);
     koma_pcn_reader *r = NULL;
@@ -518,15 +518,15 @@ static void test_oversize_json_line(void **state)
     assert_int_equal(koma_pcn_reader_next(r, &p, &e), KOMA_PCN_INVALID);
     assert_int_equal(e.code, KOMA_E_PCN_SIZE);
     assert_int_equal(e.line, 2);
-    assert_int_equal(e.column, KOMA_PCN_MAX_RECORD + 1);
-    assert_int_equal(e.offset, 29 + KOMA_PCN_MAX_RECORD);
+    assert_int_equal(e.column, KOMA_LIMIT_RECORD + 1);
+    assert_int_equal(e.offset, 29 + KOMA_LIMIT_RECORD);
     assert_int_equal(koma_pcn_reader_line(r), 2);
     assert_null(koma_pcn_reader_text(r, NULL));
     assert_int_equal(koma_pcn_reader_next(r, &p, &e), KOMA_PCN_INVALID);
     assert_int_equal(e.code, KOMA_E_PCN_PLY_PMN);
     assert_int_equal(e.line, 3);
     assert_int_equal(e.column, 45);
-    assert_int_equal(e.offset, 29 + 33 + KOMA_PCN_MAX_RECORD + 100 + 3 + 44);
+    assert_int_equal(e.offset, 29 + 33 + KOMA_LIMIT_RECORD + 100 + 3 + 44);
     assert_int_equal(koma_pcn_reader_next(r, &p, &e), KOMA_PCN_END);
     koma_pcn_reader_free(r);
 
@@ -551,7 +551,7 @@ static void test_oversize_json_line(void **state)
         if (seen == 2) {
             assert_int_equal(e.code, KOMA_E_PCN_SIZE);
             assert_int_equal(e.line, 2);
-            assert_int_equal(e.column, KOMA_PCN_MAX_RECORD + 1);
+            assert_int_equal(e.column, KOMA_LIMIT_RECORD + 1);
         }
         if (seen == 3) {
             assert_int_equal(e.code, KOMA_E_PCN_PLY_PMN);
@@ -569,7 +569,7 @@ static void test_oversize_yaml_document(void **state)
     /* a document of 1 + 2 lines then 16 MiB + 100 bytes of "x\n"-lines in a block scalar */
     gen_src g = { "---\nsetup: {feen: K / C/c}\n---\nsetup: {feen: K / C/c}\nx: |\n",
                   "\n---\nsetup: {feen: bad}\n",
-                  '\n', KOMA_PCN_MAX_RECORD + 100, 0, 1 << 20 };
+                  '\n', KOMA_LIMIT_RECORD + 100, 0, 1 << 20 };
     koma_error e;
     memset(&e, 0, sizeof e);
     koma_pcn_reader *r = NULL;
@@ -582,25 +582,25 @@ static void test_oversize_yaml_document(void **state)
     assert_int_equal(koma_pcn_reader_line(r), 3);
     /* the document starts at offset 27 (line 3); byte 27 + 16 MiB is on line
      * 3 + 2 + (16 MiB - 27) newlines of filler, column 1 */
-    assert_int_equal(e.offset, 27 + KOMA_PCN_MAX_RECORD);
-    assert_int_equal(e.line, 5 + (KOMA_PCN_MAX_RECORD - 27 - 5) + 1);
+    assert_int_equal(e.offset, 27 + KOMA_LIMIT_RECORD);
+    assert_int_equal(e.line, 5 + (KOMA_LIMIT_RECORD - 27 - 5) + 1);
     assert_int_equal(e.column, 1);
     assert_int_equal(koma_pcn_reader_next(r, &p, &e), KOMA_PCN_INVALID);
     assert_int_equal(e.code, KOMA_E_PCN_SETUP_FEEN);
     /* filler lines 6 .. 5 + N, the tail's "\n" ends line 6 + N, "---" is line 7 + N */
-    assert_int_equal(koma_pcn_reader_line(r), 7 + KOMA_PCN_MAX_RECORD + 100);
-    assert_int_equal(e.line, 8 + KOMA_PCN_MAX_RECORD + 100);
+    assert_int_equal(koma_pcn_reader_line(r), 7 + KOMA_LIMIT_RECORD + 100);
+    assert_int_equal(e.line, 8 + KOMA_LIMIT_RECORD + 100);
     assert_int_equal(e.column, 15);
     assert_int_equal(koma_pcn_reader_next(r, &p, &e), KOMA_PCN_END);
     koma_pcn_reader_free(r);
 
     /* one over-long line inside a document */
-    gen_src g2 = { "---\nx: ", "\n---\nsetup: {feen: K / C/c}\n", 'y', KOMA_PCN_MAX_RECORD, 0, 1 << 20 };
+    gen_src g2 = { "---\nx: ", "\n---\nsetup: {feen: K / C/c}\n", 'y', KOMA_LIMIT_RECORD, 0, 1 << 20 };
     koma_pcn_reader_new(KOMA_PCN_YAML, 0, gen_read, &g2, &r, &e);
     assert_int_equal(koma_pcn_reader_next(r, &p, &e), KOMA_PCN_INVALID);
     assert_int_equal(e.code, KOMA_E_PCN_SIZE);
     assert_int_equal(e.line, 2);
-    assert_int_equal(e.column, KOMA_PCN_MAX_RECORD + 1 - 4);
+    assert_int_equal(e.column, KOMA_LIMIT_RECORD + 1 - 4);
     assert_int_equal(koma_pcn_reader_line(r), 1);
     assert_int_equal(koma_pcn_reader_next(r, &p, &e), KOMA_PCN_RECORD);
     assert_int_equal(koma_pcn_reader_line(r), 3);

@@ -711,7 +711,7 @@ static void test_recorded_every_game(void **state)
         koma_emove *m = malloc(koma_engine_max_moves(e) * sizeof *m);
         assert_non_null(m);
         assert_true(koma_engine_legal_moves(e, m) > 0);
-        char first[KOMA_CHAIN_BUF];
+        char first[KOMA_MOVE_TEXT_BUF];
         koma_engine_move_text(e, m[0], first, sizeof first);
         free(m);
         koma_engine_free(e);

@@ -164,7 +164,7 @@ static void test_auto_pretty_json(void **state)
 static void test_auto_oversize(void **state)
 {
     (void)state;
-    size_t big = KOMA_PCN_MAX_RECORD + 100;
+    size_t big = KOMA_LIMIT_RECORD + 100;
     const char *tail = J("b") J("c");
     char *s = malloc(big + 64 + strlen(tail));
     assert_non_null(s);

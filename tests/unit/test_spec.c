@@ -638,7 +638,7 @@ static void check_pmn(const row *r, verdict *v)
     koma_chain chain;
     koma_error_clear(&err);
     int rc = koma_chain_parse_dialect(d, in->s, in->len, ctx, &chain, &err);
-    char buf[KOMA_CHAIN_BUF];
+    char buf[KOMA_MOVE_TEXT_BUF];
     if (r->code == KOMA_OK) {
         expect_ok(r, rc, &err, v);
         if (rc == 0 && r->f[C_CANONICAL].len) {
@@ -652,7 +652,7 @@ static void check_pmn(const row *r, verdict *v)
     }
     int single = d == KOMA_PMN_DIALECT_SEED || d == KOMA_PMN_DIALECT_JSON_ARRAY ||
                  (d == KOMA_PMN_DIALECT_CANONICAL && memchr(in->s, ',', in->len) == NULL &&
-                  in->len <= KOMA_CHAIN_MAX_LEN);
+                  in->len <= KOMA_LIMIT_MOVE_TEXT);
     if (single) {
         koma_move m;
         memset(&m, 0x5a, sizeof m);

@@ -57,6 +57,7 @@ typedef struct koma_convert_options {
  * misfit, so that a front end can name each in its own words. With
  * KOMA_CONVERT_UNFIT_START, err (may be NULL) says why the start is not a
  * position (koma_convert_start's error); err is cleared otherwise.
+ * Ownership: none.
  */
 KOMA_API unsigned koma_convert_check(const koma_convert_options *o, koma_error *err);
 
@@ -64,19 +65,22 @@ KOMA_API unsigned koma_convert_check(const koma_convert_options *o, koma_error *
  * PRETTY for the PCN formats (YAML is indented anyway) and JKF, UTF8 and
  * SHIFT_JIS for KIF and KI2, DROP_TIMES and DROP_VARIATIONS for the shogi-world
  * record formats (every RECORD format but PCN's); 0 for a format koma does not
- * write. */
+ * write. Ownership: none. */
 KOMA_API unsigned koma_convert_write_flags(const koma_format *to);
 
 /* 1 when the input is converted FEEN line by FEEN line (FEEN out, FEEN or
- * detected in, no KOMA_WRITE_EACH, not split, no start); 0 when record by record. */
+ * detected in, no KOMA_WRITE_EACH, not split, no start); 0 when record by record.
+ * Ownership: none. */
 KOMA_API int koma_convert_feen_lines(const koma_convert_options *o);
 /* With koma_convert_feen_lines and no `from`: 1 when an input starting with
  * s[0..len) (at_end: all of it) stays on the FEEN line path (it looks like FEEN,
- * or like nothing koma knows); 0 when it is another format, read as records. */
+ * or like nothing koma knows); 0 when it is another format, read as records.
+ * Ownership: none. */
 KOMA_API int koma_convert_input_is_feen(const char *s, size_t len, int at_end);
 
 /* A start position, FEEN or SFEN, as canonical FEEN into feen[cap] (NUL-terminated;
- * *len_out its length). On error, err is the FEEN parser's (memory: either's). */
+ * *len_out its length). On error, err is the FEEN parser's (memory: either's).
+ * Ownership: none. */
 KOMA_API int koma_convert_start(const char *s, size_t len, char *feen, size_t cap, size_t *len_out,
                                 koma_error *err);
 
@@ -108,9 +112,11 @@ typedef struct koma_convert_event {
 typedef int (*koma_convert_fn)(void *ctx, const koma_convert_event *ev);
 
 /* A converter for options that koma_convert_check finds fitting; NULL with err
- * (memory, a start that is not a position, or the writer cannot be made). */
+ * (memory, a start that is not a position, or the writer cannot be made).
+ * Ownership: the caller frees *out with koma_converter_free. */
 KOMA_API int koma_converter_new(const koma_convert_options *o, koma_converter **out,
                                 koma_error *err);
+/* Ownership: frees cv and what it owns. */
 KOMA_API void koma_converter_free(koma_converter *cv);
 
 /* One output a position (as koma_format_writer_each_position; options with split), with
@@ -118,6 +124,7 @@ KOMA_API void koma_converter_free(koma_converter *cv);
  * included). NULL fn: positions back in the record's text. */
 typedef int (*koma_convert_position_fn)(void *ctx, unsigned long record, size_t ply,
                                         const char *text, size_t len);
+/* Ownership: fn and ctx are kept until changed or cv is freed. */
 KOMA_API void koma_converter_each_position(koma_converter *cv, koma_convert_position_fn fn,
                                            void *ctx);
 
@@ -127,6 +134,7 @@ KOMA_API void koma_converter_each_position(koma_converter *cv, koma_convert_posi
  * to its end, rd failed, or a KOMA_CONVERT_FATAL event; fn's non-zero value
  * when fn stopped it; -1 with err when it could not be converted (memory, a
  * reader that cannot be made, a chunk the reader refuses).
+ * Ownership: none.
  */
 KOMA_API int koma_converter_input(koma_converter *cv, koma_read_fn rd, void *rd_ctx,
                                   koma_convert_fn fn, void *ctx, koma_error *err);
@@ -136,6 +144,7 @@ KOMA_API int koma_converter_input(koma_converter *cv, koma_read_fn rd, void *rd_
  * canonical FEEN and a newline told to fn as KOMA_CONVERT_RECORD, or the parser's
  * error (at `line`) as KOMA_CONVERT_INVALID. s NULL: a line that could not be
  * read, *bad says why (KOMA_CONVERT_INVALID with it). Returns fn's answer.
+ * Ownership: none.
  */
 KOMA_API int koma_converter_line(koma_converter *cv, const char *s, size_t len, unsigned long line,
                                  const koma_error *bad, koma_convert_fn fn, void *ctx);
@@ -148,6 +157,7 @@ typedef struct koma_convert_counts {
     unsigned long failed;          /* records unreadable or unwritable */
     unsigned long invalid;         /* FEEN lines invalid */
 } koma_convert_counts;
+/* Ownership: none. */
 KOMA_API void koma_converter_counts(const koma_converter *cv, koma_convert_counts *out);
 
 #ifdef __cplusplus

@@ -88,6 +88,7 @@ typedef struct koma_diagram_options {
  * pmn.* and cell.shape (a last move that is not PMN or not on the board),
  * memory, io.write (write returned non-zero: nothing more is written, and the
  * call returns write's value).
+ * Ownership: none.
  */
 KOMA_API int koma_diagram_write(const koma_position *pos, const koma_game *g,
                                 const koma_diagram_options *opt,
@@ -97,13 +98,16 @@ KOMA_API int koma_diagram_write(const koma_position *pos, const koma_game *g,
  * The same into buf, snprintf-style: at most cap bytes including a NUL are
  * written, *len (may be NULL) receives the full length; the output is complete
  * when *len < cap.
+ * Ownership: none.
  */
 KOMA_API int koma_diagram_print(const koma_position *pos, const koma_game *g,
                                 const koma_diagram_options *opt, char *buf, size_t cap,
                                 size_t *len, koma_error *err);
 
-/* "ascii", "unicode", "svg" (what koma-convert --to takes) and back; -1 when unknown. */
+/* "ascii", "unicode", "svg" (what koma-convert --to takes) and back; -1 when unknown.
+ * Ownership: the result is static (the library's constant data). */
 KOMA_API const char *koma_diagram_format_name(koma_diagram_format f);
+/* Ownership: none. */
 KOMA_API int koma_diagram_format_from_name(const char *s, size_t len, koma_diagram_format *out);
 
 #ifdef __cplusplus

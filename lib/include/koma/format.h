@@ -44,18 +44,26 @@ typedef enum koma_format_kind {
 #define KOMA_FORMAT_READ  0x1u
 #define KOMA_FORMAT_WRITE 0x2u
 
-/* By name or alias ("csa", "yaml", "json"...), exactly; NULL when unknown. */
+/* By name or alias ("csa", "yaml", "json"...), exactly; NULL when unknown.
+ * Ownership: the result is static (the library's constant data). */
 KOMA_API const koma_format *koma_format_find(const char *name, size_t len);
+/* Ownership: none. */
 KOMA_API size_t koma_format_count(void);
+/* Ownership: the result is static (the library's constant data). */
 KOMA_API const koma_format *koma_format_at(size_t i);
+/* Ownership: the result is static (the library's constant data). */
 KOMA_API const char *koma_format_name(const koma_format *f);
-/* Space-separated aliases, or "". */
+/* Space-separated aliases, or "".
+ * Ownership: the result is static (the library's constant data). */
 KOMA_API const char *koma_format_aliases(const koma_format *f);
-/* A short description: "CSA records (V2.2, V3.0)". */
+/* A short description: "CSA records (V2.2, V3.0)".
+ * Ownership: the result is static (the library's constant data). */
 KOMA_API const char *koma_format_title(const koma_format *f);
+/* Ownership: none. */
 KOMA_API koma_format_kind koma_format_kind_of(const koma_format *f);
+/* Ownership: none. */
 KOMA_API unsigned koma_format_caps(const koma_format *f);
-/* For the PCN formats: their koma_pcn_format (1); 0 for the others. */
+/* For the PCN formats: their koma_pcn_format (1); 0 for the others. Ownership: none. */
 KOMA_API int koma_format_pcn(const koma_format *f, koma_pcn_format *out);
 
 /*
@@ -63,13 +71,15 @@ KOMA_API int koma_format_pcn(const koma_format *f, koma_pcn_format *out);
  * most surely, with *confidence (may be NULL) 1 (might be), 2 (likely) or 3
  * (sure); NULL (confidence 0) when none does. DETECT formats take part.
  * at_end: s is the whole input.
+ * Ownership: the result is static (the library's constant data).
  */
 KOMA_API const koma_format *koma_format_detect(const char *s, size_t len, int at_end,
                                                int *confidence);
 
 /* The name koma gives a text encoding it reads ("EUC-JP" for "eucjp"): UTF-8,
  * Shift_JIS, EUC-JP, UTF-16LE, UTF-16BE, UTF-16 (see koma_format_reader_options);
- * NULL when it reads no such encoding. */
+ * NULL when it reads no such encoding.
+ * Ownership: the result is static (the library's constant data). */
 KOMA_API const char *koma_encoding_name(const char *name, size_t len);
 
 /* ---- reading --------------------------------------------------------------------- */
@@ -105,17 +115,22 @@ typedef struct koma_format_reader koma_format_reader;
  * input is not read. Push mode, as koma_pcn_reader: feed chunks, call next
  * until KOMA_PCN_AGAIN, finish at the end of the input. Records are at most
  * 16 MiB (convert.size otherwise, the record skipped).
+ * Ownership: the caller frees *out with koma_format_reader_free; h is borrowed until then.
  */
 KOMA_API int koma_format_reader_new(koma_hub *h, const koma_format *fmt,
                                     const koma_format_reader_options *opt,
                                     koma_format_reader **out, koma_error *err);
+/* Ownership: frees rs and what it owns. */
 KOMA_API void koma_format_reader_free(koma_format_reader *rs);
+/* Ownership: none. */
 KOMA_API int koma_format_reader_feed(koma_format_reader *rs, const char *data, size_t len, koma_error *err);
+/* Ownership: none. */
 KOMA_API void koma_format_reader_finish(koma_format_reader *rs);
 /* KOMA_PCN_RECORD (*out: the caller frees), KOMA_PCN_INVALID (err: line and
- * column in the whole input), KOMA_PCN_AGAIN, KOMA_PCN_END, KOMA_PCN_FATAL. */
+ * column in the whole input), KOMA_PCN_AGAIN, KOMA_PCN_END, KOMA_PCN_FATAL.
+ * Ownership: the caller frees *out with koma_pcn_free. */
 KOMA_API int koma_format_reader_next(koma_format_reader *rs, koma_pcn **out, koma_error *err);
-/* The first line of the record last returned. */
+/* The first line of the record last returned. Ownership: none. */
 KOMA_API unsigned long koma_format_reader_line(const koma_format_reader *rs);
 /*
  * The text of the record last returned (KOMA_PCN_RECORD or KOMA_PCN_INVALID):
@@ -125,6 +140,7 @@ KOMA_API unsigned long koma_format_reader_line(const koma_format_reader *rs);
  * format (a PCN input read record by record as JSON or YAML: that record's).
  * NULL when there is no text (an over-long record). Valid until the next call
  * on rs.
+ * Ownership: the result is borrowed from rs until the next call on rs; *fmt is static.
  */
 KOMA_API const char *koma_format_reader_text(const koma_format_reader *rs, size_t *len,
                                        const koma_format **fmt);
@@ -132,14 +148,15 @@ KOMA_API const char *koma_format_reader_text(const koma_format_reader *rs, size_
 /* 1 when the record last returned (or found invalid) came with a warning:
  * something its reader noticed without refusing it, such as a declared
  * encoding its bytes contradict (convert.encoding; located as errors are),
- * copied into *out; else 0. */
+ * copied into *out; else 0. Ownership: none. */
 KOMA_API int koma_format_reader_warning(const koma_format_reader *rs, koma_error *out);
-/* The format being read (after detection; NULL before it). */
+/* The format being read (after detection; NULL before it).
+ * Ownership: the result is static (the library's constant data). */
 KOMA_API const koma_format *koma_format_reader_format(const koma_format_reader *rs);
 /* Where the value at a JSON pointer of the last record is in the input: for
  * PCN formats as koma_pcn_reader_locate; for the shogi-world records, a ply
  * ("/plies/N...") is its move's line and column and "/outcome..." the
- * ending's, when the reader noted them; -1 otherwise. */
+ * ending's, when the reader noted them; -1 otherwise. Ownership: none. */
 KOMA_API int koma_format_reader_locate(const koma_format_reader *rs, const char *pointer,
                                  unsigned long *line, unsigned long *column);
 
@@ -156,8 +173,10 @@ KOMA_API int koma_format_reader_locate(const koma_format_reader *rs, const char 
 
 typedef struct koma_format_writer koma_format_writer;
 
+/* Ownership: the caller frees *out with koma_format_writer_free; h is borrowed until then. */
 KOMA_API int koma_format_writer_new(koma_hub *h, const koma_format *fmt, unsigned flags,
                                     koma_format_writer **out, koma_error *err);
+/* Ownership: frees ws and what it owns. */
 KOMA_API void koma_format_writer_free(koma_format_writer *ws);
 /*
  * Append one record's text to out. A record the format cannot hold (an Ōgi
@@ -175,8 +194,10 @@ KOMA_API void koma_format_writer_free(koma_format_writer *ws);
  * already given stay given). NULL fn: back to out.
  */
 typedef int (*koma_format_writer_position_fn)(void *ctx, size_t ply, const char *text, size_t len);
+/* Ownership: fn and ctx are kept until changed or ws is freed. */
 KOMA_API void koma_format_writer_each_position(koma_format_writer *ws, koma_format_writer_position_fn fn, void *ctx);
 
+/* Ownership: none. */
 KOMA_API int koma_format_writer_record(koma_format_writer *ws, const koma_pcn *rec, koma_buffer *out,
                                  koma_error *err);
 

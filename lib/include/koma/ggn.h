@@ -54,13 +54,15 @@ typedef struct koma_lcn {
  * JSON syntax errors (ggn.json, ggn.duplicate) are positioned at the byte where
  * the text stops being valid JSON, or at the start of the offending token.
  * Allocation failure: KOMA_E_MEMORY.
+ * Ownership: the caller frees *out with koma_ggn_free.
  */
 KOMA_API int koma_ggn_load(const char *text, size_t len, koma_ggn **out, koma_error *err);
 
-/* An empty document ({}), to be filled with koma_ggn_add. */
+/* An empty document ({}), to be filled with koma_ggn_add.
+ * Ownership: the caller frees *out with koma_ggn_free. */
 KOMA_API int koma_ggn_new(koma_ggn **out, koma_error *err);
 
-/* NULL is fine. */
+/* NULL is fine. Ownership: frees g and what it owns. */
 KOMA_API void koma_ggn_free(koma_ggn *g);
 
 /*
@@ -80,6 +82,7 @@ KOMA_API void koma_ggn_free(koma_ggn *g);
  *     koma_ggn_add(g, &k, &a, &b, &c, 1, NULL, 0, &e);
  *     c.kind = KOMA_LCN_ENEMY;
  *     koma_ggn_add(g, &k, &a, &b, &c, 1, NULL, 0, &e);
+ * Ownership: none.
  */
 KOMA_API int koma_ggn_add(koma_ggn *g, const koma_qpi *piece, const koma_location *src,
                           const koma_location *dst, const koma_lcn *must, size_t nmust,
@@ -104,16 +107,19 @@ typedef struct koma_ggn_entry {
  * returned. Returns 0 after a complete walk.
  */
 typedef int (*koma_ggn_entry_fn)(void *ctx, const koma_ggn_entry *e);
+/* Ownership: none. */
 KOMA_API int koma_ggn_foreach(const koma_ggn *g, koma_ggn_entry_fn fn, void *ctx);
 
-/* Numbers of piece keys and of possibilities in the document. */
+/* Numbers of piece keys and of possibilities in the document. Ownership: none. */
 KOMA_API size_t koma_ggn_piece_count(const koma_ggn *g);
+/* Ownership: none. */
 KOMA_API size_t koma_ggn_possibility_count(const koma_ggn *g);
 
 /*
  * 1 when a and b describe the same document: JSON objects compared as sets of
  * members (key order does not matter), possibilities arrays in order, a missing
  * must/deny equal to {}.
+ * Ownership: none.
  */
 KOMA_API int koma_ggn_equal(const koma_ggn *a, const koma_ggn *b);
 
@@ -126,12 +132,14 @@ KOMA_API int koma_ggn_equal(const koma_ggn *a, const koma_ggn *b);
  * and "deny" in every possibility. The text goes to sink in pieces; sink returns
  * 0 on success, anything else to fail (koma_ggn_write then returns that value
  * with KOMA_E_IO_WRITE). Returns 0.
+ * Ownership: none.
  */
 KOMA_API int koma_ggn_write(const koma_ggn *g, unsigned flags, koma_write_fn sink, void *ctx,
                             koma_error *err);
 
 /* The same into a malloc'd NUL-terminated string (free() it); *len (if not NULL)
- * gets its length. NULL with KOMA_E_MEMORY on allocation failure. */
+ * gets its length. NULL with KOMA_E_MEMORY on allocation failure.
+ * Ownership: the caller frees *out with free(). */
 KOMA_API int koma_ggn_dump(const koma_ggn *g, unsigned flags, size_t *len, char **out,
                            koma_error *err);
 
@@ -141,6 +149,7 @@ KOMA_API int koma_ggn_dump(const koma_ggn *g, unsigned flags, size_t *len, char 
  * the style is its side's own style, or the other side's when the piece carries
  * the derivation marker "'", re-cased to the piece's side; the PIN is the piece
  * without "'". Example: styles "C","s" and P' give S:P.
+ * Ownership: none.
  */
 KOMA_API void koma_ggn_qpi_of(koma_piece p, const char styles[2], koma_qpi *out);
 
@@ -173,6 +182,7 @@ KOMA_API void koma_ggn_qpi_of(koma_piece p, const char styles[2], koma_qpi *out)
  * emit returns 0 to go on, anything else to stop (koma_ggn_moves then returns
  * that value). Returns 0 when every move was emitted; -1 (KOMA_E_INTERNAL) only when g,
  * pos or emit is NULL. Nothing is allocated.
+ * Ownership: none.
  */
 KOMA_API int koma_ggn_moves(const koma_ggn *g, const koma_position *pos, koma_move_fn emit,
                             void *ctx, koma_error *err);

@@ -24,7 +24,8 @@ typedef struct koma_buffer {
     size_t cap;
 } koma_buffer;
 
-/* Frees b->data and zeroes b. Ownership: none (b is the caller's). */
+/* Frees b->data and zeroes b.
+ * Ownership: frees what b owns (not b itself). */
 KOMA_API void koma_buffer_cleanup(koma_buffer *b);
 
 /* A source of bytes: up to cap bytes into buf; the number read, 0 at the end,

@@ -38,27 +38,32 @@ typedef struct koma_position {
     int turn;                          /* KOMA_FIRST or KOMA_SECOND: the side to move */
 } koma_position;
 
-/* Caller storage. init zeroes; cleanup frees what parsing or edits allocated. */
+/* Caller storage. init zeroes; cleanup frees what parsing or edits allocated.
+ * Ownership: none; the caller releases it with koma_position_cleanup. */
 KOMA_API void koma_position_init(koma_position *pos);
+/* Ownership: frees what pos owns (not pos itself). */
 KOMA_API void koma_position_cleanup(koma_position *pos);
-/* Deep copy; dst must be initialised (its buffers are reused). */
+/* Deep copy; dst must be initialised (its buffers are reused). Ownership: none. */
 KOMA_API int koma_position_copy(koma_position *dst, const koma_position *src, koma_error *err);
-/* 1 when equal in every respect FEEN encodes. */
+/* 1 when equal in every respect FEEN encodes. Ownership: none. */
 KOMA_API int koma_position_equal(const koma_position *a, const koma_position *b);
-/* Resize the board to shape (all squares empty); hands emptied. */
+/* Resize the board to shape (all squares empty); hands emptied. Ownership: none. */
 KOMA_API int koma_position_reset(koma_position *pos, const koma_shape *shape, koma_error *err);
 
 /* Remove every "'" (derivation marker) from the board and the hands (hand items
  * that become equal are merged). Positions compared for repetition are equal
- * exactly when their stripped forms are. -1 (memory). */
+ * exactly when their stripped forms are. -1 (memory). Ownership: none. */
 KOMA_API int koma_position_strip_derived(koma_position *pos, koma_error *err);
 
+/* Ownership: none. */
 KOMA_API uint32_t koma_hand_count(const koma_hand *hand, koma_piece p);
-/* Number of pieces (sum of counts). */
+/* Number of pieces (sum of counts). Ownership: none. */
 KOMA_API uint64_t koma_hand_total(const koma_hand *hand);
+/* Ownership: none. */
 KOMA_API int koma_hand_add(koma_hand *hand, koma_piece p, uint32_t n, koma_error *err);
-/* Remove n of p; -1 (the hand untouched) when fewer than n are held. */
+/* Remove n of p; -1 (the hand untouched) when fewer than n are held. Ownership: none. */
 KOMA_API int koma_hand_remove(koma_hand *hand, koma_piece p, uint32_t n);
+/* Ownership: none. */
 KOMA_API void koma_hand_clear(koma_hand *hand);
 
 /* ---- differences (position_diff.c) ---- */
@@ -107,6 +112,7 @@ typedef int (*koma_position_diff_fn)(void *ctx, const koma_position_diff *d);
  * order), the styles, the side to move. Allocates nothing. *count (may be NULL)
  * gets the number of differences reported. Returns 0, or fn's non-zero value
  * when it stopped the walk.
+ * Ownership: none.
  */
 KOMA_API int koma_position_diff_walk(const koma_position *a, const koma_position *b,
                                      koma_position_diff_fn fn, void *ctx, size_t *count);

@@ -204,41 +204,50 @@ typedef struct koma_shogi_record {
 
 /* ---- building and freeing ---------------------------------------------------- */
 
+/* Ownership: none; the caller releases it with koma_shogi_record_cleanup. */
 KOMA_API void koma_shogi_record_init(koma_shogi_record *r);
+/* Ownership: frees what r owns (not r itself). */
 KOMA_API void koma_shogi_record_cleanup(koma_shogi_record *r);
-/* Empty r for the next record (buffers kept). */
+/* Empty r for the next record (buffers kept). Ownership: none. */
 KOMA_API void koma_shogi_record_reset(koma_shogi_record *r);
 
 /* A move with nothing said: drop 0, squares {0,0}, pieces NONE, promote UNSAID,
- * side -1, times KOMA_TIME_NONE. */
+ * side -1, times KOMA_TIME_NONE. Ownership: none. */
 KOMA_API void koma_shogi_move_init(koma_shogi_move *m);
 /* Append a copy of m to line (m's owned pointers move into the line). NULL on
- * memory trouble (err set); else the stored move. */
+ * memory trouble (err set); else the stored move.
+ * Ownership: the result is borrowed from line until line grows or is freed; m's owned pointers move into line. */
 KOMA_API koma_shogi_move *koma_shogi_line_push(koma_shogi_line *line, const koma_shogi_move *m, koma_error *err);
-/* A new empty fork of m (appended to its forks). */
+/* A new empty fork of m (appended to its forks).
+ * Ownership: the result is borrowed from m until its line grows or is freed. */
 KOMA_API koma_shogi_line *koma_shogi_move_add_fork(koma_shogi_move *m, koma_error *err);
 
-/* Add a header field (copies of name and value; name may be NULL). */
+/* Add a header field (copies of name and value; name may be NULL). Ownership: none. */
 KOMA_API int koma_shogi_record_add_header(koma_shogi_record *r, koma_shogi_header_key key, const char *name,
                                   size_t name_len, const char *value, size_t value_len,
                                   koma_error *err);
-/* The value of the first field with key (KOMA_H_OTHER: and name), or NULL. */
+/* The value of the first field with key (KOMA_H_OTHER: and name), or NULL.
+ * Ownership: the result is borrowed from r until r is reset or cleaned up. */
 KOMA_API const char *koma_shogi_record_header(const koma_shogi_record *r, koma_shogi_header_key key, const char *name);
 
 /* Set *dst (freed first) to a copy of s[0..len); append with a '\n' between
- * lines when append is 1 and *dst is not NULL. */
+ * lines when append is 1 and *dst is not NULL.
+ * Ownership: *dst is the caller's (freed first, then a new copy the caller frees with free()). */
 KOMA_API int koma_shogi_set_text(char **dst, const char *s, size_t len, int append, koma_error *err);
 
 /* The CSA code of an ending ("%TORYO"; ILLEGAL_WIN needs the offender's side),
  * and back: the code and, for %+ILLEGAL_ACTION / %-ILLEGAL_ACTION, which is
- * relative to the mover. */
+ * relative to the mover. Ownership: the result is static (the library's constant data). */
 KOMA_API const char *koma_shogi_ending_csa(koma_shogi_ending_code code, int offender);
+/* Ownership: none. */
 KOMA_API koma_shogi_ending_code koma_shogi_ending_from_csa(const char *s, size_t len, int mover);
 
 /* ---- squares ------------------------------------------------------------------ */
 
-/* shogi-world square <-> board square number (koma_shape numbering); -1 off board. */
+/* shogi-world square <-> board square number (koma_shape numbering); -1 off board.
+ * Ownership: none. */
 KOMA_API int koma_sq_to_square(const koma_shape *shape, koma_sq sq, uint32_t *square);
+/* Ownership: none. */
 KOMA_API koma_sq koma_sq_from_square(const koma_shape *shape, uint32_t square);
 
 /* ---- the hub -------------------------------------------------------------------- */
@@ -249,9 +258,12 @@ KOMA_API koma_sq koma_sq_from_square(const koma_shape *shape, uint32_t square);
  */
 typedef struct koma_hub koma_hub;
 
-/* games: the caller's (it must outlive the hub), or NULL for the built-in set. */
+/* games: the caller's (it must outlive the hub), or NULL for the built-in set.
+ * Ownership: the caller frees *out with koma_hub_free; games is borrowed until then (NULL: the hub's own set). */
 KOMA_API int koma_hub_new(koma_game_set *games, koma_hub **out, koma_error *err);
+/* Ownership: frees h and what it owns. */
 KOMA_API void koma_hub_free(koma_hub *h);
+/* Ownership: the result is borrowed from h until h is freed. */
 KOMA_API koma_game_set *koma_hub_games(koma_hub *h);
 
 /*
@@ -266,6 +278,7 @@ KOMA_API koma_game_set *koma_hub_games(koma_hub *h);
  * (convert.move) located at the move's line and column. The ending becomes
  * outcome.result, .status (CGSN), .ply and, when those do not say it,
  * outcome.csa.
+ * Ownership: the caller frees *out with koma_pcn_free.
  */
 KOMA_API int koma_shogi_record_to_pcn(koma_hub *h, const koma_shogi_record *r, koma_pcn **out, koma_error *err);
 
@@ -274,6 +287,7 @@ KOMA_API int koma_shogi_record_to_pcn(koma_hub *h, const koma_shogi_record *r, k
  * after, promote, side, captured, same). Errors: the record's FEEN or a
  * ply that does not apply (pcn.*, pmn.*), a PMN move no shogi-world format
  * writes (a pass, a static capture, ...: convert.unrepresentable).
+ * Ownership: none.
  */
 KOMA_API int koma_shogi_record_from_pcn(koma_hub *h, const koma_pcn *p, koma_shogi_record *r, koma_error *err);
 
