@@ -11,7 +11,7 @@
 #include <stddef.h>
 
 #define KOMA_VERSION_MAJOR 0
-#define KOMA_VERSION_MINOR 1
+#define KOMA_VERSION_MINOR 2
 #define KOMA_VERSION_PATCH 0
 /* One number for comparisons: 10000 * major + 100 * minor + patch (0.1.0: 100). */
 #define KOMA_VERSION_NUMBER \
