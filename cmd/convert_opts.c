@@ -72,7 +72,8 @@ void convert_list(FILE *f)
     static const char *kinds[] = {"position", "moves", "record", "recognised only"};
     for (size_t i = 0; i < koma_format_count(); i++) {
         const koma_format *fmt = koma_format_at(i);
-        unsigned caps = koma_format_caps(fmt);
+        unsigned caps = koma_format_caps(fmt) & (KOMA_FORMAT_READ | KOMA_FORMAT_WRITE);
+        if (koma_format_kind_of(fmt) == KOMA_FORMAT_NOTATION) continue;   /* checked only */
         list_line(f, koma_format_name(fmt),
                   caps == (KOMA_FORMAT_READ | KOMA_FORMAT_WRITE) ? "rw" : caps & KOMA_FORMAT_READ ? "r" :
                   caps & KOMA_FORMAT_WRITE ? "w" : "-",

@@ -18,6 +18,7 @@
 #include "cli.h"
 #include "convert_opts.h"
 #include "games.h"
+#include "records.h"
 
 typedef struct state {
     cli *c;
@@ -231,7 +232,7 @@ static void to_feen(state *st, cli_input *in)
 
 static const koma_format *format_option(cli *c, const char *arg, int *status)
 {
-    const koma_format *f = koma_format_find(arg, strlen(arg));
+    const koma_format *f = records_format_find(arg);
     *status = 0;
     if (f == NULL) *status = cli_usage_error(c, "unknown format '%s' (koma-convert --list shows them)", arg);
     return f;

@@ -349,7 +349,7 @@ int main(int argc, char **argv)
     }
     if ((rc = records_from_option(&c, from, &st.ro, &from_given)) != 0) goto done_rc;
     if (to) {
-        if ((st.out.to = koma_format_find(to, strlen(to))) == NULL ||
+        if ((st.out.to = records_format_find(to)) == NULL ||
             !(koma_format_caps(st.out.to) & KOMA_FORMAT_WRITE)) {
             rc = cli_usage_error(&c, "--to %s: not a format koma writes (koma-convert --list)", to);
             goto done_rc;

@@ -1,8 +1,12 @@
 /*
- * koma-validate — check that every item of the input is valid notation: lines
- * (feen, cell, pin, epin, sin, snn, qpi, fid, pmn, cgsn: cmd/line_checks.c),
- * documents (ggn, one per input; pcn, JSON Lines or a YAML stream), or auto
- * (koma_sniff_input). Valid items are silent, an invalid one gets one diagnostic.
+ * koma-validate — check that every item of the input is valid notation. The
+ * types are the library's registry's (koma/format.h, KOMA_FORMAT_CHECK: the
+ * formats it checks, each with what its items are called): lines (feen, cell,
+ * pin, epin, sin, snn, qpi, fid, pmn, cgsn; pmn's --pmn-dialect, --position and
+ * --legal are cmd/line_checks.c's), documents (ggn, one per input), records
+ * (pcn, JSON Lines or a YAML stream), or auto (koma_sniff_input, then
+ * koma_format_of_line for lines). Valid items are silent, an invalid one gets
+ * one diagnostic.
  */
 #include <getopt.h>
 #include <stdlib.h>
@@ -15,11 +19,10 @@
 #include "judge.h"
 #include "line_checks.h"
 
-typedef struct validator validator;
-
 typedef struct state {
     cli *c;
-    const validator *v;
+    const koma_format *fmt;            /* --type: a format the registry checks; NULL: auto */
+    int auto_line;                     /* auto, an input of lines: each FEEN or PMN */
     int print_fid;
     line_ctx lc;                       /* --pmn-dialect, --position; scratch */
     records_options pcn;               /* --format */
@@ -32,18 +35,12 @@ typedef struct state {
 /* Validate a whole input (documents and record streams). */
 typedef void (*validate_input_fn)(state *st, cli_input *in);
 
-struct validator {
-    const char *name;
-    line_check_fn fn;                  /* line formats (cmd/line_checks.c) */
-    const char *what;
-    validate_input_fn input_fn;        /* document formats (fn is NULL) */
-    const char *noun;                  /* what --summary counts */
-};
-
 static const char *type_name(const state *st)
 {
-    return strcmp(st->v->name, "auto-line") == 0 ? "auto" : st->v->name;
+    return st->fmt == NULL || st->auto_line ? "auto" : koma_format_name(st->fmt);
 }
+
+static int is(const koma_format *f, const char *name) { return f && strcmp(koma_format_name(f), name) == 0; }
 static void validate_lines(state *st, cli_input *in);
 static void record_result(state *st, const char *file, unsigned long line, const koma_error *err,
                           int valid);
@@ -61,11 +58,9 @@ static void v_ggn_input(state *st, cli_input *in)
         return;
     }
     size_t bom = koma_bom_len(text, len);  /* skipped, as everywhere */
-    koma_ggn *g = NULL;
-    koma_ggn_load(text + bom, len - bom, &g, &err);
+    int valid = koma_format_check(st->fmt, text + bom, len - bom, &err) == 0;
     free(text);
-    record_result(st, in->name, g ? 1 : err.line, &err, g != NULL);
-    koma_ggn_free(g);
+    record_result(st, in->name, valid ? 1 : err.line, &err, valid);
 }
 
 /* PCN: a JSON Lines database or a YAML stream (cmd/records.c). */
@@ -121,8 +116,6 @@ static void v_pcn_input(state *st, cli_input *in)
  * it has exactly two spaces and a PMN move otherwise; lines that look like a
  * format koma-validate does not check (CSA, KIF, SFEN, PGN...) are one
  * convert.format diagnostic naming it. */
-static const validator *find_validator(const char *name);
-
 static void v_auto_input(state *st, cli_input *in)
 {
     static const char *const line_formats[] = {"feen", "pmn", "fid", "pcn", "yaml", NULL};
@@ -133,36 +126,54 @@ static void v_auto_input(state *st, cli_input *in)
         if (rc > 0) record_result(st, in->name, 1, &err, 0);
         return;
     }
-    const validator *saved = st->v;
-    st->v = find_validator(kind == KOMA_INPUT_PCN ? "pcn" : kind == KOMA_INPUT_JSON ? "ggn"
-                                                                                   : "auto-line");
-    if (st->v->input_fn) st->v->input_fn(st, in);
-    else validate_lines(st, in);
-    st->v = saved;
+    st->fmt = koma_format_find(kind == KOMA_INPUT_PCN ? "pcn" : "ggn", 3);
+    st->auto_line = kind == KOMA_INPUT_LINES;
+    if (st->auto_line) validate_lines(st, in);
+    else if (kind == KOMA_INPUT_PCN) v_pcn_input(st, in);
+    else v_ggn_input(st, in);
+    st->fmt = NULL;
+    st->auto_line = 0;
 }
 
-static const validator validators[] = {
-    {"feen", line_check_feen, "FEEN positions", NULL, "line"},
-    {"cell", line_check_cell, "CELL coordinates", NULL, "line"},
-    {"pin", line_check_pin, "PIN piece identifiers", NULL, "line"},
-    {"epin", line_check_epin, "EPIN piece identifiers", NULL, "line"},
-    {"sin", line_check_sin, "SIN style identifiers", NULL, "line"},
-    {"snn", line_check_snn, "SNN style names", NULL, "line"},
-    {"qpi", line_check_qpi, "QPI qualified piece identifiers", NULL, "line"},
-    {"fid", line_check_fid, "FID position fingerprints", NULL, "line"},
-    {"pmn", line_check_pmn, "PMN moves (see --pmn-dialect, --position)", NULL, "line"},
-    {"cgsn", line_check_cgsn, "CGSN game statuses", NULL, "line"},
-    {"ggn", NULL, "GGN documents (one JSON document per file)", v_ggn_input, "document"},
-    {"pcn", NULL, "PCN records (JSON Lines or a YAML stream)", v_pcn_input, "record"},
-    {"auto", NULL, "sniff each input: PCN, GGN, or FEEN/PMN lines", v_auto_input, "item"},
-    {"auto-line", line_check_auto, NULL, NULL, "line"},
-};
-
-static const validator *find_validator(const char *name)
+/* How an input of the type is read: whole (auto, documents, records), or NULL:
+ * line by line. */
+static validate_input_fn input_fn(const koma_format *f)
 {
-    for (size_t i = 0; i < sizeof validators / sizeof validators[0]; i++)
-        if (strcmp(validators[i].name, name) == 0) return &validators[i];
-    return NULL;
+    if (f == NULL) return v_auto_input;
+    if (koma_format_pcn(f, NULL)) return v_pcn_input;
+    return koma_format_check_lines(f) ? NULL : v_ggn_input;
+}
+
+/* What --summary counts. */
+static const char *noun(const koma_format *f)
+{
+    if (f == NULL) return "item";
+    if (koma_format_pcn(f, NULL)) return "record";
+    return koma_format_check_lines(f) ? "line" : "document";
+}
+
+/* --type NAME: a format of the registry it checks (its own name, not an alias). */
+static int find_type(const char *name, const koma_format **out)
+{
+    *out = NULL;
+    if (strcmp(name, "auto") == 0) return 0;
+    const koma_format *f = koma_format_find(name, strlen(name));
+    if (f == NULL || !(koma_format_caps(f) & KOMA_FORMAT_CHECK) || !is(f, name)) return -1;
+    *out = f;
+    return 0;
+}
+
+/* The types in --help: the registry's, line formats first, then auto. */
+static void list_types(FILE *f)
+{
+    for (int lines = 1; lines >= 0; lines--)
+        for (size_t i = 0; i < koma_format_count(); i++) {
+            const koma_format *t = koma_format_at(i);
+            if (!(koma_format_caps(t) & KOMA_FORMAT_CHECK) || koma_format_check_lines(t) != lines) continue;
+            fprintf(f, "                      %-5s %s%s\n", koma_format_name(t), koma_format_check_title(t),
+                    is(t, "pmn") ? " (see --pmn-dialect, --position)" : "");
+        }
+    fprintf(f, "                      %-5s %s\n", "auto", "sniff each input: PCN, GGN, or FEEN/PMN lines");
 }
 
 static void usage(FILE *f)
@@ -172,9 +183,7 @@ static void usage(FILE *f)
           "\n"
           "  -t, --type TYPE   what each line holds (default feen):\n",
           f);
-    for (size_t i = 0; i < sizeof validators / sizeof validators[0]; i++)
-        if (validators[i].what)
-            fprintf(f, "                      %-5s %s\n", validators[i].name, validators[i].what);
+    list_types(f);
     fputs("      --pmn-dialect D  PMN lines are in dialect D: pmn (default), seed\n"
           "                    (e7-e8/+P, *-e5), json-array ([\"e2\",\"e4\",\"C:P\"]) or\n"
           "                    legs (chains in leg form: e5+e6,e6+f7, e5e6,e6f7+, e6xh6)\n"
@@ -240,7 +249,10 @@ static void check_line(state *st, const char *file, unsigned long line, const ch
     err.code = KOMA_OK;
     err.message[0] = '\0';
     err.source = NULL;
-    if (st->v->fn(&st->lc, s, len, &err) != 0) {
+    const koma_format *f = st->auto_line ? koma_format_of_line(s, len) : st->fmt;
+    int rc = is(f, "pmn") && !st->auto_line ? line_check_pmn(&st->lc, s, len, &err)
+                                            : koma_format_check(f, s, len, &err);
+    if (rc != 0) {
         err.line = line;
         record_result(st, file, line, &err, 0);
         return;
@@ -263,8 +275,9 @@ static void validate_input(state *st, const char *path)
     cli_input in;
     koma_error err;
     if (cli_input_open(st->c, &in, path) != 0) return;
-    if (st->v->input_fn) st->v->input_fn(st, &in);
-    else if (st->v->fn == line_check_feen && records_lines_foreign(st->c, &in, "FEEN lines", &err) > 0)
+    validate_input_fn fn = input_fn(st->fmt);
+    if (fn) fn(st, &in);
+    else if (is(st->fmt, "feen") && records_lines_foreign(st->c, &in, "FEEN lines", &err) > 0)
         record_result(st, in.name, 1, &err, 0);    /* KIF, CSA, PCN...: named, once */
     else validate_lines(st, &in);
     cli_input_close(&in);
@@ -299,7 +312,7 @@ static size_t validate_feen_bulk(void *ctx, const char *s, size_t n, size_t *lin
 static void validate_lines(state *st, cli_input *in)
 {
     st->in = in;
-    int bulk = st->v->fn == line_check_feen && !st->print_fid && !(st->c->json && !st->c->quiet);
+    int bulk = is(st->fmt, "feen") && !st->print_fid && !(st->c->json && !st->c->quiet);
     cli_input_lines_bulk(st->c, in, "lines", bulk ? validate_feen_bulk : NULL, validate_line, st);
 }
 
@@ -311,7 +324,7 @@ int main(int argc, char **argv)
     cli_init(&c, "koma-validate", usage);
     memset(&st, 0, sizeof st);
     st.c = &c;
-    st.v = &validators[0];
+    st.fmt = koma_format_find("feen", 4);
 
     enum { OPT_PRINT_FID = CLI_OPT_OWN, OPT_DIALECT, OPT_POSITION, OPT_FORMAT, OPT_REPLAY, OPT_LEGAL,
            OPT_DECLARATION };
@@ -333,8 +346,7 @@ int main(int argc, char **argv)
     while ((opt = cli_getopt(argc, argv, "t:qh", longopts)) != -1) {
         switch (opt) {
         case 't':
-            st.v = find_validator(optarg);
-            if (st.v == NULL) return cli_usage_error(&c, "unknown type '%s'", optarg);
+            if (find_type(optarg, &st.fmt) != 0) return cli_usage_error(&c, "unknown type '%s'", optarg);
             break;
         case OPT_PRINT_FID: st.print_fid = 1; break;
         case OPT_DIALECT:
@@ -354,16 +366,15 @@ int main(int argc, char **argv)
             if ((rc = cli_option(&c, opt, argv)) != CLI_OPTION_TAKEN) return rc;
         }
     }
-    if (st.print_fid && strcmp(st.v->name, "feen") != 0)
+    if (st.print_fid && !is(st.fmt, "feen"))
         return cli_usage_error(&c, "--print-fid needs --type feen");
-    if (st.pcn.format_given && st.v->input_fn != v_pcn_input)
+    if (st.pcn.format_given && input_fn(st.fmt) != v_pcn_input)
         return cli_usage_error(&c, "--format needs --type pcn");
-    if (strcmp(st.v->name, "auto-line") == 0) return cli_usage_error(&c, "unknown type 'auto-line'");
     if (declaration != KOMA_DECLARE_DEFAULT && !want_replay)
         return cli_usage_error(&c, "--declaration needs --replay");
-    if (want_replay && st.v->input_fn != v_pcn_input && st.v->input_fn != v_auto_input)
+    if (want_replay && input_fn(st.fmt) != v_pcn_input && input_fn(st.fmt) != v_auto_input)
         return cli_usage_error(&c, "--replay needs --type pcn (or auto)");
-    if ((dialect_given || position) && st.v->fn != line_check_pmn)
+    if ((dialect_given || position) && !is(st.fmt, "pmn"))
         return cli_usage_error(&c, "--pmn-dialect and --position need --type pmn");
     if ((rc = line_ctx_open(&st.lc, &c, position, want_legal)) != 0) {
         line_ctx_close(&st.lc);
@@ -389,9 +400,9 @@ int main(int argc, char **argv)
     if (c.summary && !c.quiet) {
         if (c.json)
             printf("{\"summary\":{\"type\":\"%s\",\"records\":%lu,\"valid\":%lu,\"invalid\":%lu}}\n",
-                   st.v->name, st.records, st.valid, st.invalid);
+                   st.fmt ? koma_format_name(st.fmt) : "auto", st.records, st.valid, st.invalid);
         else
-            printf("%lu %s%s checked: %lu valid, %lu invalid\n", st.records, st.v->noun,
+            printf("%lu %s%s checked: %lu valid, %lu invalid\n", st.records, noun(st.fmt),
                    st.records != 1 ? "s" : "", st.valid, st.invalid);
     }
 done:

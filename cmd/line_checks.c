@@ -1,60 +1,5 @@
-/* cmd/line_checks.c — one line of a line format checked (see line_checks.h). */
+/* cmd/line_checks.c — koma-validate --type pmn's options (see line_checks.h). */
 #include "line_checks.h"
-
-int line_check_feen(line_ctx *lc, const char *s, size_t len, koma_error *err)
-{
-    /* the verdict alone: most valid lines are checked without building a position
-     * (lib/feen_quick.c); an invalid line gets the same error as without the flag */
-    return koma_feen_parse(s, len, KOMA_FEEN_STRICT | KOMA_FEEN_CHECK_ONLY, &lc->pos, err);
-}
-
-int line_check_cell(line_ctx *lc, const char *s, size_t len, koma_error *err)
-{
-    koma_cell cell;
-    (void)lc;
-    return koma_cell_parse(s, len, &cell, err);
-}
-
-int line_check_pin(line_ctx *lc, const char *s, size_t len, koma_error *err)
-{
-    koma_piece p;
-    (void)lc;
-    return koma_pin_parse(s, len, &p, err);
-}
-
-int line_check_epin(line_ctx *lc, const char *s, size_t len, koma_error *err)
-{
-    koma_piece p;
-    (void)lc;
-    return koma_epin_parse(s, len, &p, err);
-}
-
-int line_check_sin(line_ctx *lc, const char *s, size_t len, koma_error *err)
-{
-    char ch;
-    (void)lc;
-    return koma_sin_parse(s, len, &ch, err);
-}
-
-int line_check_snn(line_ctx *lc, const char *s, size_t len, koma_error *err)
-{
-    char name[KOMA_SNN_MAX_LEN + 1];
-    (void)lc;
-    return koma_snn_parse(s, len, name, err);
-}
-
-int line_check_qpi(line_ctx *lc, const char *s, size_t len, koma_error *err)
-{
-    koma_qpi q;
-    (void)lc;
-    return koma_qpi_parse(s, len, &q, err);
-}
-
-int line_check_fid(line_ctx *lc, const char *s, size_t len, koma_error *err)
-{
-    (void)lc;
-    return koma_fid_parse(s, len, err);
-}
 
 int line_ctx_open(line_ctx *lc, cli *c, const char *position, int legal)
 {
@@ -119,20 +64,3 @@ int line_check_pmn(line_ctx *lc, const char *s, size_t len, koma_error *err)
     return 0;
 }
 
-int line_check_cgsn(line_ctx *lc, const char *s, size_t len, koma_error *err)
-{
-    koma_status status;
-    (void)lc;
-    return koma_cgsn_parse(s, len, &status, err);
-}
-
-/* A line of --type auto: FEEN with exactly two spaces, else PMN. */
-int line_check_auto(line_ctx *lc, const char *s, size_t len, koma_error *err)
-{
-    size_t spaces = 0;
-    for (size_t i = 0; i < len; i++) spaces += s[i] == ' ';
-    if (spaces == 2)
-        return koma_feen_parse(s, len, KOMA_FEEN_STRICT | KOMA_FEEN_CHECK_ONLY, &lc->pos, err);
-    koma_chain c;
-    return koma_chain_parse(s, len, &c, err);
-}

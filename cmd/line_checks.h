@@ -1,9 +1,8 @@
 /*
- * cmd/line_checks.h — one line of a line format checked, for koma-validate
- * --type (koma-formats(5)): FEEN, CELL, PIN, EPIN, SIN, SNN, QPI, FID, PMN (with
- * --pmn-dialect and --position; with --legal a legal move there), CGSN, and --type auto's lines (a FEEN when the
- * line has exactly two spaces, a PMN move or chain otherwise). Each returns 0
- * for a valid line, -1 with err set.
+ * cmd/line_checks.h — koma-validate --type pmn's own options: PMN lines in a
+ * dialect (--pmn-dialect), checked against a position (--position), legal
+ * there (--legal). Every other line is checked by the library's registry
+ * (koma_format_check). Returns 0 for a valid line, -1 with err set.
  */
 #ifndef KOMA_CMD_LINE_CHECKS_H
 #define KOMA_CMD_LINE_CHECKS_H
@@ -28,18 +27,6 @@ void line_ctx_close(line_ctx *lc);
  * position) into lc->engine. 0, or a usage error reported (-1). */
 int line_ctx_legal(line_ctx *lc, cli *c, const koma_game_set *games, const char *position);
 
-typedef int (*line_check_fn)(line_ctx *lc, const char *s, size_t len, koma_error *err);
-
-int line_check_feen(line_ctx *lc, const char *s, size_t len, koma_error *err);
-int line_check_cell(line_ctx *lc, const char *s, size_t len, koma_error *err);
-int line_check_pin(line_ctx *lc, const char *s, size_t len, koma_error *err);
-int line_check_epin(line_ctx *lc, const char *s, size_t len, koma_error *err);
-int line_check_sin(line_ctx *lc, const char *s, size_t len, koma_error *err);
-int line_check_snn(line_ctx *lc, const char *s, size_t len, koma_error *err);
-int line_check_qpi(line_ctx *lc, const char *s, size_t len, koma_error *err);
-int line_check_fid(line_ctx *lc, const char *s, size_t len, koma_error *err);
 int line_check_pmn(line_ctx *lc, const char *s, size_t len, koma_error *err);
-int line_check_cgsn(line_ctx *lc, const char *s, size_t len, koma_error *err);
-int line_check_auto(line_ctx *lc, const char *s, size_t len, koma_error *err);
 
 #endif

@@ -29,12 +29,18 @@ int records_format_option(cli *c, const char *arg, records_options *o)
     return 0;
 }
 
+const koma_format *records_format_find(const char *name)
+{
+    const koma_format *f = koma_format_find(name, strlen(name));
+    return f && koma_format_kind_of(f) != KOMA_FORMAT_NOTATION ? f : NULL;
+}
+
 int records_from_option(cli *c, const char *arg, records_options *o, int *given)
 {
     *given = 1;
     o->from = NULL;
     if (strcmp(arg, "auto") == 0) return 0;
-    const koma_format *f = koma_format_find(arg, strlen(arg));
+    const koma_format *f = records_format_find(arg);
     if (f == NULL) return cli_usage_error(c, "unknown format '%s' (koma-convert --list)", arg);
     if (!(koma_format_caps(f) & KOMA_FORMAT_READ))
         return cli_usage_error(c, "koma does not read %s (%s)", koma_format_name(f), koma_format_title(f));

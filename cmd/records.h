@@ -61,6 +61,10 @@ typedef struct records_options {
 /* --format F: json or yaml. 0, or the exit status of a usage error (2). */
 int records_format_option(cli *c, const char *arg, records_options *o);
 
+/* A format to convert from or to, by name or alias (koma_format_find), the
+ * notations koma only checks left out (KOMA_FORMAT_NOTATION: koma-validate's). */
+const koma_format *records_format_find(const char *name);
+
 /* --from F: a format koma reads (koma-convert --list), or auto; sets o->from
  * (NULL for auto) and *given. 0, or the exit status of a usage error (2). The
  * caller makes o->hub. */

@@ -68,6 +68,7 @@ static int detect_yaml(const char *s, size_t len, int at_end)
 const koma_format koma__fmt_pcn_json = {
     .name = "pcn", .aliases = "json jsonl pcn-json", .title = "PCN records as JSON (JSON Lines)",
     .kind = KOMA_FORMAT_RECORD, .pcn = 1 + KOMA_PCN_JSON, .detect = detect_json,
+    .check = koma__check_pcn, .check_title = "PCN records (JSON Lines or a YAML stream)",
 };
 const koma_format koma__fmt_pcn_yaml = {
     .name = "yaml", .aliases = "pcn-yaml yml", .title = "PCN records as YAML (a YAML stream)",

@@ -114,9 +114,15 @@ DETECT_ONLY(fmt_usen, "usen", "USEN shogi records (tsshogi's URL-safe notation; 
 /* ---- the registry -------------------------------------------------------------------- */
 
 /* Order matters for detection ties: the first that claims an input most surely wins. */
+/* koma-validate --type lists the KOMA_FORMAT_CHECK formats in this order, the
+ * line formats first. */
 static const koma_format *const formats[] = {
-    &koma__fmt_pcn_json, &koma__fmt_pcn_yaml, &koma__fmt_feen,     &koma__fmt_fid,
-    &koma__fmt_sfen,     &koma__fmt_fen,      &koma__fmt_pmn,      &koma__fmt_usi_move,
+    &koma__fmt_ggn,
+    &koma__fmt_pcn_json, &koma__fmt_pcn_yaml, &koma__fmt_feen,
+    &koma__fmt_cell,     &koma__fmt_pin,      &koma__fmt_epin,     &koma__fmt_sin,
+    &koma__fmt_snn,      &koma__fmt_qpi,                           &koma__fmt_fid,
+    &koma__fmt_sfen,     &koma__fmt_fen,      &koma__fmt_pmn,      &koma__fmt_cgsn,
+    &koma__fmt_usi_move,
     &koma__fmt_fen_move, &koma__fmt_usi,      &koma__fmt_csa,      &koma__fmt_ascii,
     &koma__fmt_unicode,  &koma__fmt_svg,      &koma__fmt_jkf,
     &koma__fmt_kif,      &koma__fmt_ki2,      &fmt_psn,            &fmt_pgn,
@@ -136,7 +142,25 @@ unsigned koma_format_caps(const koma_format *f)
     unsigned c = 0;
     if (f->pcn || f->read_record || f->read_position || f->read_move) c |= KOMA_FORMAT_READ;
     if (f->pcn || f->write_record || f->write_position || f->write_move) c |= KOMA_FORMAT_WRITE;
+    if (f->check) c |= KOMA_FORMAT_CHECK;
     return c;
+}
+
+const char *koma_format_check_title(const koma_format *f) { return f->check ? f->check_title : NULL; }
+int koma_format_check_lines(const koma_format *f) { return f->check != NULL && f->check_lines; }
+
+int koma_format_check(const koma_format *f, const char *s, size_t len, koma_error *err)
+{
+    if (f->check == NULL)
+        return koma_error_set(err, KOMA_E_INTERNAL, 0, "koma does not check %s (%s)", f->name, f->title);
+    return f->check(s, len, err);
+}
+
+const koma_format *koma_format_of_line(const char *s, size_t len)
+{
+    size_t spaces = 0;
+    for (size_t i = 0; i < len; i++) spaces += s[i] == ' ';
+    return spaces == 2 ? &koma__fmt_feen : &koma__fmt_pmn;
 }
 
 int koma_format_pcn(const koma_format *f, koma_pcn_format *out)

@@ -70,6 +70,12 @@ struct koma_format {
                       koma_buffer *out, koma_error *err);
     /* MOVES: the default start position (NULL: none, a start is required). */
     const char *default_start;
+
+    /* KOMA_FORMAT_CHECK: one item alone (koma_format_check), what an item is
+     * called when checked, and whether an input holds one a line. */
+    int (*check)(const char *s, size_t len, koma_error *err);
+    const char *check_title;
+    int check_lines;
 };
 
 /* ---- lib/record_hub.c ---- */
@@ -84,5 +90,13 @@ extern const koma_format koma__fmt_pcn_json, koma__fmt_pcn_yaml, koma__fmt_feen,
     koma__fmt_fid, koma__fmt_pmn, koma__fmt_sfen, koma__fmt_usi_move, koma__fmt_fen,
     koma__fmt_fen_move, koma__fmt_usi, koma__fmt_csa, koma__fmt_ascii, koma__fmt_unicode,
     koma__fmt_svg, koma__fmt_kif, koma__fmt_ki2, koma__fmt_jkf;
+/* lib/fmt_notation.c: the notations koma only checks */
+extern const koma_format koma__fmt_ggn, koma__fmt_cell, koma__fmt_pin, koma__fmt_epin,
+    koma__fmt_sin, koma__fmt_snn, koma__fmt_qpi, koma__fmt_cgsn;
+/* and the checks of FEEN, FID, PMN, PCN (lib/sfen.c, lib/fmt_pcn.c use them) */
+int koma__check_feen(const char *s, size_t len, koma_error *err);
+int koma__check_fid(const char *s, size_t len, koma_error *err);
+int koma__check_pmn(const char *s, size_t len, koma_error *err);
+int koma__check_pcn(const char *s, size_t len, koma_error *err);
 
 #endif

@@ -700,10 +700,12 @@ static int write_fen_move(koma_hub *h, const koma_position *pos, const koma_move
 const koma_format koma__fmt_feen = {
     .name = "feen", .aliases = "", .title = "FEEN positions, one a line", .kind = KOMA_FORMAT_POSITION,
     .detect = detect_feen, .read_position = read_feen, .write_position = write_feen,
+    .check = koma__check_feen, .check_title = "FEEN positions", .check_lines = 1,
 };
 const koma_format koma__fmt_fid = {
     .name = "fid", .aliases = "", .title = "FID fingerprints of positions (write only)",
     .kind = KOMA_FORMAT_POSITION, .write_position = write_fid,
+    .check = koma__check_fid, .check_title = "FID position fingerprints", .check_lines = 1,
 };
 const koma_format koma__fmt_sfen = {
     .name = "sfen", .aliases = "", .title = "SFEN positions (Shogi, Minishogi), one a line",
@@ -718,6 +720,7 @@ const koma_format koma__fmt_fen = {
 const koma_format koma__fmt_pmn = {
     .name = "pmn", .aliases = "", .title = "PMN moves, one a line (from --start)",
     .kind = KOMA_FORMAT_MOVES, .detect = detect_pmn, .read_move = read_pmn, .write_move = write_pmn,
+    .check = koma__check_pmn, .check_title = "PMN moves", .check_lines = 1,
 };
 const koma_format koma__fmt_usi_move = {
     .name = "usi-move", .aliases = "", .title = "USI moves, one a line (from --start, else the shogi start)",

@@ -86,6 +86,8 @@ void drop_list(list *l, const char *piece, int files, int ranks, const char *occ
 
 static koma_game_set *games;
 
+const koma_game_set *games_set(void) { return games; }
+
 int games_setup(void **state)
 {
     (void)state;

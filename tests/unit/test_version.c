@@ -24,22 +24,6 @@ static void test_version(void **state)
     assert_string_equal(KOMA_VERSION, want);
 }
 
-static koma_game_set *games;
-
-static int setup(void **state)
-{
-    (void)state;
-    koma_error err;
-    return koma_game_set_new(&games, &err);
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    koma_game_set_free(games);
-    return 0;
-}
-
 /* A short Minishogi record whose verdict has a dispute: an illegal ply. */
 #define RECORD "{\"setup\":{\"feen\":\"rbsgk^/4p/5/P4/K^GSBR / S/s\"},\"plies\":[{\"pmn\":\"e1-e5\"}]}"
 
@@ -53,7 +37,7 @@ static int judge(koma_verdict *v, koma_code *code)
     koma_pcn *rec = NULL;
     koma_pcn_parse_json(LIT(RECORD), &rec, &err);
     assert_non_null(rec);
-    int rc = koma_referee_pcn(ref, games, NULL, rec, NULL, v, &err);
+    int rc = koma_referee_pcn(ref, games_set(), NULL, rec, NULL, v, &err);
     *code = err.code;
     koma_pcn_free(rec);
     koma_referee_free(ref);
@@ -225,5 +209,5 @@ int main(void)
         cmocka_unit_test(test_sized_read),
         cmocka_unit_test(test_options),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, games_setup, games_teardown);
 }

@@ -42,6 +42,7 @@ void drop_list(list *l, const char *piece, int files, int ranks, const char *occ
 int games_setup(void **state);
 int games_teardown(void **state);
 const koma_game *game_of(const char *id);
+const koma_game_set *games_set(void);  /* the set itself */
 
 /* A new engine of a built-in game set to a FEEN (fails the test when refused). */
 koma_engine *engine_at(const char *game, const char *feen);

@@ -15,6 +15,12 @@
  *             ones go through koma/record.h
  *   DETECT    formats koma recognises but does not read (so a diagnostic can
  *             name them: "this looks like a PGN file")
+ *   NOTATION  notations koma only checks (koma-validate --type): one token a
+ *             line (CELL, PIN, EPIN, SIN, SNN, QPI, CGSN), or a GGN document
+ *
+ * Every format that can check one item alone has KOMA_FORMAT_CHECK: the
+ * NOTATIONs, and FEEN, FID, PMN and PCN; the one registry serves converting,
+ * checking (koma-validate --type) and detection.
  *
  * Adding a format is one module lib/fmt_NAME.c defining a struct koma_format
  * (lib/format_internal.h) and one line in the table of lib/format.c.
@@ -37,12 +43,14 @@ typedef enum koma_format_kind {
     KOMA_FORMAT_POSITION,
     KOMA_FORMAT_MOVES,
     KOMA_FORMAT_RECORD,
-    KOMA_FORMAT_DETECT
+    KOMA_FORMAT_DETECT,
+    KOMA_FORMAT_NOTATION
 } koma_format_kind;
 
 /* Capabilities. */
 #define KOMA_FORMAT_READ  0x1u
 #define KOMA_FORMAT_WRITE 0x2u
+#define KOMA_FORMAT_CHECK 0x4u     /* koma_format_check checks one item alone */
 
 /* By name or alias ("csa", "yaml", "json"...), exactly; NULL when unknown.
  * Ownership: the result is static (the library's constant data). */
@@ -63,6 +71,23 @@ KOMA_API const char *koma_format_title(const koma_format *f);
 KOMA_API koma_format_kind koma_format_kind_of(const koma_format *f);
 /* Ownership: none. */
 KOMA_API unsigned koma_format_caps(const koma_format *f);
+/* What one item of a KOMA_FORMAT_CHECK format is called when it is checked
+ * ("FEEN positions", "CELL coordinates"); NULL for the others.
+ * Ownership: the result is static (the library's constant data). */
+KOMA_API const char *koma_format_check_title(const koma_format *f);
+/* 1 when a checked input holds one item a line (FEEN, CELL, PMN...), 0 when it
+ * is read whole or as a stream of records (GGN, PCN). Ownership: none. */
+KOMA_API int koma_format_check_lines(const koma_format *f);
+/* Check one item s[0..len): a line of a line notation (FEEN strictly, PMN
+ * canonical, one move or a chain), a GGN document, one PCN record (JSON). 0,
+ * or -1 with err (the notation's codes; memory). A format without
+ * KOMA_FORMAT_CHECK: -1 with internal. Ownership: none. */
+KOMA_API int koma_format_check(const koma_format *f, const char *s, size_t len, koma_error *err);
+/* The format of one line of FEEN or PMN, sniffed: FEEN when the line has
+ * exactly two spaces, PMN otherwise (koma-validate --type auto's lines).
+ * Ownership: the result is static (the library's constant data). */
+KOMA_API const koma_format *koma_format_of_line(const char *s, size_t len);
+
 /* For the PCN formats: their koma_pcn_format (1); 0 for the others. Ownership: none. */
 KOMA_API int koma_format_pcn(const koma_format *f, koma_pcn_format *out);
 
