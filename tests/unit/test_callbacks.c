@@ -13,76 +13,66 @@ typedef struct seen {
     int value;                         /* what it returns */
 } seen;
 
-static int on_move(void *ctx, const char *pmn, size_t len, const koma_move *move)
+/* Every callback below: one more call, and the value it was told to return. */
+static int hit(void *ctx)
 {
-    (void)pmn, (void)len, (void)move;
     seen *s = ctx;
     s->calls++;
     return s->value;
+}
+
+static int on_move(void *ctx, const char *pmn, size_t len, const koma_move *move)
+{
+    (void)pmn, (void)len, (void)move;
+    return hit(ctx);
 }
 
 static int on_progress(void *ctx, size_t done, size_t total)
 {
     (void)done, (void)total;
-    seen *s = ctx;
-    s->calls++;
-    return s->value;
+    return hit(ctx);
 }
 
 static int on_job(void *ctx, unsigned depth, const char *feen, size_t len)
 {
     (void)depth, (void)feen, (void)len;
-    seen *s = ctx;
-    s->calls++;
-    return s->value;
+    return hit(ctx);
 }
 
 static int on_node(void *ctx, const koma_pcn_node *n)
 {
     (void)n;
-    seen *s = ctx;
-    s->calls++;
-    return s->value;
+    return hit(ctx);
 }
 
 static int on_member(void *ctx, const koma_pcn_member_diff *d)
 {
     (void)d;
-    seen *s = ctx;
-    s->calls++;
-    return s->value;
+    return hit(ctx);
 }
 
 static int on_entry(void *ctx, const koma_ggn_entry *e)
 {
     (void)e;
-    seen *s = ctx;
-    s->calls++;
-    return s->value;
+    return hit(ctx);
 }
 
 static int on_write(void *ctx, const char *data, size_t len)
 {
     (void)data, (void)len;
-    seen *s = ctx;
-    s->calls++;
-    return s->value;
+    return hit(ctx);
 }
 
 static int on_position(void *ctx, size_t ply, const char *text, size_t len)
 {
     (void)ply, (void)text, (void)len;
-    seen *s = ctx;
-    s->calls++;
-    return s->value;
+    return hit(ctx);
 }
 
 static int on_begun(void *ctx, koma_referee *ref)
 {
     (void)ref;
-    seen *s = ctx;
-    s->calls++;
-    return s->value;
+    return hit(ctx);
 }
 
 static const char start_pcn[] =
