@@ -111,7 +111,7 @@ typedef struct koma_convert_event {
  * the input (koma_converter_input then returns it). */
 typedef int (*koma_convert_fn)(void *ctx, const koma_convert_event *ev);
 
-/* A converter for options that koma_convert_check finds fitting; NULL with err
+/* A converter, into *out, for options that koma_convert_check finds fitting; -1 with err
  * (memory, a start that is not a position, or the writer cannot be made).
  * Ownership: the caller frees *out with koma_converter_free. */
 KOMA_API int koma_converter_new(const koma_convert_options *o, koma_converter **out,

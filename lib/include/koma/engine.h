@@ -55,7 +55,8 @@ typedef uint32_t koma_emove;
 
 /* An engine for a playable game (game.norules otherwise). The game must outlive
  * the engine. The engine starts on the game's start position.
- * Ownership: the caller frees *out with koma_engine_free; game is borrowed (its set must outlive *out). */
+ * Ownership: the caller frees *out with koma_engine_free; game is borrowed (its set must
+ * outlive *out). */
 KOMA_API int koma_engine_new(const koma_game *game, koma_engine **out, koma_error *err);
 /* Ownership: frees e and what it owns. */
 KOMA_API void koma_engine_free(koma_engine *e);

@@ -148,7 +148,8 @@ KOMA_API int koma_format_reader_new(koma_hub *h, const koma_format *fmt,
 /* Ownership: frees rs and what it owns. */
 KOMA_API void koma_format_reader_free(koma_format_reader *rs);
 /* Ownership: none. */
-KOMA_API int koma_format_reader_feed(koma_format_reader *rs, const char *data, size_t len, koma_error *err);
+KOMA_API int koma_format_reader_feed(koma_format_reader *rs, const char *data, size_t len,
+                                     koma_error *err);
 /* Ownership: none. */
 KOMA_API void koma_format_reader_finish(koma_format_reader *rs);
 /* KOMA_PCN_RECORD (*out: the caller frees), KOMA_PCN_INVALID (err: line and
@@ -220,7 +221,8 @@ KOMA_API void koma_format_writer_free(koma_format_writer *ws);
  */
 typedef int (*koma_format_writer_position_fn)(void *ctx, size_t ply, const char *text, size_t len);
 /* Ownership: fn and ctx are kept until changed or ws is freed. */
-KOMA_API void koma_format_writer_each_position(koma_format_writer *ws, koma_format_writer_position_fn fn, void *ctx);
+KOMA_API void koma_format_writer_each_position(koma_format_writer *ws,
+                                               koma_format_writer_position_fn fn, void *ctx);
 
 /* Ownership: none. */
 KOMA_API int koma_format_writer_record(koma_format_writer *ws, const koma_pcn *rec, koma_buffer *out,

@@ -46,8 +46,9 @@ typedef struct koma_lcn {
 } koma_lcn;
 
 /*
- * Load and validate a whole document text[0..len) (UTF-8 JSON). Returns NULL
- * with err set on any error: the code (ggn.*), the 1-based line and byte column
+ * Load and validate a whole document text[0..len) (UTF-8 JSON) into *out.
+ * Returns -1 (*out NULL) with err set on any error: the code (ggn.*), the 1-based line and byte
+ * column
  * and the 0-based offset of the offending value (of the offending member name
  * for a bad key), and a message naming its JSON pointer, e.g.
  *     ggn.piece: invalid QPI key at /C:k: style and piece of different sides
@@ -137,8 +138,8 @@ KOMA_API int koma_ggn_equal(const koma_ggn *a, const koma_ggn *b);
 KOMA_API int koma_ggn_write(const koma_ggn *g, unsigned flags, koma_write_fn sink, void *ctx,
                             koma_error *err);
 
-/* The same into a malloc'd NUL-terminated string (free() it); *len (if not NULL)
- * gets its length. NULL with KOMA_E_MEMORY on allocation failure.
+/* The same into *out, a malloc'd NUL-terminated string (free() it); *len (if not
+ * NULL) gets its length. -1 (*out NULL) with KOMA_E_MEMORY on allocation failure.
  * Ownership: the caller frees *out with free(). */
 KOMA_API int koma_ggn_dump(const koma_ggn *g, unsigned flags, size_t *len, char **out,
                            koma_error *err);
@@ -156,7 +157,8 @@ KOMA_API void koma_ggn_qpi_of(koma_piece p, const char styles[2], koma_qpi *out)
 /*
  * The pseudo-legal moves document g allows in position pos (koma-formats(5),
  * GGN, "Moves from a document"), as canonical PMN strings (and as koma_move
- * values). For each piece of the side to move on the board (in FEEN square order), its QPI (koma_ggn_qpi_of) and square select
+ * values). For each piece of the side to move on the board (in FEEN square order), its QPI
+ * (koma_ggn_qpi_of) and square select
  * g[QPI][cell]; then each piece of the side to move in its own hand (in hand
  * order; pieces of the other side's case in that hand are inert) selects
  * g[QPI]["*"]. For every destination (in document order) the move is allowed

@@ -89,7 +89,8 @@ typedef enum koma_pcn_format {
                                           without the flag */
 
 /*
- * Parse and validate one record from s[0..len). NULL with err set on error
+ * Parse and validate one record from s[0..len) into *out; -1 (*out NULL) with err
+ * set on error
  * (err->line and err->column are positions in s). koma_pcn_parse_json and
  * koma_pcn_parse_yaml are koma_pcn_parse with flags 0. A YAML text must hold
  * exactly one document (pcn.yaml.documents otherwise; use koma_pcn_reader for

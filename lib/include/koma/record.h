@@ -216,8 +216,10 @@ KOMA_API void koma_shogi_record_reset(koma_shogi_record *r);
 KOMA_API void koma_shogi_move_init(koma_shogi_move *m);
 /* Append a copy of m to line (m's owned pointers move into the line). NULL on
  * memory trouble (err set); else the stored move.
- * Ownership: the result is borrowed from line until line grows or is freed; m's owned pointers move into line. */
-KOMA_API koma_shogi_move *koma_shogi_line_push(koma_shogi_line *line, const koma_shogi_move *m, koma_error *err);
+ * Ownership: the result is borrowed from line until line grows or is freed; m's owned pointers
+ * move into line. */
+KOMA_API koma_shogi_move *koma_shogi_line_push(koma_shogi_line *line, const koma_shogi_move *m,
+                                               koma_error *err);
 /* A new empty fork of m (appended to its forks).
  * Ownership: the result is borrowed from m until its line grows or is freed. */
 KOMA_API koma_shogi_line *koma_shogi_move_add_fork(koma_shogi_move *m, koma_error *err);
@@ -228,12 +230,14 @@ KOMA_API int koma_shogi_record_add_header(koma_shogi_record *r, koma_shogi_heade
                                   koma_error *err);
 /* The value of the first field with key (KOMA_H_OTHER: and name), or NULL.
  * Ownership: the result is borrowed from r until r is reset or cleaned up. */
-KOMA_API const char *koma_shogi_record_header(const koma_shogi_record *r, koma_shogi_header_key key, const char *name);
+KOMA_API const char *koma_shogi_record_header(const koma_shogi_record *r,
+                                              koma_shogi_header_key key, const char *name);
 
 /* Set *dst (freed first) to a copy of s[0..len); append with a '\n' between
  * lines when append is 1 and *dst is not NULL.
  * Ownership: *dst is the caller's (freed first, then a new copy the caller frees with free()). */
-KOMA_API int koma_shogi_set_text(char **dst, const char *s, size_t len, int append, koma_error *err);
+KOMA_API int koma_shogi_set_text(char **dst, const char *s, size_t len, int append,
+                                 koma_error *err);
 
 /* The CSA code of an ending ("%TORYO"; ILLEGAL_WIN needs the offender's side),
  * and back: the code and, for %+ILLEGAL_ACTION / %-ILLEGAL_ACTION, which is
@@ -259,7 +263,8 @@ KOMA_API koma_sq koma_sq_from_square(const koma_shape *shape, uint32_t square);
 typedef struct koma_hub koma_hub;
 
 /* games: the caller's (it must outlive the hub), or NULL for the built-in set.
- * Ownership: the caller frees *out with koma_hub_free; games is borrowed until then (NULL: the hub's own set). */
+ * Ownership: the caller frees *out with koma_hub_free; games is borrowed until then (NULL: the
+ * hub's own set). */
 KOMA_API int koma_hub_new(koma_game_set *games, koma_hub **out, koma_error *err);
 /* Ownership: frees h and what it owns. */
 KOMA_API void koma_hub_free(koma_hub *h);
@@ -280,7 +285,8 @@ KOMA_API koma_game_set *koma_hub_games(koma_hub *h);
  * outcome.csa.
  * Ownership: the caller frees *out with koma_pcn_free.
  */
-KOMA_API int koma_shogi_record_to_pcn(koma_hub *h, const koma_shogi_record *r, koma_pcn **out, koma_error *err);
+KOMA_API int koma_shogi_record_to_pcn(koma_hub *h, const koma_shogi_record *r, koma_pcn **out,
+                                      koma_error *err);
 
 /*
  * PCN to a shogi-world record, every move field known (from, to, piece,
@@ -289,7 +295,8 @@ KOMA_API int koma_shogi_record_to_pcn(koma_hub *h, const koma_shogi_record *r, k
  * writes (a pass, a static capture, ...: convert.unrepresentable).
  * Ownership: none.
  */
-KOMA_API int koma_shogi_record_from_pcn(koma_hub *h, const koma_pcn *p, koma_shogi_record *r, koma_error *err);
+KOMA_API int koma_shogi_record_from_pcn(koma_hub *h, const koma_pcn *p, koma_shogi_record *r,
+                                        koma_error *err);
 
 #ifdef __cplusplus
 }

@@ -87,7 +87,8 @@ typedef struct koma_entering_count {
 
 /* Count side's pieces in pos (koma_entering_count). -1 when pos is not a 9x9 board.
  * Ownership: none. */
-KOMA_API int koma_entering_count_side(const koma_position *pos, int side, koma_entering_count *out);
+KOMA_API int koma_entering_count_side(const koma_position *pos, int side,
+                                      koma_entering_count *out);
 
 /* A referee (opt may be NULL: canonical PMN, no tracking; api.size when
  * opt->size is not a size of koma_referee_options this library knows).
@@ -193,7 +194,8 @@ KOMA_API int koma_referee_turn(const koma_referee *ref);
  * the position between plies (koma_engine_hash, koma_engine_get_position,
  * koma_engine_feen, koma_engine_game: the game played, a variant when the
  * record names rule options); NULL before the first begin.
- * Ownership: the result is borrowed from ref until the next koma_referee_begin or koma_referee_free. */
+ * Ownership: the result is borrowed from ref until the next koma_referee_begin or
+ * koma_referee_free. */
 KOMA_API const koma_engine *koma_referee_engine(const koma_referee *ref);
 
 /* The current position as FEEN (koma_engine_feen). Ownership: none. */
@@ -379,8 +381,8 @@ typedef struct koma_referee_hooks {
  * v; 1 when the record cannot be judged: its setup or its meta.rule_options
  * (err; *v untouched but v->game, the game when known, and v->unjudged_member,
  * the member at fault); -1 on trouble (memory, api.size as koma_referee_finish);
- * a hook's non-zero value when it stopped the record. After an unreadable ply the later plies are not read (v->kind
- * KOMA_VERDICT_UNREADABLE).
+ * a hook's non-zero value when it stopped the record. After an unreadable ply
+ * the later plies are not read (v->kind KOMA_VERDICT_UNREADABLE).
  * Ownership: none.
  */
 KOMA_API int koma_referee_pcn(koma_referee *ref, const koma_game_set *games,

@@ -38,7 +38,8 @@ KOMA_API size_t koma_verdict_reason(const koma_verdict *v, char *buf, size_t cap
  * recorded outcome member that disagrees; at koma_outcome_member_pointer of
  * v->disagrees). Another flag (or one not set in v->disputes): the empty text.
  * Ownership: none. */
-KOMA_API size_t koma_verdict_dispute(const koma_verdict *v, unsigned dispute, char *buf, size_t cap);
+KOMA_API size_t koma_verdict_dispute(const koma_verdict *v, unsigned dispute, char *buf,
+                                     size_t cap);
 
 /* The rule a declaration or impasse was judged by: "27-point", "24-point", "try".
  * Ownership: the result is static (the library's constant data). */
