@@ -254,13 +254,15 @@ check-man: $(CMDS) $(STATIC_LIB)
 	@sh tests/man-examples.sh $(B)/bin $(MANPAGES)
 	@sh tests/man-options.sh $(B)/bin
 
-# The build itself: only koma_* leaves the library; a header change rebuilds
+# The build itself: only koma_* leaves the library; every public function says
+# who owns what (tests/api-ownership-check.sh, libkoma(3) CONVENTIONS); a header change rebuilds
 # exactly the objects that include it; no module calls a higher layer (lib/README.md),
 # whatever stale objects lie in the build tree. A file of cmd/ over 400 lines
 # (the referee's callers over 300) is only warned about: the boundary between
 # library and commands is drawn by job (lib/README.md, "Library and commands").
 check-build: all tests
 	@sh tests/symbols-check.sh $(B)
+	@sh tests/api-ownership-check.sh
 	@sh tests/deps-check.sh $(B)
 	@sh tests/layers-check.sh $(B)
 	@sh tests/layers-stale.sh $(B)

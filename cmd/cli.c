@@ -141,7 +141,7 @@ void cli_json_string(FILE *f, const char *s, size_t len)
 }
 
 /* One node of a value (koma_pcn_walk), for cli_json_pcn. */
-static int json_node(const koma_pcn_node *n, void *ctx)
+static int json_node(void *ctx, const koma_pcn_node *n)
 {
     FILE *f = ctx;
     const koma_pcn_value *v = &n->value;

@@ -94,7 +94,8 @@ static void to_ggn(state *st)
     koma_error_clear(&err);
     if (games_open(c, &games) != 0) return;
     if (games_option(c, games, st->game, NULL, &g) == 0) {
-        koma_ggn *ggn = koma_game_to_ggn(g, &err);
+        koma_ggn *ggn = NULL;
+        koma_game_to_ggn(g, &ggn, &err);
         const char *note = koma_game_ggn_note(g);
         if (ggn != NULL && note != NULL) {
             /* what the document cannot say: a warning, the export stands */
@@ -106,8 +107,10 @@ static void to_ggn(state *st)
             c->json_diag = saved;
         }
         size_t n = 0;
-        char *text = ggn == NULL || c->quiet ? NULL :
-                     koma_ggn_dump(ggn, st->compact || c->json ? KOMA_GGN_COMPACT : KOMA_GGN_PRETTY, &n, &err);
+        char *text = NULL;
+        if (ggn != NULL && !c->quiet)
+            koma_ggn_dump(ggn, st->compact || c->json ? KOMA_GGN_COMPACT : KOMA_GGN_PRETTY, &n,
+                          &text, &err);
         if (ggn == NULL || (text == NULL && !c->quiet))
             cli_trouble(c, "%s: %s", koma_code_name(err.code), err.message);
         else if (n && fwrite(text, 1, n, stdout) != n)
@@ -368,7 +371,7 @@ int main(int argc, char **argv)
     int feen_lines = koma_convert_feen_lines(&st.o);
     koma_error err;
     koma_error_clear(&err);
-    if ((st.cv = koma_converter_new(&st.o, &err)) == NULL) {
+    if (koma_converter_new(&st.o, &st.cv, &err) != 0) {
         cli_trouble(&c, "%s: %s", koma_code_name(err.code), err.message);
         return cli_finish(&c);
     }

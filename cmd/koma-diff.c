@@ -33,7 +33,7 @@ typedef struct pdout {
 } pdout;
 
 /* One difference: `LABEL: A -> B`, or a JSON object. */
-static int pdiff(const koma_position_diff *d, void *ctx)
+static int pdiff(void *ctx, const koma_position_diff *d)
 {
     static const char *const type_name[] = {"board", "square", "hand", "style", "turn"};
     pdout *o = ctx;
@@ -56,7 +56,8 @@ static void print_pdiffs(FILE *f, const koma_position *a, const koma_position *b
 {
     pdout o = { f, json, indent, 0 };
     if (json) fputc('[', f);
-    size_t n = koma_position_diff_walk(a, b, pdiff, &o, NULL);
+    size_t n;
+    koma_position_diff_walk(a, b, pdiff, &o, &n);
     if (json) fputc(']', f);
     else if (n == 1 && a->turn != b->turn) fprintf(f, "%sonly the side to move differs\n", indent);
 }
@@ -73,7 +74,8 @@ static void diff_feen(state *st, char **arg)
             return;
         }
     }
-    size_t n = koma_position_diff_walk(&st->pos[0], &st->pos[1], NULL, NULL, NULL);
+    size_t n;
+    koma_position_diff_walk(&st->pos[0], &st->pos[1], NULL, NULL, &n);
     if (n) cli_fail(c, CLI_DATA);
     if (c->quiet) return;
     for (int k = 0; k < 2 && c->json; k++) {
@@ -98,13 +100,13 @@ static void pair_header(state *st)
 }
 
 /* One differing member: `/pointer: A -> B`, or a JSON object in "keys". */
-static void report_member(const koma_pcn_member_diff *d, void *ctx)
+static int report_member(void *ctx, const koma_pcn_member_diff *d)
 {
     state *st = ctx;
     FILE *o = st->out;
     int json = st->c->json;
     pair_header(st);
-    if (st->c->quiet) return;
+    if (st->c->quiet) return 0;
     if (json) fputs(st->json_items++ ? ",{\"pointer\":" : "{\"pointer\":", o);
     if (json) cli_json_string(o, d->pointer, d->pointer_len);
     else fprintf(o, "%s: ", d->pointer);
@@ -116,6 +118,7 @@ static void report_member(const koma_pcn_member_diff *d, void *ctx)
     fputs(json ? (d->setup[0] ? ",\"differences\":" : "") : "\n", o);
     if (d->setup[0]) print_pdiffs(o, d->setup[0], d->setup[1], json, "  ");
     if (json) fputc('}', o);
+    return 0;
 }
 
 /* Where the move lists part: `plies: N -> M`, `ply K: A -> B`, `position: FEEN`. */

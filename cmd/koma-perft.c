@@ -69,9 +69,10 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static void progress_cb(void *ctx, size_t done, size_t total)
+static int progress_cb(void *ctx, size_t done, size_t total)
 {
     cli_progress(ctx, done, total, "root moves");
+    return 0;
 }
 
 typedef struct split_out {

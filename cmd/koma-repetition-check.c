@@ -28,7 +28,7 @@
 #include "verdict_out.h"
 
 /* --fid-only: positions per run (a record's plies plus its setup). */
-#define MAX_RUN ((size_t)KOMA_REFEREE_MAX_PLIES + 1)
+#define MAX_RUN ((size_t)KOMA_LIMIT_PLIES + 1)
 
 typedef struct state {
     cli *c;

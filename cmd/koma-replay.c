@@ -33,7 +33,7 @@ typedef struct state {
     const char *start;                 /* --start FEEN (canonical), or NULL */
     records_options pcn;               /* --format; no PMN check with a dialect */
     int each_open;                     /* --each printed positions of this record */
-    koma_pcn_buffer out;               /* --write-outcome: a record, written whole */
+    koma_buffer out;               /* --write-outcome: a record, written whole */
     unsigned long records, finished, unfinished, disputed, invalid;
     unsigned long long plies;
 } state;
@@ -252,7 +252,7 @@ int main(int argc, char **argv)
     const koma_game *forced = NULL;
     char startbuf[KOMA_FEEN_MAX_LEN + 1];
     if (games_open(&c, &games) != 0) goto done;
-    if (from_given && (st.pcn.hub = koma_hub_new(games, NULL)) == NULL) {
+    if (from_given && koma_hub_new(games, &st.pcn.hub, NULL) != 0) {
         cli_trouble(&c, "memory: out of memory");
         goto done;
     }
@@ -287,7 +287,7 @@ int main(int argc, char **argv)
                    st.disputed, st.invalid);
     }
 done:
-    koma_pcn_buffer_cleanup(&st.out);
+    koma_buffer_cleanup(&st.out);
     judge_free(st.jd);
     koma_hub_free(st.pcn.hub);
     koma_game_set_free(games);

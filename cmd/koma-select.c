@@ -292,7 +292,7 @@ int main(int argc, char **argv)
     unsigned long split = 0;
     int anywhere = 0, modes = 0, rc = 0, from_given = 0, same_at = 0;
     if (games_open(&c, &games) != 0 || koma_select_new(games, &st.sel, &err) != 0 ||
-        (st.ro.hub = st.out.hub = koma_hub_new(games, &err)) == NULL) {
+        koma_hub_new(games, &st.ro.hub, &err) != 0 || !(st.out.hub = st.ro.hub)) {
         if (c.status == 0) cli_trouble(&c, "memory: out of memory");
         goto done;
     }

@@ -53,7 +53,7 @@ int line_check_pmn(line_ctx *lc, const char *s, size_t len, koma_error *err)
         koma_engine_match_move(lc->engine, &c.el[0], &m, err) == 0)
         return 0;                      /* [from, to, actor] names a legal move */
     /* --legal: the canonical form names a legal move of the position */
-    char text[KOMA_CHAIN_BUF];
+    char text[KOMA_MOVE_TEXT_BUF];
     size_t n = koma_chain_write(&c, text, sizeof text);
     if (n == 0 || n >= sizeof text)
         return koma_error_set(err, KOMA_E_PMN_CHAIN_LENGTH, 0, "the move's canonical form is too long");

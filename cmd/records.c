@@ -128,10 +128,10 @@ int records_open(cli *c, records_reader *rd, cli_input *in, const records_option
     rd->format = o->format_given ? o->format : KOMA_PCN_YAML;
     rd->chunk = malloc(CHUNK);
     if (o->hub) {                          /* --from */
-        koma_rstream_options ro = o->from_options;
+        koma_format_reader_options ro = o->from_options;
         ro.size = sizeof ro;
         if (o->encoding != NULL) ro.encoding = o->encoding;
-        rd->rs = koma_rstream_new(o->hub, o->from, &ro, &err);
+        koma_format_reader_new(o->hub, o->from, &ro, &rd->rs, &err);
         if (rd->rs == NULL && err.code != KOMA_E_MEMORY) {
             cli_trouble(c, "%s: %s", koma_code_name(err.code), err.message);
             free(rd->chunk);
@@ -144,8 +144,8 @@ int records_open(cli *c, records_reader *rd, cli_input *in, const records_option
         rd->memory = 1;
         return -1;
     }
-    rd->r = koma_pcn_reader_new(rd->format, o->pcn_flags | (o->format_given ? 0 : KOMA_PCN_AUTO),
-                                NULL, NULL, &err);
+    koma_pcn_reader_new(rd->format, o->pcn_flags | (o->format_given ? 0 : KOMA_PCN_AUTO),
+                                NULL, NULL, &rd->r, &err);
     if (rd->r == NULL || rd->chunk == NULL) {
         records_close(rd);
         cli_trouble(c, "memory: out of memory");
@@ -158,7 +158,7 @@ int records_open(cli *c, records_reader *rd, cli_input *in, const records_option
 void records_close(records_reader *rd)
 {
     koma_pcn_reader_free(rd->r);
-    koma_rstream_free(rd->rs);
+    koma_format_reader_free(rd->rs);
     rd->rs = NULL;
     free(rd->chunk);
     rd->r = NULL;
@@ -168,7 +168,7 @@ void records_close(records_reader *rd)
 static int rstream_locate(void *rs, const char *pointer, unsigned long *line,
                           unsigned long *column)
 {
-    return koma_rstream_locate(rs, pointer, line, column);
+    return koma_format_reader_locate(rs, pointer, line, column);
 }
 
 /* records_next through the hub (--from). */
@@ -179,12 +179,12 @@ static int rstream_next(records_reader *rd, record_item *item)
         koma_error *err = &item->err;
         koma_error_clear(err);
         koma_pcn *p = NULL;
-        switch (koma_rstream_next(rd->rs, &p, err)) {
+        switch (koma_format_reader_next(rd->rs, &p, err)) {
         case KOMA_PCN_AGAIN: {
             long n = cli_input_read(c, rd->in, rd->chunk, CHUNK);
             if (n < 0) break;              /* reported */
-            if (n == 0) koma_rstream_finish(rd->rs);
-            else if (koma_rstream_feed(rd->rs, rd->chunk, (size_t)n, err) != 0) {
+            if (n == 0) koma_format_reader_finish(rd->rs);
+            else if (koma_format_reader_feed(rd->rs, rd->chunk, (size_t)n, err) != 0) {
                 cli_trouble(c, "%s: %s", koma_code_name(err->code), err->message);
                 rd->memory = err->code == KOMA_E_MEMORY;
                 break;
@@ -193,23 +193,23 @@ static int rstream_next(records_reader *rd, record_item *item)
         }
         case KOMA_PCN_RECORD: {
             koma_error w;
-            if (koma_rstream_warning(rd->rs, &w)) cli_warning(c, rd->in->name, &w);
+            if (koma_format_reader_warning(rd->rs, &w)) cli_warning(c, rd->in->name, &w);
             /* written back (--write-outcome) as PCN: in its own PCN format, JSON otherwise */
             koma_pcn_format pf = KOMA_PCN_JSON;
-            const koma_format *f = koma_rstream_format(rd->rs);
+            const koma_format *f = koma_format_reader_format(rd->rs);
             item->format = f && koma_format_pcn(f, &pf) ? pf : KOMA_PCN_JSON;
             item->rec = p;
             item->index = ++rd->records;
             item->src.file = rd->in->name;
-            item->src.line = koma_rstream_line(rd->rs);
+            item->src.line = koma_format_reader_line(rd->rs);
             item->src.locate = rstream_locate;
             item->src.ctx = rd->rs;
-            item->text = koma_rstream_text(rd->rs, &item->text_len, &item->text_format);
+            item->text = koma_format_reader_text(rd->rs, &item->text_len, &item->text_format);
             return RECORDS_RECORD;
         }
         case KOMA_PCN_INVALID: {
             koma_error w;
-            if (koma_rstream_warning(rd->rs, &w)) cli_warning(c, rd->in->name, &w);
+            if (koma_format_reader_warning(rd->rs, &w)) cli_warning(c, rd->in->name, &w);
             item->index = ++rd->records;
             item->src.file = rd->in->name;
             item->src.line = err->line;

@@ -53,7 +53,7 @@ typedef struct records_options {
      * the format or NULL for auto (detected from each input's start) */
     koma_hub *hub;
     const koma_format *from;
-    koma_rstream_options from_options;     /* --from: the reader's options (PCN flags,
+    koma_format_reader_options from_options;     /* --from: the reader's options (PCN flags,
                                               a moves format's start) */
     const char *encoding;                  /* --encoding: the text's (KIF, KI2, CSA), or NULL */
 } records_options;
@@ -105,7 +105,7 @@ typedef struct record_item {
                                               (NULL with --from: no PCN text) */
     unsigned long index;                   /* 1-based number of the record in its input */
     const char *text;                      /* --from: the record's bytes as read
-                                              (koma_rstream_text), or NULL */
+                                              (koma_format_reader_text), or NULL */
     size_t text_len;
     const koma_format *text_format;        /* --from: the record's format */
 } record_item;
@@ -114,7 +114,7 @@ typedef struct records_reader {
     cli *c;
     cli_input *in;
     koma_pcn_reader *r;
-    koma_rstream *rs;                      /* --from: any format, through the hub */
+    koma_format_reader *rs;                      /* --from: any format, through the hub */
     koma_pcn_format format;
     char *chunk;
     int done;

@@ -38,9 +38,9 @@ void select_out_close(select_out *o)
 {
     if (o->f && o->f != stdout && fclose(o->f) != 0 && !o->failed) io_error(o, "write", errno);
     if (o->f != stdout) o->f = NULL;
-    koma_wstream_free(o->ws);
+    koma_format_writer_free(o->ws);
     o->ws = NULL;
-    koma_pcn_buffer_cleanup(&o->buf);
+    koma_buffer_cleanup(&o->buf);
     o->in_file = 0;
     o->last = NULL;
 }
@@ -62,7 +62,7 @@ static int next_output(select_out *o, koma_error *err)
         }
         if ((o->f = fopen(o->name, "w")) == NULL) return io_error(o, "open", errno);
     }
-    if (o->to && (o->ws = koma_wstream_new(o->hub, o->to, 0, err)) == NULL) {
+    if (o->to && koma_format_writer_new(o->hub, o->to, 0, &o->ws, err) != 0) {
         cli_trouble(o->c, "%s: %s", koma_code_name(err->code), err->message);
         o->failed = 1;
         return -1;
@@ -70,7 +70,7 @@ static int next_output(select_out *o, koma_error *err)
     return 0;
 }
 
-static int append(koma_pcn_buffer *b, const char *s, size_t n)
+static int append(koma_buffer *b, const char *s, size_t n)
 {
     if (b->len + n + 1 > b->cap) {
         size_t cap = b->cap ? b->cap : 4096;
@@ -99,7 +99,7 @@ static int has_marker(const char *t, size_t n)
 /* A record as read, with what its format puts before it. */
 static int as_read(select_out *o, const char *t, size_t n, const koma_format *fmt)
 {
-    koma_pcn_buffer *b = &o->buf;
+    koma_buffer *b = &o->buf;
     const char *name = fmt ? koma_format_name(fmt) : "";
     int r = 0;
     if (o->in_file > 0) {
@@ -120,7 +120,7 @@ int select_out_record(select_out *o, const koma_pcn *rec, const char *text, size
     if (next_output(o, err) != 0) return -1;
     o->buf.len = 0;
     if (o->to) {
-        if (koma_wstream_record(o->ws, rec, &o->buf, err) != 0) {
+        if (koma_format_writer_record(o->ws, rec, &o->buf, err) != 0) {
             if (err->code != KOMA_E_MEMORY) return 1;
             cli_trouble(o->c, "memory: out of memory");
             return -1;

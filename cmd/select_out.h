@@ -25,8 +25,8 @@ typedef struct select_out {
     unsigned long files;               /* files opened */
     unsigned long in_file;             /* records written to the current output */
     const koma_format *last;           /* the format of the last record written as read */
-    koma_wstream *ws;                  /* --to: the current output's writer */
-    koma_pcn_buffer buf;
+    koma_format_writer *ws;                  /* --to: the current output's writer */
+    koma_buffer buf;
     int failed;                        /* an output could not be written (reported) */
 } select_out;
 

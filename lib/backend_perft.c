@@ -14,7 +14,7 @@
 
 typedef struct split {
     koma_engine *e;
-    int (*job)(void *ctx, unsigned depth, const char *feen, size_t len);
+    koma_perft_job_fn job;
     void *ctx;
     unsigned left;
     size_t max;
@@ -35,7 +35,7 @@ static int split_rec(split *sp, unsigned plies, koma_emove *moves, koma_error *e
         if (len > KOMA_FEEN_MAX_LEN)
             return koma_error_set(err, KOMA_E_FEEN_LENGTH, 0, "the position's FEEN needs %zu bytes",
                                   len + 1);
-        return sp->job(sp->ctx, sp->left, sp->feen, len) ? 1 : 0;
+        return sp->job(sp->ctx, sp->left, sp->feen, len);   /* its own value stops */
     }
     size_t n = e->ops->legal_moves(e, moves);
     if (e->ops->take_failure(e)) return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (split)");
@@ -49,7 +49,7 @@ static int split_rec(split *sp, unsigned plies, koma_emove *moves, koma_error *e
 }
 
 int koma__ops_perft_split(koma_engine *e, unsigned depth, unsigned plies,
-                          int (*job)(void *ctx, unsigned depth, const char *feen, size_t len),
+                          koma_perft_job_fn job,
                           void *ctx, koma_error *err)
 {
     split sp = {e, job, ctx, depth - plies, e->ops->max_moves(e), NULL, NULL};
@@ -64,14 +64,14 @@ int koma__ops_perft_split(koma_engine *e, unsigned depth, unsigned plies,
 
 /* (the facade sorts the entries) */
 int koma__ops_perft_divide(koma_engine *e, unsigned depth, koma_perft_entry **out, size_t *count,
-                           void (*progress)(void *ctx, size_t done, size_t total), void *ctx,
+                           koma_perft_progress_fn progress, void *ctx,
                            koma_error *err)
 {
     koma_emove *moves = malloc(e->ops->max_moves(e) * sizeof *moves);
     if (moves == NULL) return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (divide)");
     size_t n = e->ops->legal_moves(e, moves);
     koma_perft_entry *entries = e->ops->take_failure(e) ? NULL : calloc(n ? n : 1, sizeof *entries);
-    int rc = entries ? 0 : koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (divide)");
+    int rc = entries ? 0 : koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (divide)"), stop = 0;
     for (size_t i = 0; rc == 0 && i < n; i++) {
         e->ops->move_text(e, moves[i], entries[i].pmn, sizeof entries[i].pmn);
         if (e->ops->make(e, moves[i], err) != 0) {
@@ -81,12 +81,12 @@ int koma__ops_perft_divide(koma_engine *e, unsigned depth, koma_perft_entry **ou
         entries[i].nodes = 1;
         if (depth > 1) rc = e->ops->perft(e, depth - 1, &entries[i].nodes, err);
         e->ops->unmake(e);
-        if (rc == 0 && progress) progress(ctx, i + 1, n);
+        if (rc == 0 && progress && (stop = progress(ctx, i + 1, n)) != 0) break;
     }
     free(moves);
-    if (rc != 0) {
+    if (rc != 0 || stop != 0) {
         free(entries);
-        return -1;
+        return rc != 0 ? -1 : stop;     /* a progress callback's own value stops */
     }
     *out = entries;
     *count = n;

@@ -1,7 +1,7 @@
 /*
  * lib/convert.c — converting inputs between formats (koma/convert.h): which
  * reader and writer settings fit, FEEN lines versus records, start positions,
- * and the converter of one input (a koma_rstream feeding a koma_wstream), above
+ * and the converter of one input (a koma_format_reader feeding a koma_format_writer), above
  * the format registry.
  */
 #include <stdlib.h>
@@ -112,15 +112,15 @@ struct koma_converter {
     char start[KOMA_FEEN_MAX_LEN + 1];
     size_t start_len;
     koma_hub *hub;
-    koma_wstream *ws;
-    koma_pcn_buffer out;
+    koma_format_writer *ws;
+    koma_buffer out;
     koma_convert_position_fn position;
     void *position_ctx;
     koma_position pos;                 /* a FEEN line */
     koma_convert_counts n;
 };
 
-koma_converter *koma_converter_new(const koma_convert_options *o, koma_error *err)
+static koma_converter *new_converter(const koma_convert_options *o, koma_error *err)
 {
     koma_converter *cv = calloc(1, sizeof *cv);
     if (cv == NULL) {
@@ -139,20 +139,25 @@ koma_converter *koma_converter_new(const koma_convert_options *o, koma_error *er
         koma_converter_free(cv);
         return NULL;
     }
-    cv->hub = koma_hub_new(NULL, err);
-    if (cv->hub == NULL || (cv->ws = koma_wstream_new(cv->hub, o->to, o->write, err)) == NULL) {
+    koma_hub_new(NULL, &cv->hub, err);
+    if (cv->hub == NULL || koma_format_writer_new(cv->hub, o->to, o->write, &cv->ws, err) != 0) {
         koma_converter_free(cv);
         return NULL;
     }
     return cv;
 }
 
+int koma_converter_new(const koma_convert_options *o, koma_converter **out, koma_error *err)
+{
+    return KOMA__MADE(out, new_converter(o, err));
+}
+
 void koma_converter_free(koma_converter *cv)
 {
     if (cv == NULL) return;
-    koma_wstream_free(cv->ws);
+    koma_format_writer_free(cv->ws);
     koma_hub_free(cv->hub);
-    koma_pcn_buffer_cleanup(&cv->out);
+    koma_buffer_cleanup(&cv->out);
     koma_position_cleanup(&cv->pos);
     free(cv);
 }
@@ -167,7 +172,7 @@ void koma_converter_each_position(koma_converter *cv, koma_convert_position_fn f
 {
     cv->position = fn;
     cv->position_ctx = ctx;
-    koma_wstream_each_position(cv->ws, fn ? position_out : NULL, fn ? cv : NULL);
+    koma_format_writer_each_position(cv->ws, fn ? position_out : NULL, fn ? cv : NULL);
 }
 
 void koma_converter_counts(const koma_converter *cv, koma_convert_counts *out) { *out = cv->n; }
@@ -212,7 +217,7 @@ static int write_record(koma_converter *cv, unsigned long line, const koma_pcn *
     koma_convert_event ev = {KOMA_CONVERT_RECORD, line, NULL, 0, NULL, warning};
     cv->out.len = 0;
     cv->n.records++;
-    if (koma_wstream_record(cv->ws, rec, &cv->out, &err) != 0) {
+    if (koma_format_writer_record(cv->ws, rec, &cv->out, &err) != 0) {
         cv->n.failed++;
         if (err.code != KOMA_E_MEMORY) {
             err.line = line;
@@ -228,27 +233,28 @@ static int write_record(koma_converter *cv, unsigned long line, const koma_pcn *
     return fn(ctx, &ev);
 }
 
-int koma_converter_input(koma_converter *cv, koma_convert_read_fn rd, void *rd_ctx, koma_convert_fn fn,
+int koma_converter_input(koma_converter *cv, koma_read_fn rd, void *rd_ctx, koma_convert_fn fn,
                          void *ctx, koma_error *err)
 {
-    koma_rstream_options opt = KOMA_RSTREAM_OPTIONS_INIT;
+    koma_format_reader_options opt = KOMA_FORMAT_READER_OPTIONS_INIT;
     opt.start = cv->o.start ? cv->start : NULL;
     opt.start_len = cv->o.start ? cv->start_len : 0;
     opt.feen_flags = cv->o.normalise ? KOMA_FEEN_NORMALISE : KOMA_FEEN_STRICT;
     opt.encoding = cv->o.encoding;
-    koma_rstream *rs = koma_rstream_new(cv->hub, cv->o.from, &opt, err);
+    koma_format_reader *rs = NULL;
+    koma_format_reader_new(cv->hub, cv->o.from, &opt, &rs, err);
     if (rs == NULL) return -1;
     char *chunk = malloc(CHUNK);
     if (chunk == NULL) {
-        koma_rstream_free(rs);
+        koma_format_reader_free(rs);
         return koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
     }
     int rc = 0, done = 0;
     while (!done) {
         long n = rd(rd_ctx, chunk, CHUNK);
         if (n < 0) break;
-        if (n == 0) koma_rstream_finish(rs);
-        else if (koma_rstream_feed(rs, chunk, (size_t)n, err) != 0) {
+        if (n == 0) koma_format_reader_finish(rs);
+        else if (koma_format_reader_feed(rs, chunk, (size_t)n, err) != 0) {
             rc = -1;
             break;
         }
@@ -256,15 +262,15 @@ int koma_converter_input(koma_converter *cv, koma_convert_read_fn rd, void *rd_c
             koma_pcn *rec = NULL;
             koma_error e;
             koma_error_clear(&e);
-            int r = koma_rstream_next(rs, &rec, &e);
+            int r = koma_format_reader_next(rs, &rec, &e);
             if (r == KOMA_PCN_AGAIN) break;
             if (r == KOMA_PCN_END) {
                 done = 1;
                 break;
             }
             koma_error w;
-            koma_convert_event ev = {KOMA_CONVERT_INVALID, koma_rstream_line(rs), NULL, 0, &e,
-                                     koma_rstream_warning(rs, &w) ? &w : NULL};
+            koma_convert_event ev = {KOMA_CONVERT_INVALID, koma_format_reader_line(rs), NULL, 0, &e,
+                                     koma_format_reader_warning(rs, &w) ? &w : NULL};
             if (r == KOMA_PCN_FATAL) {
                 ev.kind = KOMA_CONVERT_FATAL;
                 fn(ctx, &ev);
@@ -277,10 +283,11 @@ int koma_converter_input(koma_converter *cv, koma_convert_read_fn rd, void *rd_c
                 cv->n.failed++;
                 stop = fn(ctx, &ev);
             } else {
-                stop = write_record(cv, koma_rstream_line(rs), rec, ev.warning, fn, ctx);
+                stop = write_record(cv, koma_format_reader_line(rs), rec, ev.warning, fn, ctx);
                 koma_pcn_free(rec);
             }
             if (stop != 0) {
+                rc = stop;
                 done = 1;
                 break;
             }
@@ -288,6 +295,6 @@ int koma_converter_input(koma_converter *cv, koma_convert_read_fn rd, void *rd_c
         if (n == 0) break;
     }
     free(chunk);
-    koma_rstream_free(rs);
+    koma_format_reader_free(rs);
     return rc;
 }

@@ -307,7 +307,7 @@ done:
 /* ---- the API ------------------------------------------------------------------------------- */
 
 int koma_diagram_write(const koma_position *pos, const koma_game *g,
-                       const koma_diagram_options *opt, koma_diagram_write_fn write, void *ctx,
+                       const koma_diagram_options *opt, koma_write_fn write, void *ctx,
                        koma_error *err)
 {
     koma_diagram_options eff;          /* an empty caption or last move is none */
@@ -319,7 +319,7 @@ int koma_diagram_write(const koma_position *pos, const koma_game *g,
     opt = &eff;
     koma__dgm d;
     if (koma__dgm_init(&d, pos, g, opt, err) != 0) return -1;
-    koma__dgm_out o = {write, ctx, err, 0};
+    koma__dgm_out o = {write, ctx, err, 0, 0};
     int rc;
     switch (opt->format) {
     case KOMA_DIAGRAM_ASCII: rc = write_text(&d, &o, 0); break;
@@ -328,7 +328,7 @@ int koma_diagram_write(const koma_position *pos, const koma_game *g,
     default: rc = koma_error_set(err, KOMA_E_INTERNAL, 0, "unknown diagram format"); break;
     }
     koma__dgm_cleanup(&d);
-    return rc;
+    return rc != 0 && o.stopped != 0 ? o.stopped : rc;
 }
 
 typedef struct membuf {

@@ -14,10 +14,11 @@ enum { KOMA__MARK_NONE = 0, KOMA__MARK_FROM = 1, KOMA__MARK_TO = 2 };
 
 /* The output: every write goes through put; the first failure sticks. */
 typedef struct koma__dgm_out {
-    koma_diagram_write_fn write;
+    koma_write_fn write;
     void *ctx;
     koma_error *err;
     int failed;
+    int stopped;                       /* write's non-zero value, returned by the call */
 } koma__dgm_out;
 
 int koma__dgm_put(koma__dgm_out *o, const char *s, size_t len);

@@ -20,7 +20,7 @@ int koma__dgm_put(koma__dgm_out *o, const char *s, size_t len)
 {
     if (o->failed) return -1;
     if (len == 0) return 0;
-    if (o->write(o->ctx, s, len) != 0) {
+    if ((o->stopped = o->write(o->ctx, s, len)) != 0) {
         o->failed = 1;
         return koma_error_set(o->err, KOMA_E_IO_WRITE, 0, "cannot write the diagram");
     }

@@ -160,8 +160,7 @@ int koma__engine_trouble(koma_engine *e) { return e->ops->take_failure(e); }
 /* ---- GGN-driven generation ---------------------------------------------------------- */
 
 int koma_engine_ggn_moves(koma_engine *e, const koma_ggn *ggn,
-                          int (*emit)(const char *pmn, size_t len, const koma_move *move,
-                                      void *ctx),
+                          koma_move_fn emit,
                           void *ctx, koma_error *err)
 {
     if (e == NULL || ggn == NULL || emit == NULL)
@@ -170,7 +169,7 @@ int koma_engine_ggn_moves(koma_engine *e, const koma_ggn *ggn,
 }
 
 int koma_ggn_generate(const koma_ggn *ggn, const koma_game *game, const koma_position *pos,
-                      int (*emit)(const char *pmn, size_t len, const koma_move *move, void *ctx),
+                      koma_move_fn emit,
                       void *ctx, koma_error *err)
 {
     if (ggn == NULL || game == NULL || pos == NULL || emit == NULL)
@@ -200,19 +199,20 @@ static int entry_cmp(const void *a, const void *b)
 }
 
 int koma_engine_perft_divide(koma_engine *e, unsigned depth, koma_perft_entry **out,
-                             size_t *count, void (*progress)(void *ctx, size_t done, size_t total),
+                             size_t *count, koma_perft_progress_fn progress,
                              void *ctx, koma_error *err)
 {
     *out = NULL;
     *count = 0;
     if (depth == 0) return koma_error_set(err, KOMA_E_PERFT_DEPTH, 0, "divide needs a depth of at least 1");
-    if (e->ops->perft_divide(e, depth, out, count, progress, ctx, err) != 0) return -1;
+    int rc = e->ops->perft_divide(e, depth, out, count, progress, ctx, err);
+    if (rc != 0) return rc;
     qsort(*out, *count, sizeof **out, entry_cmp);
     return 0;
 }
 
 int koma_engine_perft_split(koma_engine *e, unsigned depth, unsigned plies,
-                            int (*job)(void *ctx, unsigned depth, const char *feen, size_t len),
+                            koma_perft_job_fn job,
                             void *ctx, koma_error *err)
 {
     if (plies > depth)

@@ -122,11 +122,11 @@ typedef struct koma__engine_ops {
      * text is not a move at all (the referee then takes the record as
      * unreadable), another code (rules.*) when it is a move that is not legal
      * here; memory as memory. Any length of text (a Ko shogi chain may run to
-     * KOMA_MOVE_TEXT_MAX, koma/referee.h); offsets into s. */
+     * KOMA_LIMIT_MOVE_TEXT, koma/referee.h); offsets into s. */
     int (*parse_move)(koma_engine *e, const char *s, size_t len, koma_emove *out,
                       koma_error *err);
     /* Play a legal move of the current position (-1, rules.illegal, beyond
-     * KOMA_ENGINE_MAX_PLIES plies; memory) / take back the last one (-1 when
+     * KOMA_LIMIT_PLIES plies; memory) / take back the last one (-1 when
      * none). No history rule here. */
     int (*make)(koma_engine *e, koma_emove m, koma_error *err);
     int (*unmake)(koma_engine *e);
@@ -165,27 +165,25 @@ typedef struct koma__engine_ops {
     /* One entry per legal root move (depth >= 1), in any order: the facade
      * sorts them. *out is malloc'd (at least one entry's room). */
     int (*perft_divide)(koma_engine *e, unsigned depth, koma_perft_entry **out, size_t *count,
-                        void (*progress)(void *ctx, size_t done, size_t total), void *ctx,
+                        koma_perft_progress_fn progress, void *ctx,
                         koma_error *err);
     /* koma_engine_perft_split for plies <= depth (the facade checks it). */
     int (*perft_split)(koma_engine *e, unsigned depth, unsigned plies,
-                       int (*job)(void *ctx, unsigned depth, const char *feen, size_t len),
+                       koma_perft_job_fn job,
                        void *ctx, koma_error *err);
     /* koma_engine_ggn_moves (arguments checked by the facade); a backend whose
      * moves GGN cannot express refuses with game.ggn. */
     int (*ggn_moves)(koma_engine *e, const koma_ggn *ggn,
-                     int (*emit)(const char *pmn, size_t len, const koma_move *move, void *ctx),
+                     koma_move_fn emit,
                      void *ctx, koma_error *err);
 } koma__engine_ops;
 
 /* koma_engine_perft_divide and _split on any table whose moves are handles of
  * the current position (backend_perft.c): the effect and Sanki engines'. */
 int koma__ops_perft_divide(koma_engine *e, unsigned depth, koma_perft_entry **out, size_t *count,
-                           void (*progress)(void *ctx, size_t done, size_t total), void *ctx,
-                           koma_error *err);
+                           koma_perft_progress_fn progress, void *ctx, koma_error *err);
 int koma__ops_perft_split(koma_engine *e, unsigned depth, unsigned plies,
-                          int (*job)(void *ctx, unsigned depth, const char *feen, size_t len),
-                          void *ctx, koma_error *err);
+                          koma_perft_job_fn job, void *ctx, koma_error *err);
 
 /* The three tables (engine_mailbox.c, fx_backend.c, sanki_backend.c). */
 extern const koma__engine_ops koma__mailbox_ops;

@@ -767,9 +767,9 @@ void koma__unmake(koma_engine *e, const koma__undo *u)
 
 static int push_history(koma_engine *e, koma_error *err)
 {
-    if (e->nundo >= KOMA_ENGINE_MAX_PLIES)
+    if (e->nundo >= KOMA_LIMIT_PLIES)
         return koma_error_set(err, KOMA_E_RULES_ILLEGAL, 0, "more than %d plies",
-                              KOMA_ENGINE_MAX_PLIES);
+                              KOMA_LIMIT_PLIES);
     if (e->nundo == e->cap_undo) {
         size_t cap = e->cap_undo * 2;
         koma__undo *u = realloc(e->undo, cap * sizeof *u);

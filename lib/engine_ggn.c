@@ -19,10 +19,10 @@ typedef struct gen {
     koma_engine *e;
     const koma_ggn *ggn;
     int level;                         /* look-ahead level, 0 for the position itself */
-    int (*emit)(const char *pmn, size_t len, const koma_move *move, void *ctx);
+    koma_move_fn emit;
     void *ctx;                         /* NULL emit: only find whether a move exists */
     int found;                         /* a legal move was found (look-ahead) */
-    int stopped;                       /* emit asked to stop */
+    int stopped;                       /* emit asked to stop: its value */
     int failed;                        /* an error (err set) */
     koma_error *err;
 } gen;
@@ -62,7 +62,7 @@ static int square_index(const koma_engine *e, const koma_cell *c, int *idx)
 }
 
 /* One displacement of koma_ggn_moves: its moves under the rule system. */
-static int on_displacement(const char *pmn, size_t len, const koma_move *m, void *ctx)
+static int on_displacement(void *ctx, const char *pmn, size_t len, const koma_move *m)
 {
     gen *g = ctx;
     koma_engine *e = g->e;
@@ -102,10 +102,7 @@ static int on_displacement(const char *pmn, size_t len, const koma_move *m, void
         char text[KOMA_PMN_BUF];
         koma__mb_move_pmn(e, cand[i], &mv);
         size_t tl = koma_pmn_write(&mv, text);
-        if (g->emit(text, tl, &mv, g->ctx) != 0) {
-            g->stopped = 1;
-            return 1;
-        }
+        if ((g->stopped = g->emit(g->ctx, text, tl, &mv)) != 0) return 1;
     }
     return 0;
 }
@@ -146,7 +143,7 @@ static int has_legal(gen *g, int level)
 
 /* (arguments checked by the facade, engine.c) */
 int koma__mb_ggn_moves(koma_engine *e, const koma_ggn *ggn,
-                       int (*emit)(const char *pmn, size_t len, const koma_move *move, void *ctx),
+                       koma_move_fn emit,
                        void *ctx, koma_error *err)
 {
     koma_error_clear(err);
@@ -158,5 +155,5 @@ int koma__mb_ggn_moves(koma_engine *e, const koma_ggn *ggn,
     g.ctx = ctx;
     g.err = err;
     if (run(&g) != 0) return -1;
-    return g.stopped ? 1 : 0;
+    return g.stopped;
 }

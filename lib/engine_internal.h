@@ -269,14 +269,14 @@ int koma__mb_threatens(koma_engine *e, int side);
 /* engine_perft.c */
 int koma__mb_perft(koma_engine *e, unsigned depth, uint64_t *nodes, koma_error *err);
 int koma__mb_perft_divide(koma_engine *e, unsigned depth, koma_perft_entry **out, size_t *count,
-                          void (*progress)(void *ctx, size_t done, size_t total), void *ctx,
+                          koma_perft_progress_fn progress, void *ctx,
                           koma_error *err);
 int koma__mb_perft_split(koma_engine *e, unsigned depth, unsigned plies,
-                         int (*job)(void *ctx, unsigned depth, const char *feen, size_t len),
+                         koma_perft_job_fn job,
                          void *ctx, koma_error *err);
 /* engine_ggn.c */
 int koma__mb_ggn_moves(koma_engine *e, const koma_ggn *ggn,
-                       int (*emit)(const char *pmn, size_t len, const koma_move *move, void *ctx),
+                       koma_move_fn emit,
                        void *ctx, koma_error *err);
 
 /* ---- shared helpers, by layer ---------------------------------------------------- */

@@ -41,7 +41,7 @@ int koma__mb_perft(koma_engine *e, unsigned depth, uint64_t *nodes, koma_error *
 
 /* (depth >= 1; the facade sorts the entries) */
 int koma__mb_perft_divide(koma_engine *e, unsigned depth, koma_perft_entry **out,
-                          size_t *count, void (*progress)(void *ctx, size_t done, size_t total),
+                          size_t *count, koma_perft_progress_fn progress,
                           void *ctx, koma_error *err)
 {
     if (koma__movebuf(e, depth, err) != 0) return -1;
@@ -55,7 +55,11 @@ int koma__mb_perft_divide(koma_engine *e, unsigned depth, koma_perft_entry **out
         koma__make(e, root[i], &u);
         entries[i].nodes = depth == 1 ? 1 : perft_rec(e, depth - 1, root + e->max_moves);
         koma__unmake(e, &u);
-        if (progress) progress(ctx, i + 1, n);
+        int stop = progress ? progress(ctx, i + 1, n) : 0;
+        if (stop != 0) {
+            free(entries);
+            return stop;
+        }
     }
     *out = entries;
     *count = n;
@@ -64,7 +68,7 @@ int koma__mb_perft_divide(koma_engine *e, unsigned depth, koma_perft_entry **out
 
 typedef struct split_ctx {
     unsigned left;                     /* depth of each job */
-    int (*job)(void *ctx, unsigned depth, const char *feen, size_t len);
+    koma_perft_job_fn job;
     void *ctx;
     char *feen;
     size_t cap;
@@ -83,7 +87,7 @@ static int split_rec(koma_engine *e, unsigned plies, koma_emove *buf, split_ctx 
         if (len >= sc->cap)
             return koma_error_set(sc->err, KOMA_E_FEEN_LENGTH, 0, "the position's FEEN needs %zu bytes",
                                   len + 1);
-        return sc->job(sc->ctx, sc->left, sc->feen, len) ? 1 : 0;
+        return sc->job(sc->ctx, sc->left, sc->feen, len);
     }
     if (koma__finished(e)) return 0;
     size_t n = koma__gen_legal(e, buf);
@@ -99,7 +103,7 @@ static int split_rec(koma_engine *e, unsigned plies, koma_emove *buf, split_ctx 
 
 /* (plies <= depth: the facade checked) */
 int koma__mb_perft_split(koma_engine *e, unsigned depth, unsigned plies,
-                         int (*job)(void *ctx, unsigned depth, const char *feen, size_t len),
+                         koma_perft_job_fn job,
                          void *ctx, koma_error *err)
 {
     if (koma__movebuf(e, plies ? plies : 1, err) != 0) return -1;
@@ -113,5 +117,5 @@ int koma__mb_perft_split(koma_engine *e, unsigned depth, unsigned plies,
     if (sc.feen == NULL) return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (split)");
     int rc = split_rec(e, plies, e->movebuf, &sc);
     free(sc.feen);
-    return rc < 0 ? -1 : rc;
+    return rc;
 }

@@ -73,13 +73,13 @@ typedef struct csa_state {
 } csa_state;
 
 typedef struct rd {
-    koma_srec *r;
+    koma_shogi_record *r;
     koma_error *err;
     unsigned long line;                /* current line number */
     int in_moves;                      /* after the side-to-move line */
     int position_given;                /* PI or P lines seen */
     int turn;
-    koma_smove *last;                  /* the last move, for T and comments */
+    koma_shogi_move *last;                  /* the last move, for T and comments */
     int after_end;                     /* a special move was read */
     int any_move;
 } rd;
@@ -161,11 +161,11 @@ static int canonical_time(int v3, const char *v, size_t n, long long *pa, long l
 /* A canonical time control into PCN periods (side 1 first player, 2 second; 0
  * both): the main time (with the increment) and, when there is one, the
  * byoyomi as a period of one ply. Returns 1 when taken. */
-static int time_control(koma_srec *r, int side, int v3, const char *v, size_t n)
+static int time_control(koma_shogi_record *r, int side, int v3, const char *v, size_t n)
 {
     long long a, b, c;
     if (r->nperiods[side] || !canonical_time(v3, v, n, &a, &b, &c)) return 0;
-    koma_speriod *p = r->periods[side];
+    koma_shogi_period *p = r->periods[side];
     p[0].duration_ms = a * 1000;
     p[0].increment_ms = v3 && c ? c * 1000 : KOMA_TIME_NONE;
     p[0].plies = 0;
@@ -197,7 +197,7 @@ static int header(rd *d, const char *s, size_t n)
     if (!key_ok(k, kl)) return fail(d, 0, KOMA_E_CSA_LINE, "a $ key is letters, with no blank or control character", s, n);
     const char *v = colon + 1;
     size_t vl = n - kl - 2;
-    koma_hkey key = KOMA_H_OTHER;
+    koma_shogi_header_key key = KOMA_H_OTHER;
 #define IS(w) (kl == strlen(w) && memcmp(k, w, kl) == 0)
     if (IS("EVENT")) key = KOMA_H_EVENT;
     else if (IS("SITE")) key = KOMA_H_SITE;
@@ -206,9 +206,9 @@ static int header(rd *d, const char *s, size_t n)
         /* YYYY/MM/DD[ HH:MM:SS] -> ISO form; otherwise, or when the record
          * already has that date (a line given twice), kept as written */
         char iso[32];
-        koma_hkey dk = IS("START_TIME") ? KOMA_H_START : KOMA_H_END;
+        koma_shogi_header_key dk = IS("START_TIME") ? KOMA_H_START : KOMA_H_END;
         int ok = (vl == 10 || vl == 19) && v[4] == '/' && v[7] == '/' &&
-                 koma_srec_header(d->r, dk, NULL) == NULL;
+                 koma_shogi_record_header(d->r, dk, NULL) == NULL;
         for (size_t i = 0; ok && i < vl; i++) {
             int dig = i != 4 && i != 7 && i != 10 && i != 13 && i != 16;
             if (dig ? !KOMA_IS_DIGIT(v[i]) : 0) ok = 0;
@@ -218,7 +218,7 @@ static int header(rd *d, const char *s, size_t n)
             memcpy(iso, v, vl);
             iso[4] = iso[7] = '-';
             if (vl == 19) iso[10] = 'T';
-            return koma_srec_add_header(d->r, dk, NULL, 0, iso, vl, d->err);
+            return koma_shogi_record_add_header(d->r, dk, NULL, 0, iso, vl, d->err);
         }
     } else if (IS("TIME_LIMIT") || IS("TIME")) {
         key = KOMA_H_TIME_CONTROL;
@@ -227,12 +227,12 @@ static int header(rd *d, const char *s, size_t n)
     }
 #undef IS
     if (key == KOMA_H_TIME_CONTROL && time_control(d->r, 0, kl == 4, v, vl)) return 0;
-    if (key == KOMA_H_OTHER) return koma_srec_add_header(d->r, key, s, kl + 1, v, vl, d->err);
+    if (key == KOMA_H_OTHER) return koma_shogi_record_add_header(d->r, key, s, kl + 1, v, vl, d->err);
     if (key == KOMA_H_TIME_CONTROL) {
         /* keep which line it was: $TIME_LIMIT (V2) or $TIME (V3) */
-        if (kl == 4) return koma_srec_add_header(d->r, KOMA_H_OTHER, "$TIME", 5, v, vl, d->err);
+        if (kl == 4) return koma_shogi_record_add_header(d->r, KOMA_H_OTHER, "$TIME", 5, v, vl, d->err);
     }
-    return koma_srec_add_header(d->r, key, NULL, 0, v, vl, d->err);
+    return koma_shogi_record_add_header(d->r, key, NULL, 0, v, vl, d->err);
 }
 
 static int time_stmt(rd *d, const char *s, size_t n, size_t col0)
@@ -267,8 +267,8 @@ static int move_stmt(rd *d, const char *s, size_t n, size_t col0)
         return fail(d, col0, KOMA_E_CSA_MOVE, "a move is +FFTTPC (from, to, piece)", s, n);
     koma_piece p = piece_of(s + 5);
     if (p == KOMA_PIECE_NONE) return fail(d, col0 + 5, KOMA_E_CSA_PIECE, "unknown piece", s + 5, 2);
-    koma_smove m;
-    koma_srec_move_init(&m);
+    koma_shogi_move m;
+    koma_shogi_move_init(&m);
     m.side = s[0] == '+' ? KOMA_FIRST : KOMA_SECOND;
     m.line = d->line;
     m.column = col0 + 1;
@@ -287,7 +287,7 @@ static int move_stmt(rd *d, const char *s, size_t n, size_t col0)
             return fail(d, col0 + 1, KOMA_E_CSA_SQUARE, "invalid square", s + 1, 2);
         m.after = p;
     }
-    d->last = koma_sline_push(&d->r->main, &m, d->err);
+    d->last = koma_shogi_line_push(&d->r->main, &m, d->err);
     d->any_move = 1;
     return d->last ? 0 : -1;
 }
@@ -305,12 +305,12 @@ static int special_stmt(rd *d, const char *s, size_t n)
     if (k != n || n < 2) return fail(d, 0, KOMA_E_CSA_SPECIAL, "unknown special move", s, n);
     /* the mover: who is to move after the moves so far */
     int mover = (int)((d->turn + d->r->main.len) % 2);
-    koma_send *e = &d->r->main.end;
-    e->code = koma_send_from_csa(s, n, mover);
+    koma_shogi_ending *e = &d->r->main.end;
+    e->code = koma_shogi_ending_from_csa(s, n, mover);
     e->line = d->line;
     e->column = 1;
-    if (koma_srec_text(&e->csa, s, n, 0, d->err) != 0) return -1;
-    if (e->code == KOMA_SEND_OTHER && koma_srec_text(&e->text, s, n, 0, d->err) != 0) return -1;
+    if (koma_shogi_set_text(&e->csa, s, n, 0, d->err) != 0) return -1;
+    if (e->code == KOMA_SHOGI_ENDING_OTHER && koma_shogi_set_text(&e->text, s, n, 0, d->err) != 0) return -1;
     d->after_end = 1;
     return 0;
 }
@@ -411,10 +411,10 @@ static int statement(rd *d, const char *s, size_t n, size_t col0)
         if (!((n == 2 && s[1] == '2') || (n == 4 && (!memcmp(s, "V2.1", 4) || !memcmp(s, "V2.2", 4) ||
                                                      !memcmp(s, "V3.0", 4)))))
             return fail(d, col0, KOMA_E_CSA_LINE, "not a CSA version (V2, V2.1, V2.2, V3.0)", s, n);
-        return koma_srec_text(&d->r->source_version, s, n, 0, d->err);
+        return koma_shogi_set_text(&d->r->source_version, s, n, 0, d->err);
     }
     if (c == 'N' && n >= 2 && (s[1] == '+' || s[1] == '-'))
-        return koma_srec_add_header(d->r, s[1] == '+' ? KOMA_H_FIRST_NAME : KOMA_H_SECOND_NAME, NULL, 0,
+        return koma_shogi_record_add_header(d->r, s[1] == '+' ? KOMA_H_FIRST_NAME : KOMA_H_SECOND_NAME, NULL, 0,
                                     s + 2, n - 2, d->err);
     if (c == '$') return header(d, s, n);
     if (c == 'P' && !d->in_moves) {
@@ -452,7 +452,7 @@ static int comment(rd *d, const char *s, size_t n)
     if (d->after_end) dst = &d->r->main.end.comment;
     else if (d->last) dst = &d->last->comment;
     else dst = &d->r->setup_comment;
-    return koma_srec_text(dst, s, n, 1, d->err);
+    return koma_shogi_set_text(dst, s, n, 1, d->err);
 }
 
 static int has_prefix(const char *s, size_t n, const char *p)
@@ -479,8 +479,8 @@ static void where_at(const char *s, size_t off, unsigned long line, unsigned lon
  * EUC-JP and Shift_JIS in which they are: a declaration the bytes contradict is
  * not followed (a warning says so). ASCII is read as it is.
  */
-static int decode(csa_state *st, koma_srec *r, const char **s_io, size_t *len_io, unsigned long line,
-                  koma_pcn_buffer *dec, koma_error *err)
+static int decode(csa_state *st, koma_shogi_record *r, const char **s_io, size_t *len_io, unsigned long line,
+                  koma_buffer *dec, koma_error *err)
 {
     const char *s = *s_io;
     size_t len = *len_io, bad = 0;
@@ -552,19 +552,19 @@ static int decode(csa_state *st, koma_srec *r, const char **s_io, size_t *len_io
     koma__enc src = r->transcoded ? given : enc != KOMA__ENC_NONE ? enc : declared;
     if (src != KOMA__ENC_NONE && (declared_here || !ascii || given != KOMA__ENC_NONE)) {
         const char *name = koma__enc_name(src);
-        if (koma_srec_text(&r->source_encoding, name, strlen(name), 0, err) != 0) return -1;
+        if (koma_shogi_set_text(&r->source_encoding, name, strlen(name), 0, err) != 0) return -1;
     }
     return 0;
 }
 
 static int read_csa(koma_hub *h, void *state, const char *s, size_t len, unsigned long line,
-                    koma_srec *r, koma_error *err)
+                    koma_shogi_record *r, koma_error *err)
 {
     (void)h;
     csa_state *st = state;
-    koma_pcn_buffer dec = {0};
+    koma_buffer dec = {0};
     int rc = -1;
-    if (koma_srec_text(&r->source_format, "csa", 3, 0, err) != 0) goto out;
+    if (koma_shogi_set_text(&r->source_format, "csa", 3, 0, err) != 0) goto out;
     if (decode(st, r, &s, &len, line, &dec, err) != 0) goto out;
     koma_shape shape = {2, {9, 9, 1}, 81};
     if (koma_position_reset(&r->setup, &shape, err) != 0) goto out;
@@ -616,7 +616,7 @@ static int read_csa(koma_hub *h, void *state, const char *s, size_t len, unsigne
     }
     rc = 0;
 out:
-    koma_pcn_buffer_cleanup(&dec);
+    koma_buffer_cleanup(&dec);
     return rc;
 }
 
@@ -625,7 +625,7 @@ out:
 /* A key a "$KEY:value" line can hold: '$', then printable ASCII but ':'. */
 static int is_csa_key(const char *k) { return k && k[0] == '$' && key_ok(k + 1, strlen(k + 1)); }
 
-static int put_time(koma_pcn_buffer *o, long long ms, int v3, koma_error *err)
+static int put_time(koma_buffer *o, long long ms, int v3, koma_error *err)
 {
     if (ms == KOMA_TIME_NONE) return 0;
     if (ms % 1000 == 0 || !v3) return koma__buf_printf(o, err, "T%lld\n", ms / 1000);
@@ -681,10 +681,10 @@ static int pi_form(const koma_position *p, char *buf, size_t cap, koma_error *er
     return ok;
 }
 
-static int write_line_moves(koma_pcn_buffer *o, const koma_sline *l, int v3, int turn, koma_error *err)
+static int write_line_moves(koma_buffer *o, const koma_shogi_line *l, int v3, int turn, koma_error *err)
 {
     for (size_t i = 0; i < l->len; i++) {
-        const koma_smove *m = &l->moves[i];
+        const koma_shogi_move *m = &l->moves[i];
         const char *code = code_of(m->drop ? m->piece : m->after);
         if (code == NULL) return koma_error_set(err, KOMA_E_CONVERT_UNREPRESENTABLE, 0, "ply %zu: no CSA piece", i + 1);
         if (koma__buf_printf(o, err, "%c%u%u%u%u%s\n", m->side == KOMA_FIRST ? '+' : '-', m->drop ? 0 : m->from.file,
@@ -693,10 +693,10 @@ static int write_line_moves(koma_pcn_buffer *o, const koma_sline *l, int v3, int
         if (put_time(o, m->elapsed_ms, v3, err)) return -1;
         if (m->comment && koma__buf_lines(o, "'", m->comment, err)) return -1;
     }
-    const koma_send *e = &l->end;
+    const koma_shogi_ending *e = &l->end;
     int mover = (int)((turn + l->len) % 2);
-    if (e->code != KOMA_SEND_NONE) {
-        const char *code = e->csa ? e->csa : koma_send_csa(e->code, 1 - mover);
+    if (e->code != KOMA_SHOGI_ENDING_NONE) {
+        const char *code = e->csa ? e->csa : koma_shogi_ending_csa(e->code, 1 - mover);
         if (code && code[0] == '%') {
             if (koma__buf_puts(o, code, err) || koma__buf_put(o, "\n", 1, err)) return -1;
             if (put_time(o, e->elapsed_ms, v3, err)) return -1;
@@ -708,7 +708,7 @@ static int write_line_moves(koma_pcn_buffer *o, const koma_sline *l, int v3, int
     return 0;
 }
 
-static int needs_v3(const koma_srec *r)
+static int needs_v3(const koma_shogi_record *r)
 {
     if (r->nperiods[1] || r->nperiods[2]) return 1; /* $TIME+ and $TIME- are V3.0's */
     for (size_t i = 0; i < r->main.len; i++)
@@ -721,9 +721,9 @@ static int needs_v3(const koma_srec *r)
  * maybe with an increment, then maybe a byoyomi period of one ply); else a comment.
  * side 0: both sides' ($TIME_LIMIT or $TIME); 1 and 2: one side's ($TIME+, $TIME-;
  * the record is then V3.0). */
-static int write_periods(koma_pcn_buffer *o, const koma_srec *r, int side, int v3, koma_error *err)
+static int write_periods(koma_buffer *o, const koma_shogi_record *r, int side, int v3, koma_error *err)
 {
-    const koma_speriod *p = r->periods[side];
+    const koma_shogi_period *p = r->periods[side];
     size_t n = r->nperiods[side];
     static const char *const key[] = {"", "+", "-"};
     int ok = n <= 2 && p[0].plies == 0 && p[0].duration_ms % 1000 == 0 &&
@@ -745,7 +745,7 @@ static int write_periods(koma_pcn_buffer *o, const koma_srec *r, int side, int v
 
 /* The side whose time control a header's line would be read as when its text
  * is canonical (0 both: $TIME_LIMIT, $TIME; 1 $TIME+; 2 $TIME-), or -1. */
-static int periods_side(const koma_shdr *h)
+static int periods_side(const koma_shogi_header *h)
 {
     if (h->key == KOMA_H_TIME_CONTROL) return 0;
     if (h->key != KOMA_H_OTHER || h->name == NULL) return -1;
@@ -755,7 +755,7 @@ static int periods_side(const koma_shdr *h)
     return -1;
 }
 
-static int write_body(const koma_srec *r, int v3, koma_pcn_buffer *o, koma_error *err)
+static int write_body(const koma_shogi_record *r, int v3, koma_buffer *o, koma_error *err)
 {
     const char *ver = v3 ? "V3.0" : "V2.2";
     if (!v3 && r->source_version && strncmp(r->source_version, "V2", 2) == 0) ver = r->source_version;
@@ -763,13 +763,13 @@ static int write_body(const koma_srec *r, int v3, koma_pcn_buffer *o, koma_error
     int no_version = r->source_format && !strcmp(r->source_format, "csa") && !r->source_version;
     if (!no_version && (koma__buf_puts(o, ver, err) || koma__buf_put(o, "\n", 1, err))) return -1;
     const char *v;
-    if ((v = koma_srec_header(r, KOMA_H_FIRST_NAME, NULL)) && koma__buf_lines(o, "N+", v, err)) return -1;
-    if ((v = koma_srec_header(r, KOMA_H_SECOND_NAME, NULL)) && koma__buf_lines(o, "N-", v, err)) return -1;
+    if ((v = koma_shogi_record_header(r, KOMA_H_FIRST_NAME, NULL)) && koma__buf_lines(o, "N+", v, err)) return -1;
+    if ((v = koma_shogi_record_header(r, KOMA_H_SECOND_NAME, NULL)) && koma__buf_lines(o, "N-", v, err)) return -1;
     char d[32];
     char *other = NULL;
     int periods_done[3] = {0, 0, 0};
     for (size_t i = 0; i < r->nheaders; i++) {
-        const koma_shdr *h = &r->headers[i];
+        const koma_shogi_header *h = &r->headers[i];
         int rc = 0;
         const char *prefix = NULL;
         /* a side's periods line before any other line of its key, which the
@@ -871,14 +871,14 @@ static int write_body(const koma_srec *r, int v3, koma_pcn_buffer *o, koma_error
     return write_line_moves(o, &r->main, v3, p->turn, err);
 }
 
-static int write_csa(koma_hub *h, const koma_srec *r, size_t index, unsigned flags, koma_pcn_buffer *out,
+static int write_csa(koma_hub *h, const koma_shogi_record *r, size_t index, unsigned flags, koma_buffer *out,
                      koma_error *err)
 {
     (void)h, (void)flags;
     if (koma__srec_shogi_only(r, "CSA", err) != 0) return -1;
     if (koma__srec_no_forks(r, "CSA", err) != 0) return -1;
     int v3 = needs_v3(r) || (r->source_version && strcmp(r->source_version, "V3.0") == 0);
-    koma_pcn_buffer body = {0};
+    koma_buffer body = {0};
     int rc = -1;
     if (write_body(r, v3, &body, err) != 0) goto out;
     int ascii = 1;
@@ -892,7 +892,7 @@ static int write_csa(koma_hub *h, const koma_srec *r, size_t index, unsigned fla
                                           : KOMA__ENC_NONE;
     if ((!v3 && !ascii) || source == KOMA__ENC_SJIS || source == KOMA__ENC_EUCJP) {
         koma__enc enc = source == KOMA__ENC_EUCJP ? KOMA__ENC_EUCJP : KOMA__ENC_SJIS;
-        koma_pcn_buffer sj = {0};
+        koma_buffer sj = {0};
         size_t bad;
         int x = koma__from_utf8(koma__enc_iconv(enc), body.data, body.len, &sj, &bad);
         if (x == 0) {
@@ -904,10 +904,10 @@ static int write_csa(koma_hub *h, const koma_srec *r, size_t index, unsigned fla
                          koma__buf_put(out, sj.data, sj.len, err)
                      ? -1
                      : 0;
-            koma_pcn_buffer_cleanup(&sj);
+            koma_buffer_cleanup(&sj);
             goto out;
         }
-        koma_pcn_buffer_cleanup(&sj);
+        koma_buffer_cleanup(&sj);
         if (x == -2) {
             koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
             goto out;
@@ -925,7 +925,7 @@ static int write_csa(koma_hub *h, const koma_srec *r, size_t index, unsigned fla
     if (v3 && !as_read && koma__buf_puts(out, "'CSA encoding=UTF-8\n", err)) goto out;
     rc = koma__buf_put(out, body.data, body.len, err);
 out:
-    koma_pcn_buffer_cleanup(&body);
+    koma_buffer_cleanup(&body);
     return rc;
 }
 

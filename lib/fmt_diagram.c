@@ -15,7 +15,7 @@ static int sink(void *ctx, const char *data, size_t len)
 }
 
 static int draw(koma_diagram_format f, const koma_position *pos, const koma_game *game,
-                const koma_move *last, size_t ply, size_t index, koma_pcn_buffer *out, koma_error *err)
+                const koma_move *last, size_t ply, size_t index, koma_buffer *out, koma_error *err)
 {
     koma_diagram_options o = KOMA_DIAGRAM_OPTIONS_INIT;
     o.format = f;
@@ -36,21 +36,21 @@ static int draw(koma_diagram_format f, const koma_position *pos, const koma_game
 }
 
 static int write_ascii(koma_hub *h, const koma_position *pos, const koma_game *g, const koma_move *last,
-                       size_t ply, size_t index, koma_pcn_buffer *out, koma_error *err)
+                       size_t ply, size_t index, koma_buffer *out, koma_error *err)
 {
     (void)h;
     return draw(KOMA_DIAGRAM_ASCII, pos, g, last, ply, index, out, err);
 }
 
 static int write_unicode(koma_hub *h, const koma_position *pos, const koma_game *g, const koma_move *last,
-                         size_t ply, size_t index, koma_pcn_buffer *out, koma_error *err)
+                         size_t ply, size_t index, koma_buffer *out, koma_error *err)
 {
     (void)h;
     return draw(KOMA_DIAGRAM_UNICODE, pos, g, last, ply, index, out, err);
 }
 
 static int write_svg(koma_hub *h, const koma_position *pos, const koma_game *g, const koma_move *last,
-                     size_t ply, size_t index, koma_pcn_buffer *out, koma_error *err)
+                     size_t ply, size_t index, koma_buffer *out, koma_error *err)
 {
     (void)h;
     return draw(KOMA_DIAGRAM_SVG, pos, g, last, ply, index, out, err);

@@ -97,7 +97,7 @@ static int split_jkf(const char *s, size_t len, int at_end, koma__enc forced, si
 /* ---- reading ------------------------------------------------------------------------ */
 
 typedef struct rd {
-    koma_srec *r;
+    koma_shogi_record *r;
     koma_error *err;
     const char *s;                     /* the record's text */
     size_t len;
@@ -219,7 +219,7 @@ static int string_member(rd *d, json_t *obj, const char *key, char **dst)
     json_t *v = json_object_get(obj, key);
     if (v == NULL) return 0;
     size_t saved = push_key(d, key);
-    int rc = json_is_string(v) ? koma_srec_text(dst, json_string_value(v), json_string_length(v), 0, d->err)
+    int rc = json_is_string(v) ? koma_shogi_set_text(dst, json_string_value(v), json_string_length(v), 0, d->err)
                                : fail(d, KOMA_E_JKF_VALUE, "\"%s\" must be a string", key);
     pop(d, saved);
     return rc;
@@ -237,7 +237,7 @@ static int comments(rd *d, json_t *entry, char **dst)
     json_array_foreach(a, i, c) {
         size_t s2 = push_index(d, i);
         if (!json_is_string(c)) return fail(d, KOMA_E_JKF_VALUE, "a comment is a string");
-        if (koma_srec_text(dst, json_string_value(c), json_string_length(c), 1, d->err) != 0) return -1;
+        if (koma_shogi_set_text(dst, json_string_value(c), json_string_length(c), 1, d->err) != 0) return -1;
         pop(d, s2);
     }
     pop(d, saved);
@@ -282,7 +282,7 @@ static const struct {
     {'D', KOMA_REL_DOWN}, {'M', KOMA_REL_SIDEWAYS}, {'H', KOMA_REL_DROP},
 };
 
-static int move_of(rd *d, json_t *mv, koma_smove *m)
+static int move_of(rd *d, json_t *mv, koma_shogi_move *m)
 {
     size_t saved = push_key(d, "move");
     static const char *const names[] = {"color", "from", "to", "piece", "same", "promote", "capture", "relative", NULL};
@@ -337,14 +337,14 @@ static int move_of(rd *d, json_t *mv, koma_smove *m)
     return 0;
 }
 
-static int read_moves(rd *d, json_t *moves, koma_sline *line, int top);
-static int read_entries(rd *d, json_t *moves, koma_sline *line, int top, const unsigned long *lines,
+static int read_moves(rd *d, json_t *moves, koma_shogi_line *line, int top);
+static int read_entries(rd *d, json_t *moves, koma_shogi_line *line, int top, const unsigned long *lines,
                         const unsigned long *cols, size_t nplaces);
 
 /* An entry that ends the line: "special" (CSA's codes) or koma's "ending". */
-static int ending(rd *d, json_t *entry, koma_sline *line, size_t mover)
+static int ending(rd *d, json_t *entry, koma_shogi_line *line, size_t mover)
 {
-    koma_send *e = &line->end;
+    koma_shogi_ending *e = &line->end;
     json_t *v = json_object_get(entry, "special");
     if (v != NULL && !json_is_null(v)) {
         size_t saved = push_key(d, "special");
@@ -352,8 +352,8 @@ static int ending(rd *d, json_t *entry, koma_sline *line, size_t mover)
         if (!json_is_string(v) || json_string_length(v) + 2 > sizeof code)
             return fail(d, KOMA_E_JKF_VALUE, "\"special\" is one of CSA's end codes (TORYO ...)");
         snprintf(code, sizeof code, "%%%s", json_string_value(v));
-        e->code = koma_send_from_csa(code, strlen(code), (int)mover);
-        if (e->code == KOMA_SEND_OTHER) {
+        e->code = koma_shogi_ending_from_csa(code, strlen(code), (int)mover);
+        if (e->code == KOMA_SHOGI_ENDING_OTHER) {
             char q[48];
             koma_quote(q, sizeof q, json_string_value(v), json_string_length(v));
             return fail(d, KOMA_E_JKF_VALUE, "unknown special \"%s\"", q);
@@ -364,8 +364,8 @@ static int ending(rd *d, json_t *entry, koma_sline *line, size_t mover)
         v = json_object_get(entry, "ending");
         if (!json_is_string(v) || json_string_length(v) == 0)
             return fail(d, KOMA_E_JKF_VALUE, "\"ending\" is a word");
-        e->code = KOMA_SEND_OTHER;
-        if (koma_srec_text(&e->text, json_string_value(v), json_string_length(v), 0, d->err) != 0) return -1;
+        e->code = KOMA_SHOGI_ENDING_OTHER;
+        if (koma_shogi_set_text(&e->text, json_string_value(v), json_string_length(v), 0, d->err) != 0) return -1;
         pop(d, saved);
     }
     e->line = d->line;
@@ -422,7 +422,7 @@ static int element_places(rd *d, unsigned long *lines, unsigned long *cols, size
 /* The entries of a line of play (top: the record's moves, whose first entry is
  * the setup's); the mover of the first is not known here: the hub checks the
  * colours. */
-static int read_moves(rd *d, json_t *moves, koma_sline *line, int top)
+static int read_moves(rd *d, json_t *moves, koma_shogi_line *line, int top)
 {
     if (!json_is_array(moves)) return fail(d, KOMA_E_JKF_VALUE, "moves are an array");
     size_t nplaces = 0, count = json_array_size(moves);
@@ -434,7 +434,7 @@ static int read_moves(rd *d, json_t *moves, koma_sline *line, int top)
     return rc;
 }
 
-static int read_entries(rd *d, json_t *moves, koma_sline *line, int top, const unsigned long *lines,
+static int read_entries(rd *d, json_t *moves, koma_shogi_line *line, int top, const unsigned long *lines,
                         const unsigned long *cols, size_t nplaces)
 {
     size_t i;
@@ -455,7 +455,7 @@ static int read_entries(rd *d, json_t *moves, koma_sline *line, int top, const u
             pop(d, saved);
             continue;
         }
-        if (line->end.code != KOMA_SEND_NONE) return fail(d, KOMA_E_JKF_VALUE, "an entry after the end of the line");
+        if (line->end.code != KOMA_SHOGI_ENDING_NONE) return fail(d, KOMA_E_JKF_VALUE, "an entry after the end of the line");
         if (has_move && has_end) return fail(d, KOMA_E_JKF_VALUE, "an entry is a move or an ending, not both");
         if (!has_move && !has_end) return fail(d, KOMA_E_JKF_VALUE, "an entry needs \"move\" or \"special\"");
         if (has_end) {
@@ -468,8 +468,8 @@ static int read_entries(rd *d, json_t *moves, koma_sline *line, int top, const u
             pop(d, saved);
             continue;
         }
-        koma_smove m;
-        koma_srec_move_init(&m);
+        koma_shogi_move m;
+        koma_shogi_move_init(&m);
         if (i < nplaces) {
             m.line = lines[i];
             m.column = cols[i];
@@ -483,7 +483,7 @@ static int read_entries(rd *d, json_t *moves, koma_sline *line, int top, const u
             free(m.bookmark);
             return -1;
         }
-        koma_smove *stored = koma_sline_push(line, &m, d->err);
+        koma_shogi_move *stored = koma_shogi_line_push(line, &m, d->err);
         if (stored == NULL) {
             free(m.comment);
             free(m.bookmark);
@@ -497,7 +497,7 @@ static int read_entries(rd *d, json_t *moves, koma_sline *line, int top, const u
             json_t *f;
             json_array_foreach(forks, k, f) {
                 size_t s3 = push_index(d, k);
-                koma_sline *fl = koma_smove_add_fork(&line->moves[line->len - 1], d->err);
+                koma_shogi_line *fl = koma_shogi_move_add_fork(&line->moves[line->len - 1], d->err);
                 if (fl == NULL || read_moves(d, f, fl, 0) != 0) return -1;
                 if (fl->len == 0) return fail(d, KOMA_E_JKF_VALUE, "a fork begins with a move");
                 pop(d, s3);
@@ -511,7 +511,7 @@ static int read_entries(rd *d, json_t *moves, koma_sline *line, int top, const u
 
 static int initial(rd *d, json_t *ini)
 {
-    koma_srec *r = d->r;
+    koma_shogi_record *r = d->r;
     if (ini == NULL || json_is_null(ini)) return koma__preset_position(koma__preset_by_jkf("HIRATE", 6), &r->setup, d->err);
     size_t saved = push_key(d, "initial");
     static const char *const names[] = {"preset", "data", NULL};
@@ -617,7 +617,7 @@ static int header(rd *d, json_t *hd)
     return 0;
 }
 
-static int read_jkf(koma_hub *h, void *state, const char *s, size_t len, unsigned long line, koma_srec *r,
+static int read_jkf(koma_hub *h, void *state, const char *s, size_t len, unsigned long line, koma_shogi_record *r,
                     koma_error *err)
 {
     (void)h, (void)state;
@@ -647,7 +647,7 @@ static int read_jkf(koma_hub *h, void *state, const char *s, size_t len, unsigne
         fail(&d, KOMA_E_JKF_VALUE, "a JKF record is an object");
         goto out;
     }
-    if (only(&d, root, names) != 0 || koma_srec_text(&r->source_format, "jkf", 3, 0, err) != 0 ||
+    if (only(&d, root, names) != 0 || koma_shogi_set_text(&r->source_format, "jkf", 3, 0, err) != 0 ||
         header(&d, json_object_get(root, "header")) != 0 || initial(&d, json_object_get(root, "initial")) != 0)
         goto out;
     json_t *moves = json_object_get(root, "moves");
@@ -667,7 +667,7 @@ out:
 /* ---- writing ------------------------------------------------------------------------ */
 
 typedef struct wr {
-    const koma_srec *r;
+    const koma_shogi_record *r;
     koma_error *err;
 } wr;
 
@@ -731,11 +731,11 @@ static int time_json(json_t *o, long long el, long long tot, koma_error *err)
     return jset(o, "time", time, err);
 }
 
-static int mover_of(const koma_srec *r, size_t ply) { return (int)((r->setup.turn + ply - 1) % 2); }
+static int mover_of(const koma_shogi_record *r, size_t ply) { return (int)((r->setup.turn + ply - 1) % 2); }
 
-static int line_json(wr *w, const koma_sline *l, size_t first, long long run0[2], json_t *arr);
+static int line_json(wr *w, const koma_shogi_line *l, size_t first, long long run0[2], json_t *arr);
 
-static int move_json(wr *w, const koma_smove *m, size_t ply, long long run[2], json_t *entry)
+static int move_json(wr *w, const koma_shogi_move *m, size_t ply, long long run[2], json_t *entry)
 {
     koma_error *err = w->err;
     json_t *mv = json_object();
@@ -782,13 +782,13 @@ static int move_json(wr *w, const koma_smove *m, size_t ply, long long run[2], j
     return 0;
 }
 
-static int line_json(wr *w, const koma_sline *l, size_t first, long long run0[2], json_t *arr)
+static int line_json(wr *w, const koma_shogi_line *l, size_t first, long long run0[2], json_t *arr)
 {
     koma_error *err = w->err;
     long long run[2] = {run0[0], run0[1]};
     json_t *last = NULL;
     for (size_t i = 0; i < l->len; i++) {
-        const koma_smove *m = &l->moves[i];
+        const koma_shogi_move *m = &l->moves[i];
         json_t *entry = json_object();
         if (entry == NULL || json_array_append_new(arr, entry) != 0) return oom(err);
         last = entry;
@@ -796,8 +796,8 @@ static int line_json(wr *w, const koma_sline *l, size_t first, long long run0[2]
             (m->bookmark && jset(entry, "bookmark", json_string(m->bookmark), err)))
             return -1;
     }
-    const koma_send *e = &l->end;
-    if (e->code == KOMA_SEND_NONE) {
+    const koma_shogi_ending *e = &l->end;
+    if (e->code == KOMA_SHOGI_ENDING_NONE) {
         /* a comment with no ending goes on the last move */
         if (e->comment && last) {
             json_t *c = json_object_get(last, "comments");
@@ -815,7 +815,7 @@ static int line_json(wr *w, const koma_sline *l, size_t first, long long run0[2]
     if (entry == NULL || json_array_append_new(arr, entry) != 0) return oom(err);
     size_t ply = first + l->len;
     int mover = mover_of(w->r, ply);
-    const char *code = e->code == KOMA_SEND_OTHER ? NULL : e->csa ? e->csa : koma_send_csa(e->code, 1 - mover);
+    const char *code = e->code == KOMA_SHOGI_ENDING_OTHER ? NULL : e->csa ? e->csa : koma_shogi_ending_csa(e->code, 1 - mover);
     if (comments_json(entry, e->comment, err)) return -1;
     if (code && code[0] == '%') {
         if (jset(entry, "special", json_string(code + 1), err)) return -1;
@@ -880,7 +880,7 @@ static json_t *initial_json(const koma_position *p)
 }
 
 /* The header object; a key must read back as the same field. */
-static json_t *header_json(const koma_srec *r, koma_error *err)
+static json_t *header_json(const koma_shogi_record *r, koma_error *err)
 {
     json_t *hd = json_object();
     if (hd == NULL) {
@@ -894,7 +894,7 @@ static json_t *header_json(const koma_srec *r, koma_error *err)
     }
     int handicap = p != NULL && strcmp(p->kif, "平手") != 0;
     for (size_t i = 0; i < r->nheaders; i++) {
-        const koma_shdr *h = &r->headers[i];
+        const koma_shogi_header *h = &r->headers[i];
         const char *name = h->key == KOMA_H_OTHER ? h->name : koma__kif_header_name(h->key, handicap);
         const char *value = h->value;
         char date[32], iso[48];
@@ -908,7 +908,7 @@ static json_t *header_json(const koma_srec *r, koma_error *err)
         }
         /* the key the reader gives it back (koma__kif_header_add): a date's key
          * whose value is no date koma reads is another field, kept as written */
-        koma_hkey back = name ? koma__kif_header_key(name, strlen(name)) : KOMA_H_OTHER;
+        koma_shogi_header_key back = name ? koma__kif_header_key(name, strlen(name)) : KOMA_H_OTHER;
         if ((back == KOMA_H_START || back == KOMA_H_END) && koma__kif_date_in(value, strlen(value), iso) == 0)
             back = KOMA_H_OTHER;
         if (name == NULL || back != h->key) {
@@ -967,7 +967,7 @@ static json_t *header_json(const koma_srec *r, koma_error *err)
 }
 
 typedef struct jkf_sink {
-    koma_pcn_buffer *out;
+    koma_buffer *out;
     koma_error *err;
 } jkf_sink;
 
@@ -977,7 +977,7 @@ static int put_piece(void *ctx, const char *data, size_t len)
     return koma__buf_put(s->out, data, len, s->err);
 }
 
-static int write_jkf(koma_hub *h, const koma_srec *r, size_t index, unsigned flags, koma_pcn_buffer *out,
+static int write_jkf(koma_hub *h, const koma_shogi_record *r, size_t index, unsigned flags, koma_buffer *out,
                      koma_error *err)
 {
     (void)h, (void)index;

@@ -3,7 +3,7 @@
  * fmt_kakinoki.h): encoding, header lines, board diagram, handicap, comments,
  * bookmarks, variations, endings; the shared reader and writer.
  *
- * Encoding (decode): the caller's (koma_srec.encoding), else UTF-8 after a byte
+ * Encoding (decode): the caller's (koma_shogi_record.encoding), else UTF-8 after a byte
  * order mark, else the one the record declares ("#KIF version=2.0
  * encoding=Shift_JIS", also "#KI2 ...") when its bytes are valid in it, else
  * the first of UTF-8, EUC-JP and Shift_JIS (CP932) in which they are
@@ -213,7 +213,7 @@ int koma__kakinoki_square(const char *s, size_t n, koma_sq *sq, int *same, size_
 
 static const char *const wide_digits[] = {"１", "２", "３", "４", "５", "６", "７", "８", "９"};
 
-int koma__kakinoki_put_square(koma_pcn_buffer *o, const koma_smove *m, koma_error *err)
+int koma__kakinoki_put_square(koma_buffer *o, const koma_shogi_move *m, koma_error *err)
 {
     if (m->same) return koma__buf_puts(o, "同" IDEO_SPACE, err);
     if (m->to.file < 1 || m->to.file > 9 || m->to.rank < 1 || m->to.rank > 9)
@@ -226,28 +226,28 @@ int koma__kakinoki_put_square(koma_pcn_buffer *o, const koma_smove *m, koma_erro
 
 static const struct {
     const char *word;
-    koma_send_code code;
+    koma_shogi_ending_code code;
 } words[] = {
-    {"投了", KOMA_SEND_RESIGN},          {"中断", KOMA_SEND_INTERRUPT},
-    {"千日手", KOMA_SEND_REPETITION},    {"持将棋", KOMA_SEND_IMPASSE},
-    {"詰み", KOMA_SEND_MATE},            {"詰", KOMA_SEND_MATE},
-    {"不詰", KOMA_SEND_NO_MATE},         {"切れ負け", KOMA_SEND_TIME_UP},
-    {"Time-up", KOMA_SEND_TIME_UP},      /* 81Dojo's */
-    {"反則勝ち", KOMA_SEND_ILLEGAL_WIN}, {"反則負け", KOMA_SEND_ILLEGAL_LOSS},
-    {"入玉勝ち", KOMA_SEND_ENTERING_KING}, {"引き分け", KOMA_SEND_DRAW},
-    {"最大手数", KOMA_SEND_MAX_MOVES},   {"連続王手の千日手", KOMA_SEND_PERPETUAL_CHECK},
-    {"待った", KOMA_SEND_MATTA},         {"エラー", KOMA_SEND_ERROR},
+    {"投了", KOMA_SHOGI_ENDING_RESIGN},          {"中断", KOMA_SHOGI_ENDING_INTERRUPT},
+    {"千日手", KOMA_SHOGI_ENDING_REPETITION},    {"持将棋", KOMA_SHOGI_ENDING_IMPASSE},
+    {"詰み", KOMA_SHOGI_ENDING_MATE},            {"詰", KOMA_SHOGI_ENDING_MATE},
+    {"不詰", KOMA_SHOGI_ENDING_NO_MATE},         {"切れ負け", KOMA_SHOGI_ENDING_TIME_UP},
+    {"Time-up", KOMA_SHOGI_ENDING_TIME_UP},      /* 81Dojo's */
+    {"反則勝ち", KOMA_SHOGI_ENDING_ILLEGAL_WIN}, {"反則負け", KOMA_SHOGI_ENDING_ILLEGAL_LOSS},
+    {"入玉勝ち", KOMA_SHOGI_ENDING_ENTERING_KING}, {"引き分け", KOMA_SHOGI_ENDING_DRAW},
+    {"最大手数", KOMA_SHOGI_ENDING_MAX_MOVES},   {"連続王手の千日手", KOMA_SHOGI_ENDING_PERPETUAL_CHECK},
+    {"待った", KOMA_SHOGI_ENDING_MATTA},         {"エラー", KOMA_SHOGI_ENDING_ERROR},
 };
 #define NWORDS (sizeof words / sizeof words[0])
 
-static koma_send_code word_code(const char *s, size_t n)
+static koma_shogi_ending_code word_code(const char *s, size_t n)
 {
     for (size_t i = 0; i < NWORDS; i++)
         if (strlen(words[i].word) == n && memcmp(words[i].word, s, n) == 0) return words[i].code;
-    return KOMA_SEND_OTHER;
+    return KOMA_SHOGI_ENDING_OTHER;
 }
 
-const char *koma__kakinoki_end_word_of(const koma_send *e)
+const char *koma__kakinoki_end_word_of(const koma_shogi_ending *e)
 {
     for (size_t i = 0; i < NWORDS; i++)
         if (words[i].code == e->code) return words[i].word;
@@ -257,14 +257,14 @@ const char *koma__kakinoki_end_word_of(const koma_send *e)
 /* ---- the reader ---------------------------------------------------------------------- */
 
 typedef struct kk_seg {
-    koma_sline *line;
+    koma_shogi_line *line;
     size_t first;                      /* the ply of its first move */
 } kk_seg;
 
 struct kk_reader {
     const kk_syntax *syn;
     koma_hub *h;
-    koma_srec *r;
+    koma_shogi_record *r;
     koma_error *err;
     const char *src;                   /* the record as given */
     size_t bom;                        /* bytes of a byte order mark */
@@ -293,10 +293,10 @@ void koma__kakinoki_where(kk_reader *d, const char *at, unsigned long *line, uns
     unsigned long col = (unsigned long)off + 1;
     if (d->enc == KOMA__ENC_SJIS || d->enc == KOMA__ENC_EUCJP) {
         /* the same text in its encoding: its length is the column in the input */
-        koma_pcn_buffer b = {0};
+        koma_buffer b = {0};
         size_t bad;
         if (koma__from_utf8(koma__enc_iconv(d->enc), d->ls, off, &b, &bad) == 0) col = (unsigned long)b.len + 1;
-        koma_pcn_buffer_cleanup(&b);
+        koma_buffer_cleanup(&b);
     }
     if (d->line == d->first_line) col += (unsigned long)d->bom;
     *line = d->line;
@@ -318,7 +318,7 @@ static int fail_line(kk_reader *d, koma_code code, const char *msg)
     return koma__kakinoki_fail(d, d->ls, code, msg, d->ls, d->ln);
 }
 
-koma_sline *koma__kakinoki_current(kk_reader *d, size_t *next_ply)
+koma_shogi_line *koma__kakinoki_current(kk_reader *d, size_t *next_ply)
 {
     kk_seg *s = &d->path[d->depth - 1];
     *next_ply = s->first + s->line->len;
@@ -329,15 +329,15 @@ koma_sline *koma__kakinoki_current(kk_reader *d, size_t *next_ply)
 static int not_ended(kk_reader *d, const char *at)
 {
     kk_seg *s = &d->path[d->depth - 1];
-    if (s->line->end.code == KOMA_SEND_NONE) return 0;
+    if (s->line->end.code == KOMA_SHOGI_ENDING_NONE) return 0;
     return koma__kakinoki_fail(d, at, KOMA_E_KIF_LINE, "a move after the end of the line of play", at, d->ln - (size_t)(at - d->ls));
 }
 
-koma_smove *koma__kakinoki_push(kk_reader *d, const char *at, const koma_smove *m)
+koma_shogi_move *koma__kakinoki_push(kk_reader *d, const char *at, const koma_shogi_move *m)
 {
     kk_seg *s = &d->path[d->depth - 1];
     if (not_ended(d, at) != 0) return NULL;
-    return koma_sline_push(s->line, m, d->err);
+    return koma_shogi_line_push(s->line, m, d->err);
 }
 
 void koma__kakinoki_first_side(kk_reader *d, int side)
@@ -354,16 +354,16 @@ int koma__kakinoki_side(const char *s, size_t n, size_t *used)
 }
 
 /* Set the current line's ending. */
-static int set_end(kk_reader *d, const char *at, koma_send_code code, const char *text, size_t tn,
+static int set_end(kk_reader *d, const char *at, koma_shogi_ending_code code, const char *text, size_t tn,
                    long long elapsed, long long total)
 {
     kk_seg *s = &d->path[d->depth - 1];
-    koma_send *e = &s->line->end;
+    koma_shogi_ending *e = &s->line->end;
     e->code = code;
     e->elapsed_ms = elapsed;
     e->total_ms = total;
     koma__kakinoki_where(d, at, &e->line, &e->column);
-    if (code == KOMA_SEND_OTHER && koma_srec_text(&e->text, text, tn, 0, d->err) != 0) return -1;
+    if (code == KOMA_SHOGI_ENDING_OTHER && koma_shogi_set_text(&e->text, text, tn, 0, d->err) != 0) return -1;
     return 0;
 }
 
@@ -372,16 +372,16 @@ static int mover_after(kk_reader *d, size_t plies) { return (int)((d->r->setup.t
 
 /* The side an ending makes the winner, the mover being `mover`; -1 for an
  * ending that names none (a draw, no result, another word). */
-static int end_winner(koma_send_code code, int mover)
+static int end_winner(koma_shogi_ending_code code, int mover)
 {
     switch (code) {
-    case KOMA_SEND_RESIGN:
-    case KOMA_SEND_MATE:
-    case KOMA_SEND_TIME_UP:
-    case KOMA_SEND_ILLEGAL_LOSS: return 1 - mover;
-    case KOMA_SEND_ILLEGAL_WIN:
-    case KOMA_SEND_ENTERING_KING:
-    case KOMA_SEND_PERPETUAL_CHECK: return mover;
+    case KOMA_SHOGI_ENDING_RESIGN:
+    case KOMA_SHOGI_ENDING_MATE:
+    case KOMA_SHOGI_ENDING_TIME_UP:
+    case KOMA_SHOGI_ENDING_ILLEGAL_LOSS: return 1 - mover;
+    case KOMA_SHOGI_ENDING_ILLEGAL_WIN:
+    case KOMA_SHOGI_ENDING_ENTERING_KING:
+    case KOMA_SHOGI_ENDING_PERPETUAL_CHECK: return mover;
     default: return -1;
     }
 }
@@ -390,8 +390,8 @@ int koma__kakinoki_end_word(kk_reader *d, const char *from, const char *s, size_
                             long long total)
 {
     if (not_ended(d, from) != 0) return -1;
-    koma_send_code code = word_code(s, n);
-    if (code == KOMA_SEND_OTHER) {
+    koma_shogi_ending_code code = word_code(s, n);
+    if (code == KOMA_SHOGI_ENDING_OTHER) {
         /* a word koma does not know: kept as written, the side too */
         n += (size_t)(s - from);
         s = from;
@@ -404,8 +404,8 @@ int koma__kakinoki_end_word(kk_reader *d, const char *from, const char *s, size_
         /* the word said of the side that just moved: 反則負け is the mover's
          * 反則勝ち and the other way round; a word that makes a winner otherwise
          * is said of the mover only */
-        if (code == KOMA_SEND_ILLEGAL_LOSS) code = KOMA_SEND_ILLEGAL_WIN;
-        else if (code == KOMA_SEND_ILLEGAL_WIN) code = KOMA_SEND_ILLEGAL_LOSS;
+        if (code == KOMA_SHOGI_ENDING_ILLEGAL_LOSS) code = KOMA_SHOGI_ENDING_ILLEGAL_WIN;
+        else if (code == KOMA_SHOGI_ENDING_ILLEGAL_WIN) code = KOMA_SHOGI_ENDING_ILLEGAL_LOSS;
         else if (end_winner(code, mover) >= 0)
             return koma__kakinoki_fail(d, from, KOMA_E_KIF_END, "this ending is said of the side to move, not of the side named",
                                        from, n + (size_t)(s - from));
@@ -416,7 +416,7 @@ int koma__kakinoki_end_word(kk_reader *d, const char *from, const char *s, size_
 const char *koma__kakinoki_ended(kk_reader *d, size_t *ply)
 {
     kk_seg *seg = &d->path[d->depth - 1];
-    if (seg->line->end.code == KOMA_SEND_NONE) return NULL;
+    if (seg->line->end.code == KOMA_SHOGI_ENDING_NONE) return NULL;
     *ply = seg->first + seg->line->len;
     return koma__kakinoki_end_word_of(&seg->line->end);
 }
@@ -426,12 +426,12 @@ const char *koma__kakinoki_ended(kk_reader *d, size_t *ply)
  * else checked against it. */
 /* The ending a closing line says: the line's, when its moves did not say one
  * (KI2; a KIF without an ending move); else it must be the same. */
-static int made_end(kk_reader *d, const char *at, koma_send_code code, const char *text, size_t tn)
+static int made_end(kk_reader *d, const char *at, koma_shogi_ending_code code, const char *text, size_t tn)
 {
-    const koma_send *e = &d->path[d->depth - 1].line->end;
-    if (e->code == KOMA_SEND_NONE) return set_end(d, at, code, text, tn, KOMA_TIME_NONE, KOMA_TIME_NONE);
+    const koma_shogi_ending *e = &d->path[d->depth - 1].line->end;
+    if (e->code == KOMA_SHOGI_ENDING_NONE) return set_end(d, at, code, text, tn, KOMA_TIME_NONE, KOMA_TIME_NONE);
     if (e->code == code &&
-        (code != KOMA_SEND_OTHER || (e->text && strlen(e->text) == tn && memcmp(e->text, text, tn) == 0)))
+        (code != KOMA_SHOGI_ENDING_OTHER || (e->text && strlen(e->text) == tn && memcmp(e->text, text, tn) == 0)))
         return 0;
     return koma__kakinoki_fail(d, at, KOMA_E_KIF_END, "the closing line does not say the ending the moves say", at,
                          d->ln - (size_t)(at - d->ls));
@@ -458,7 +458,7 @@ static int made_line(kk_reader *d, const char *s, size_t n)
     const char *x = s + i;
     size_t xn = n - i;
     if ((k = koma__kakinoki_lit(x, xn, "詰")) != 0 && (k == xn || (k + 3 == xn && koma__kakinoki_lit(x + k, 3, "み"))))
-        return made_end(d, x, KOMA_SEND_MATE, NULL, 0);
+        return made_end(d, x, KOMA_SHOGI_ENDING_MATE, NULL, 0);
     if (!(k = koma__kakinoki_lit(x, xn, "で")))
         return koma__kakinoki_fail(d, x, KOMA_E_KIF_END, "expected de (the ending) after the number of moves", x, xn);
     x += k;
@@ -469,30 +469,30 @@ static int made_line(kk_reader *d, const char *s, size_t n)
     if (side >= 0 && (k = koma__kakinoki_lit(x + t + u, xn - t - u, "の")) != 0) {
         const char *w = x + t + u + k;
         size_t wn = xn - t - u - k;
-        koma_send_code code = KOMA_SEND_NONE;
+        koma_shogi_ending_code code = KOMA_SHOGI_ENDING_NONE;
         int ok = 1;
         if (t) {
             ok = koma__kakinoki_lit(w, wn, "勝ち") == wn && side != mover;
-            code = KOMA_SEND_TIME_UP;
+            code = KOMA_SHOGI_ENDING_TIME_UP;
         } else if (koma__kakinoki_lit(w, wn, "勝ち") == wn) {
             /* "SIDEの勝ち" names the winner only: it agrees with an ending of the
              * moves that makes SIDE win (詰み, 反則勝ち, ...); alone, the mover resigned */
-            const koma_send *e = &d->path[d->depth - 1].line->end;
-            if (e->code != KOMA_SEND_NONE && end_winner(e->code, mover) == side) return 0;
+            const koma_shogi_ending *e = &d->path[d->depth - 1].line->end;
+            if (e->code != KOMA_SHOGI_ENDING_NONE && end_winner(e->code, mover) == side) return 0;
             ok = side != mover;
-            code = KOMA_SEND_RESIGN;
+            code = KOMA_SHOGI_ENDING_RESIGN;
         } else if (koma__kakinoki_lit(w, wn, "反則勝ち") == wn) {
-            code = side == mover ? KOMA_SEND_ILLEGAL_WIN : KOMA_SEND_ILLEGAL_LOSS;
+            code = side == mover ? KOMA_SHOGI_ENDING_ILLEGAL_WIN : KOMA_SHOGI_ENDING_ILLEGAL_LOSS;
         } else if (koma__kakinoki_lit(w, wn, "反則負け") == wn) {
-            code = side == mover ? KOMA_SEND_ILLEGAL_LOSS : KOMA_SEND_ILLEGAL_WIN;
+            code = side == mover ? KOMA_SHOGI_ENDING_ILLEGAL_LOSS : KOMA_SHOGI_ENDING_ILLEGAL_WIN;
         } else if (koma__kakinoki_lit(w, wn, "入玉勝ち") == wn) {
             ok = side == mover;
-            code = KOMA_SEND_ENTERING_KING;
+            code = KOMA_SHOGI_ENDING_ENTERING_KING;
         } else if (koma__kakinoki_lit(w, wn, "切れ負け") == wn || koma__kakinoki_lit(w, wn, "時間切れ負け") == wn) {
             ok = side == mover;
-            code = KOMA_SEND_TIME_UP;
+            code = KOMA_SHOGI_ENDING_TIME_UP;
         }
-        if (code != KOMA_SEND_NONE) {
+        if (code != KOMA_SHOGI_ENDING_NONE) {
             if (!ok)
                 return koma__kakinoki_fail(d, x, KOMA_E_KIF_END,
                                      "the closing line's winner is not the one the side to move makes", x, xn);
@@ -579,7 +579,7 @@ static int handicap_line(kk_reader *d, const char *s, size_t n)
     if (d->handicap_given) return fail_line(d, KOMA_E_KIF_HEADER, "a second handicap line");
     d->handicap_given = 1;
     d->preset = koma__preset_by_kif(s + vb, vl);
-    return koma_srec_add_header(d->r, KOMA_H_HANDICAP, NULL, 0, s + vb, vl, d->err);
+    return koma_shogi_record_add_header(d->r, KOMA_H_HANDICAP, NULL, 0, s + vb, vl, d->err);
 }
 
 /* "先手の持駒：飛　角二　歩十八" or "なし" */
@@ -649,14 +649,14 @@ static int row_line(kk_reader *d, const char *s, size_t n)
 static int begin_moves(kk_reader *d)
 {
     if (d->in_moves) return 0;
-    koma_srec *r = d->r;
+    koma_shogi_record *r = d->r;
     if (d->rows > 0 && d->rows < 9)
         return koma__error_at(d->err, KOMA_E_KIF_BOARD, d->rows_line, 1, 0, "a board diagram of %d rows", d->rows);
     if (d->rows == 0) {
         if (d->hands_given)
             return koma__error_at(d->err, KOMA_E_KIF_BOARD, d->line, 1, 0, "hands without a board diagram");
         if (d->handicap_given && d->preset == NULL) {
-            const char *v = koma_srec_header(r, KOMA_H_HANDICAP, NULL);
+            const char *v = koma_shogi_record_header(r, KOMA_H_HANDICAP, NULL);
             char q[96];
             koma_quote(q, sizeof q, v, strlen(v));
             return koma__error_at(d->err, KOMA_E_KIF_HANDICAP, d->first_line, 1, 0,
@@ -672,7 +672,7 @@ static int begin_moves(kk_reader *d)
     if (!d->handicap_given) {
         const koma__preset *p;
         if (koma__preset_of(&r->setup, &p, d->err) != 0) return -1;
-        if (p && koma_srec_add_header(r, KOMA_H_HANDICAP, NULL, 0, p->kif, strlen(p->kif), d->err) != 0) return -1;
+        if (p && koma_shogi_record_add_header(r, KOMA_H_HANDICAP, NULL, 0, p->kif, strlen(p->kif), d->err) != 0) return -1;
     }
     d->in_moves = 1;
     d->path[0].line = &r->main;
@@ -701,7 +701,7 @@ static int variation_line(kk_reader *d, const char *s, size_t n)
         kk_seg *seg = &d->path[j];
         size_t N = (size_t)ply;
         if ((j == 0 ? N >= seg->first : N > seg->first) && N < seg->first + seg->line->len) {
-            koma_smove *m = &seg->line->moves[N - seg->first];
+            koma_shogi_move *m = &seg->line->moves[N - seg->first];
             d->depth = j + 1;
             if (d->depth == d->cap) {
                 size_t cap = d->cap * 2;
@@ -710,7 +710,7 @@ static int variation_line(kk_reader *d, const char *s, size_t n)
                 d->path = p;
                 d->cap = cap;
             }
-            koma_sline *fork = koma_smove_add_fork(m, d->err);
+            koma_shogi_line *fork = koma_shogi_move_add_fork(m, d->err);
             if (fork == NULL) return -1;
             d->path[d->depth].line = fork;
             d->path[d->depth].first = N;
@@ -723,7 +723,7 @@ static int variation_line(kk_reader *d, const char *s, size_t n)
      * "#--separator--", then "変化：3手" for its third move) */
     for (size_t j = d->depth; j-- > 0;) {
         kk_seg *seg = &d->path[j];
-        if ((size_t)ply == seg->first + seg->line->len && seg->line->end.code == KOMA_SEND_NONE) {
+        if ((size_t)ply == seg->first + seg->line->len && seg->line->end.code == KOMA_SHOGI_ENDING_NONE) {
             d->depth = j + 1;
             return 0;
         }
@@ -735,20 +735,20 @@ static int variation_line(kk_reader *d, const char *s, size_t n)
 static int note_line(kk_reader *d, const char *s, size_t n, int bookmark)
 {
     char **dst;
-    koma_srec *r = d->r;
+    koma_shogi_record *r = d->r;
     if (!d->in_moves) {
         dst = bookmark ? &r->setup_bookmark : &r->setup_comment;
     } else {
         kk_seg *seg = &d->path[d->depth - 1];
-        koma_sline *l = seg->line;
-        if (l->end.code != KOMA_SEND_NONE) dst = bookmark ? &l->end.bookmark : &l->end.comment;
+        koma_shogi_line *l = seg->line;
+        if (l->end.code != KOMA_SHOGI_ENDING_NONE) dst = bookmark ? &l->end.bookmark : &l->end.comment;
         else if (l->len) dst = bookmark ? &l->moves[l->len - 1].bookmark : &l->moves[l->len - 1].comment;
         else if (d->depth == 1) dst = bookmark ? &r->setup_bookmark : &r->setup_comment;
         else return fail_line(d, KOMA_E_KIF_LINE, "a comment before the first move of a variation");
     }
     /* a comment keeps its blanks; only the line end goes */
     while (n && s[n - 1] == '\r') n--;
-    return koma_srec_text(dst, s + 1, n - 1, 1, d->err);
+    return koma_shogi_set_text(dst, s + 1, n - 1, 1, d->err);
 }
 
 /* The encoding a '#' line l[0..n) declares ("encoding=NAME"): KOMA__ENC_NONE
@@ -782,16 +782,16 @@ static void text_where(const kk_reader *d, const char *t, size_t off, unsigned l
 /*
  * The record's text as UTF-8 (decoded into dec unless it is UTF-8) and the
  * encoding it is read in (d->enc, and *enc for meta.source): the caller's
- * (koma_srec.encoding: --encoding, or UTF-16 the stream made UTF-8); else a
+ * (koma_shogi_record.encoding: --encoding, or UTF-16 the stream made UTF-8); else a
  * UTF-8 byte order mark; else the encoding the first '#' lines declare, when the
  * bytes are valid in it; else the first of UTF-8, EUC-JP and Shift_JIS in which
  * they are (koma__enc_detect). A declaration the bytes or the mark contradict is
  * followed by neither: the record is read as its bytes say, with a warning.
  */
-static int decode(kk_reader *d, const char *s, size_t len, koma_pcn_buffer *dec, const char **text, size_t *tlen,
+static int decode(kk_reader *d, const char *s, size_t len, koma_buffer *dec, const char **text, size_t *tlen,
                   koma__enc *enc_out)
 {
-    koma_srec *r = d->r;
+    koma_shogi_record *r = d->r;
     koma__enc given = r->encoding ? koma__enc_find(r->encoding, strlen(r->encoding)) : KOMA__ENC_NONE;
     koma__enc forced = r->transcoded ? KOMA__ENC_UTF8 : given;
     d->bom = 0;
@@ -867,7 +867,7 @@ static int decode(kk_reader *d, const char *s, size_t len, koma_pcn_buffer *dec,
 }
 
 int koma__kakinoki_read(const kk_syntax *syn, koma_hub *h, const char *s, size_t len, unsigned long line,
-                  koma_srec *r, koma_error *err)
+                  koma_shogi_record *r, koma_error *err)
 {
     kk_reader d;
     memset(&d, 0, sizeof d);
@@ -877,7 +877,7 @@ int koma__kakinoki_read(const kk_syntax *syn, koma_hub *h, const char *s, size_t
     d.err = err;
     d.src = s;
     d.first_line = line;
-    koma_pcn_buffer dec = {0};
+    koma_buffer dec = {0};
     const char *text = NULL;
     size_t tlen = 0;
     int rc = -1;
@@ -887,8 +887,8 @@ int koma__kakinoki_read(const kk_syntax *syn, koma_hub *h, const char *s, size_t
     koma__enc enc = KOMA__ENC_UTF8;
     if (decode(&d, s, len, &dec, &text, &tlen, &enc) != 0) goto out;
     const char *encname = koma__enc_name(enc);
-    if (koma_srec_text(&r->source_format, syn->name, strlen(syn->name), 0, err) != 0 ||
-        koma_srec_text(&r->source_encoding, encname, strlen(encname), 0, err) != 0)
+    if (koma_shogi_set_text(&r->source_format, syn->name, strlen(syn->name), 0, err) != 0 ||
+        koma_shogi_set_text(&r->source_encoding, encname, strlen(encname), 0, err) != 0)
         goto out;
     koma_shape shape = {2, {9, 9, 1}, 81};
     if (koma_position_reset(&r->setup, &shape, err) != 0) goto out;
@@ -915,7 +915,7 @@ int koma__kakinoki_read(const kk_syntax *syn, koma_hub *h, const char *s, size_t
         } else if (d.footer && kind != KK_EMPTY) {
             /* a footer's lines ("generated by ...", Gekisashi's clipboard KI2):
              * the program's remarks */
-            x = koma_srec_add_header(r, KOMA_H_OTHER, "#", 1, d.ls, rtrim(d.ls, m), err);
+            x = koma_shogi_record_add_header(r, KOMA_H_OTHER, "#", 1, d.ls, rtrim(d.ls, m), err);
             kind = KK_EMPTY;
         }
         if (x != 0) goto out;
@@ -925,7 +925,7 @@ int koma__kakinoki_read(const kk_syntax *syn, koma_hub *h, const char *s, size_t
         case KK_PROGRAM:
             /* the encoding declaration is the writer's to make again */
             if (!(koma__kakinoki_lit(d.ls, m, "#KIF ") || koma__kakinoki_lit(d.ls, m, "#KI2 ")))
-                x = koma_srec_add_header(r, KOMA_H_OTHER, "#", 1, d.ls + 1, m - 1, err);
+                x = koma_shogi_record_add_header(r, KOMA_H_OTHER, "#", 1, d.ls + 1, m - 1, err);
             break;
         case KK_COMMENT: x = note_line(&d, d.ls, m, 0); break;
         case KK_BOOKMARK: x = note_line(&d, d.ls, m, 1); break;
@@ -966,7 +966,7 @@ int koma__kakinoki_read(const kk_syntax *syn, koma_hub *h, const char *s, size_t
     rc = 0;
 out:
     free(d.path);
-    koma_pcn_buffer_cleanup(&dec);
+    koma_buffer_cleanup(&dec);
     return rc;
 }
 
@@ -1105,7 +1105,7 @@ int koma__kakinoki_split(const kk_syntax *syn, const char *s, size_t len, int at
 struct kk_writer {
     const kk_wsyntax *syn;
     koma_hub *h;
-    const koma_srec *r;
+    const koma_shogi_record *r;
     int handicap;                      /* a handicap game: 下手 and 上手 */
     long long run[2];                  /* each side's total time so far */
 };
@@ -1118,7 +1118,7 @@ int koma__kakinoki_read_from(const kk_writer *w, const char *fmt)
 int koma__kakinoki_mover(const kk_writer *w, size_t ply) { return (int)((w->r->setup.turn + ply - 1) % 2); }
 long long *koma__kakinoki_running(kk_writer *w) { return w->run; }
 
-int koma__kakinoki_put_comment(koma_pcn_buffer *o, const char *comment, const char *bookmark, koma_error *err)
+int koma__kakinoki_put_comment(koma_buffer *o, const char *comment, const char *bookmark, koma_error *err)
 {
     if (comment && koma__buf_lines(o, "*", comment, err)) return -1;
     if (bookmark && koma__buf_lines(o, "&", bookmark, err)) return -1;
@@ -1128,16 +1128,16 @@ int koma__kakinoki_put_comment(koma_pcn_buffer *o, const char *comment, const ch
 /* The key a header line KEY：VALUE reads as (koma__kif_header_add): a date's
  * key with a value that is not a date koma reads (2022年01月09日, 14：59) is
  * another key, its value kept as written. */
-static koma_hkey read_key(const char *k, size_t kl, const char *v, size_t vl)
+static koma_shogi_header_key read_key(const char *k, size_t kl, const char *v, size_t vl)
 {
-    koma_hkey key = koma__kif_header_key(k, kl);
+    koma_shogi_header_key key = koma__kif_header_key(k, kl);
     char iso[48];
     if ((key == KOMA_H_START || key == KOMA_H_END) && koma__kif_date_in(v, vl, iso) == 0) return KOMA_H_OTHER;
     return key;
 }
 
 /* "KEY：VALUE" lines (one a line of a value); the line must read back as that key. */
-static int put_header(kk_writer *w, koma_pcn_buffer *o, const char *key, const char *value, koma_hkey want,
+static int put_header(kk_writer *w, koma_buffer *o, const char *key, const char *value, koma_shogi_header_key want,
                       koma_error *err)
 {
     const char *p = value;
@@ -1178,7 +1178,7 @@ static const char *const count_kanji[] = {"",   "",     "二",   "三",   "四",
                                           "七", "八",   "九",   "十",   "十一", "十二", "十三",
                                           "十四", "十五", "十六", "十七", "十八"};
 
-static int put_hand(koma_pcn_buffer *o, const koma_position *p, int side, const char *label, koma_error *err)
+static int put_hand(koma_buffer *o, const koma_position *p, int side, const char *label, koma_error *err)
 {
     if (koma__buf_puts(o, label, err)) return -1;
     static const char order[] = "RBGSNLP";
@@ -1197,7 +1197,7 @@ static int put_hand(koma_pcn_buffer *o, const koma_position *p, int side, const 
     return koma__buf_put(o, "\n", 1, err);
 }
 
-static int put_board(koma_pcn_buffer *o, const koma_position *p, koma_error *err)
+static int put_board(koma_buffer *o, const koma_position *p, koma_error *err)
 {
     if (put_hand(o, p, KOMA_SECOND, "後手の持駒" FULL_COLON, err) ||
         koma__buf_puts(o, "  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n", err))
@@ -1233,28 +1233,28 @@ static const char *side_word(const kk_writer *w, int side)
 }
 
 /* "まで N手で..." for a line of play whose last ply is `last`. */
-static int put_made(kk_writer *w, koma_pcn_buffer *o, const koma_send *e, size_t last, koma_error *err)
+static int put_made(kk_writer *w, koma_buffer *o, const koma_shogi_ending *e, size_t last, koma_error *err)
 {
-    if (e->code == KOMA_SEND_NONE) return 0;
+    if (e->code == KOMA_SHOGI_ENDING_NONE) return 0;
     int mover = (int)((w->r->setup.turn + last) % 2), other = 1 - mover;
     if (koma__buf_printf(o, err, "まで%zu手で", last)) return -1;
     int rc;
     switch (e->code) {
-    case KOMA_SEND_RESIGN: rc = koma__buf_printf(o, err, "%sの勝ち", side_word(w, other)); break;
-    case KOMA_SEND_TIME_UP: rc = koma__buf_printf(o, err, "時間切れにより%sの勝ち", side_word(w, other)); break;
-    case KOMA_SEND_ILLEGAL_WIN: rc = koma__buf_printf(o, err, "%sの反則勝ち", side_word(w, mover)); break;
-    case KOMA_SEND_ILLEGAL_LOSS: rc = koma__buf_printf(o, err, "%sの反則負け", side_word(w, mover)); break;
-    case KOMA_SEND_ENTERING_KING: rc = koma__buf_printf(o, err, "%sの入玉勝ち", side_word(w, mover)); break;
+    case KOMA_SHOGI_ENDING_RESIGN: rc = koma__buf_printf(o, err, "%sの勝ち", side_word(w, other)); break;
+    case KOMA_SHOGI_ENDING_TIME_UP: rc = koma__buf_printf(o, err, "時間切れにより%sの勝ち", side_word(w, other)); break;
+    case KOMA_SHOGI_ENDING_ILLEGAL_WIN: rc = koma__buf_printf(o, err, "%sの反則勝ち", side_word(w, mover)); break;
+    case KOMA_SHOGI_ENDING_ILLEGAL_LOSS: rc = koma__buf_printf(o, err, "%sの反則負け", side_word(w, mover)); break;
+    case KOMA_SHOGI_ENDING_ENTERING_KING: rc = koma__buf_printf(o, err, "%sの入玉勝ち", side_word(w, mover)); break;
     default: rc = koma__buf_puts(o, koma__kakinoki_end_word_of(e), err); break;
     }
     return rc || koma__buf_put(o, "\n", 1, err) ? -1 : 0;
 }
 
 /* The running totals after moves [0, k) of l, from run. */
-static void run_to(const kk_writer *w, const koma_sline *l, size_t first, size_t k, long long run[2])
+static void run_to(const kk_writer *w, const koma_shogi_line *l, size_t first, size_t k, long long run[2])
 {
     for (size_t i = 0; i < k; i++) {
-        const koma_smove *m = &l->moves[i];
+        const koma_shogi_move *m = &l->moves[i];
         int side = koma__kakinoki_mover(w, first + i);
         if (m->total_ms != KOMA_TIME_NONE) run[side] = m->total_ms;
         else if (m->elapsed_ms != KOMA_TIME_NONE) run[side] += m->elapsed_ms;
@@ -1262,7 +1262,7 @@ static void run_to(const kk_writer *w, const koma_sline *l, size_t first, size_t
 }
 
 /* A line of play, its closing line, then its variations, the last branch first. */
-static int put_tree(kk_writer *w, koma_pcn_buffer *o, const koma_sline *l, size_t first, const long long run0[2],
+static int put_tree(kk_writer *w, koma_buffer *o, const koma_shogi_line *l, size_t first, const long long run0[2],
                     koma_error *err)
 {
     w->run[0] = run0[0];
@@ -1271,7 +1271,7 @@ static int put_tree(kk_writer *w, koma_pcn_buffer *o, const koma_sline *l, size_
     if (put_made(w, o, &l->end, first + l->len - 1, err)) return -1;
     if (koma__kakinoki_put_comment(o, l->end.comment, l->end.bookmark, err)) return -1;
     for (size_t i = l->len; i-- > 0;) {
-        const koma_smove *m = &l->moves[i];
+        const koma_shogi_move *m = &l->moves[i];
         if (m->nforks == 0) continue;
         long long run[2] = {run0[0], run0[1]};
         run_to(w, l, first, i, run);
@@ -1285,10 +1285,10 @@ static int put_tree(kk_writer *w, koma_pcn_buffer *o, const koma_sline *l, size_
 
 /* The periods of the record as 持ち時間 lines (each side's too), but those its
  * time control text says already (as another program wrote it). */
-static int put_periods(kk_writer *w, koma_pcn_buffer *o, koma_error *err)
+static int put_periods(kk_writer *w, koma_buffer *o, koma_error *err)
 {
     static const char *const keys[] = {"持ち時間", KOMA__KIF_FIRST_TIME, KOMA__KIF_SECOND_TIME};
-    const koma_srec *r = w->r;
+    const koma_shogi_record *r = w->r;
     for (int side = 0; side < 3; side++) {
         if (r->nperiods[side] == 0 || koma__kif_periods_said(r, side)) continue;
         char text[128];
@@ -1301,35 +1301,35 @@ static int put_periods(kk_writer *w, koma_pcn_buffer *o, koma_error *err)
     return 0;
 }
 
-static int put_record(kk_writer *w, koma_pcn_buffer *o, koma__enc enc, koma_error *err)
+static int put_record(kk_writer *w, koma_buffer *o, koma__enc enc, koma_error *err)
 {
-    const koma_srec *r = w->r;
+    const koma_shogi_record *r = w->r;
     if (koma__buf_printf(o, err, "%s%s\n", w->syn->declaration, koma__enc_name(enc))) return -1;
     for (size_t i = 0; i < r->nheaders; i++)
         if (r->headers[i].key == KOMA_H_OTHER && r->headers[i].name && !strcmp(r->headers[i].name, "#") &&
             koma__buf_lines(o, "#", r->headers[i].value, err))
             return -1;
-    static const koma_hkey order[] = {KOMA_H_START,   KOMA_H_END,          KOMA_H_NAME, KOMA_H_EVENT,
+    static const koma_shogi_header_key order[] = {KOMA_H_START,   KOMA_H_END,          KOMA_H_NAME, KOMA_H_EVENT,
                                       KOMA_H_ROUND,   KOMA_H_OPENING,      KOMA_H_TIME_CONTROL, KOMA_H_SITE};
     char date[32];
     for (size_t k = 0; k < sizeof order / sizeof order[0]; k++) {
         /* periods before a time control text, so that each reads back as itself */
         if (order[k] == KOMA_H_TIME_CONTROL && put_periods(w, o, err) != 0) return -1;
         for (size_t i = 0; i < r->nheaders; i++) {
-            const koma_shdr *hd = &r->headers[i];
+            const koma_shogi_header *hd = &r->headers[i];
             if (hd->key != order[k]) continue;
             const char *v = hd->key == KOMA_H_START || hd->key == KOMA_H_END ? koma__kif_date_out(hd->value, date) : hd->value;
             if (put_header(w, o, koma__kif_header_name(order[k], 0), v, order[k], err)) return -1;
         }
     }
     for (size_t i = 0; i < r->nheaders; i++) {
-        const koma_shdr *hd = &r->headers[i];
+        const koma_shogi_header *hd = &r->headers[i];
         if (hd->key != KOMA_H_OTHER || (hd->name && !strcmp(hd->name, "#"))) continue;
         if (put_header(w, o, hd->name ? hd->name : "", hd->value, KOMA_H_OTHER, err)) return -1;
     }
     /* the handicap line (as the record has it, else the setup's name), then a
      * diagram when the setup is not the position that name gives */
-    const char *hc = koma_srec_header(r, KOMA_H_HANDICAP, NULL);
+    const char *hc = koma_shogi_record_header(r, KOMA_H_HANDICAP, NULL);
     const koma__preset *setup_preset;
     if (koma__preset_of(&r->setup, &setup_preset, err) != 0) return -1;
     if (hc == NULL && setup_preset) hc = setup_preset->kif;
@@ -1337,10 +1337,10 @@ static int put_record(kk_writer *w, koma_pcn_buffer *o, koma__enc enc, koma_erro
     if (hc && put_header(w, o, "手合割", hc, KOMA_H_HANDICAP, err)) return -1;
     if ((named == NULL || named != setup_preset) && put_board(o, &r->setup, err)) return -1;
     const char *v;
-    if ((v = koma_srec_header(r, KOMA_H_FIRST_NAME, NULL)) &&
+    if ((v = koma_shogi_record_header(r, KOMA_H_FIRST_NAME, NULL)) &&
         put_header(w, o, side_word(w, KOMA_FIRST), v, KOMA_H_FIRST_NAME, err))
         return -1;
-    if ((v = koma_srec_header(r, KOMA_H_SECOND_NAME, NULL)) &&
+    if ((v = koma_shogi_record_header(r, KOMA_H_SECOND_NAME, NULL)) &&
         put_header(w, o, side_word(w, KOMA_SECOND), v, KOMA_H_SECOND_NAME, err))
         return -1;
     if (w->syn->moves_header && (koma__buf_puts(o, w->syn->moves_header, err) || koma__buf_put(o, "\n", 1, err)))
@@ -1350,7 +1350,7 @@ static int put_record(kk_writer *w, koma_pcn_buffer *o, koma__enc enc, koma_erro
     return put_tree(w, o, &r->main, 1, run0, err);
 }
 
-int koma__kakinoki_write(const kk_wsyntax *syn, koma_hub *h, const koma_srec *r, unsigned flags, koma_pcn_buffer *out,
+int koma__kakinoki_write(const kk_wsyntax *syn, koma_hub *h, const koma_shogi_record *r, unsigned flags, koma_buffer *out,
                    koma_error *err)
 {
     if (koma__srec_shogi_only(r, syn->name, err) != 0) return -1;
@@ -1366,18 +1366,18 @@ int koma__kakinoki_write(const kk_wsyntax *syn, koma_hub *h, const koma_srec *r,
     koma__enc enc = (flags & KOMA_WRITE_SHIFT_JIS) ? KOMA__ENC_SJIS
                     : !(flags & KOMA_WRITE_UTF8) && (source == KOMA__ENC_SJIS || source == KOMA__ENC_EUCJP) ? source
                                                                                                       : KOMA__ENC_UTF8;
-    koma_pcn_buffer body = {0};
+    koma_buffer body = {0};
     int rc = -1;
     if (put_record(&w, &body, enc, err) != 0) goto out;
     if (enc == KOMA__ENC_UTF8) {
         rc = koma__buf_put(out, body.data, body.len, err);
         goto out;
     }
-    koma_pcn_buffer sj = {0};
+    koma_buffer sj = {0};
     size_t bad;
     int x = koma__from_utf8(koma__enc_iconv(enc), body.data, body.len, &sj, &bad);
     if (x == 0) rc = koma__buf_put(out, sj.data, sj.len, err);
-    koma_pcn_buffer_cleanup(&sj);
+    koma_buffer_cleanup(&sj);
     if (x == -2) {
         koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
     } else if (x == -1) {
@@ -1394,6 +1394,6 @@ int koma__kakinoki_write(const kk_wsyntax *syn, koma_hub *h, const koma_srec *r,
         }
     }
 out:
-    koma_pcn_buffer_cleanup(&body);
+    koma_buffer_cleanup(&body);
     return rc;
 }

@@ -38,7 +38,7 @@ const char *koma__kakinoki_piece_char(koma_piece kind);
  * (７六). *used bytes; -1 when neither. */
 int koma__kakinoki_square(const char *s, size_t n, koma_sq *sq, int *same, size_t *used);
 /* The destination as written: "同　" or "７六". */
-int koma__kakinoki_put_square(koma_pcn_buffer *o, const koma_smove *m, koma_error *err);
+int koma__kakinoki_put_square(koma_buffer *o, const koma_shogi_move *m, koma_error *err);
 
 /* ---- the reader ---------------------------------------------------------------------- */
 
@@ -57,17 +57,17 @@ typedef struct kk_syntax {
 /* Read one record: s[0..len) as the input holds it (Shift_JIS or UTF-8, see
  * fmt_kakinoki.c), line its first line in the input. */
 int koma__kakinoki_read(const kk_syntax *syn, koma_hub *h, const char *s, size_t len, unsigned long line,
-                  koma_srec *r, koma_error *err);
+                  koma_shogi_record *r, koma_error *err);
 
 /* For move_line: the line being read and its number in the line of play (the
  * next ply); set an error at a byte of the current line. */
-koma_sline *koma__kakinoki_current(kk_reader *d, size_t *next_ply);
+koma_shogi_line *koma__kakinoki_current(kk_reader *d, size_t *next_ply);
 int koma__kakinoki_fail(kk_reader *d, const char *at, koma_code code, const char *msg, const char *tok, size_t n);
-/* Where a byte of the current line is (for koma_smove.line/column). */
+/* Where a byte of the current line is (for koma_shogi_move.line/column). */
 void koma__kakinoki_where(kk_reader *d, const char *at, unsigned long *line, unsigned long *column);
 /* Append a move (read at `at`) to the current line, which must not have
  * ended (its strings are owned by the line after). */
-koma_smove *koma__kakinoki_push(kk_reader *d, const char *at, const koma_smove *m);
+koma_shogi_move *koma__kakinoki_push(kk_reader *d, const char *at, const koma_shogi_move *m);
 /* The ending word at s[0..n) (投了, 中断 ...) for the current line, which must
  * have no ending yet; side (-1: none) the side the line names before the word,
  * from where the side starts ("先手 反則負け": the word is said of that side;
@@ -99,13 +99,13 @@ typedef struct kk_wsyntax {
     const char *declaration;       /* "#KIF version=2.0 encoding=", "#KI2 ..." */
     const char *moves_header;      /* "手数----指手---------消費時間--" or NULL */
     /* the moves of a line of play and its ending word (not the まで line) */
-    int (*write_line)(kk_writer *w, const koma_sline *l, size_t first, koma_pcn_buffer *o,
+    int (*write_line)(kk_writer *w, const koma_shogi_line *l, size_t first, koma_buffer *o,
                       koma_error *err);
 } kk_wsyntax;
 
-/* Flags of the KIF and KI2 writers (koma_wstream flags). */
-int koma__kakinoki_write(const kk_wsyntax *syn, koma_hub *h, const koma_srec *r, unsigned flags,
-                   koma_pcn_buffer *out, koma_error *err);
+/* Flags of the KIF and KI2 writers (koma_format_writer flags). */
+int koma__kakinoki_write(const kk_wsyntax *syn, koma_hub *h, const koma_shogi_record *r, unsigned flags,
+                   koma_buffer *out, koma_error *err);
 
 /* For write_line: the side to move before ply `ply` of the record; the
  * mover's total time before it, as the writer keeps it (KIF). */
@@ -114,8 +114,8 @@ long long *koma__kakinoki_running(kk_writer *w);
 /* 1 when the record was read from a file of format fmt ("kif": meta.source). */
 int koma__kakinoki_read_from(const kk_writer *w, const char *fmt);
 /* The word of an ending (投了, 中断, ... or its text). */
-const char *koma__kakinoki_end_word_of(const koma_send *e);
+const char *koma__kakinoki_end_word_of(const koma_shogi_ending *e);
 /* Comment lines (*) and bookmark lines (&) of a move or an ending. */
-int koma__kakinoki_put_comment(koma_pcn_buffer *o, const char *comment, const char *bookmark, koma_error *err);
+int koma__kakinoki_put_comment(koma_buffer *o, const char *comment, const char *bookmark, koma_error *err);
 
 #endif

@@ -59,8 +59,8 @@ static const struct {
 /* One move at s[*i] (after its side mark). */
 static int one_move(kk_reader *d, const char *s, size_t n, size_t *i, int side, const char *start)
 {
-    koma_smove m;
-    koma_srec_move_init(&m);
+    koma_shogi_move m;
+    koma_shogi_move_init(&m);
     m.side = side;
     koma__kakinoki_where(d, start, &m.line, &m.column);
     size_t k, end_guess = *i;
@@ -118,7 +118,7 @@ static int move_line(kk_reader *d, const char *s, size_t n)
 
 static const kk_syntax ki2_syntax = {"ki2", 1, is_move_line, move_line};
 
-static int read_ki2(koma_hub *h, void *state, const char *s, size_t len, unsigned long line, koma_srec *r,
+static int read_ki2(koma_hub *h, void *state, const char *s, size_t len, unsigned long line, koma_shogi_record *r,
                     koma_error *err)
 {
     (void)state;
@@ -132,12 +132,12 @@ static int split_ki2(const char *s, size_t len, int at_end, koma__enc forced, si
 
 /* ---- writing ------------------------------------------------------------------------ */
 
-static int write_line(kk_writer *w, const koma_sline *l, size_t first, koma_pcn_buffer *o, koma_error *err)
+static int write_line(kk_writer *w, const koma_shogi_line *l, size_t first, koma_buffer *o, koma_error *err)
 {
-    koma_pcn_buffer t = {0};
+    koma_buffer t = {0};
     int rc = -1, in_line = 0, on_line = 0;
     for (size_t i = 0; i < l->len; i++) {
-        const koma_smove *m = &l->moves[i];
+        const koma_shogi_move *m = &l->moves[i];
         size_t ply = first + i;
         if (m->elapsed_ms != KOMA_TIME_NONE || m->total_ms != KOMA_TIME_NONE) {
             koma_error_set(err, KOMA_E_CONVERT_UNREPRESENTABLE, 0, "KI2 has no times; ply %zu has one (--drop times leaves them out)", ply);
@@ -194,20 +194,20 @@ static int write_line(kk_writer *w, const koma_sline *l, size_t first, koma_pcn_
             in_line = on_line = 0;
         }
     }
-    const koma_send *e = &l->end;
+    const koma_shogi_ending *e = &l->end;
     if (e->elapsed_ms != KOMA_TIME_NONE || e->total_ms != KOMA_TIME_NONE) {
         koma_error_set(err, KOMA_E_CONVERT_UNREPRESENTABLE, 0, "KI2 has no times; the ending has one (--drop times leaves them out)");
         goto out;
     }
     rc = 0;
 out:
-    koma_pcn_buffer_cleanup(&t);
+    koma_buffer_cleanup(&t);
     return rc;
 }
 
 static const kk_wsyntax ki2_wsyntax = {"KI2", &ki2_syntax, "#KI2 version=2.0 encoding=", NULL, write_line};
 
-static int write_ki2(koma_hub *h, const koma_srec *r, size_t index, unsigned flags, koma_pcn_buffer *out,
+static int write_ki2(koma_hub *h, const koma_shogi_record *r, size_t index, unsigned flags, koma_buffer *out,
                      koma_error *err)
 {
     (void)index;

@@ -117,8 +117,8 @@ static int move_line(kk_reader *d, const char *s, size_t n)
     }
     i += k;
     i += koma__kakinoki_blanks(s + i, n - i);
-    koma_smove m;
-    koma_srec_move_init(&m);
+    koma_shogi_move m;
+    koma_shogi_move_init(&m);
     koma__kakinoki_where(d, s + i, &m.line, &m.column);
     const char *mv = s + i;
     /* a side mark some programs put before the move */
@@ -184,7 +184,7 @@ static int move_line(kk_reader *d, const char *s, size_t n)
 
 static const kk_syntax kif_syntax = {"kif", 0, is_move_line, move_line};
 
-static int read_kif(koma_hub *h, void *state, const char *s, size_t len, unsigned long line, koma_srec *r,
+static int read_kif(koma_hub *h, void *state, const char *s, size_t len, unsigned long line, koma_shogi_record *r,
                     koma_error *err)
 {
     (void)state;
@@ -199,7 +199,7 @@ static int split_kif(const char *s, size_t len, int at_end, koma__enc forced, si
 /* ---- writing ------------------------------------------------------------------------ */
 
 /* "NNNN " and the move padded to 13 columns, then the time, then "+" */
-static int put_timed(koma_pcn_buffer *o, const char *text, size_t tn, long long el, long long tot, int plus,
+static int put_timed(koma_buffer *o, const char *text, size_t tn, long long el, long long tot, int plus,
                      koma_error *err)
 {
     if (koma__buf_put(o, text, tn, err)) return -1;
@@ -239,14 +239,14 @@ static int word_reads_back(const char *w)
     return 1;
 }
 
-static int write_line(kk_writer *w, const koma_sline *l, size_t first, koma_pcn_buffer *o, koma_error *err)
+static int write_line(kk_writer *w, const koma_shogi_line *l, size_t first, koma_buffer *o, koma_error *err)
 {
     long long *run = koma__kakinoki_running(w);
     int as_read = koma__kakinoki_read_from(w, "kif");
-    koma_pcn_buffer t = {0};
+    koma_buffer t = {0};
     int rc = -1;
     for (size_t i = 0; i < l->len; i++) {
-        const koma_smove *m = &l->moves[i];
+        const koma_shogi_move *m = &l->moves[i];
         size_t ply = first + i;
         const char *name = koma__kakinoki_piece_name(m->piece);
         if (name == NULL) {
@@ -266,17 +266,17 @@ static int write_line(kk_writer *w, const koma_sline *l, size_t first, koma_pcn_
             koma__kakinoki_put_comment(o, m->comment, m->bookmark, err))
             goto out;
     }
-    const koma_send *e = &l->end;
+    const koma_shogi_ending *e = &l->end;
     /* an ending whose text is no word (several words, a move's look) is said
      * by the closing まで line alone, unless it has a time to say */
     const char *word = koma__kakinoki_end_word_of(e);
-    if (e->code != KOMA_SEND_NONE && !word_reads_back(word) &&
+    if (e->code != KOMA_SHOGI_ENDING_NONE && !word_reads_back(word) &&
         (e->elapsed_ms != KOMA_TIME_NONE || e->total_ms != KOMA_TIME_NONE)) {
         koma_error_set(err, KOMA_E_CONVERT_UNREPRESENTABLE, 0,
                        "ply %zu: KIF cannot hold a time for the ending \"%s\"", first + l->len, word);
         goto out;
     }
-    if (e->code != KOMA_SEND_NONE && word_reads_back(word)) {
+    if (e->code != KOMA_SHOGI_ENDING_NONE && word_reads_back(word)) {
         size_t ply = first + l->len;
         long long el = KOMA_TIME_NONE, tot = KOMA_TIME_NONE;
         long long keep[2] = {run[0], run[1]};
@@ -289,14 +289,14 @@ static int write_line(kk_writer *w, const koma_sline *l, size_t first, koma_pcn_
     }
     rc = 0;
 out:
-    koma_pcn_buffer_cleanup(&t);
+    koma_buffer_cleanup(&t);
     return rc;
 }
 
 static const kk_wsyntax kif_wsyntax = {"KIF", &kif_syntax, "#KIF version=2.0 encoding=",
                                        "手数----指手---------消費時間--", write_line};
 
-static int write_kif(koma_hub *h, const koma_srec *r, size_t index, unsigned flags, koma_pcn_buffer *out,
+static int write_kif(koma_hub *h, const koma_shogi_record *r, size_t index, unsigned flags, koma_buffer *out,
                      koma_error *err)
 {
     (void)index;

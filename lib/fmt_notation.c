@@ -29,14 +29,16 @@ int koma__check_pmn(const char *s, size_t len, koma_error *err)
 
 int koma__check_pcn(const char *s, size_t len, koma_error *err)
 {
-    koma_pcn *rec = koma_pcn_parse_json(s, len, err);
+    koma_pcn *rec = NULL;
+    koma_pcn_parse_json(s, len, &rec, err);
     koma_pcn_free(rec);
     return rec ? 0 : -1;
 }
 
 static int check_ggn(const char *s, size_t len, koma_error *err)
 {
-    koma_ggn *g = koma_ggn_load(s, len, err);
+    koma_ggn *g = NULL;
+    koma_ggn_load(s, len, &g, err);
     koma_ggn_free(g);
     return g ? 0 : -1;
 }

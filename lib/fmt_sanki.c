@@ -93,7 +93,7 @@ static int read_sanki(koma_hub *h, const koma_position *pos, const char *s, size
 }
 
 static int write_sanki(koma_hub *h, const koma_position *pos, const koma_move *m,
-                       koma_pcn_buffer *out, koma_error *err)
+                       koma_buffer *out, koma_error *err)
 {
     (void)h;
     char buf[64];

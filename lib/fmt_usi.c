@@ -42,7 +42,7 @@ static int at(koma_error *err, unsigned long line, size_t col0, koma_code code, 
 }
 
 static int read_usi(koma_hub *h, void *state, const char *s, size_t len, unsigned long line,
-                    koma_srec *r, koma_error *err)
+                    koma_shogi_record *r, koma_error *err)
 {
     (void)h, (void)state;
     size_t i = 0;
@@ -86,8 +86,8 @@ static int read_usi(koma_hub *h, void *state, const char *s, size_t len, unsigne
         while (j < len && s[j] != ' ') j++;
         const char *m = s + i;
         size_t n = j - i;
-        koma_smove sm;
-        koma_srec_move_init(&sm);
+        koma_shogi_move sm;
+        koma_shogi_move_init(&sm);
         sm.line = line;
         sm.column = i + 1;
         if (n == 4 && m[1] == '*' && KOMA_IS_UPPER(m[0]) && KOMA_IS_DIGIT(m[2]) && KOMA_IS_LOWER(m[3])) {
@@ -110,13 +110,13 @@ static int read_usi(koma_hub *h, void *state, const char *s, size_t len, unsigne
             koma_quote(q, sizeof q, m, n);
             return koma__error_at(err, KOMA_E_USI_MOVE, line, i + 1, i, "not a USI move: \"%s\"", q);
         }
-        if (koma_sline_push(&r->main, &sm, err) == NULL) return -1;
+        if (koma_shogi_line_push(&r->main, &sm, err) == NULL) return -1;
         i = j;
     }
     return 0;
 }
 
-static int write_usi(koma_hub *h, const koma_srec *r, size_t index, unsigned flags, koma_pcn_buffer *out,
+static int write_usi(koma_hub *h, const koma_shogi_record *r, size_t index, unsigned flags, koma_buffer *out,
                      koma_error *err)
 {
     (void)h, (void)index, (void)flags;
@@ -133,7 +133,7 @@ static int write_usi(koma_hub *h, const koma_srec *r, size_t index, unsigned fla
     }
     if (r->main.len && koma__buf_puts(out, " moves", err)) return -1;
     for (size_t i = 0; i < r->main.len; i++) {
-        const koma_smove *m = &r->main.moves[i];
+        const koma_shogi_move *m = &r->main.moves[i];
         char t[8];
         if (m->to.file > 9 || m->from.file > 9)
             return koma_error_set(err, KOMA_E_CONVERT_UNREPRESENTABLE, 0, "USI squares have one digit");

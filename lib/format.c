@@ -220,13 +220,13 @@ const koma_format *koma_format_detect(const char *s, size_t len, int at_end, int
         static const koma__enc encs[] = {KOMA__ENC_EUCJP, KOMA__ENC_SJIS};
         for (size_t k = 0; k < 2; k++) {
             for (size_t cut = 0; cut <= (at_end ? 0u : 2u) && cut < len; cut++) {
-                koma_pcn_buffer b = {0};
+                koma_buffer b = {0};
                 const char *t;
                 size_t tl;
                 int x = koma__enc_decode(encs[k], s, len - cut, &b, &t, &tl, &bad);
                 int c = 0;
                 const koma_format *f = x == 0 ? detect_in(t, tl, at_end, &c) : NULL;
-                koma_pcn_buffer_cleanup(&b);
+                koma_buffer_cleanup(&b);
                 if (x != 0) continue;
                 if (c > bc) {
                     bc = c;
@@ -252,11 +252,11 @@ const char *koma_encoding_name(const char *name, size_t len)
 #define HEAD_MAX 4096u                 /* bytes kept for detection */
 #define LINE_MAX_BYTES KOMA_LIMIT_LINE
 
-struct koma_rstream {
+struct koma_format_reader {
     koma_hub *h;
     const koma_format *fmt;
     int explicit_fmt;
-    koma_rstream_options opt;
+    koma_format_reader_options opt;
     char *start;                       /* copy of opt.start */
     koma_pcn_reader *pr;
     char *buf;                         /* pending input */
@@ -267,13 +267,13 @@ struct koma_rstream {
     char head[HEAD_MAX];
     size_t headlen;
     void *state;
-    koma_srec rec;
+    koma_shogi_record rec;
     koma_position pos;
     unsigned long last_line;
     koma_pcn *moves_rec;               /* MOVES: the record being read */
     int moves_bad;                     /* MOVES: the record is invalid (skip to a blank line) */
     koma_error moves_err;
-    char *text;                        /* the last record's text (koma_rstream_text) */
+    char *text;                        /* the last record's text (koma_format_reader_text) */
     size_t text_len, text_cap;
     int has_text;
     koma__enc forced;                  /* opt.encoding */
@@ -289,7 +289,7 @@ struct koma_rstream {
     int oom;                           /* memory ran out at the end of the input */
 };
 
-koma_rstream *koma_rstream_new(koma_hub *h, const koma_format *fmt, const koma_rstream_options *opt,
+static koma_format_reader *new_format_reader(koma_hub *h, const koma_format *fmt, const koma_format_reader_options *opt,
                                koma_error *err)
 {
     if (fmt && !(koma_format_caps(fmt) & KOMA_FORMAT_READ)) {
@@ -297,7 +297,7 @@ koma_rstream *koma_rstream_new(koma_hub *h, const koma_format *fmt, const koma_r
                        fmt->title);
         return NULL;
     }
-    koma_rstream *rs = calloc(1, sizeof *rs);
+    koma_format_reader *rs = calloc(1, sizeof *rs);
     if (rs == NULL) {
         koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
         return NULL;
@@ -305,8 +305,8 @@ koma_rstream *koma_rstream_new(koma_hub *h, const koma_format *fmt, const koma_r
     rs->h = h;
     rs->fmt = fmt;
     rs->explicit_fmt = fmt != NULL;
-    if (koma__sized_read(&rs->opt, sizeof rs->opt, opt, KOMA__RSTREAM_OPTIONS_FIRST,
-                         "koma_rstream_options", err) != 0) {
+    if (koma__sized_read(&rs->opt, sizeof rs->opt, opt, KOMA__FORMAT_READER_OPTIONS_FIRST,
+                         "koma_format_reader_options", err) != 0) {
         free(rs);
         return NULL;
     }
@@ -325,12 +325,12 @@ koma_rstream *koma_rstream_new(koma_hub *h, const koma_format *fmt, const koma_r
         }
         rs->opt.encoding = koma__enc_name(rs->forced);
     }
-    koma_srec_init(&rs->rec);
+    koma_shogi_record_init(&rs->rec);
     koma_position_init(&rs->pos);
     if (opt && opt->start) {
         rs->start = malloc(opt->start_len + 1);
         if (rs->start == NULL) {
-            koma_rstream_free(rs);
+            koma_format_reader_free(rs);
             koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
             return NULL;
         }
@@ -341,7 +341,14 @@ koma_rstream *koma_rstream_new(koma_hub *h, const koma_format *fmt, const koma_r
     return rs;
 }
 
-void koma_rstream_free(koma_rstream *rs)
+int koma_format_reader_new(koma_hub *h, const koma_format *fmt,
+                           const koma_format_reader_options *opt, koma_format_reader **out,
+                           koma_error *err)
+{
+    return KOMA__MADE(out, new_format_reader(h, fmt, opt, err));
+}
+
+void koma_format_reader_free(koma_format_reader *rs)
 {
     if (rs == NULL) return;
     koma_pcn_reader_free(rs->pr);
@@ -351,15 +358,15 @@ void koma_rstream_free(koma_rstream *rs)
     free(rs->start);
     free(rs->text);
     if (rs->u16cd != (iconv_t)-1) iconv_close(rs->u16cd);
-    koma_srec_cleanup(&rs->rec);
+    koma_shogi_record_cleanup(&rs->rec);
     koma_position_cleanup(&rs->pos);
     koma_pcn_free(rs->moves_rec);
     free(rs);
 }
 
-const koma_format *koma_rstream_format(const koma_rstream *rs) { return rs->fmt; }
+const koma_format *koma_format_reader_format(const koma_format_reader *rs) { return rs->fmt; }
 
-const char *koma_rstream_text(const koma_rstream *rs, size_t *len, const koma_format **fmt)
+const char *koma_format_reader_text(const koma_format_reader *rs, size_t *len, const koma_format **fmt)
 {
     if (fmt) *fmt = rs->fmt;
     if (rs->pr) {
@@ -372,7 +379,7 @@ const char *koma_rstream_text(const koma_rstream *rs, size_t *len, const koma_fo
 }
 
 /* The record's text: s[0..n) replaces it (append 0) or is added to it. -1 on memory. */
-static int keep_text(koma_rstream *rs, const char *s, size_t n, int append)
+static int keep_text(koma_format_reader *rs, const char *s, size_t n, int append)
 {
     size_t at = append ? rs->text_len : 0;
     rs->has_text = 1;
@@ -392,21 +399,21 @@ static int keep_text(koma_rstream *rs, const char *s, size_t n, int append)
     rs->text[rs->text_len] = '\0';
     return 0;
 }
-unsigned long koma_rstream_line(const koma_rstream *rs) { return rs->last_line; }
+unsigned long koma_format_reader_line(const koma_format_reader *rs) { return rs->last_line; }
 
-int koma_rstream_warning(const koma_rstream *rs, koma_error *out)
+int koma_format_reader_warning(const koma_format_reader *rs, koma_error *out)
 {
     if (rs->warning.code == KOMA_OK) return 0;
     *out = rs->warning;
     return 1;
 }
 
-int koma_rstream_locate(const koma_rstream *rs, const char *pointer, unsigned long *line,
+int koma_format_reader_locate(const koma_format_reader *rs, const char *pointer, unsigned long *line,
                         unsigned long *column)
 {
     if (rs->pr) return koma_pcn_reader_locate(rs->pr, pointer, line, column);
     /* a shogi-world record: its moves and ending where its reader read them */
-    const koma_sline *m = &rs->rec.main;
+    const koma_shogi_line *m = &rs->rec.main;
     unsigned long l = 0, c = 0;
     if (pointer && strncmp(pointer, "/plies/", 7) == 0) {
         char *end;
@@ -426,7 +433,7 @@ int koma_rstream_locate(const koma_rstream *rs, const char *pointer, unsigned lo
 }
 
 /* Text to read (UTF-8 once made so from UTF-16). */
-static int feed_text(koma_rstream *rs, const char *data, size_t len, koma_error *err)
+static int feed_text(koma_format_reader *rs, const char *data, size_t len, koma_error *err)
 {
     if (len == 0) return 0;
     if (rs->headlen < HEAD_MAX) {
@@ -451,7 +458,7 @@ static int feed_text(koma_rstream *rs, const char *data, size_t len, koma_error 
 /* UTF-16 bytes made UTF-8 (pending bytes first): a unit that is not UTF-16 (a
  * surrogate alone) becomes U+FFFD, and the record that holds it gets a warning;
  * at the end, so does a character cut short. */
-static int feed_utf16(koma_rstream *rs, const char *data, size_t len, koma_error *err)
+static int feed_utf16(koma_format_reader *rs, const char *data, size_t len, koma_error *err)
 {
     char out[4096];
     while (len > 0 || (rs->at_end && rs->u16npend > 0)) {
@@ -495,7 +502,7 @@ static int feed_utf16(koma_rstream *rs, const char *data, size_t len, koma_error
 
 /* The warning of a unit of UTF-16 input that was not UTF-16 (U+FFFD in its
  * place), on the record being returned. */
-static void tell_utf16(koma_rstream *rs)
+static void tell_utf16(koma_format_reader *rs)
 {
     rs->u16told = 1;
     if (rs->warning.code == KOMA_OK)
@@ -505,7 +512,7 @@ static void tell_utf16(koma_rstream *rs)
 
 /* Is the input UTF-16? Decided on its first two bytes (pending bytes kept until
  * then): the caller's encoding, else a byte order mark. */
-static int decide_utf16(koma_rstream *rs, const char **data, size_t *len, koma_error *err)
+static int decide_utf16(koma_format_reader *rs, const char **data, size_t *len, koma_error *err)
 {
     while (rs->u16npend < 2 && *len > 0) {
         rs->u16pend[rs->u16npend++] = **data;
@@ -534,7 +541,7 @@ static int decide_utf16(koma_rstream *rs, const char **data, size_t *len, koma_e
     return 0;
 }
 
-int koma_rstream_feed(koma_rstream *rs, const char *data, size_t len, koma_error *err)
+int koma_format_reader_feed(koma_format_reader *rs, const char *data, size_t len, koma_error *err)
 {
     if (rs->stopped || len == 0) return 0;
     if (rs->u16 < 0 && decide_utf16(rs, &data, &len, err) != 0) return -1;
@@ -543,12 +550,12 @@ int koma_rstream_feed(koma_rstream *rs, const char *data, size_t len, koma_error
     return feed_text(rs, data, len, err);
 }
 
-void koma_rstream_finish(koma_rstream *rs)
+void koma_format_reader_finish(koma_format_reader *rs)
 {
     rs->at_end = 1;
     koma_error e;
     /* what was held back: a first byte alone, or a character cut short (memory
-     * trouble here is told by koma_rstream_next) */
+     * trouble here is told by koma_format_reader_next) */
     const char *none = "";
     size_t zero = 0;
     if (rs->u16 < 0 && !rs->stopped && decide_utf16(rs, &none, &zero, &e) != 0) rs->oom = 1;
@@ -557,7 +564,7 @@ void koma_rstream_finish(koma_rstream *rs)
 }
 
 /* Drop n bytes from the front of the pending input, counting lines. */
-static void consume(koma_rstream *rs, size_t n)
+static void consume(koma_format_reader *rs, size_t n)
 {
     for (size_t i = 0; i < n; i++)
         if (rs->buf[i] == '\n') rs->line++;
@@ -567,7 +574,7 @@ static void consume(koma_rstream *rs, size_t n)
 }
 
 /* The input looks like another format: one diagnostic, the rest not read. */
-static int wrong_format(koma_rstream *rs, koma_error *err)
+static int wrong_format(koma_format_reader *rs, koma_error *err)
 {
     int conf;
     const koma_format *seen = koma_format_detect(rs->head, rs->headlen, rs->at_end, &conf);
@@ -586,12 +593,12 @@ static int wrong_format(koma_rstream *rs, koma_error *err)
     return 1;
 }
 
-static int start_pcn_reader(koma_rstream *rs, koma_error *err)
+static int start_pcn_reader(koma_format_reader *rs, koma_error *err)
 {
     koma_pcn_format pf = (koma_pcn_format)(rs->fmt->pcn - 1);
     /* detected: JSON or YAML decided per record (a broken first line loses nothing) */
     unsigned flags = rs->opt.pcn_flags | (rs->explicit_fmt ? 0 : KOMA_PCN_AUTO);
-    rs->pr = koma_pcn_reader_new(pf, flags, NULL, NULL, err);
+    koma_pcn_reader_new(pf, flags, NULL, NULL, &rs->pr, err);
     if (rs->pr == NULL) return -1;
     if (rs->len && koma_pcn_reader_feed(rs->pr, rs->buf, rs->len, err) != 0) return -1;
     if (rs->at_end) koma_pcn_reader_finish(rs->pr);
@@ -603,7 +610,7 @@ static int start_pcn_reader(koma_rstream *rs, koma_error *err)
 
 /* The next line of the pending input: 1 with *s, *n (without "\r\n"), *used;
  * 0 when more input is needed; 2 for a line over the limit (skipped). */
-static int next_line(koma_rstream *rs, const char **s, size_t *n, size_t *used)
+static int next_line(koma_format_reader *rs, const char **s, size_t *n, size_t *used)
 {
     char *nl = rs->len ? memchr(rs->buf, '\n', rs->len) : NULL;   /* buf is NULL before any input */
     if (nl == NULL) {
@@ -627,7 +634,7 @@ static int blank(const char *s, size_t n)
     return 1;
 }
 
-static int too_long(koma_rstream *rs, koma_error *err)
+static int too_long(koma_format_reader *rs, koma_error *err)
 {
     rs->has_text = 0;
     koma__error_at(err, KOMA_E_LINE_LENGTH, rs->line, LINE_MAX_BYTES + 1, rs->base, NULL);
@@ -641,7 +648,7 @@ static int too_long(koma_rstream *rs, koma_error *err)
     return KOMA_PCN_INVALID;
 }
 
-static int first_failure(koma_rstream *rs, koma_error *err)
+static int first_failure(koma_format_reader *rs, koma_error *err)
 {
     if (!rs->records_seen && rs->explicit_fmt && !rs->failed_first) {
         rs->failed_first = 1;
@@ -651,7 +658,7 @@ static int first_failure(koma_rstream *rs, koma_error *err)
     return 0;
 }
 
-static int next_position(koma_rstream *rs, koma_pcn **out, koma_error *err)
+static int next_position(koma_format_reader *rs, koma_pcn **out, koma_error *err)
 {
     for (;;) {
         const char *s;
@@ -678,7 +685,7 @@ static int next_position(koma_rstream *rs, koma_pcn **out, koma_error *err)
                 koma__error_at(err, KOMA_E_FEEN_LENGTH, line, 1, 0, "the position's FEEN exceeds 4096 bytes");
                 return KOMA_PCN_INVALID;
             }
-            *out = koma_pcn_new(feen, fl, err);
+            koma_pcn_new(feen, fl, out, err);
             if (*out == NULL) return KOMA_PCN_FATAL;
             rs->records_seen++;
             return KOMA_PCN_RECORD;
@@ -691,18 +698,18 @@ static int next_position(koma_rstream *rs, koma_pcn **out, koma_error *err)
 }
 
 /* MOVES: a run of move lines from the start position. */
-static int moves_begin(koma_rstream *rs, koma_error *err)
+static int moves_begin(koma_format_reader *rs, koma_error *err)
 {
     const char *start = rs->opt.start ? rs->opt.start : rs->fmt->default_start;
     if (start == NULL)
         return koma_error_set(err, KOMA_E_CONVERT_FORMAT, 0, "%s moves need a start position",
                               rs->fmt->name);
     if (koma_feen_parse(start, strlen(start), KOMA_FEEN_STRICT, &rs->pos, err) != 0) return -1;
-    rs->moves_rec = koma_pcn_new(start, strlen(start), err);
+    koma_pcn_new(start, strlen(start), &rs->moves_rec, err);
     return rs->moves_rec ? 0 : -1;
 }
 
-static int moves_end(koma_rstream *rs, koma_pcn **out, koma_error *err)
+static int moves_end(koma_format_reader *rs, koma_pcn **out, koma_error *err)
 {
     if (rs->moves_bad) {
         *err = rs->moves_err;
@@ -718,7 +725,7 @@ static int moves_end(koma_rstream *rs, koma_pcn **out, koma_error *err)
 }
 
 /* One move of a run: read in the position, applied, a ply of the record. */
-static int add_move(koma_rstream *rs, const char *s, size_t len, koma_error *e)
+static int add_move(koma_format_reader *rs, const char *s, size_t len, koma_error *e)
 {
     koma_move m;
     char pmn[KOMA_PMN_BUF];
@@ -731,7 +738,7 @@ static int add_move(koma_rstream *rs, const char *s, size_t len, koma_error *e)
 
 /* The moves of a list line, each added in turn (at: where the failing one starts). */
 typedef struct list_ctx {
-    koma_rstream *rs;
+    koma_format_reader *rs;
     const char *s;
     size_t at;
     int bad;
@@ -747,7 +754,7 @@ static int list_move(void *ctx, size_t at, size_t len)
     return -1;
 }
 
-static int next_moves(koma_rstream *rs, koma_pcn **out, koma_error *err)
+static int next_moves(koma_format_reader *rs, koma_pcn **out, koma_error *err)
 {
     for (;;) {
         const char *s;
@@ -826,7 +833,7 @@ static int next_moves(koma_rstream *rs, koma_pcn **out, koma_error *err)
     }
 }
 
-static int next_record(koma_rstream *rs, koma_pcn **out, koma_error *err)
+static int next_record(koma_format_reader *rs, koma_pcn **out, koma_error *err)
 {
     for (;;) {
         size_t rec_len = rs->len, used = rs->len;
@@ -839,7 +846,7 @@ static int next_record(koma_rstream *rs, koma_pcn **out, koma_error *err)
                 return KOMA_PCN_FATAL;
             }
             if (sr == KOMA__SPLIT_MORE) {
-                if (rs->len > KOMA_PCN_MAX_RECORD) {
+                if (rs->len > KOMA_LIMIT_RECORD) {
                     koma__error_at(err, KOMA_E_CONVERT_SIZE, rs->line, 1, rs->base,
                                    "record exceeds 16 MiB");
                     rs->has_text = 0;
@@ -850,7 +857,7 @@ static int next_record(koma_rstream *rs, koma_pcn **out, koma_error *err)
                 return rs->at_end ? KOMA_PCN_END : KOMA_PCN_AGAIN;
             }
         } else if (!rs->at_end) {
-            if (rs->len > KOMA_PCN_MAX_RECORD) {
+            if (rs->len > KOMA_LIMIT_RECORD) {
                 koma__error_at(err, KOMA_E_CONVERT_SIZE, rs->line, 1, rs->base, "record exceeds 16 MiB");
                 rs->has_text = 0;
                 rs->stopped = 1;
@@ -872,7 +879,7 @@ static int next_record(koma_rstream *rs, koma_pcn **out, koma_error *err)
         }
         unsigned long line = rs->line;
         rs->last_line = line;
-        if (rec_len > KOMA_PCN_MAX_RECORD) {
+        if (rec_len > KOMA_LIMIT_RECORD) {
             consume(rs, used);
             koma__error_at(err, KOMA_E_CONVERT_SIZE, line, 1, 0, "record exceeds 16 MiB");
             rs->has_text = 0;
@@ -889,12 +896,12 @@ static int next_record(koma_rstream *rs, koma_pcn **out, koma_error *err)
             koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
             return KOMA_PCN_FATAL;
         }
-        koma_srec_reset(&rs->rec);
+        koma_shogi_record_reset(&rs->rec);
         rs->rec.line = line;
         rs->rec.transcoded = rs->u16 > 0;
         rs->rec.encoding = rs->u16 > 0 ? koma__enc_name((koma__enc)rs->u16) : rs->opt.encoding;
         int rc = rs->fmt->read_record(rs->h, rs->state, rs->buf, rec_len, line, &rs->rec, err);
-        if (rc == 0) rc = koma_srec_to_pcn(rs->h, &rs->rec, out, err);
+        if (rc == 0) rc = koma_shogi_record_to_pcn(rs->h, &rs->rec, out, err);
         consume(rs, used);
         rs->warning = rs->rec.warning;
         /* the record holds the unit that was not UTF-16 */
@@ -913,9 +920,9 @@ static int next_record(koma_rstream *rs, koma_pcn **out, koma_error *err)
     }
 }
 
-static int next_any(koma_rstream *rs, koma_pcn **out, koma_error *err);
+static int next_any(koma_format_reader *rs, koma_pcn **out, koma_error *err);
 
-int koma_rstream_next(koma_rstream *rs, koma_pcn **out, koma_error *err)
+int koma_format_reader_next(koma_format_reader *rs, koma_pcn **out, koma_error *err)
 {
     int rc = next_any(rs, out, err);
     /* a shogi-world record is told it when it holds the unit (next_record);
@@ -926,7 +933,7 @@ int koma_rstream_next(koma_rstream *rs, koma_pcn **out, koma_error *err)
     return rc;
 }
 
-static int next_any(koma_rstream *rs, koma_pcn **out, koma_error *err)
+static int next_any(koma_format_reader *rs, koma_pcn **out, koma_error *err)
 {
     *out = NULL;
     koma_error_clear(&rs->warning);
@@ -976,26 +983,27 @@ static int next_any(koma_rstream *rs, koma_pcn **out, koma_error *err)
 
 /* ---- writing ------------------------------------------------------------------------ */
 
-struct koma_wstream {
+struct koma_format_writer {
     koma_hub *h;
     const koma_format *fmt;
     unsigned flags;
     size_t index;
-    koma_srec rec;
+    koma_shogi_record rec;
     koma_position pos;
-    koma_wstream_position_fn position_fn; /* koma_wstream_each_position */
+    koma_format_writer_position_fn position_fn; /* koma_format_writer_each_position */
     void *position_ctx;
-    koma_pcn_buffer one;               /* one position's text for position_fn */
+    int stopped;                   /* position_fn's non-zero value, this record */
+    koma_buffer one;               /* one position's text for position_fn */
 };
 
-koma_wstream *koma_wstream_new(koma_hub *h, const koma_format *fmt, unsigned flags, koma_error *err)
+static koma_format_writer *new_format_writer(koma_hub *h, const koma_format *fmt, unsigned flags, koma_error *err)
 {
     if (!(koma_format_caps(fmt) & KOMA_FORMAT_WRITE)) {
         koma_error_set(err, KOMA_E_CONVERT_FORMAT, 0, "koma does not write %s (%s)", fmt->name,
                        fmt->title);
         return NULL;
     }
-    koma_wstream *ws = calloc(1, sizeof *ws);
+    koma_format_writer *ws = calloc(1, sizeof *ws);
     if (ws == NULL) {
         koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
         return NULL;
@@ -1003,41 +1011,48 @@ koma_wstream *koma_wstream_new(koma_hub *h, const koma_format *fmt, unsigned fla
     ws->h = h;
     ws->fmt = fmt;
     ws->flags = flags;
-    koma_srec_init(&ws->rec);
+    koma_shogi_record_init(&ws->rec);
     koma_position_init(&ws->pos);
     return ws;
 }
 
-void koma_wstream_free(koma_wstream *ws)
+int koma_format_writer_new(koma_hub *h, const koma_format *fmt, unsigned flags,
+                           koma_format_writer **out, koma_error *err)
+{
+    return KOMA__MADE(out, new_format_writer(h, fmt, flags, err));
+}
+
+void koma_format_writer_free(koma_format_writer *ws)
 {
     if (ws == NULL) return;
-    koma_srec_cleanup(&ws->rec);
+    koma_shogi_record_cleanup(&ws->rec);
     koma_position_cleanup(&ws->pos);
-    koma_pcn_buffer_cleanup(&ws->one);
+    koma_buffer_cleanup(&ws->one);
     free(ws);
 }
 
-void koma_wstream_each_position(koma_wstream *ws, koma_wstream_position_fn fn, void *ctx)
+void koma_format_writer_each_position(koma_format_writer *ws, koma_format_writer_position_fn fn, void *ctx)
 {
     ws->position_fn = fn;
     ws->position_ctx = ctx;
 }
 
 /* One position of a position format: into out, or alone to position_fn. */
-static int put_position(koma_wstream *ws, const koma_game *g, const koma_move *last, size_t ply,
-                        koma_pcn_buffer *out, koma_error *err)
+static int put_position(koma_format_writer *ws, const koma_game *g, const koma_move *last, size_t ply,
+                        koma_buffer *out, koma_error *err)
 {
     const koma_format *f = ws->fmt;
     if (ws->position_fn == NULL) return f->write_position(ws->h, &ws->pos, g, last, ply, ws->index, out, err);
     ws->one.len = 0;
     if (f->write_position(ws->h, &ws->pos, g, last, ply, 0, &ws->one, err) != 0) return -1;
-    if (ws->position_fn(ws->position_ctx, ply, ws->one.data ? ws->one.data : "", ws->one.len) != 0)
+    ws->stopped = ws->position_fn(ws->position_ctx, ply, ws->one.data ? ws->one.data : "", ws->one.len);
+    if (ws->stopped != 0)
         return koma_error_set(err, KOMA_E_IO_WRITE, 0, "cannot write the position after ply %zu", ply);
     return 0;
 }
 
 /* Each ply of rec in turn: fn before applying it (m resolved), then applied. */
-static int write_plies(koma_wstream *ws, const koma_pcn *rec, const koma_game *g, koma_pcn_buffer *out,
+static int write_plies(koma_format_writer *ws, const koma_pcn *rec, const koma_game *g, koma_buffer *out,
                        koma_error *err)
 {
     size_t n = koma_pcn_ply_count(rec);
@@ -1078,17 +1093,18 @@ static int write_plies(koma_wstream *ws, const koma_pcn *rec, const koma_game *g
     return 0;
 }
 
-int koma_wstream_record(koma_wstream *ws, const koma_pcn *rec, koma_pcn_buffer *out, koma_error *err)
+int koma_format_writer_record(koma_format_writer *ws, const koma_pcn *rec, koma_buffer *out, koma_error *err)
 {
     size_t mark = out->len;
     int rc;
     const koma_format *f = ws->fmt;
+    ws->stopped = 0;
     if (f->pcn) {
         rc = koma_pcn_write(rec, (koma_pcn_format)(f->pcn - 1),
                             (ws->flags & KOMA_WRITE_PRETTY) ? KOMA_PCN_PRETTY : 0, out, err);
     } else if (f->kind == KOMA_FORMAT_RECORD) {
-        koma_srec_reset(&ws->rec);
-        rc = koma_srec_from_pcn(ws->h, rec, &ws->rec, err);
+        koma_shogi_record_reset(&ws->rec);
+        rc = koma_shogi_record_from_pcn(ws->h, rec, &ws->rec, err);
         if (rc == 0) koma__srec_drop(&ws->rec, ws->flags);
         if (rc == 0 && f->annotate) rc = koma__srec_annotate(ws->h, &ws->rec, err);
         if (rc == 0) rc = f->write_record(ws->h, &ws->rec, ws->index, ws->flags, out, err);
@@ -1109,7 +1125,7 @@ int koma_wstream_record(koma_wstream *ws, const koma_pcn *rec, koma_pcn_buffer *
     if (rc != 0) {
         out->len = mark;
         if (out->data) out->data[mark] = '\0';
-        return -1;
+        return ws->stopped != 0 ? ws->stopped : -1;
     }
     ws->index++;
     return 0;

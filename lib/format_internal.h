@@ -44,11 +44,11 @@ struct koma_format {
     /* RECORD: one record's text (line: its first line in the input) into r
      * (reset by the caller); errors with line and column in the input. */
     int (*read_record)(koma_hub *h, void *state, const char *s, size_t len, unsigned long line,
-                       koma_srec *r, koma_error *err);
+                       koma_shogi_record *r, koma_error *err);
     /* RECORD: one record (index: its 0-based number in the output; flags:
-     * koma_wstream_new's). */
-    int (*write_record)(koma_hub *h, const koma_srec *r, size_t index, unsigned flags,
-                        koma_pcn_buffer *out, koma_error *err);
+     * koma_format_writer_new's). */
+    int (*write_record)(koma_hub *h, const koma_shogi_record *r, size_t index, unsigned flags,
+                        koma_buffer *out, koma_error *err);
     /* RECORD writers that say more than PCN (KI2's relative marks, JKF's
      * promote: false): koma__srec_annotate runs before write_record. */
     int annotate;
@@ -60,14 +60,14 @@ struct koma_format {
      * to it, ply its number (0 for the setup); index as write_record. */
     int (*write_position)(koma_hub *h, const koma_position *pos, const koma_game *game,
                           const koma_move *last, size_t ply, size_t index,
-                          koma_pcn_buffer *out, koma_error *err);
+                          koma_buffer *out, koma_error *err);
 
     /* MOVES: one move s[0..len) in pos, into canonical PMN (pieces resolved). */
     int (*read_move)(koma_hub *h, const koma_position *pos, const char *s, size_t len,
                      koma_move *out, koma_error *err);
     /* MOVES: m (canonical, legal for pos at the protocol level) as text. */
     int (*write_move)(koma_hub *h, const koma_position *pos, const koma_move *m,
-                      koma_pcn_buffer *out, koma_error *err);
+                      koma_buffer *out, koma_error *err);
     /* MOVES: the default start position (NULL: none, a start is required). */
     const char *default_start;
 

@@ -78,7 +78,7 @@ static size_t fxe_move_text(const koma_engine *e, koma_emove m, char *buf, size_
 /* A chain longer than a PMN move is refused, never cut. */
 static size_t fxe_move_write(const koma_engine *e, koma_emove m, char buf[KOMA_PMN_BUF])
 {
-    char chain[KOMA_CHAIN_BUF];
+    char chain[KOMA_MOVE_TEXT_BUF];
     size_t n = koma__fx_move_text(e->fx, m, chain, sizeof chain);
     if (n >= KOMA_PMN_BUF) n = 0;
     memcpy(buf, chain, n);
@@ -189,8 +189,8 @@ static size_t fxe_ply(const koma_engine *e) { return koma__fx_ply(e->fx); }
 
 static int fxe_make(koma_engine *e, koma_emove m, koma_error *err)
 {
-    if (koma__fx_ply(e->fx) >= KOMA_ENGINE_MAX_PLIES)
-        return koma_error_set(err, KOMA_E_RULES_ILLEGAL, 0, "more than %d plies", KOMA_ENGINE_MAX_PLIES);
+    if (koma__fx_ply(e->fx) >= KOMA_LIMIT_PLIES)
+        return koma_error_set(err, KOMA_E_RULES_ILLEGAL, 0, "more than %d plies", KOMA_LIMIT_PLIES);
     return koma__fx_make(e->fx, m, err);
 }
 
@@ -203,7 +203,7 @@ static int fxe_perft(koma_engine *e, unsigned depth, uint64_t *nodes, koma_error
 
 /* GGN cannot express a move of an effect game (a chain, shots, burns). */
 static int fxe_ggn_moves(koma_engine *e, const koma_ggn *ggn,
-                         int (*emit)(const char *pmn, size_t len, const koma_move *move, void *ctx),
+                         int (*emit)(void *ctx, const char *pmn, size_t len, const koma_move *move),
                          void *ctx, koma_error *err)
 {
     (void)ggn;

@@ -643,7 +643,7 @@ static void game_free(koma_game *g)
 }
 
 /*
- * A game definition nests at most KOMA_GAME_MAX_DEPTH levels
+ * A game definition nests at most KOMA_LIMIT_DEPTH levels
  * (game.depth). libyaml has no limit of its own and its scanner is quadratic in
  * the depth of flow nesting (200,000 '[' take minutes), so a file loaded by the
  * user is first read as events, counting the depth, and refused at the first
@@ -668,9 +668,9 @@ static int check_depth(const char *yaml, size_t len, const char *source, koma_er
         switch (ev.type) {
         case YAML_SEQUENCE_START_EVENT:
         case YAML_MAPPING_START_EVENT:
-            if (++depth <= KOMA_GAME_MAX_DEPTH) break;
+            if (++depth <= KOMA_LIMIT_DEPTH) break;
             rc = koma_error_set(err, KOMA_E_GAME_DEPTH, ev.start_mark.index,
-                                "nesting deeper than %u levels", KOMA_GAME_MAX_DEPTH);
+                                "nesting deeper than %u levels", KOMA_LIMIT_DEPTH);
             if (err) {
                 err->line = (unsigned long)ev.start_mark.line + 1;
                 err->column = (unsigned long)ev.start_mark.column + 1;

@@ -206,7 +206,7 @@ static size_t export_count(const koma_game *g)
     return n;
 }
 
-koma_ggn *koma_game_to_ggn(const koma_game *g, koma_error *err)
+static koma_ggn *game_ggn(const koma_game *g, koma_error *err)
 {
     if (g == NULL) {
         koma_error_set(err, KOMA_E_INTERNAL, 0, "koma_game_to_ggn: missing game");
@@ -230,7 +230,8 @@ koma_ggn *koma_game_to_ggn(const koma_game *g, koma_error *err)
                        "a GGN document is at most 16 MiB)", g->id, count, (size_t)EXPORT_MAX);
         return NULL;
     }
-    koma_ggn *ggn = koma_ggn_new(err);
+    koma_ggn *ggn = NULL;
+    koma_ggn_new(&ggn, err);
     if (ggn == NULL) return NULL;
     for (int side = 0; side < 2; side++) {
         for (unsigned k = 0; k < g->nkinds; k++) {
@@ -250,6 +251,11 @@ koma_ggn *koma_game_to_ggn(const koma_game *g, koma_error *err)
 fail:
     koma_ggn_free(ggn);
     return NULL;
+}
+
+int koma_game_to_ggn(const koma_game *g, koma_ggn **out, koma_error *err)
+{
+    return KOMA__MADE(out, game_ggn(g, err));
 }
 
 const char *koma_game_ggn_note(const koma_game *g)

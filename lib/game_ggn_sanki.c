@@ -290,7 +290,8 @@ static int export_style(out *o, char style, const ident *ids, size_t nids)
 
 koma_ggn *koma__game_sanki_ggn(const char *styles, koma_error *err)
 {
-    koma_ggn *ggn = koma_ggn_new(err);
+    koma_ggn *ggn = NULL;
+    koma_ggn_new(&ggn, err);
     if (ggn == NULL) return NULL;
     out o;
     memset(&o, 0, sizeof o);

@@ -57,7 +57,7 @@ enum koma__rep { KOMA__REP_NONE, KOMA__REP_SAME_MOVE, KOMA__REP_FOURFOLD };
 struct koma__fx_def;
 
 struct koma_game {
-    char id[KOMA_GAME_ID_MAX + 1];
+    char id[KOMA_LIMIT_GAME_ID + 1];
     /* `engine: effects` (Ko shogi): the rules are the effect engine's (fx_internal.h), compiled
      * from the YAML text kept here (rule options make variants of it) */
     struct koma__fx_def *fx;

@@ -74,7 +74,7 @@ void koma_ggn_free(koma_ggn *g)
     free(g);
 }
 
-koma_ggn *koma_ggn_new(koma_error *err)
+static koma_ggn *new_ggn(koma_error *err)
 {
     koma_ggn *g = calloc(1, sizeof *g);
     if (g == NULL) {
@@ -83,6 +83,11 @@ koma_ggn *koma_ggn_new(koma_error *err)
     }
     koma_error_clear(err);
     return g;
+}
+
+int koma_ggn_new(koma_ggn **out, koma_error *err)
+{
+    return KOMA__MADE(out, new_ggn(err));
 }
 
 /* ---- validation context ---------------------------------------------------- */
@@ -343,7 +348,7 @@ static int load_root(vctx *v, koma_ggn *g, const json_t *root)
     return 0;
 }
 
-koma_ggn *koma_ggn_load(const char *text, size_t len, koma_error *err)
+static koma_ggn *load_ggn(const char *text, size_t len, koma_error *err)
 {
     if (text == NULL) text = "";
     koma_error_clear(err);
@@ -390,6 +395,11 @@ koma_ggn *koma_ggn_load(const char *text, size_t len, koma_error *err)
         return NULL;
     }
     return g;
+}
+
+int koma_ggn_load(const char *text, size_t len, koma_ggn **out, koma_error *err)
+{
+    return KOMA__MADE(out, load_ggn(text, len, err));
 }
 
 /* ---- building --------------------------------------------------------------- */
@@ -518,7 +528,7 @@ oom:
 size_t koma_ggn_piece_count(const koma_ggn *g) { return g ? g->n : 0; }
 size_t koma_ggn_possibility_count(const koma_ggn *g) { return g ? g->nposs : 0; }
 
-int koma_ggn_foreach(const koma_ggn *g, int (*fn)(const koma_ggn_entry *e, void *ctx), void *ctx)
+int koma_ggn_foreach(const koma_ggn *g, koma_ggn_entry_fn fn, void *ctx)
 {
     if (g == NULL || fn == NULL) return 0;
     for (size_t i = 0; i < g->n; i++) {
@@ -534,7 +544,7 @@ int koma_ggn_foreach(const koma_ggn *g, int (*fn)(const koma_ggn_entry *e, void 
                 e.destination = d->loc;
                 e.count = d->n;
                 if (d->n == 0) {
-                    int rc = fn(&e, ctx);
+                    int rc = fn(ctx, &e);
                     if (rc != 0) return rc;
                 }
                 for (size_t m = 0; m < d->n; m++) {
@@ -544,7 +554,7 @@ int koma_ggn_foreach(const koma_ggn *g, int (*fn)(const koma_ggn_entry *e, void 
                     e.nmust = p->nmust;
                     e.deny = koma__ggn_conds(g, p->deny);
                     e.ndeny = p->ndeny;
-                    int rc = fn(&e, ctx);
+                    int rc = fn(ctx, &e);
                     if (rc != 0) return rc;
                 }
             }
@@ -633,15 +643,15 @@ int koma_ggn_equal(const koma_ggn *a, const koma_ggn *b)
 typedef struct writer {
     char buf[4096];
     size_t n;
-    int (*sink)(const char *s, size_t len, void *ctx);
+    koma_write_fn sink;
     void *ctx;
-    int failed;
+    int failed;                        /* the sink's non-zero value */
     int pretty;
 } writer;
 
 static void w_flush(writer *w)
 {
-    if (w->n > 0 && !w->failed && w->sink(w->buf, w->n, w->ctx) != 0) w->failed = 1;
+    if (w->n > 0 && !w->failed) w->failed = w->sink(w->ctx, w->buf, w->n);
     w->n = 0;
 }
 
@@ -757,8 +767,8 @@ static void w_doc(writer *w, const koma_ggn *g)
     w_put(w, "}", 1);
 }
 
-int koma_ggn_write(const koma_ggn *g, unsigned flags,
-                   int (*sink)(const char *s, size_t len, void *ctx), void *ctx, koma_error *err)
+int koma_ggn_write(const koma_ggn *g, unsigned flags, koma_write_fn sink, void *ctx,
+                   koma_error *err)
 {
     if (g == NULL || sink == NULL)
         return koma_error_set(err, KOMA_E_INTERNAL, 0, "koma_ggn_write: missing argument");
@@ -774,7 +784,10 @@ int koma_ggn_write(const koma_ggn *g, unsigned flags,
     w_flush(w);
     int failed = w->failed;
     free(w);
-    if (failed) return koma_error_set(err, KOMA_E_IO_WRITE, 0, NULL);
+    if (failed) {
+        koma_error_set(err, KOMA_E_IO_WRITE, 0, NULL);
+        return failed;
+    }
     koma_error_clear(err);
     return 0;
 }
@@ -784,7 +797,7 @@ typedef struct strbuf {
     size_t n, cap;
 } strbuf;
 
-static int strbuf_sink(const char *s, size_t len, void *ctx)
+static int strbuf_sink(void *ctx, const char *s, size_t len)
 {
     strbuf *b = ctx;
     if (len > (size_t)-1 - b->n - 1) return -1;
@@ -795,7 +808,7 @@ static int strbuf_sink(const char *s, size_t len, void *ctx)
     return 0;
 }
 
-char *koma_ggn_dump(const koma_ggn *g, unsigned flags, size_t *len, koma_error *err)
+static char *dump_ggn(const koma_ggn *g, unsigned flags, size_t *len, koma_error *err)
 {
     strbuf b = { NULL, 0, 0 };
     if (koma_ggn_write(g, flags, strbuf_sink, &b, err) != 0) {
@@ -807,4 +820,9 @@ char *koma_ggn_dump(const koma_ggn *g, unsigned flags, size_t *len, koma_error *
     }
     if (len) *len = b.n;
     return b.s;
+}
+
+int koma_ggn_dump(const koma_ggn *g, unsigned flags, size_t *len, char **out, koma_error *err)
+{
+    return KOMA__MADE(out, dump_ggn(g, flags, len, err));
 }

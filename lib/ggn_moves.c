@@ -78,7 +78,7 @@ static const ggn_src *find_source(const koma_ggn *g, const koma_qpi *q, const ko
 }
 
 int koma_ggn_moves(const koma_ggn *g, const koma_position *pos,
-                   int (*emit)(const char *pmn, size_t len, const koma_move *move, void *ctx),
+                   koma_move_fn emit,
                    void *ctx, koma_error *err)
 {
     if (g == NULL || pos == NULL || emit == NULL)
@@ -125,7 +125,8 @@ int koma_ggn_moves(const koma_ggn *g, const koma_position *pos,
                 memcpy(text + alen + 1, b, blen + 1);
                 n = alen + 1 + blen;
             }
-            if (emit(text, n, &m, ctx) != 0) return 1;
+            int stop = emit(ctx, text, n, &m);
+            if (stop != 0) return stop;
         }
     }
 
@@ -157,7 +158,8 @@ int koma_ggn_moves(const koma_ggn *g, const koma_position *pos,
             memcpy(text, e, elen);
             text[elen] = m.kind == KOMA_MOVE_DROP ? '*' : '.';
             memcpy(text + elen + 1, b, blen + 1);
-            if (emit(text, elen + 1 + blen, &m, ctx) != 0) return 1;
+            int stop = emit(ctx, text, elen + 1 + blen, &m);
+            if (stop != 0) return stop;
         }
     }
     return 0;

@@ -71,9 +71,13 @@ int koma__sized_read(void *out, size_t full, const void *opt, size_t first, cons
  * offset of the first one appended). */
 #define KOMA__VERDICT_FIRST sizeof(koma_verdict)
 #define KOMA__REFEREE_OPTIONS_FIRST sizeof(koma_referee_options)
-#define KOMA__RSTREAM_OPTIONS_FIRST sizeof(koma_rstream_options)
+#define KOMA__FORMAT_READER_OPTIONS_FIRST sizeof(koma_format_reader_options)
 #define KOMA__CONVERT_OPTIONS_FIRST sizeof(koma_convert_options)
 #define KOMA__DIAGRAM_OPTIONS_FIRST sizeof(koma_diagram_options)
+
+/* A constructor's return (libkoma(3), CONVENTIONS): *out gets what expr made;
+ * 0, or -1 when it made nothing (expr has set err). */
+#define KOMA__MADE(out, expr) ((*(out) = (expr)) != NULL ? 0 : -1)
 
 /* engine.c (the engine's facade), for the referee: */
 /* 1 when memory ran out, since the last call, in an engine function that cannot

@@ -11,7 +11,7 @@
 #include "internal.h"
 #include "pcn_internal.h"
 
-koma_pcn *koma_pcn_parse(koma_pcn_format fmt, const char *s, size_t len, unsigned flags,
+static koma_pcn *parse_pcn(koma_pcn_format fmt, const char *s, size_t len, unsigned flags,
                          koma_error *err)
 {
     if (s == NULL && len > 0) {
@@ -29,21 +29,27 @@ koma_pcn *koma_pcn_parse(koma_pcn_format fmt, const char *s, size_t len, unsigne
     return p;
 }
 
-koma_pcn *koma_pcn_parse_json(const char *s, size_t len, koma_error *err)
+int koma_pcn_parse(koma_pcn_format fmt, const char *s, size_t len, unsigned flags,
+                   koma_pcn **out, koma_error *err)
 {
-    return koma_pcn_parse(KOMA_PCN_JSON, s, len, 0, err);
+    return KOMA__MADE(out, parse_pcn(fmt, s, len, flags, err));
 }
 
-koma_pcn *koma_pcn_parse_yaml(const char *s, size_t len, koma_error *err)
+int koma_pcn_parse_json(const char *s, size_t len, koma_pcn **out, koma_error *err)
 {
-    return koma_pcn_parse(KOMA_PCN_YAML, s, len, 0, err);
+    return koma_pcn_parse(KOMA_PCN_JSON, s, len, 0, out, err);
+}
+
+int koma_pcn_parse_yaml(const char *s, size_t len, koma_pcn **out, koma_error *err)
+{
+    return koma_pcn_parse(KOMA_PCN_YAML, s, len, 0, out, err);
 }
 
 /* ---- writers ------------------------------------------------------------------ */
 
 static int buffer_sink(void *ctx, const char *data, size_t len)
 {
-    koma_pcn_buffer *b = ctx;
+    koma_buffer *b = ctx;
     if (len >= b->cap - b->len || b->data == NULL) {
         size_t need = b->len + len + 1;
         if (need < b->len) return -1;
@@ -76,7 +82,7 @@ static int emit(const koma_pcn *p, koma_pcn_format fmt, unsigned flags, koma__pc
     return koma__pcn_emit_json(p, flags, sink, ctx, err);
 }
 
-int koma_pcn_write(const koma_pcn *p, koma_pcn_format fmt, unsigned flags, koma_pcn_buffer *out,
+int koma_pcn_write(const koma_pcn *p, koma_pcn_format fmt, unsigned flags, koma_buffer *out,
                    koma_error *err)
 {
     size_t len0 = out->len;
@@ -89,12 +95,12 @@ int koma_pcn_write(const koma_pcn *p, koma_pcn_format fmt, unsigned flags, koma_
     return -1;
 }
 
-int koma_pcn_write_json(const koma_pcn *p, unsigned flags, koma_pcn_buffer *out, koma_error *err)
+int koma_pcn_write_json(const koma_pcn *p, unsigned flags, koma_buffer *out, koma_error *err)
 {
     return koma_pcn_write(p, KOMA_PCN_JSON, flags, out, err);
 }
 
-int koma_pcn_write_yaml(const koma_pcn *p, unsigned flags, koma_pcn_buffer *out, koma_error *err)
+int koma_pcn_write_yaml(const koma_pcn *p, unsigned flags, koma_buffer *out, koma_error *err)
 {
     return koma_pcn_write(p, KOMA_PCN_YAML, flags, out, err);
 }

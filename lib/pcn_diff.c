@@ -16,6 +16,7 @@ typedef struct cmp {
     koma__pcn_path *path;
     koma_pcn_diff_fn fn;
     void *ctx;
+    int stop;                          /* fn's non-zero value: the comparison stops */
 } cmp;
 
 static int scalar_equal(const koma_pcn_value *x, const koma_pcn_value *y)
@@ -42,7 +43,8 @@ static int parse_feen(const char *s, size_t len, koma_position *pos)
     return e.code == KOMA_E_MEMORY ? -1 : 0;
 }
 
-/* A differing value at the current pointer. -1 when out of memory. */
+/* A differing value at the current pointer. -1 when out of memory or when fn
+ * stops the comparison (c->stop). */
 static int report(cmp *c, const koma_pcn_value *va, const koma_pcn_value *vb)
 {
     koma_pcn_diff *d = c->d;
@@ -65,8 +67,8 @@ static int report(cmp *c, const koma_pcn_value *va, const koma_pcn_value *vb)
             m.setup[1] = &d->before[1];
         }
     }
-    c->fn(&m, c->ctx);
-    return 0;
+    c->stop = c->fn(c->ctx, &m);
+    return c->stop != 0 ? -1 : 0;
 }
 
 static int is_nonempty(const koma_pcn_value *v, koma_pcn_type t)
@@ -234,9 +236,9 @@ int koma_pcn_diff_compare(koma_pcn_diff *d, const koma_pcn *a, const koma_pcn *b
     d->feen[0][0] = d->feen[1][0] = '\0';
     if (d->priv_ == NULL && (d->priv_ = calloc(1, sizeof(koma__pcn_path))) == NULL)
         return koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
-    cmp c = { d, d->priv_, fn, ctx };
+    cmp c = { d, d->priv_, fn, ctx, 0 };
     if (koma__pcn_path_set(c.path, "", 0) != 0 ||
         compare(&c, a->root, b->root, "plies") != 0 || compare_plies(&c, a, b) != 0)
-        return koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
+        return c.stop != 0 ? c.stop : koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
     return d->members > 0 || d->ply > 0;
 }

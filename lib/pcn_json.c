@@ -109,7 +109,7 @@ static json_t *fast_array(fast *f, const char **pp)
     const char *p = fast_ws(*pp + 1, f->end);
     /* the plies are counted as they are read: past the limit, the slow path
      * reports it (pcn.plies.limit) before building anything */
-    size_t left = f->plies ? KOMA_PCN_MAX_PLIES : (size_t)-1;
+    size_t left = f->plies ? KOMA_LIMIT_PLIES : (size_t)-1;
     f->plies = 0;
     json_t *arr = fast_made(f, json_array(), *pp);
     if (arr == NULL) return NULL;
@@ -158,7 +158,7 @@ static json_t *fast_value(fast *f, const char **pp)
     }
     case '{':
     case '[': {
-        if (++f->depth > KOMA_PCN_MAX_DEPTH) return NULL;
+        if (++f->depth > KOMA_LIMIT_DEPTH) return NULL;
         json_t *v = *p == '{' ? fast_object(f, pp) : fast_array(f, pp);
         f->depth--;
         return v;
@@ -211,7 +211,7 @@ static json_t *memory_limit(const char *s, size_t len, size_t at, koma_error *er
 {
     koma__json_error_at(err, KOMA_E_PCN_MEMORY_LIMIT, s, len, at < len ? at : 0,
                         "the record's values need more than %zu MiB of memory",
-                        KOMA_PCN_MAX_TREE >> 20);
+                        KOMA_LIMIT_TREE >> 20);
     return NULL;
 }
 
@@ -220,8 +220,8 @@ static json_t *memory_limit(const char *s, size_t len, size_t at, koma_error *er
 static koma_pcn *parse_json(const char *s, size_t len, unsigned flags, koma_position *scratch,
                             koma_error *err)
 {
-    if (len > KOMA_PCN_MAX_RECORD) {
-        koma__json_error_at(err, KOMA_E_PCN_SIZE, s, len, KOMA_PCN_MAX_RECORD,
+    if (len > KOMA_LIMIT_RECORD) {
+        koma__json_error_at(err, KOMA_E_PCN_SIZE, s, len, KOMA_LIMIT_RECORD,
                             "record of %zu bytes exceeds 16 MiB", len);
         return NULL;
     }
@@ -245,7 +245,7 @@ static koma_pcn *parse_json(const char *s, size_t len, unsigned flags, koma_posi
         return p;
     }
     koma__pcn_light_free(light);
-    /* a tree from the fast path nests at most KOMA_PCN_MAX_DEPTH deep, as the
+    /* a tree from the fast path nests at most KOMA_LIMIT_DEPTH deep, as the
      * pre-scan would have found */
     const char *stop;
     json_t *root = fast_parse(s, len, &stop);
@@ -260,24 +260,24 @@ static koma_pcn *parse_json(const char *s, size_t len, unsigned flags, koma_posi
          * (also the plies: the fast path stops past them) */
         size_t where = len, at;
         koma_code limit = KOMA_E_PCN_DEPTH;
-        if (koma__json_depth(s, len, KOMA_PCN_MAX_DEPTH, &at)) where = at;
-        if (koma__json_plies(s, len, KOMA_PCN_MAX_PLIES, &at) && at < where) {
+        if (koma__json_depth(s, len, KOMA_LIMIT_DEPTH, &at)) where = at;
+        if (koma__json_plies(s, len, KOMA_LIMIT_PLIES, &at) && at < where) {
             where = at;
             limit = KOMA_E_PCN_PLIES_LIMIT;
         }
-        koma__json_budget_start(KOMA_PCN_MAX_TREE);     /* what the fast path held is freed */
+        koma__json_budget_start(KOMA_LIMIT_TREE);     /* what the fast path held is freed */
         if (where < len && koma__json_limit_first(s, where, &at)) {
             if (koma__json_budget_hit()) memory_limit(s, len, at, err);
             else if (limit == KOMA_E_PCN_DEPTH)
                 koma__json_error_at(err, limit, s, len, where, "nesting deeper than %u levels",
-                                    KOMA_PCN_MAX_DEPTH);
+                                    KOMA_LIMIT_DEPTH);
             else
                 koma__json_error_at(err, limit, s, len, where,
-                                    "more than %u plies (ply %u at /plies/%u)", KOMA_PCN_MAX_PLIES,
-                                    KOMA_PCN_MAX_PLIES + 1, KOMA_PCN_MAX_PLIES);
+                                    "more than %u plies (ply %u at /plies/%u)", KOMA_LIMIT_PLIES,
+                                    KOMA_LIMIT_PLIES + 1, KOMA_LIMIT_PLIES);
             return NULL;
         }
-        koma__json_budget_start(KOMA_PCN_MAX_TREE);
+        koma__json_budget_start(KOMA_LIMIT_TREE);
     }
     json_error_t jerr;
     int oom = 0;
@@ -323,11 +323,11 @@ static koma_pcn *parse_json(const char *s, size_t len, unsigned flags, koma_posi
     return koma__pcn_wrap(root, err);
 }
 
-/* The tree a record builds while it is read may hold KOMA_PCN_MAX_TREE bytes. */
+/* The tree a record builds while it is read may hold KOMA_LIMIT_TREE bytes. */
 koma_pcn *koma__pcn_parse_json(const char *s, size_t len, unsigned flags,
                                koma_position *scratch, koma_error *err)
 {
-    koma__json_budget_start(KOMA_PCN_MAX_TREE);
+    koma__json_budget_start(KOMA_LIMIT_TREE);
     koma_pcn *p = parse_json(s, len, flags, scratch, err);
     koma__json_budget_stop();
     return p;

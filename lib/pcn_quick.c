@@ -24,7 +24,7 @@
 #include <koma/pmn.h>
 
 #define QUICK_MAX_KEYS 32
-#define QUICK_MAX_DEPTH 32u                /* below KOMA_PCN_MAX_DEPTH */
+#define QUICK_MAX_DEPTH 32u                /* below KOMA_LIMIT_DEPTH */
 
 typedef struct quick {
     const char *p, *end, *start;
@@ -40,7 +40,7 @@ typedef struct quick {
 } quick;
 
 /*
- * What the full path's tree would cost under its budget (KOMA_PCN_MAX_TREE,
+ * What the full path's tree would cost under its budget (KOMA_LIMIT_TREE,
  * pcn.memory.limit): the budget counts each block jansson holds at
  * koma__json_block_cost (util_json_alloc.h), so the pass adds up, for each
  * value, an upper bound of jansson 2.x's blocks: an object's struct and hash
@@ -383,7 +383,7 @@ static int value(quick *q, want w)
             case W_ANY: ok = array(q, W_ANY, (size_t)-1); break;
             case W_LINKS: ok = array(q, W_LINK, (size_t)-1); break;
             case W_PERIODS: ok = array(q, W_PERIOD, (size_t)-1); break;
-            case W_PLIES: ok = array(q, W_PLY, KOMA_PCN_MAX_PLIES); break;
+            case W_PLIES: ok = array(q, W_PLY, KOMA_LIMIT_PLIES); break;
             default: ok = 0;
             }
         }
@@ -416,7 +416,7 @@ static int value(quick *q, want w)
 int koma__pcn_quick_check(const char *s, size_t len, unsigned flags, koma_position *scratch,
                           koma__pcn_light *light)
 {
-    if (len > KOMA_PCN_MAX_RECORD || scratch == NULL ||
+    if (len > KOMA_LIMIT_RECORD || scratch == NULL ||
         (flags & ~(KOMA_PCN_FEEN_NORMALISE | KOMA_PCN_NO_PMN | KOMA_PCN_AUTO | KOMA_PCN_CHECK_ONLY |
                    KOMA_PCN_LIGHT)))
         return 0;
@@ -429,7 +429,7 @@ int koma__pcn_quick_check(const char *s, size_t len, unsigned flags, koma_positi
     if (q.p != q.end) return 0;
     /* past the budget (or near it): the full path measures the tree */
     size_t t = transient_cost(&q);
-    if (q.cost > KOMA_PCN_MAX_TREE || t > KOMA_PCN_MAX_TREE - q.cost) return 0;
+    if (q.cost > KOMA_LIMIT_TREE || t > KOMA_LIMIT_TREE - q.cost) return 0;
     if (light == NULL) return 1;
     if (light->tree_needed) return 0;      /* the full path builds the tree */
     /* a shogi-world record's illegal-move ending: the referee reads meta.source */

@@ -32,7 +32,7 @@ struct koma_pcn_reader {
                                       doc_line) */
     koma_pcn_format rec_fmt;       /* the format of the record last returned */
     unsigned flags;
-    koma_pcn_read_fn read;         /* NULL: push mode */
+    koma_read_fn read;         /* NULL: push mode */
     void *ctx;
     int eof;                       /* no more input will come */
     int fatal;                     /* KOMA_OK or the code of a fatal error */
@@ -73,7 +73,7 @@ long koma_pcn_read_stdio(void *file, char *buf, size_t cap)
     return (long)n;
 }
 
-koma_pcn_reader *koma_pcn_reader_new(koma_pcn_format fmt, unsigned flags, koma_pcn_read_fn read,
+static koma_pcn_reader *new_pcn_reader(koma_pcn_format fmt, unsigned flags, koma_read_fn read,
                                      void *ctx, koma_error *err)
 {
     koma_pcn_reader *r = calloc(1, sizeof *r);
@@ -96,6 +96,12 @@ koma_pcn_reader *koma_pcn_reader_new(koma_pcn_format fmt, unsigned flags, koma_p
     }
     koma_position_init(&r->pos);
     return r;
+}
+
+int koma_pcn_reader_new(koma_pcn_format fmt, unsigned flags, koma_read_fn read, void *ctx,
+                        koma_pcn_reader **out, koma_error *err)
+{
+    return KOMA__MADE(out, new_pcn_reader(fmt, flags, read, ctx, err));
 }
 
 void koma_pcn_reader_free(koma_pcn_reader *r)
@@ -313,8 +319,8 @@ static int json_line(koma_pcn_reader *r, size_t ls, size_t le, unsigned long lno
         r->midline = 0;
         return CONTINUE;
     }
-    if (le - ls > KOMA_PCN_MAX_RECORD) {
-        int rc = oversize(r, lno, ls, lno, ls + KOMA_PCN_MAX_RECORD, err);
+    if (le - ls > KOMA_LIMIT_RECORD) {
+        int rc = oversize(r, lno, ls, lno, ls + KOMA_LIMIT_RECORD, err);
         r->skipping = 0;             /* the whole line is already consumed */
         return rc;
     }
@@ -374,23 +380,23 @@ static int yaml_line(koma_pcn_reader *r, size_t ls, size_t le, unsigned long lno
                 r->doc_start = ls;
                 r->doc_line = lno;
             }
-            if (le + 1 - r->doc_start > KOMA_PCN_MAX_RECORD) r->have_prefix = 0;
+            if (le + 1 - r->doc_start > KOMA_LIMIT_RECORD) r->have_prefix = 0;
         } else {
             yaml_open(r, ls, lno, 1);
         }
-        if (r->in_doc && le + 1 - r->doc_start > KOMA_PCN_MAX_RECORD)
-            return oversize(r, r->doc_first, ls, lno, r->doc_start + KOMA_PCN_MAX_RECORD, err);
+        if (r->in_doc && le + 1 - r->doc_start > KOMA_LIMIT_RECORD)
+            return oversize(r, r->doc_first, ls, lno, r->doc_start + KOMA_LIMIT_RECORD, err);
         return CONTINUE;
     }
     if (start) {
         int rc = yaml_emit(r, ls, r->doc_first, out, err);
         yaml_open(r, ls, lno, !no_content(s + 3, n - 3));
-        if (rc == CONTINUE && le + 1 - r->doc_start > KOMA_PCN_MAX_RECORD)
-            return oversize(r, lno, ls, lno, r->doc_start + KOMA_PCN_MAX_RECORD, err);
+        if (rc == CONTINUE && le + 1 - r->doc_start > KOMA_LIMIT_RECORD)
+            return oversize(r, lno, ls, lno, r->doc_start + KOMA_LIMIT_RECORD, err);
         return rc;
     }
-    if (le + 1 - r->doc_start > KOMA_PCN_MAX_RECORD)
-        return oversize(r, r->doc_first, ls, lno, r->doc_start + KOMA_PCN_MAX_RECORD, err);
+    if (le + 1 - r->doc_start > KOMA_LIMIT_RECORD)
+        return oversize(r, r->doc_first, ls, lno, r->doc_start + KOMA_LIMIT_RECORD, err);
     if (stop) {
         r->in_doc = 0;
         return yaml_emit(r, le < r->end ? le + 1 : le, r->doc_first, out, err);
@@ -456,8 +462,8 @@ static int auto_line(koma_pcn_reader *r, size_t ls, size_t le, unsigned long lno
             again(r, ls, lno);         /* the next record starts here */
             return json_emit(r, ls, out, err);
         }
-        if (le + 1 - r->doc_start > KOMA_PCN_MAX_RECORD)
-            return json_oversize(r, ls, lno, r->doc_start + KOMA_PCN_MAX_RECORD, err);
+        if (le + 1 - r->doc_start > KOMA_LIMIT_RECORD)
+            return json_oversize(r, ls, lno, r->doc_start + KOMA_LIMIT_RECORD, err);
         if (n > 0 && s[0] == '}') return json_emit(r, le < r->end ? le + 1 : le, out, err);
         return CONTINUE;
     }
@@ -483,8 +489,8 @@ static int auto_line(koma_pcn_reader *r, size_t ls, size_t le, unsigned long lno
     r->in_json = 1;
     r->doc_start = ls + koma_bom_len(s, n);
     r->doc_line = lno;
-    if (le + 1 - r->doc_start > KOMA_PCN_MAX_RECORD)
-        return json_oversize(r, ls, lno, r->doc_start + KOMA_PCN_MAX_RECORD, err);
+    if (le + 1 - r->doc_start > KOMA_LIMIT_RECORD)
+        return json_oversize(r, ls, lno, r->doc_start + KOMA_LIMIT_RECORD, err);
     return CONTINUE;
 }
 
@@ -558,8 +564,8 @@ int koma_pcn_reader_next(koma_pcn_reader *r, koma_pcn **out, koma_error *err)
         /* no complete line in the buffer */
         auto_partial(r);
         if (r->in_json) {
-            if (r->end - r->doc_start > KOMA_PCN_MAX_RECORD) {
-                int rc = json_oversize(r, r->ls, r->line, r->doc_start + KOMA_PCN_MAX_RECORD, err);
+            if (r->end - r->doc_start > KOMA_LIMIT_RECORD) {
+                int rc = json_oversize(r, r->ls, r->line, r->doc_start + KOMA_LIMIT_RECORD, err);
                 r->midline = 1;
                 r->base += r->end;
                 r->end = r->ls = r->scan = 0;
@@ -573,8 +579,8 @@ int koma_pcn_reader_next(koma_pcn_reader *r, koma_pcn **out, koma_error *err)
                 r->end = r->ls = r->scan = 0;
             }
         } else if (r->fmt == KOMA_PCN_JSON) {
-            if (r->end - r->ls > KOMA_PCN_MAX_RECORD) {
-                int rc = oversize(r, r->line, r->ls, r->line, r->ls + KOMA_PCN_MAX_RECORD, err);
+            if (r->end - r->ls > KOMA_LIMIT_RECORD) {
+                int rc = oversize(r, r->line, r->ls, r->line, r->ls + KOMA_LIMIT_RECORD, err);
                 r->midline = 1;
                 r->base += r->end;
                 r->end = r->ls = r->scan = 0;
@@ -582,9 +588,9 @@ int koma_pcn_reader_next(koma_pcn_reader *r, koma_pcn **out, koma_error *err)
             }
         } else {
             size_t from = (r->in_doc || r->have_prefix) ? r->doc_start : r->ls;
-            if (r->end - from > KOMA_PCN_MAX_RECORD) {
+            if (r->end - from > KOMA_LIMIT_RECORD) {
                 unsigned long first = r->in_doc ? r->doc_first : r->line;
-                size_t at = from + KOMA_PCN_MAX_RECORD;
+                size_t at = from + KOMA_LIMIT_RECORD;
                 if (at < r->ls) at = r->ls;
                 int rc = oversize(r, first, r->ls, r->line, at, err);
                 r->midline = 1;

@@ -100,7 +100,7 @@ void koma_pcn_free(koma_pcn *p)
     free(p);
 }
 
-koma_pcn *koma_pcn_new(const char *feen, size_t len, koma_error *err)
+static koma_pcn *new_pcn(const char *feen, size_t len, koma_error *err)
 {
     koma_position pos;
     koma_position_init(&pos);
@@ -119,7 +119,12 @@ koma_pcn *koma_pcn_new(const char *feen, size_t len, koma_error *err)
     return koma__pcn_wrap(root, err);
 }
 
-koma_pcn *koma_pcn_copy(const koma_pcn *p, koma_error *err)
+int koma_pcn_new(const char *feen, size_t len, koma_pcn **out, koma_error *err)
+{
+    return KOMA__MADE(out, new_pcn(feen, len, err));
+}
+
+static koma_pcn *copy_pcn(const koma_pcn *p, koma_error *err)
 {
     if (p == NULL) return NULL;
     json_t *root = json_deep_copy(p->root);
@@ -128,6 +133,11 @@ koma_pcn *koma_pcn_copy(const koma_pcn *p, koma_error *err)
         return NULL;
     }
     return koma__pcn_wrap(root, err);
+}
+
+int koma_pcn_copy(const koma_pcn *p, koma_pcn **out, koma_error *err)
+{
+    return KOMA__MADE(out, copy_pcn(p, err));
 }
 
 /* Same tree, members in the same order (json_equal ignores member order). */
@@ -511,9 +521,9 @@ int koma_pcn_append_ply(koma_pcn *p, const char *pmn, size_t len, koma_error *er
         return koma_error_set(err, KOMA_E_PCN_TYPE, 0, "expected an array, found %s at /plies",
                               koma__pcn_type_name(plies));
     }
-    if (json_array_size(plies) >= KOMA_PCN_MAX_PLIES)
+    if (json_array_size(plies) >= KOMA_LIMIT_PLIES)
         return koma_error_set(err, KOMA_E_PCN_PLIES_LIMIT, 0, "more than %u plies",
-                              KOMA_PCN_MAX_PLIES);
+                              KOMA_LIMIT_PLIES);
     json_t *ply = json_object(), *s = json_stringn(pmn, len);
     if (ply == NULL || s == NULL || json_object_set_new(ply, "pmn", s)) {
         json_decref(ply);
@@ -526,7 +536,7 @@ int koma_pcn_append_ply(koma_pcn *p, const char *pmn, size_t len, koma_error *er
 
 /* ---- buffers ------------------------------------------------------------------ */
 
-void koma_pcn_buffer_cleanup(koma_pcn_buffer *b)
+void koma_buffer_cleanup(koma_buffer *b)
 {
     if (b == NULL) return;
     free(b->data);

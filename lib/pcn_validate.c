@@ -361,10 +361,10 @@ static int check_plies(check_ctx *c, json_t *plies)
 {
     if (check_array(c, plies)) return -1;
     size_t n = json_array_size(plies);
-    if (n > KOMA_PCN_MAX_PLIES) {
-        push_index(c, KOMA_PCN_MAX_PLIES);
+    if (n > KOMA_LIMIT_PLIES) {
+        push_index(c, KOMA_LIMIT_PLIES);
         return fail(c, KOMA_E_PCN_PLIES_LIMIT, NULL, "%zu plies, more than %u", n,
-                    KOMA_PCN_MAX_PLIES);
+                    KOMA_LIMIT_PLIES);
     }
     for (size_t i = 0; i < n; i++) {
         size_t saved = push_index(c, i);

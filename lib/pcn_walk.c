@@ -94,7 +94,7 @@ static int visit(walk *w, json_t *v, const char *key, size_t key_len, size_t ind
     n.depth = depth;
     int container = json_is_object(v) || json_is_array(v);
     n.step = container ? KOMA_PCN_OPEN : KOMA_PCN_LEAF;
-    int rc = w->fn(&n, w->ctx);
+    int rc = w->fn(w->ctx, &n);
     if (rc != 0 || !container) return rc;
     size_t saved;
     if (json_is_object(v)) {
@@ -118,7 +118,7 @@ static int visit(walk *w, json_t *v, const char *key, size_t key_len, size_t ind
     }
     n.step = KOMA_PCN_CLOSE;           /* the pointer buffer may have moved */
     n.pointer = w->path.buf;
-    return w->fn(&n, w->ctx);
+    return w->fn(w->ctx, &n);
 }
 
 int koma_pcn_walk(const koma_pcn *p, const char *pointer, koma_pcn_walk_fn fn, void *ctx,

@@ -380,7 +380,7 @@ typedef struct frame {
 typedef struct builder {
     const char *s;
     size_t len;
-    frame frames[KOMA_PCN_MAX_DEPTH];
+    frame frames[KOMA_LIMIT_DEPTH];
     size_t depth;
     size_t used;                   /* frames whose key buffers were allocated */
     json_t *root;
@@ -439,17 +439,17 @@ static int count_ply(builder *b, const yaml_mark_t *mark)
 {
     if (b->depth != 2 || !b->frames[0].is_map || b->frames[1].is_map ||
         b->frames[0].keylen != 5 || memcmp(b->frames[0].key, "plies", 5) != 0 ||
-        json_array_size(b->frames[1].node) < KOMA_PCN_MAX_PLIES)
+        json_array_size(b->frames[1].node) < KOMA_LIMIT_PLIES)
         return 0;
     return build_error(b, KOMA_E_PCN_PLIES_LIMIT, mark, "more than %u plies (ply %u at /plies/%u)",
-                       KOMA_PCN_MAX_PLIES, KOMA_PCN_MAX_PLIES + 1, KOMA_PCN_MAX_PLIES);
+                       KOMA_LIMIT_PLIES, KOMA_LIMIT_PLIES + 1, KOMA_LIMIT_PLIES);
 }
 
 /* One node of n bytes of text. */
 static int add_cost(builder *b, size_t n, const yaml_mark_t *mark)
 {
     if (count_ply(b, mark)) return -1;
-    if (n > KOMA_PCN_MAX_RECORD - b->cost)
+    if (n > KOMA_LIMIT_RECORD - b->cost)
         return build_error(b, KOMA_E_PCN_SIZE, mark, "document expands beyond 16 MiB");
     b->cost += n;
     b->weight += n + NODE_WEIGHT;
@@ -640,12 +640,12 @@ static int on_alias(builder *b, const yaml_event_t *ev)
                            "undefined or recursive alias *%s", q);
     }
     if (count_ply(b, &ev->start_mark)) return -1;
-    if (b->depth + a->height > KOMA_PCN_MAX_DEPTH)
+    if (b->depth + a->height > KOMA_LIMIT_DEPTH)
         return build_error(b, KOMA_E_PCN_DEPTH, &ev->start_mark,
                            "nesting deeper than %u levels (through an alias)",
-                           KOMA_PCN_MAX_DEPTH);
-    if (a->cost > KOMA_PCN_MAX_RECORD - b->cost ||
-        a->weight > KOMA_PCN_MAX_RECORD - b->alias_weight)
+                           KOMA_LIMIT_DEPTH);
+    if (a->cost > KOMA_LIMIT_RECORD - b->cost ||
+        a->weight > KOMA_LIMIT_RECORD - b->alias_weight)
         return build_error(b, KOMA_E_PCN_SIZE, &ev->start_mark,
                            "aliases expand beyond 16 MiB");
     b->cost += a->cost;
@@ -663,9 +663,9 @@ static int on_start(builder *b, const yaml_event_t *ev, int is_map)
                                             : ev->data.sequence_start.tag);
     const char *anchor_name = (const char *)(is_map ? ev->data.mapping_start.anchor
                                                     : ev->data.sequence_start.anchor);
-    if (b->depth >= KOMA_PCN_MAX_DEPTH)
+    if (b->depth >= KOMA_LIMIT_DEPTH)
         return build_error(b, KOMA_E_PCN_DEPTH, mark, "nesting deeper than %u levels",
-                           KOMA_PCN_MAX_DEPTH);
+                           KOMA_LIMIT_DEPTH);
     if (tag != NULL && strcmp(tag, "!") != 0 && !tag_is(tag, is_map ? "map" : "seq")) {
         char q[80];
         koma_quote(q, sizeof q, tag, strlen(tag));
@@ -778,7 +778,7 @@ static json_t *yaml_load(const char *s, size_t len, koma_error *err)
         if (rc != 0 && koma__json_budget_hit())     /* not out of memory: too much */
             rc = build_error(&b, KOMA_E_PCN_MEMORY_LIMIT, &ev.start_mark,
                              "the record's values need more than %zu MiB of memory",
-                             KOMA_PCN_MAX_TREE >> 20);
+                             KOMA_LIMIT_TREE >> 20);
         yaml_event_delete(&ev);
     }
     yaml_parser_delete(&ps);
@@ -941,12 +941,12 @@ size_t koma__pcn_yaml_locate(const char *s, size_t len, const char *pointer)
 koma_pcn *koma__pcn_parse_yaml(const char *s, size_t len, unsigned flags,
                                koma_position *scratch, koma_error *err)
 {
-    if (len > KOMA_PCN_MAX_RECORD) {
-        koma__json_error_at(err, KOMA_E_PCN_SIZE, s, len, KOMA_PCN_MAX_RECORD,
+    if (len > KOMA_LIMIT_RECORD) {
+        koma__json_error_at(err, KOMA_E_PCN_SIZE, s, len, KOMA_LIMIT_RECORD,
                             "record of %zu bytes exceeds 16 MiB", len);
         return NULL;
     }
-    koma__json_budget_start(KOMA_PCN_MAX_TREE);
+    koma__json_budget_start(KOMA_LIMIT_TREE);
     json_t *root = yaml_load(s, len, err);
     koma__json_budget_stop();
     if (root == NULL) return NULL;

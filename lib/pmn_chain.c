@@ -105,8 +105,8 @@ int koma_chain_parse(const char *s, size_t len, koma_chain *out, koma_error *err
     if (s == NULL && len > 0)
         return koma_error_set(err, KOMA_E_INTERNAL, 0, "koma_chain_parse: no input");
     if (len == 0) return koma_error_set(err, KOMA_E_PMN_EMPTY, 0, "empty move");
-    if (len > KOMA_CHAIN_MAX_LEN)
-        return koma__error_token(err, KOMA_E_PMN_CHAIN_LENGTH, KOMA_CHAIN_MAX_LEN, NULL, s, len);
+    if (len > KOMA_LIMIT_MOVE_TEXT)
+        return koma__error_token(err, KOMA_E_PMN_CHAIN_LENGTH, KOMA_LIMIT_MOVE_TEXT, NULL, s, len);
     if (memchr(s, ',', len) == NULL) {
         /* one move (the common case): no chain-sized scratch to clear and copy */
         koma_move m;
@@ -167,7 +167,7 @@ size_t koma_chain_write(const koma_chain *c, char *buf, size_t cap)
 
 int koma_chain_equal(const koma_chain *a, const koma_chain *b)
 {
-    char x[KOMA_CHAIN_BUF], y[KOMA_CHAIN_BUF];
+    char x[KOMA_MOVE_TEXT_BUF], y[KOMA_MOVE_TEXT_BUF];
     size_t nx = koma_chain_write(a, x, sizeof x), ny = koma_chain_write(b, y, sizeof y);
     return nx > 0 && nx == ny && memcmp(x, y, nx) == 0;
 }
@@ -298,7 +298,7 @@ static int push(koma_chain *out, const koma_move *m, size_t *textlen, koma_error
         return koma_error_set(err, KOMA_E_PMN_CHAIN_ELEMENTS, 0,
                               "the canonical form of this move has more than 16 elements");
     *textlen += n + (out->len ? 1 : 0);
-    if (*textlen > KOMA_CHAIN_MAX_LEN)
+    if (*textlen > KOMA_LIMIT_MOVE_TEXT)
         return koma_error_set(err, KOMA_E_PMN_CHAIN_LENGTH, 0,
                               "the canonical form of this move exceeds 256 bytes");
     out->at[out->len] = *textlen - n;
@@ -506,13 +506,13 @@ int koma_chain_check(const koma_position *pos, const koma_chain *c, koma_error *
     tracker_cleanup(&t);
     if (rc != 0) return -1;
     if (!koma_chain_equal(&canon, c)) {
-        char want[KOMA_CHAIN_BUF];
+        char want[KOMA_MOVE_TEXT_BUF];
         koma_chain_write(&canon, want, sizeof want);
         /* the first element that differs */
         size_t i = 0;
         while (i < c->len && i < canon.len && koma_move_equal(&c->el[i], &canon.el[i])) i++;
         if (i >= c->len) i = c->len - 1;
-        char msg[KOMA_CHAIN_BUF + 40];
+        char msg[KOMA_MOVE_TEXT_BUF + 40];
         snprintf(msg, sizeof msg, "the canonical form is \"%s\"", want);
         return element_error(err, KOMA_E_PMN_CHAIN_CANONICAL, c, i, 0, msg);
     }
@@ -612,8 +612,8 @@ int koma_chain_read_legs(const char *s, size_t len, const koma_position *pos, ko
     if (s == NULL && len > 0)
         return koma_error_set(err, KOMA_E_INTERNAL, 0, "koma_chain_read_legs: no input");
     if (len == 0) return koma_error_set(err, KOMA_E_PMN_EMPTY, 0, "empty move");
-    if (len > KOMA_CHAIN_MAX_LEN)
-        return koma__error_token(err, KOMA_E_PMN_CHAIN_LENGTH, KOMA_CHAIN_MAX_LEN, NULL, s, len);
+    if (len > KOMA_LIMIT_MOVE_TEXT)
+        return koma__error_token(err, KOMA_E_PMN_CHAIN_LENGTH, KOMA_LIMIT_MOVE_TEXT, NULL, s, len);
     if ((len == 3 && memcmp(s, "...", 3) == 0) || (len == 4 && memcmp(s, "@@@@", 4) == 0)) {
         memset(out, 0, sizeof *out);
         out->len = 1;

@@ -392,7 +392,7 @@ long koma_sanki_move_list(const char *s, size_t len, koma_sanki_move_fn fn, void
                 return syntax(err, i, "expected the end of the move ']'", s, len);
             i++;
             int rc = fn(ctx, at, i - at);
-            if (rc != 0) return rc < 0 ? -1 : n;
+            if (rc != 0) return rc;     /* the callback's own value stops the call */
             n++;
             i = koma__pmn_json_ws(s, len, i);
             if (i < len && s[i] == ']') {

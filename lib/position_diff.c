@@ -82,7 +82,7 @@ static int report(walker *w, koma_position_diff *d)
 {
     render(d);
     w->count++;
-    if (w->fn != NULL) w->stop = w->fn(d, w->ctx);
+    if (w->fn != NULL) w->stop = w->fn(w->ctx, d);
     return w->stop;
 }
 
@@ -137,8 +137,8 @@ static void diff_hand(const koma_hand *ha, const koma_hand *hb, int side, walker
     }
 }
 
-size_t koma_position_diff_walk(const koma_position *a, const koma_position *b,
-                               koma_position_diff_fn fn, void *ctx, int *stopped)
+int koma_position_diff_walk(const koma_position *a, const koma_position *b,
+                            koma_position_diff_fn fn, void *ctx, size_t *count)
 {
     walker w = { fn, ctx, 0, 0 };
     koma_position_diff d;
@@ -174,6 +174,6 @@ size_t koma_position_diff_walk(const koma_position *a, const koma_position *b,
         report(&w, &d);
     }
 out:
-    if (stopped) *stopped = w.stop;
-    return w.count;
+    if (count) *count = w.count;
+    return w.stop;
 }

@@ -12,7 +12,7 @@
 
 static int oom(koma_error *err) { return koma_error_set(err, KOMA_E_MEMORY, 0, NULL); }
 
-void koma_srec_move_init(koma_smove *m)
+void koma_shogi_move_init(koma_shogi_move *m)
 {
     memset(m, 0, sizeof *m);
     m->promote = KOMA_PROMOTE_UNSAID;
@@ -21,16 +21,16 @@ void koma_srec_move_init(koma_smove *m)
     m->total_ms = KOMA_TIME_NONE;
 }
 
-static void send_init(koma_send *e)
+static void send_init(koma_shogi_ending *e)
 {
     memset(e, 0, sizeof *e);
     e->elapsed_ms = KOMA_TIME_NONE;
     e->total_ms = KOMA_TIME_NONE;
 }
 
-static void line_cleanup(koma_sline *l);
+static void line_cleanup(koma_shogi_line *l);
 
-static void move_cleanup(koma_smove *m)
+static void move_cleanup(koma_shogi_move *m)
 {
     free(m->comment);
     free(m->bookmark);
@@ -38,7 +38,7 @@ static void move_cleanup(koma_smove *m)
     free(m->forks);
 }
 
-static void send_cleanup(koma_send *e)
+static void send_cleanup(koma_shogi_ending *e)
 {
     free(e->text);
     free(e->csa);
@@ -47,7 +47,7 @@ static void send_cleanup(koma_send *e)
     send_init(e);
 }
 
-static void line_cleanup(koma_sline *l)
+static void line_cleanup(koma_shogi_line *l)
 {
     for (size_t i = 0; i < l->len; i++) move_cleanup(&l->moves[i]);
     free(l->moves);
@@ -56,10 +56,10 @@ static void line_cleanup(koma_sline *l)
     send_init(&l->end);
 }
 
-static void line_drop(koma_sline *l, unsigned flags)
+static void line_drop(koma_shogi_line *l, unsigned flags)
 {
     for (size_t i = 0; i < l->len; i++) {
-        koma_smove *m = &l->moves[i];
+        koma_shogi_move *m = &l->moves[i];
         if (flags & KOMA_WRITE_DROP_TIMES) m->elapsed_ms = m->total_ms = KOMA_TIME_NONE;
         if (flags & KOMA_WRITE_DROP_VARIATIONS) {
             for (size_t k = 0; k < m->nforks; k++) line_cleanup(&m->forks[k]);
@@ -72,16 +72,16 @@ static void line_drop(koma_sline *l, unsigned flags)
     if (flags & KOMA_WRITE_DROP_TIMES) l->end.elapsed_ms = l->end.total_ms = KOMA_TIME_NONE;
 }
 
-void koma__srec_drop(koma_srec *r, unsigned flags) { line_drop(&r->main, flags); }
+void koma__srec_drop(koma_shogi_record *r, unsigned flags) { line_drop(&r->main, flags); }
 
-void koma_srec_init(koma_srec *r)
+void koma_shogi_record_init(koma_shogi_record *r)
 {
     memset(r, 0, sizeof *r);
     koma_position_init(&r->setup);
     send_init(&r->main.end);
 }
 
-static void srec_clear(koma_srec *r, int keep)
+static void srec_clear(koma_shogi_record *r, int keep)
 {
     free(r->setup_comment);
     free(r->setup_bookmark);
@@ -106,14 +106,14 @@ static void srec_clear(koma_srec *r, int keep)
     r->line = 0;
 }
 
-void koma_srec_cleanup(koma_srec *r)
+void koma_shogi_record_cleanup(koma_shogi_record *r)
 {
     if (r == NULL) return;
     srec_clear(r, 0);
     koma_position_cleanup(&r->setup);
 }
 
-void koma_srec_reset(koma_srec *r)
+void koma_shogi_record_reset(koma_shogi_record *r)
 {
     srec_clear(r, 1);
     koma_error_clear(&r->warning);
@@ -122,11 +122,11 @@ void koma_srec_reset(koma_srec *r)
     r->setup.turn = KOMA_FIRST;
 }
 
-koma_smove *koma_sline_push(koma_sline *line, const koma_smove *m, koma_error *err)
+koma_shogi_move *koma_shogi_line_push(koma_shogi_line *line, const koma_shogi_move *m, koma_error *err)
 {
     if (line->len == line->cap) {
         size_t cap = line->cap ? line->cap * 2 : 64;
-        koma_smove *p = realloc(line->moves, cap * sizeof *p);
+        koma_shogi_move *p = realloc(line->moves, cap * sizeof *p);
         if (p == NULL) {
             oom(err);
             return NULL;
@@ -138,15 +138,15 @@ koma_smove *koma_sline_push(koma_sline *line, const koma_smove *m, koma_error *e
     return &line->moves[line->len++];
 }
 
-koma_sline *koma_smove_add_fork(koma_smove *m, koma_error *err)
+koma_shogi_line *koma_shogi_move_add_fork(koma_shogi_move *m, koma_error *err)
 {
-    koma_sline *p = realloc(m->forks, (m->nforks + 1) * sizeof *p);
+    koma_shogi_line *p = realloc(m->forks, (m->nforks + 1) * sizeof *p);
     if (p == NULL) {
         oom(err);
         return NULL;
     }
     m->forks = p;
-    koma_sline *l = &p[m->nforks++];
+    koma_shogi_line *l = &p[m->nforks++];
     memset(l, 0, sizeof *l);
     send_init(&l->end);
     return l;
@@ -161,17 +161,17 @@ static char *dup_n(const char *s, size_t n)
     return d;
 }
 
-int koma_srec_add_header(koma_srec *r, koma_hkey key, const char *name, size_t name_len,
+int koma_shogi_record_add_header(koma_shogi_record *r, koma_shogi_header_key key, const char *name, size_t name_len,
                          const char *value, size_t value_len, koma_error *err)
 {
     if (r->nheaders == r->capheaders) {
         size_t cap = r->capheaders ? r->capheaders * 2 : 8;
-        koma_shdr *p = realloc(r->headers, cap * sizeof *p);
+        koma_shogi_header *p = realloc(r->headers, cap * sizeof *p);
         if (p == NULL) return oom(err);
         r->headers = p;
         r->capheaders = cap;
     }
-    koma_shdr *h = &r->headers[r->nheaders];
+    koma_shogi_header *h = &r->headers[r->nheaders];
     h->key = key;
     h->name = name ? dup_n(name, name_len) : NULL;
     h->value = dup_n(value ? value : "", value ? value_len : 0);
@@ -184,10 +184,10 @@ int koma_srec_add_header(koma_srec *r, koma_hkey key, const char *name, size_t n
     return 0;
 }
 
-const char *koma_srec_header(const koma_srec *r, koma_hkey key, const char *name)
+const char *koma_shogi_record_header(const koma_shogi_record *r, koma_shogi_header_key key, const char *name)
 {
     for (size_t i = 0; i < r->nheaders; i++) {
-        const koma_shdr *h = &r->headers[i];
+        const koma_shogi_header *h = &r->headers[i];
         if (h->key != key) continue;
         if (key == KOMA_H_OTHER && (name == NULL || h->name == NULL || strcmp(h->name, name) != 0))
             continue;
@@ -196,7 +196,7 @@ const char *koma_srec_header(const koma_srec *r, koma_hkey key, const char *name
     return NULL;
 }
 
-int koma_srec_text(char **dst, const char *s, size_t len, int append, koma_error *err)
+int koma_shogi_set_text(char **dst, const char *s, size_t len, int append, koma_error *err)
 {
     if (append && *dst != NULL) {
         size_t old = strlen(*dst);
@@ -218,45 +218,45 @@ int koma_srec_text(char **dst, const char *s, size_t len, int append, koma_error
 /* ---- endings ------------------------------------------------------------------ */
 
 static const struct {
-    koma_send_code code;
+    koma_shogi_ending_code code;
     const char *csa;
 } csa_codes[] = {
-    {KOMA_SEND_RESIGN, "%TORYO"},
-    {KOMA_SEND_INTERRUPT, "%CHUDAN"},
-    {KOMA_SEND_REPETITION, "%SENNICHITE"},
-    {KOMA_SEND_PERPETUAL_CHECK, "%OUTE_SENNICHITE"},
-    {KOMA_SEND_IMPASSE, "%JISHOGI"},
-    {KOMA_SEND_MATE, "%TSUMI"},
-    {KOMA_SEND_NO_MATE, "%FUZUMI"},
-    {KOMA_SEND_TIME_UP, "%TIME_UP"},
-    {KOMA_SEND_ILLEGAL_LOSS, "%ILLEGAL_MOVE"},
-    {KOMA_SEND_ENTERING_KING, "%KACHI"},
-    {KOMA_SEND_DRAW, "%HIKIWAKE"},
-    {KOMA_SEND_MAX_MOVES, "%MAX_MOVES"},
-    {KOMA_SEND_MATTA, "%MATTA"},
-    {KOMA_SEND_ERROR, "%ERROR"},
+    {KOMA_SHOGI_ENDING_RESIGN, "%TORYO"},
+    {KOMA_SHOGI_ENDING_INTERRUPT, "%CHUDAN"},
+    {KOMA_SHOGI_ENDING_REPETITION, "%SENNICHITE"},
+    {KOMA_SHOGI_ENDING_PERPETUAL_CHECK, "%OUTE_SENNICHITE"},
+    {KOMA_SHOGI_ENDING_IMPASSE, "%JISHOGI"},
+    {KOMA_SHOGI_ENDING_MATE, "%TSUMI"},
+    {KOMA_SHOGI_ENDING_NO_MATE, "%FUZUMI"},
+    {KOMA_SHOGI_ENDING_TIME_UP, "%TIME_UP"},
+    {KOMA_SHOGI_ENDING_ILLEGAL_LOSS, "%ILLEGAL_MOVE"},
+    {KOMA_SHOGI_ENDING_ENTERING_KING, "%KACHI"},
+    {KOMA_SHOGI_ENDING_DRAW, "%HIKIWAKE"},
+    {KOMA_SHOGI_ENDING_MAX_MOVES, "%MAX_MOVES"},
+    {KOMA_SHOGI_ENDING_MATTA, "%MATTA"},
+    {KOMA_SHOGI_ENDING_ERROR, "%ERROR"},
 };
 
-const char *koma_send_csa(koma_send_code code, int offender)
+const char *koma_shogi_ending_csa(koma_shogi_ending_code code, int offender)
 {
-    if (code == KOMA_SEND_ILLEGAL_WIN)
+    if (code == KOMA_SHOGI_ENDING_ILLEGAL_WIN)
         return offender == KOMA_FIRST ? "%+ILLEGAL_ACTION" : "%-ILLEGAL_ACTION";
     for (size_t i = 0; i < sizeof csa_codes / sizeof csa_codes[0]; i++)
         if (csa_codes[i].code == code) return csa_codes[i].csa;
     return NULL;
 }
 
-koma_send_code koma_send_from_csa(const char *s, size_t len, int mover)
+koma_shogi_ending_code koma_shogi_ending_from_csa(const char *s, size_t len, int mover)
 {
     if (len == 16 && (s[1] == '+' || s[1] == '-') && memcmp(s + 2, "ILLEGAL_ACTION", 14) == 0 &&
         s[0] == '%') {
         int offender = s[1] == '+' ? KOMA_FIRST : KOMA_SECOND;
-        return offender == mover ? KOMA_SEND_ILLEGAL_LOSS : KOMA_SEND_ILLEGAL_WIN;
+        return offender == mover ? KOMA_SHOGI_ENDING_ILLEGAL_LOSS : KOMA_SHOGI_ENDING_ILLEGAL_WIN;
     }
     for (size_t i = 0; i < sizeof csa_codes / sizeof csa_codes[0]; i++)
         if (strlen(csa_codes[i].csa) == len && memcmp(csa_codes[i].csa, s, len) == 0)
             return csa_codes[i].code;
-    return KOMA_SEND_OTHER;
+    return KOMA_SHOGI_ENDING_OTHER;
 }
 
 /* ---- squares ------------------------------------------------------------------ */

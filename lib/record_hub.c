@@ -13,7 +13,7 @@
 
 static int oom(koma_error *err) { return koma_error_set(err, KOMA_E_MEMORY, 0, NULL); }
 
-koma_hub *koma_hub_new(koma_game_set *games, koma_error *err)
+static koma_hub *new_hub(koma_game_set *games, koma_error *err)
 {
     koma_hub *h = calloc(1, sizeof *h);
     if (h == NULL) {
@@ -31,6 +31,11 @@ koma_hub *koma_hub_new(koma_game_set *games, koma_error *err)
         h->games = games;
     }
     return h;
+}
+
+int koma_hub_new(koma_game_set *games, koma_hub **out, koma_error *err)
+{
+    return KOMA__MADE(out, new_hub(games, err));
 }
 
 void koma_hub_free(koma_hub *h)

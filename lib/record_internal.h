@@ -29,7 +29,7 @@ struct koma_hub {
 
 #define KOMA__MAX_ORIGINS 64
 
-/* Set in koma_smove.relative by koma__srec_annotate when no marks tell the
+/* Set in koma_shogi_move.relative by koma__srec_annotate when no marks tell the
  * origin apart (KI2 cannot write the move). */
 #define KOMA__REL_UNTOLD 0x80u
 
@@ -66,8 +66,8 @@ int koma__relative_marks(const koma__origins *o, size_t i, koma_piece kind, int 
 /* For writers that say more than PCN does (KI2, JKF): every move's relative
  * marks (the fewest a reader needs; KOMA__REL_UNTOLD when none suffice, 打
  * for a drop a board piece could also make) and whether promoting was a
- * choice (koma_smove.promotable), replaying the record, forks too. */
-int koma__srec_annotate(koma_hub *h, koma_srec *r, koma_error *err);
+ * choice (koma_shogi_move.promotable), replaying the record, forks too. */
+int koma__srec_annotate(koma_hub *h, koma_shogi_record *r, koma_error *err);
 
 /* ---- Shogi's standard sets (record_shogi.c) -------------------------------------------- */
 
@@ -96,19 +96,19 @@ koma_piece koma__shogi_on_board(koma_piece kind, int side);
 
 /* 0 when r is a Shogi record that CSA, KIF, KI2 and JKF can hold (9x9, Shogi's
  * pieces, unpromoted hands); else convert.unrepresentable naming format. */
-int koma__srec_shogi_only(const koma_srec *r, const char *format, koma_error *err);
+int koma__srec_shogi_only(const koma_shogi_record *r, const char *format, koma_error *err);
 /* convert.unrepresentable when the record has variations (for CSA and USI). */
-int koma__srec_no_forks(const koma_srec *r, const char *format, koma_error *err);
+int koma__srec_no_forks(const koma_shogi_record *r, const char *format, koma_error *err);
 /* Leave out of r what the user asked not to write (koma-convert --drop): the
  * times of the moves and endings (KOMA_WRITE_DROP_TIMES), the variations
  * (KOMA_WRITE_DROP_VARIATIONS); other flags are ignored. */
-void koma__srec_drop(koma_srec *r, unsigned flags);
+void koma__srec_drop(koma_shogi_record *r, unsigned flags);
 
 /* KIF's header names, which JKF's header keys are too: what one means to koma
  * (KOMA_H_OTHER: none), and the name of a key (for the sides, 下手 and 上手 in a
  * handicap game; NULL for KOMA_H_OTHER). */
-koma_hkey koma__kif_header_key(const char *name, size_t len);
-const char *koma__kif_header_name(koma_hkey key, int handicap);
+koma_shogi_header_key koma__kif_header_key(const char *name, size_t len);
+const char *koma__kif_header_name(koma_shogi_header_key key, int handicap);
 /* KIF's dates ("2014/10/12 14:46:51", "2008/12/20(土)", "2014/07/08 9:00") as
  * ISO 8601 into out (an ISO date-time as it is): its length, 0 when v is not a
  * date. And back: "YYYY/MM/DD[ HH:MM:SS]" into buf, or iso itself when it has a
@@ -121,21 +121,21 @@ const char *koma__kif_date_out(const char *iso, char buf[32]);
  * periods, the others as they are. */
 #define KOMA__KIF_FIRST_TIME "先手持ち時間"
 #define KOMA__KIF_SECOND_TIME "後手持ち時間"
-int koma__kif_header_add(koma_srec *r, const char *key, size_t klen, const char *value, size_t vlen, koma_error *err);
+int koma__kif_header_add(koma_shogi_record *r, const char *key, size_t klen, const char *value, size_t vlen, koma_error *err);
 /* Periods as a 持ち時間 text koma reads back ("各25分+秒読み30秒", each: for
  * both sides): 0, or -1 when they have no such form (or buf is too small). */
-int koma__kif_periods_out(const koma_speriod *p, size_t n, int each, char *buf, size_t cap);
+int koma__kif_periods_out(const koma_shogi_period *p, size_t n, int each, char *buf, size_t cap);
 /* A 持ち時間 text in koma's form ("[各]MAIN[+1手N加算][+秒読みN]"; each: with 各,
  * for both sides) as periods: 1 when it is one (*p, *np set), else 0. */
-int koma__kif_periods_in(const char *v, size_t n, int each, koma_speriod *p, size_t *np);
+int koma__kif_periods_in(const char *v, size_t n, int each, koma_shogi_period *p, size_t *np);
 /* A 持ち時間 text in a form other programs write ("10分+30秒", "各15分切れ負け",
  * "1時間30分（秒読み60秒）", "5分+10秒(1手ごとに加算)", "60分 切れたら1分将棋";
  * koma-formats(5)) as periods: 1 when read (*p, *np set), else 0. */
-int koma__kif_time_in(const char *v, size_t n, koma_speriod *p, size_t *np);
+int koma__kif_time_in(const char *v, size_t n, koma_shogi_period *p, size_t *np);
 /* 1 when r's time control text for side (0 both, 1 first, 2 second: 持ち時間,
  * 先手持ち時間, 後手持ち時間) is not in koma's form and reads as r's periods for
  * that side: written as it is, it gives them back, and they need no line. */
-int koma__kif_periods_said(const koma_srec *r, int side);
+int koma__kif_periods_said(const koma_shogi_record *r, int side);
 
 /* Times of a move (or ending) of side for formats that write both the time
  * spent and the total (KIF, JKF): a missing total is the side's running total

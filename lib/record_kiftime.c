@@ -60,7 +60,7 @@ static int duration_out(long long ms, char *buf, size_t cap)
 
 /* The periods of a main time (with its increment, or none) and a byo-yomi (a
  * period of one ply; none: 0 or less). */
-static void periods_set(long long main, long long inc, long long byo, koma_speriod *p, size_t *np)
+static void periods_set(long long main, long long inc, long long byo, koma_shogi_period *p, size_t *np)
 {
     p[0].duration_ms = main;
     p[0].increment_ms = inc;
@@ -74,7 +74,7 @@ static void periods_set(long long main, long long inc, long long byo, koma_speri
     }
 }
 
-int koma__kif_periods_in(const char *v, size_t n, int each, koma_speriod *p, size_t *np)
+int koma__kif_periods_in(const char *v, size_t n, int each, koma_shogi_period *p, size_t *np)
 {
     size_t i = 0, u;
     if (each) {
@@ -104,7 +104,7 @@ int koma__kif_periods_in(const char *v, size_t n, int each, koma_speriod *p, siz
     return 1;
 }
 
-int koma__kif_periods_out(const koma_speriod *p, size_t n, int each, char *buf, size_t cap)
+int koma__kif_periods_out(const koma_shogi_period *p, size_t n, int each, char *buf, size_t cap)
 {
     if (n < 1 || n > 2 || p[0].plies != 0 || (n == 2 && (p[1].plies != 1 || p[1].increment_ms != KOMA_TIME_NONE)))
         return -1;
@@ -200,7 +200,7 @@ static int separator(scan *c)
     return 0;
 }
 
-int koma__kif_time_in(const char *v, size_t n, koma_speriod *p, size_t *np)
+int koma__kif_time_in(const char *v, size_t n, koma_shogi_period *p, size_t *np)
 {
     scan c = {v, n, 0};
     while (separator(&c)) {}
@@ -258,17 +258,17 @@ int koma__kif_time_in(const char *v, size_t n, koma_speriod *p, size_t *np)
     return 1;
 }
 
-int koma__kif_periods_said(const koma_srec *r, int side)
+int koma__kif_periods_said(const koma_shogi_record *r, int side)
 {
     static const char *const keys[] = {NULL, KOMA__KIF_FIRST_TIME, KOMA__KIF_SECOND_TIME};
-    const char *text = koma_srec_header(r, side == 0 ? KOMA_H_TIME_CONTROL : KOMA_H_OTHER, keys[side]);
-    koma_speriod p[2];
+    const char *text = koma_shogi_record_header(r, side == 0 ? KOMA_H_TIME_CONTROL : KOMA_H_OTHER, keys[side]);
+    koma_shogi_period p[2];
     size_t np, n = text ? strlen(text) : 0;
     if (text == NULL || r->nperiods[side] == 0 || koma__kif_periods_in(text, n, side == 0, p, &np) ||
         !koma__kif_time_in(text, n, p, &np) || np != r->nperiods[side])
         return 0;
     for (size_t k = 0; k < np; k++) {
-        const koma_speriod *q = &r->periods[side][k];
+        const koma_shogi_period *q = &r->periods[side][k];
         if (q->duration_ms != p[k].duration_ms || q->increment_ms != p[k].increment_ms || q->plies != p[k].plies)
             return 0;
     }

@@ -42,13 +42,13 @@ static void sq_text(koma_sq sq, char *buf, size_t cap)
 static const char *side_name(int side) { return side == KOMA_FIRST ? "Sente" : "Gote"; }
 
 /* Where a move was read, for its errors. */
-static int move_error(koma_error *err, const koma_smove *sm, size_t ply, const char *fmt, ...)
+static int move_error(koma_error *err, const koma_shogi_move *sm, size_t ply, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
 
-static int move_error(koma_error *err, const koma_smove *sm, size_t ply, const char *fmt, ...)
+static int move_error(koma_error *err, const koma_shogi_move *sm, size_t ply, const char *fmt, ...)
 {
     if (err == NULL) return -1;
     char msg[KOMA_ERROR_MESSAGE_MAX];
@@ -67,7 +67,7 @@ static int move_error(koma_error *err, const koma_smove *sm, size_t ply, const c
 /* The origin of a move that gives none (record_relative.c): 0 with *from; 1 when
  * no piece of that kind can move there at all (err not set); -1 with err. */
 static int find_origin(koma_hub *h, const koma_game *g, const koma_position *pos,
-                       const koma_smove *sm, koma_sq to, size_t ply, koma_sq *from,
+                       const koma_shogi_move *sm, koma_sq to, size_t ply, koma_sq *from,
                        koma_error *err)
 {
     koma__origins o;
@@ -91,7 +91,7 @@ static int find_origin(koma_hub *h, const koma_game *g, const koma_position *pos
 
 /* ---- one shogi-world move to PMN --------------------------------------------- */
 
-static int resolve(koma_hub *h, const koma_game *g, const koma_position *pos, const koma_smove *sm,
+static int resolve(koma_hub *h, const koma_game *g, const koma_position *pos, const koma_shogi_move *sm,
                    koma_sq prev_to, size_t ply, koma_move *m, koma_error *err)
 {
     memset(m, 0, sizeof *m);
@@ -139,7 +139,7 @@ static int resolve(koma_hub *h, const koma_game *g, const koma_position *pos, co
             /* no board piece can go there: a drop, when nothing says otherwise (KI2
              * writes 打 only when a board piece could also go there) */
             if (sm->relative == 0 && sm->promote != KOMA_PROMOTE_YES && !(sm->piece & KOMA_PIECE_STATE)) {
-                koma_smove d = *sm;
+                koma_shogi_move d = *sm;
                 d.drop = 1;
                 const koma_hand *hand = &pos->hands[pos->turn];
                 for (size_t i = 0; i < hand->len; i++)
@@ -201,14 +201,14 @@ static int resolve(koma_hub *h, const koma_game *g, const koma_position *pos, co
 
 /* ---- what writers say beyond PCN (KI2, JKF) ------------------------------------ */
 
-static int annotate_line(koma_hub *h, const koma_game *g, koma_position *pos, koma_sline *line,
+static int annotate_line(koma_hub *h, const koma_game *g, koma_position *pos, koma_shogi_line *line,
                          koma_sq prev_to, size_t first, koma_error *err)
 {
     koma_position fork;
     koma_position_init(&fork);
     int rc = -1;
     for (size_t i = 0; i < line->len; i++) {
-        koma_smove *sm = &line->moves[i];
+        koma_shogi_move *sm = &line->moves[i];
         size_t ply = first + i;
         for (size_t k = 0; k < sm->nforks; k++)
             if (koma_position_copy(&fork, pos, err) != 0 ||
@@ -258,7 +258,7 @@ out:
     return rc;
 }
 
-int koma__srec_annotate(koma_hub *h, koma_srec *r, koma_error *err)
+int koma__srec_annotate(koma_hub *h, koma_shogi_record *r, koma_error *err)
 {
     const koma_game *g = r->game ? r->game : koma__hub_game(h, &r->setup, err);
     if (g == NULL) return -1;
@@ -310,7 +310,7 @@ static int has_zone(const char *s)
     return s[n - 1] == 'Z' || (n >= 6 && (s[n - 6] == '+' || s[n - 6] == '-') && s[n - 3] == ':');
 }
 
-static json_t *periods_json(const koma_speriod *p, size_t n, koma_error *err)
+static json_t *periods_json(const koma_shogi_period *p, size_t n, koma_error *err)
 {
     json_t *a = json_array();
     if (a == NULL) {
@@ -342,60 +342,60 @@ typedef struct outcome_of {
 
 static const char *win(int side) { return side == KOMA_FIRST ? "1-0" : "0-1"; }
 
-static void ending_outcome(koma_send_code code, int mover, size_t n, outcome_of *o)
+static void ending_outcome(koma_shogi_ending_code code, int mover, size_t n, outcome_of *o)
 {
     memset(o, 0, sizeof *o);
     o->has_ply = 1;
     o->ply = n;
     int other = 1 - mover;
     switch (code) {
-    case KOMA_SEND_RESIGN: o->result = win(other); o->status = "resignation"; break;
-    case KOMA_SEND_REPETITION: o->result = "1/2-1/2"; o->status = "repetition"; break;
-    case KOMA_SEND_PERPETUAL_CHECK: o->result = win(mover); o->status = "repetition"; break;
-    case KOMA_SEND_IMPASSE: o->result = "1/2-1/2"; break;
-    case KOMA_SEND_MATE: o->result = win(other); o->status = "checkmate"; break;
-    case KOMA_SEND_TIME_UP: o->result = win(other); o->status = "timelimit"; break;
-    case KOMA_SEND_ILLEGAL_LOSS: o->result = win(other); o->status = "illegalmove"; break;
-    case KOMA_SEND_ILLEGAL_WIN: o->result = win(mover); o->status = "illegalmove"; break;
-    case KOMA_SEND_ENTERING_KING: o->result = win(mover); break;
-    case KOMA_SEND_DRAW: o->result = "1/2-1/2"; break;
-    case KOMA_SEND_MAX_MOVES: o->result = "1/2-1/2"; break;
+    case KOMA_SHOGI_ENDING_RESIGN: o->result = win(other); o->status = "resignation"; break;
+    case KOMA_SHOGI_ENDING_REPETITION: o->result = "1/2-1/2"; o->status = "repetition"; break;
+    case KOMA_SHOGI_ENDING_PERPETUAL_CHECK: o->result = win(mover); o->status = "repetition"; break;
+    case KOMA_SHOGI_ENDING_IMPASSE: o->result = "1/2-1/2"; break;
+    case KOMA_SHOGI_ENDING_MATE: o->result = win(other); o->status = "checkmate"; break;
+    case KOMA_SHOGI_ENDING_TIME_UP: o->result = win(other); o->status = "timelimit"; break;
+    case KOMA_SHOGI_ENDING_ILLEGAL_LOSS: o->result = win(other); o->status = "illegalmove"; break;
+    case KOMA_SHOGI_ENDING_ILLEGAL_WIN: o->result = win(mover); o->status = "illegalmove"; break;
+    case KOMA_SHOGI_ENDING_ENTERING_KING: o->result = win(mover); break;
+    case KOMA_SHOGI_ENDING_DRAW: o->result = "1/2-1/2"; break;
+    case KOMA_SHOGI_ENDING_MAX_MOVES: o->result = "1/2-1/2"; break;
     default: o->has_ply = 0; break;
     }
 }
 
 /* The ending an outcome says, for a line of n plies with mover to move. */
-static koma_send_code outcome_ending(const char *result, const char *status, const char *csa,
+static koma_shogi_ending_code outcome_ending(const char *result, const char *status, const char *csa,
                                      int has_ply, uint64_t ply, int mover, size_t n)
 {
-    if (csa != NULL) return koma_send_from_csa(csa, strlen(csa), mover);
+    if (csa != NULL) return koma_shogi_ending_from_csa(csa, strlen(csa), mover);
     if (status == NULL) {
-        if (result == NULL) return KOMA_SEND_NONE;
-        return KOMA_SEND_OTHER;
+        if (result == NULL) return KOMA_SHOGI_ENDING_NONE;
+        return KOMA_SHOGI_ENDING_OTHER;
     }
     int mover_lost = result != NULL && strcmp(result, win(1 - mover)) == 0;
     int mover_won = result != NULL && strcmp(result, win(mover)) == 0;
-    if (!strcmp(status, "resignation") && mover_lost) return KOMA_SEND_RESIGN;
-    if (!strcmp(status, "timelimit") && mover_lost) return KOMA_SEND_TIME_UP;
-    if (!strcmp(status, "checkmate") && mover_lost) return KOMA_SEND_MATE;
+    if (!strcmp(status, "resignation") && mover_lost) return KOMA_SHOGI_ENDING_RESIGN;
+    if (!strcmp(status, "timelimit") && mover_lost) return KOMA_SHOGI_ENDING_TIME_UP;
+    if (!strcmp(status, "checkmate") && mover_lost) return KOMA_SHOGI_ENDING_MATE;
     if (!strcmp(status, "repetition")) {
-        if (result != NULL && !strcmp(result, "1/2-1/2")) return KOMA_SEND_REPETITION;
-        if (mover_won) return KOMA_SEND_PERPETUAL_CHECK;
+        if (result != NULL && !strcmp(result, "1/2-1/2")) return KOMA_SHOGI_ENDING_REPETITION;
+        if (mover_won) return KOMA_SHOGI_ENDING_PERPETUAL_CHECK;
     }
     if (!strcmp(status, "illegalmove")) {
         /* at the last ply (the illegal action itself is not in the record) */
-        if (mover_lost && (!has_ply || ply == n)) return KOMA_SEND_ILLEGAL_LOSS;
-        if (mover_won && (!has_ply || ply == n)) return KOMA_SEND_ILLEGAL_WIN;
+        if (mover_lost && (!has_ply || ply == n)) return KOMA_SHOGI_ENDING_ILLEGAL_LOSS;
+        if (mover_won && (!has_ply || ply == n)) return KOMA_SHOGI_ENDING_ILLEGAL_WIN;
     }
     if (!strcmp(status, "agreement") && result != NULL && !strcmp(result, "1/2-1/2"))
-        return KOMA_SEND_DRAW;
-    return KOMA_SEND_OTHER;
+        return KOMA_SHOGI_ENDING_DRAW;
+    return KOMA_SHOGI_ENDING_OTHER;
 }
 
-static int outcome_json(const koma_send *e, int mover, size_t n, json_t **out, koma_error *err)
+static int outcome_json(const koma_shogi_ending *e, int mover, size_t n, json_t **out, koma_error *err)
 {
     *out = NULL;
-    if (e->code == KOMA_SEND_NONE && e->comment == NULL && e->bookmark == NULL &&
+    if (e->code == KOMA_SHOGI_ENDING_NONE && e->comment == NULL && e->bookmark == NULL &&
         e->elapsed_ms == KOMA_TIME_NONE && e->total_ms == KOMA_TIME_NONE)
         return 0;
     json_t *o = json_object();
@@ -406,15 +406,15 @@ static int outcome_json(const koma_send *e, int mover, size_t n, json_t **out, k
         (oc.status && jset(o, "status", json_string(oc.status), err)) ||
         (oc.has_ply && jset(o, "ply", json_integer((json_int_t)oc.ply), err)))
         goto fail;
-    if (e->code != KOMA_SEND_NONE) {
+    if (e->code != KOMA_SHOGI_ENDING_NONE) {
         /* outcome.csa when result and status do not give the code back */
-        const char *want = e->csa ? e->csa : koma_send_csa(e->code, 1 - mover);
-        koma_send_code back = outcome_ending(oc.result, oc.status, NULL, oc.has_ply, oc.ply, mover, n);
-        const char *backcsa = back == KOMA_SEND_OTHER ? NULL : koma_send_csa(back, 1 - mover);
+        const char *want = e->csa ? e->csa : koma_shogi_ending_csa(e->code, 1 - mover);
+        koma_shogi_ending_code back = outcome_ending(oc.result, oc.status, NULL, oc.has_ply, oc.ply, mover, n);
+        const char *backcsa = back == KOMA_SHOGI_ENDING_OTHER ? NULL : koma_shogi_ending_csa(back, 1 - mover);
         if (want != NULL && (backcsa == NULL || strcmp(backcsa, want) != 0) &&
             set_str(o, "csa", want, err))
             goto fail;
-        if (e->code == KOMA_SEND_OTHER && e->text && set_str(o, "text", e->text, err)) goto fail;
+        if (e->code == KOMA_SHOGI_ENDING_OTHER && e->text && set_str(o, "text", e->text, err)) goto fail;
     }
     if (e->elapsed_ms != KOMA_TIME_NONE && jset(o, "elapsed_ms", json_integer(e->elapsed_ms), err))
         goto fail;
@@ -430,7 +430,7 @@ fail:
 
 /* Convert a line of play from pos (changed: the position after it) into plies
  * (an array) and *outcome; first is the number of its first ply. */
-static int line_to_json(to_ctx *c, koma_position *pos, const koma_sline *line, koma_sq prev_to,
+static int line_to_json(to_ctx *c, koma_position *pos, const koma_shogi_line *line, koma_sq prev_to,
                         size_t first, json_t *plies, json_t **outcome)
 {
     koma_error *err = c->err;
@@ -438,7 +438,7 @@ static int line_to_json(to_ctx *c, koma_position *pos, const koma_sline *line, k
     koma_position_init(&fork);
     int rc = -1;
     for (size_t i = 0; i < line->len; i++) {
-        const koma_smove *sm = &line->moves[i];
+        const koma_shogi_move *sm = &line->moves[i];
         size_t ply = first + i;
         json_t *o = json_object();
         if (o == NULL || json_array_append_new(plies, o) != 0) {
@@ -511,7 +511,7 @@ out:
     return rc;
 }
 
-static int meta_json(const koma_srec *r, json_t *root, koma_error *err)
+static int meta_json(const koma_shogi_record *r, json_t *root, koma_error *err)
 {
     json_t *meta = json_object(), *sides = json_object(), *first = json_object(),
            *second = json_object(), *headers = json_object();
@@ -522,14 +522,14 @@ static int meta_json(const koma_srec *r, json_t *root, koma_error *err)
     }
     /* the fields in one order whatever the source's, so that a record written
      * in another format and read again is the same PCN */
-    static const koma_hkey order[] = {KOMA_H_NAME,         KOMA_H_EVENT,    KOMA_H_SITE,       KOMA_H_ROUND,
+    static const koma_shogi_header_key order[] = {KOMA_H_NAME,         KOMA_H_EVENT,    KOMA_H_SITE,       KOMA_H_ROUND,
                                       KOMA_H_START,        KOMA_H_END,      KOMA_H_OPENING,    KOMA_H_TIME_CONTROL,
                                       KOMA_H_HANDICAP,     KOMA_H_FIRST_NAME, KOMA_H_SECOND_NAME, KOMA_H_OTHER,
                                       KOMA_H_OTHER};
     const size_t remarks = sizeof order / sizeof order[0] - 2; /* KIF's "#" remarks first, as written */
     for (size_t pass = 0; pass < sizeof order / sizeof order[0]; pass++)
     for (size_t i = 0; i < r->nheaders; i++) {
-        const koma_shdr *h = &r->headers[i];
+        const koma_shogi_header *h = &r->headers[i];
         if (h->key != order[pass]) continue;
         if (h->key == KOMA_H_OTHER && (pass == remarks) != (h->name && strcmp(h->name, "#") == 0)) continue;
         const char *key = NULL;
@@ -597,7 +597,7 @@ out:
 
 /* A CSA record whose comments before the first move hold floodgate's move limit
  * ("Max_Moves:N", a line of its own) and whose main line has exactly N moves. */
-static int move_limit_reached(const koma_srec *r)
+static int move_limit_reached(const koma_shogi_record *r)
 {
     if (r->setup_comment == NULL || r->main.len == 0 || r->source_format == NULL ||
         strcmp(r->source_format, "csa") != 0)
@@ -617,7 +617,7 @@ static int move_limit_reached(const koma_srec *r)
     return 0;
 }
 
-int koma_srec_to_pcn(koma_hub *h, const koma_srec *r, koma_pcn **out, koma_error *err)
+int koma_shogi_record_to_pcn(koma_hub *h, const koma_shogi_record *r, koma_pcn **out, koma_error *err)
 {
     *out = NULL;
     to_ctx c = {h, r->game, err};
@@ -685,17 +685,17 @@ static const char *str_of(json_t *obj, const char *key)
     return json_is_string(v) ? json_string_value(v) : NULL;
 }
 
-static int add_hdr(koma_srec *r, koma_hkey key, const char *name, const char *value, koma_error *err)
+static int add_hdr(koma_shogi_record *r, koma_shogi_header_key key, const char *name, const char *value, koma_error *err)
 {
     if (value == NULL) return 0;
-    return koma_srec_add_header(r, key, name, name ? strlen(name) : 0, value, strlen(value), err);
+    return koma_shogi_record_add_header(r, key, name, name ? strlen(name) : 0, value, strlen(value), err);
 }
 
-static void periods_from(json_t *a, koma_speriod *p, size_t *n)
+static void periods_from(json_t *a, koma_shogi_period *p, size_t *n)
 {
     *n = 0;
     if (!json_is_array(a)) return;
-    for (size_t i = 0; i < json_array_size(a) && *n < KOMA_SREC_MAX_PERIODS; i++) {
+    for (size_t i = 0; i < json_array_size(a) && *n < KOMA_SHOGI_MAX_PERIODS; i++) {
         json_t *o = json_array_get(a, i);
         json_t *d = json_object_get(o, "duration_ms"), *inc = json_object_get(o, "increment_ms"),
                *pl = json_object_get(o, "plies");
@@ -711,11 +711,11 @@ static int text_of(json_t *obj, const char *key, char **dst, koma_error *err)
 {
     const char *s = str_of(obj, key);
     if (s == NULL) return 0;
-    return koma_srec_text(dst, s, strlen(s), 0, err);
+    return koma_shogi_set_text(dst, s, strlen(s), 0, err);
 }
 
 static int line_from_json(koma_hub *h, koma_position *pos, json_t *plies, json_t *outcome,
-                          size_t first, koma_sq prev_to, koma_sline *line, koma_error *err)
+                          size_t first, koma_sq prev_to, koma_shogi_line *line, koma_error *err)
 {
     koma_position fork;
     koma_position_init(&fork);
@@ -725,8 +725,8 @@ static int line_from_json(koma_hub *h, koma_position *pos, json_t *plies, json_t
         json_t *o = json_array_get(plies, i);
         const char *s = str_of(o, "pmn");
         size_t ply = first + i;
-        koma_smove sm;
-        koma_srec_move_init(&sm);
+        koma_shogi_move sm;
+        koma_shogi_move_init(&sm);
         koma_move m;
         if (s == NULL) {
             koma_error_set(err, KOMA_E_PCN_REQUIRED, 0, "ply %zu has no pmn", ply);
@@ -770,7 +770,7 @@ static int line_from_json(koma_hub *h, koma_position *pos, json_t *plies, json_t
             free(sm.comment);
             goto out;
         }
-        koma_smove *stored = koma_sline_push(line, &sm, err);
+        koma_shogi_move *stored = koma_shogi_line_push(line, &sm, err);
         if (stored == NULL) {
             free(sm.comment);
             free(sm.bookmark);
@@ -779,7 +779,7 @@ static int line_from_json(koma_hub *h, koma_position *pos, json_t *plies, json_t
         json_t *vars = json_object_get(o, "variations");
         for (size_t k = 0; json_is_array(vars) && k < json_array_size(vars); k++) {
             json_t *v = json_array_get(vars, k);
-            koma_sline *fl = koma_smove_add_fork(&line->moves[line->len - 1], err);
+            koma_shogi_line *fl = koma_shogi_move_add_fork(&line->moves[line->len - 1], err);
             if (fl == NULL) goto out;
             if (koma_position_copy(&fork, pos, err) != 0) goto out;
             if (line_from_json(h, &fork, json_object_get(v, "plies"), json_object_get(v, "outcome"),
@@ -794,21 +794,21 @@ static int line_from_json(koma_hub *h, koma_position *pos, json_t *plies, json_t
         prev_to = sm.to;
     }
     if (json_is_object(outcome)) {
-        koma_send *e = &line->end;
+        koma_shogi_ending *e = &line->end;
         json_t *pl = json_object_get(outcome, "ply");
         const char *csa = str_of(outcome, "csa");
         e->code = outcome_ending(str_of(outcome, "result"), str_of(outcome, "status"), csa,
                                  json_is_integer(pl), json_is_integer(pl) ? (uint64_t)json_integer_value(pl) : 0,
                                  pos->turn, first + n - 1);
-        if (e->code == KOMA_SEND_NONE && str_of(outcome, "text")) e->code = KOMA_SEND_OTHER;
-        if (csa && koma_srec_text(&e->csa, csa, strlen(csa), 0, err)) goto out;
-        if (e->code == KOMA_SEND_OTHER && !csa) {
+        if (e->code == KOMA_SHOGI_ENDING_NONE && str_of(outcome, "text")) e->code = KOMA_SHOGI_ENDING_OTHER;
+        if (csa && koma_shogi_set_text(&e->csa, csa, strlen(csa), 0, err)) goto out;
+        if (e->code == KOMA_SHOGI_ENDING_OTHER && !csa) {
             char t[64];
             snprintf(t, sizeof t, "%s%s%s", str_of(outcome, "result") ? str_of(outcome, "result") : "",
                      str_of(outcome, "status") ? " " : "",
                      str_of(outcome, "status") ? str_of(outcome, "status") : "");
             const char *tx = str_of(outcome, "text");
-            if (koma_srec_text(&e->text, tx ? tx : t, strlen(tx ? tx : t), 0, err)) goto out;
+            if (koma_shogi_set_text(&e->text, tx ? tx : t, strlen(tx ? tx : t), 0, err)) goto out;
         }
         json_t *el = json_object_get(outcome, "elapsed_ms"), *tot = json_object_get(outcome, "total_ms");
         if (json_is_number(el)) e->elapsed_ms = (long long)json_number_value(el);
@@ -822,7 +822,7 @@ out:
     return rc;
 }
 
-int koma_srec_from_pcn(koma_hub *h, const koma_pcn *p, koma_srec *r, koma_error *err)
+int koma_shogi_record_from_pcn(koma_hub *h, const koma_pcn *p, koma_shogi_record *r, koma_error *err)
 {
     json_t *root = p->root;
     size_t flen;

@@ -126,7 +126,7 @@ koma_piece koma__shogi_on_board(koma_piece kind, int side)
 
 /* ---- records the shogi-world formats hold -------------------------------------------- */
 
-int koma__srec_shogi_only(const koma_srec *r, const char *format, koma_error *err)
+int koma__srec_shogi_only(const koma_shogi_record *r, const char *format, koma_error *err)
 {
     const koma_position *p = &r->setup;
     if (p->shape.ndims != 2 || p->shape.size[0] != 9 || p->shape.size[1] != 9 || p->style[0] != 'S' ||
@@ -147,7 +147,7 @@ int koma__srec_shogi_only(const koma_srec *r, const char *format, koma_error *er
 }
 
 /* A format with no variations (CSA, USI) says so rather than drop them silently. */
-int koma__srec_no_forks(const koma_srec *r, const char *format, koma_error *err)
+int koma__srec_no_forks(const koma_shogi_record *r, const char *format, koma_error *err)
 {
     size_t forks = 0;
     for (size_t i = 0; i < r->main.len; i++) forks += r->main.moves[i].nforks > 0;
@@ -159,11 +159,11 @@ int koma__srec_no_forks(const koma_srec *r, const char *format, koma_error *err)
 
 /* ---- KIF's header names (JKF's header keys too) --------------------------------------- */
 
-koma_hkey koma__kif_header_key(const char *k, size_t n)
+koma_shogi_header_key koma__kif_header_key(const char *k, size_t n)
 {
     static const struct {
         const char *name;
-        koma_hkey key;
+        koma_shogi_header_key key;
     } keys[] = {
         {"開始日時", KOMA_H_START}, {"終了日時", KOMA_H_END},  {"表題", KOMA_H_NAME},
         {"棋戦", KOMA_H_EVENT},     {"場所", KOMA_H_SITE},     {"戦型", KOMA_H_OPENING},
@@ -176,7 +176,7 @@ koma_hkey koma__kif_header_key(const char *k, size_t n)
     return KOMA_H_OTHER;
 }
 
-const char *koma__kif_header_name(koma_hkey key, int handicap)
+const char *koma__kif_header_name(koma_shogi_header_key key, int handicap)
 {
     switch (key) {
     case KOMA_H_START: return "開始日時";
@@ -268,13 +268,13 @@ void koma__times_both(long long run[2], int side, long long el, long long tot, l
     *otot = tot;
 }
 
-int koma__kif_header_add(koma_srec *r, const char *k, size_t kl, const char *v, size_t vl, koma_error *err)
+int koma__kif_header_add(koma_shogi_record *r, const char *k, size_t kl, const char *v, size_t vl, koma_error *err)
 {
-    koma_hkey key = koma__kif_header_key(k, kl);
+    koma_shogi_header_key key = koma__kif_header_key(k, kl);
     if (key == KOMA_H_START || key == KOMA_H_END) {
         char iso[48];
         size_t il = koma__kif_date_in(v, vl, iso);
-        if (il) return koma_srec_add_header(r, key, NULL, 0, iso, il, err);
+        if (il) return koma_shogi_record_add_header(r, key, NULL, 0, iso, il, err);
         key = KOMA_H_OTHER;
     }
     /* a time control: periods (for both sides, or one) */
@@ -286,6 +286,6 @@ int koma__kif_header_add(koma_srec *r, const char *k, size_t kl, const char *v, 
         /* another program's form: its periods, and the text kept as written */
         koma__kif_time_in(v, vl, r->periods[side], &r->nperiods[side]);
     }
-    if (key == KOMA_H_OTHER) return koma_srec_add_header(r, key, k, kl, v, vl, err);
-    return koma_srec_add_header(r, key, NULL, 0, v, vl, err);
+    if (key == KOMA_H_OTHER) return koma_shogi_record_add_header(r, key, k, kl, v, vl, err);
+    return koma_shogi_record_add_header(r, key, NULL, 0, v, vl, err);
 }

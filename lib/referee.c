@@ -241,7 +241,7 @@ static int track(koma_referee *r, uint64_t hash, size_t ply, koma_error *err)
     char feen[KOMA_FEEN_MAX_LEN + 1], fid[KOMA_FID_BUF];
     size_t len;
     if (stripped(r, feen, sizeof feen, &len, fid, err) != 0) return -1;
-    return koma_repeats_describe(r->track, hash, feen, len, fid, err);
+    return koma_repeats_attach_feen(r->track, hash, feen, len, fid, err);
 }
 
 /* ---- the record's claims: entering-king declarations, impasse ------------------------ */
@@ -801,7 +801,7 @@ static size_t same_move(const koma_referee *r, size_t n, uint64_t key, uint64_t 
 int koma_referee_allows(koma_referee *r, const char *text, size_t len, koma_error *err)
 {
     if (r->state != ON || (r->has_stop && r->index >= r->stop_at) ||
-        r->index >= KOMA_REFEREE_MAX_PLIES || r->opt.dialect != KOMA_PMN_DIALECT_CANONICAL)
+        r->index >= KOMA_LIMIT_PLIES || r->opt.dialect != KOMA_PMN_DIALECT_CANONICAL)
         return 0;
     koma_emove m;
     koma_error why;
@@ -1088,9 +1088,9 @@ static int ply(koma_referee *r, const char *text, size_t len, const koma_move *p
         return KOMA_PLY_IGNORED;
     }
     size_t i = r->index++;
-    if (i >= KOMA_REFEREE_MAX_PLIES) {
+    if (i >= KOMA_LIMIT_PLIES) {
         koma_error_set(why, KOMA_E_PCN_PLIES_LIMIT, 0, "more than %u plies in a record",
-                       KOMA_REFEREE_MAX_PLIES);
+                       KOMA_LIMIT_PLIES);
         return unreadable(r, i, text, len, why);
     }
     if (r->state == ON && r->has_stop && i >= r->stop_at) r->state = ENDED;
@@ -1842,7 +1842,8 @@ static int judge_pcn(koma_referee *r, const koma_game_set *games, const koma_gam
         }
         koma_referee_expect(r, &expect);
     }
-    if (hooks && hooks->begun && hooks->begun(hooks->ctx, r) != 0) return -1;
+    int stop;
+    if (hooks && hooks->begun && (stop = hooks->begun(hooks->ctx, r)) != 0) return stop;
     size_t n = koma_pcn_ply_count(rec);
     const koma__pcn_light *l = rec->light;   /* (a light record: its table read directly) */
     for (size_t i = 0; i < n; i++) {
@@ -1867,7 +1868,7 @@ static int judge_pcn(koma_referee *r, const koma_game_set *games, const koma_gam
             if (err) *err = why;
             return -1;
         }
-        if (hooks && hooks->ply && hooks->ply(hooks->ctx, r, i, st, &why) != 0) return -1;
+        if (hooks && hooks->ply && (stop = hooks->ply(hooks->ctx, r, i, st, &why)) != 0) return stop;
         if (st == KOMA_PLY_UNREADABLE) break;
     }
     if (r->has_recorded) check_clock(r, rec, &r->rec, n);

@@ -159,7 +159,7 @@ static slot *lookup(const koma_repeats *t, uint64_t key)
     return sl->gen == t->gen ? sl : NULL;
 }
 
-int koma_repeats_describe(koma_repeats *t, uint64_t key, const char *feen, size_t len,
+int koma_repeats_attach_feen(koma_repeats *t, uint64_t key, const char *feen, size_t len,
                           const char *fid, koma_error *err)
 {
     slot *sl = lookup(t, key);
@@ -256,5 +256,5 @@ int koma_repeats_add_position(koma_repeats *t, koma_position *pos, unsigned long
         key = (key << 4) | (uint64_t)(fid[i] <= '9' ? fid[i] - '0' : fid[i] - 'a' + 10);
     unsigned long count;
     if (koma_repeats_add(t, key, where, &count, err) != 0) return -1;
-    return count == 2 ? koma_repeats_describe(t, key, feen, len, fid, err) : 0;
+    return count == 2 ? koma_repeats_attach_feen(t, key, feen, len, fid, err) : 0;
 }

@@ -110,8 +110,8 @@ static int ske_parse_move(koma_engine *e, const char *s, size_t len, koma_emove 
 
 static int ske_make(koma_engine *e, koma_emove m, koma_error *err)
 {
-    if (e->sk->nundo >= KOMA_ENGINE_MAX_PLIES)
-        return koma_error_set(err, KOMA_E_RULES_ILLEGAL, 0, "more than %d plies", KOMA_ENGINE_MAX_PLIES);
+    if (e->sk->nundo >= KOMA_LIMIT_PLIES)
+        return koma_error_set(err, KOMA_E_RULES_ILLEGAL, 0, "more than %d plies", KOMA_LIMIT_PLIES);
     return koma__sk_make(e->sk, m, err);
 }
 
@@ -151,7 +151,7 @@ static int ske_perft(koma_engine *e, unsigned depth, uint64_t *nodes, koma_error
 
 /* GGN cannot express castling, en passant nor the FEEN markers a move recomposes. */
 static int ske_ggn_moves(koma_engine *e, const koma_ggn *ggn,
-                         int (*emit)(const char *pmn, size_t len, const koma_move *move, void *ctx),
+                         int (*emit)(void *ctx, const char *pmn, size_t len, const koma_move *move),
                          void *ctx, koma_error *err)
 {
     (void)ggn;

@@ -599,12 +599,12 @@ static int reached(run *r, koma_referee *ref, size_t ply)
     if (ply >= s->key_ply) r->key_done = 1;
     if (r->positions_done && r->key_done && !r->need_verdict) {
         r->stopped = 1;
-        return 1;
+        return -1;
     }
     return 0;
 trouble:
     r->trouble = 1;
-    return 1;
+    return -1;
 }
 
 static int hook_begun(void *ctx, koma_referee *ref) { return reached(ctx, ref, 0); }
@@ -623,7 +623,7 @@ static int hook_ply(void *ctx, koma_referee *ref, size_t index, int status, cons
         r->positions_done = r->key_done = 1;
         if (!r->need_verdict) {
             r->stopped = 1;
-            return 1;
+            return -1;
         }
     }
     return 0;

@@ -131,7 +131,7 @@ static int check_hand_piece(const koma_hand_item *it, koma_error *err, const cha
 }
 
 /* Write the board of pos (SFEN and FEN alike). */
-static int write_board(const koma_position *pos, koma_pcn_buffer *b, const char *what, koma_error *err)
+static int write_board(const koma_position *pos, koma_buffer *b, const char *what, koma_error *err)
 {
     unsigned files = pos->shape.size[0], ranks = pos->shape.size[1];
     for (unsigned r = 0; r < ranks; r++) {
@@ -236,7 +236,7 @@ int koma_sfen_parse(const char *s, size_t len, koma_position *pos, koma_error *e
     return 0;
 }
 
-static int sfen_put(const koma_position *pos, unsigned long number, koma_pcn_buffer *b, koma_error *err)
+static int sfen_put(const koma_position *pos, unsigned long number, koma_buffer *b, koma_error *err)
 {
     if (game_check(pos, 0, err) != 0) return -1;
     if (write_board(pos, b, "SFEN", err) != 0) return -1;
@@ -266,7 +266,7 @@ static int sfen_put(const koma_position *pos, unsigned long number, koma_pcn_buf
 size_t koma_sfen_write(const koma_position *pos, unsigned long number, char *buf, size_t cap,
                        koma_error *err)
 {
-    koma_pcn_buffer b = {0};
+    koma_buffer b = {0};
     size_t n = 0;
     if (sfen_put(pos, number, &b, err) == 0) {
         n = b.len;
@@ -276,7 +276,7 @@ size_t koma_sfen_write(const koma_position *pos, unsigned long number, char *buf
             buf[k] = '\0';
         }
     }
-    koma_pcn_buffer_cleanup(&b);
+    koma_buffer_cleanup(&b);
     return n;
 }
 
@@ -475,7 +475,7 @@ int koma_fen_parse(const char *s, size_t len, koma_position *pos, koma_error *er
     return 0;
 }
 
-static int fen_put(const koma_position *pos, unsigned long fullmove, koma_pcn_buffer *b, koma_error *err)
+static int fen_put(const koma_position *pos, unsigned long fullmove, koma_buffer *b, koma_error *err)
 {
     if (game_check(pos, 1, err) != 0) return -1;
     if (write_board(pos, b, "Fairy-Stockfish FEN", err) != 0) return -1;
@@ -503,10 +503,10 @@ static int fen_put(const koma_position *pos, unsigned long fullmove, koma_pcn_bu
 size_t koma_fen_write(const koma_position *pos, unsigned long fullmove, char *buf, size_t cap,
                       koma_error *err)
 {
-    koma_pcn_buffer b = {0};
+    koma_buffer b = {0};
     size_t n = 0;
     if (fen_put(pos, fullmove, &b, err) == 0) n = copy_out(b.data, b.len, buf, cap);
-    koma_pcn_buffer_cleanup(&b);
+    koma_buffer_cleanup(&b);
     return n;
 }
 
@@ -609,7 +609,7 @@ static int read_fen(koma_hub *h, const char *s, size_t len, unsigned flags, koma
 }
 
 static int write_feen(koma_hub *h, const koma_position *pos, const koma_game *g, const koma_move *last,
-                      size_t ply, size_t index, koma_pcn_buffer *out, koma_error *err)
+                      size_t ply, size_t index, koma_buffer *out, koma_error *err)
 {
     (void)h, (void)g, (void)last, (void)ply, (void)index;
     char buf[KOMA_FEEN_MAX_LEN + 1];
@@ -620,7 +620,7 @@ static int write_feen(koma_hub *h, const koma_position *pos, const koma_game *g,
 }
 
 static int write_fid(koma_hub *h, const koma_position *pos, const koma_game *g, const koma_move *last,
-                     size_t ply, size_t index, koma_pcn_buffer *out, koma_error *err)
+                     size_t ply, size_t index, koma_buffer *out, koma_error *err)
 {
     (void)h, (void)g, (void)last, (void)ply, (void)index;
     char fid[KOMA_FID_BUF];
@@ -630,7 +630,7 @@ static int write_fid(koma_hub *h, const koma_position *pos, const koma_game *g, 
 }
 
 static int write_sfen(koma_hub *h, const koma_position *pos, const koma_game *g, const koma_move *last,
-                      size_t ply, size_t index, koma_pcn_buffer *out, koma_error *err)
+                      size_t ply, size_t index, koma_buffer *out, koma_error *err)
 {
     (void)h, (void)g, (void)last, (void)index;
     if (sfen_put(pos, (unsigned long)ply + 1, out, err) != 0) return -1;
@@ -638,7 +638,7 @@ static int write_sfen(koma_hub *h, const koma_position *pos, const koma_game *g,
 }
 
 static int write_fen(koma_hub *h, const koma_position *pos, const koma_game *g, const koma_move *last,
-                     size_t ply, size_t index, koma_pcn_buffer *out, koma_error *err)
+                     size_t ply, size_t index, koma_buffer *out, koma_error *err)
 {
     (void)h, (void)g, (void)last, (void)index;
     if (fen_put(pos, (unsigned long)(ply / 2 + 1), out, err) != 0) return -1;
@@ -668,7 +668,7 @@ static int read_fen_move(koma_hub *h, const koma_position *pos, const char *s, s
     return koma_fen_move_parse(pos, s, len, out, err);
 }
 
-static int write_pmn(koma_hub *h, const koma_position *pos, const koma_move *m, koma_pcn_buffer *out,
+static int write_pmn(koma_hub *h, const koma_position *pos, const koma_move *m, koma_buffer *out,
                      koma_error *err)
 {
     (void)h, (void)pos;
@@ -677,7 +677,7 @@ static int write_pmn(koma_hub *h, const koma_position *pos, const koma_move *m, 
     return koma__buf_put(out, buf, n, err);
 }
 
-static int write_usi_move(koma_hub *h, const koma_position *pos, const koma_move *m, koma_pcn_buffer *out,
+static int write_usi_move(koma_hub *h, const koma_position *pos, const koma_move *m, koma_buffer *out,
                           koma_error *err)
 {
     (void)h;
@@ -686,7 +686,7 @@ static int write_usi_move(koma_hub *h, const koma_position *pos, const koma_move
     return n ? koma__buf_put(out, buf, n, err) : -1;
 }
 
-static int write_fen_move(koma_hub *h, const koma_position *pos, const koma_move *m, koma_pcn_buffer *out,
+static int write_fen_move(koma_hub *h, const koma_position *pos, const koma_move *m, koma_buffer *out,
                           koma_error *err)
 {
     (void)h;

@@ -1,6 +1,6 @@
 /*
  * lib/util_text.c — the small helpers the format modules and the hub share (declared
- * in util_text.h): output buffers (koma_pcn_buffer appended to), text
+ * in util_text.h): output buffers (koma_buffer appended to), text
  * encodings (UTF-8 checked; iconv from the C library), searching, and errors
  * located at a line and column of a multi-line input. It calls only
  * the base layer (koma_error).
@@ -18,7 +18,7 @@
 
 /* ---- buffers -------------------------------------------------------------------- */
 
-int koma__buf_put(koma_pcn_buffer *b, const char *s, size_t len, koma_error *err)
+int koma__buf_put(koma_buffer *b, const char *s, size_t len, koma_error *err)
 {
     if (b->len + len + 1 > b->cap) {
         size_t cap = b->cap ? b->cap : 256;
@@ -34,12 +34,12 @@ int koma__buf_put(koma_pcn_buffer *b, const char *s, size_t len, koma_error *err
     return 0;
 }
 
-int koma__buf_puts(koma_pcn_buffer *b, const char *s, koma_error *err)
+int koma__buf_puts(koma_buffer *b, const char *s, koma_error *err)
 {
     return koma__buf_put(b, s, strlen(s), err);
 }
 
-int koma__buf_lines(koma_pcn_buffer *b, const char *prefix, const char *text, koma_error *err)
+int koma__buf_lines(koma_buffer *b, const char *prefix, const char *text, koma_error *err)
 {
     const char *p = text;
     for (;;) {
@@ -52,7 +52,7 @@ int koma__buf_lines(koma_pcn_buffer *b, const char *prefix, const char *text, ko
     }
 }
 
-int koma__buf_printf(koma_pcn_buffer *b, koma_error *err, const char *fmt, ...)
+int koma__buf_printf(koma_buffer *b, koma_error *err, const char *fmt, ...)
 {
     char small[256];
     va_list ap;
@@ -102,7 +102,7 @@ invalid:
 }
 
 static int iconv_run(const char *to, const char *from, const char *s, size_t len,
-                     koma_pcn_buffer *out, size_t *bad)
+                     koma_buffer *out, size_t *bad)
 {
     iconv_t cd = iconv_open(to, from);
     if (cd == (iconv_t)-1) {
@@ -144,12 +144,12 @@ static int iconv_run(const char *to, const char *from, const char *s, size_t len
     return rc;
 }
 
-int koma__to_utf8(const char *from, const char *s, size_t len, koma_pcn_buffer *out, size_t *bad)
+int koma__to_utf8(const char *from, const char *s, size_t len, koma_buffer *out, size_t *bad)
 {
     return iconv_run("UTF-8", from, s, len, out, bad);
 }
 
-int koma__from_utf8(const char *to, const char *s, size_t len, koma_pcn_buffer *out, size_t *bad)
+int koma__from_utf8(const char *to, const char *s, size_t len, koma_buffer *out, size_t *bad)
 {
     return iconv_run(to, "UTF-8", s, len, out, bad);
 }
@@ -216,7 +216,7 @@ int koma__eucjp_well_formed(const char *s, size_t len, size_t *bad)
     return 1;
 }
 
-int koma__enc_decode(koma__enc e, const char *s, size_t len, koma_pcn_buffer *out, const char **text,
+int koma__enc_decode(koma__enc e, const char *s, size_t len, koma_buffer *out, const char **text,
                      size_t *tlen, size_t *bad)
 {
     if (e == KOMA__ENC_UTF8) {
@@ -237,11 +237,11 @@ int koma__enc_decode(koma__enc e, const char *s, size_t len, koma_pcn_buffer *ou
 int koma__enc_valid(koma__enc e, const char *s, size_t len, size_t *bad)
 {
     if (e == KOMA__ENC_UTF8) return koma__utf8_valid(s, len, bad);
-    koma_pcn_buffer b = {0};
+    koma_buffer b = {0};
     const char *t;
     size_t tl, at = 0;
     int x = koma__enc_decode(e, s, len, &b, &t, &tl, &at);
-    free(b.data);                      /* a koma_pcn_buffer's, freed at this layer */
+    free(b.data);                      /* a koma_buffer's, freed at this layer */
     if (x == -2) {
         /* no memory to tell: taken as valid, the decoding that follows says so */
         return 1;

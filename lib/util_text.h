@@ -1,6 +1,6 @@
 /*
  * lib/util_text.h — the text helpers of lib/util_text.c (not installed): output
- * buffers (a koma_pcn_buffer appended to), errors located at a line and column of
+ * buffers (a koma_buffer appended to), errors located at a line and column of
  * a multi-line input, text encodings (iconv) and UTF-8 checks.
  */
 #ifndef KOMA_UTIL_TEXT_H
@@ -8,14 +8,14 @@
 
 #include <koma/koma.h>
 
-/* An output buffer: koma_pcn_buffer, appended to. */
-int koma__buf_put(koma_pcn_buffer *b, const char *s, size_t len, koma_error *err);
-int koma__buf_puts(koma_pcn_buffer *b, const char *s, koma_error *err);
+/* An output buffer: koma_buffer, appended to. */
+int koma__buf_put(koma_buffer *b, const char *s, size_t len, koma_error *err);
+int koma__buf_puts(koma_buffer *b, const char *s, koma_error *err);
 /* Each line of text (lines separated by '\n') as prefix, the line, '\n'. */
-int koma__buf_lines(koma_pcn_buffer *b, const char *prefix, const char *text, koma_error *err);
+int koma__buf_lines(koma_buffer *b, const char *prefix, const char *text, koma_error *err);
 /* 1 when needle occurs in s[0..len) (detection). */
 int koma__contains(const char *s, size_t len, const char *needle);
-int koma__buf_printf(koma_pcn_buffer *b, koma_error *err, const char *fmt, ...)
+int koma__buf_printf(koma_buffer *b, koma_error *err, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
@@ -32,9 +32,9 @@ int koma__error_at(koma_error *err, koma_code code, unsigned long line, unsigned
 /* Text encodings (iconv): convert s[0..len) from `from` ("CP932", ...) to UTF-8
  * into out (appended). On a byte that is not valid in `from`: -1 with
  * *bad the offset of it in s. -2 on memory trouble. */
-int koma__to_utf8(const char *from, const char *s, size_t len, koma_pcn_buffer *out, size_t *bad);
+int koma__to_utf8(const char *from, const char *s, size_t len, koma_buffer *out, size_t *bad);
 /* From UTF-8 to `to`; -1 with *bad at a character `to` cannot hold. */
-int koma__from_utf8(const char *to, const char *s, size_t len, koma_pcn_buffer *out, size_t *bad);
+int koma__from_utf8(const char *to, const char *s, size_t len, koma_buffer *out, size_t *bad);
 /* 1 when s[0..len) is valid UTF-8; *bad gets the first invalid byte otherwise. */
 int koma__utf8_valid(const char *s, size_t len, size_t *bad);
 
@@ -73,7 +73,7 @@ int koma__eucjp_well_formed(const char *s, size_t len, size_t *bad);
 koma__enc koma__enc_detect(const char *s, size_t len, size_t *bad, koma__enc *best);
 /* s[0..len) in e as UTF-8: *text is s itself (UTF-8) or out's data. 0; -1 with
  * *bad at the first byte not valid in e; -2 on memory trouble. */
-int koma__enc_decode(koma__enc e, const char *s, size_t len, koma_pcn_buffer *out, const char **text,
+int koma__enc_decode(koma__enc e, const char *s, size_t len, koma_buffer *out, const char **text,
                      size_t *tlen, size_t *bad);
 
 #endif

@@ -20,12 +20,12 @@ typedef struct koma_game_set koma_game_set;
 typedef struct koma_game koma_game;
 typedef struct koma_hub koma_hub;
 typedef struct koma_format koma_format;
-typedef struct koma_rstream koma_rstream;
+typedef struct koma_format_reader koma_format_reader;
 typedef struct koma_pcn koma_pcn;
 typedef struct koma_referee koma_referee;
 typedef struct koma_referee_hooks koma_referee_hooks;
-typedef struct koma_rstream_options { const char *start; size_t start_len; unsigned pcn_flags;
-                                      unsigned feen_flags; const char *encoding; } koma_rstream_options;
+typedef struct koma_format_reader_options { const char *start; size_t start_len; unsigned pcn_flags;
+                                      unsigned feen_flags; const char *encoding; } koma_format_reader_options;
 typedef struct koma_referee_options koma_referee_options;
 typedef struct koma_verdict {
     const koma_game *game; int has_status; int status; char result_text[8];
@@ -33,14 +33,14 @@ typedef struct koma_verdict {
 } koma_verdict;
 void koma_fid_of(const char *feen, size_t len, char out[65]);
 int koma_game_set_new(koma_game_set **out, koma_error *err);
-koma_hub *koma_hub_new(koma_game_set *games, koma_error *err);
-koma_rstream *koma_rstream_new(koma_hub *h, const koma_format *fmt, const koma_rstream_options *opt,
-                               koma_error *err);
-void koma_rstream_free(koma_rstream *rs);
-int koma_rstream_feed(koma_rstream *rs, const char *data, size_t len, koma_error *err);
-void koma_rstream_finish(koma_rstream *rs);
-int koma_rstream_next(koma_rstream *rs, koma_pcn **out, koma_error *err);
-unsigned long koma_rstream_line(const koma_rstream *rs);
+int koma_hub_new(koma_game_set *games, koma_hub **out, koma_error *err);
+int koma_format_reader_new(koma_hub *h, const koma_format *fmt, const koma_format_reader_options *opt,
+                           koma_format_reader **out, koma_error *err);
+void koma_format_reader_free(koma_format_reader *rs);
+int koma_format_reader_feed(koma_format_reader *rs, const char *data, size_t len, koma_error *err);
+void koma_format_reader_finish(koma_format_reader *rs);
+int koma_format_reader_next(koma_format_reader *rs, koma_pcn **out, koma_error *err);
+unsigned long koma_format_reader_line(const koma_format_reader *rs);
 void koma_pcn_free(koma_pcn *p);
 int koma_referee_new(const koma_referee_options *opt, koma_referee **out, koma_error *err);
 int koma_referee_pcn(koma_referee *ref, const koma_game_set *games, const koma_game *game,
@@ -74,25 +74,29 @@ def cffi_replay(path):
     err = ffi.new("koma_error *")
     gs = ffi.new("koma_game_set **")
     lib.koma_game_set_new(gs, err)
-    hub = lib.koma_hub_new(gs[0], err)
+    hubp = ffi.new("koma_hub **")
+    lib.koma_hub_new(gs[0], hubp, err)
+    hub = hubp[0]
     ref = ffi.new("koma_referee **")
     lib.koma_referee_new(ffi.NULL, ref, err)
     v = ffi.new("koma_verdict *")
-    opt = ffi.new("koma_rstream_options *")
+    opt = ffi.new("koma_format_reader_options *")
     opt.pcn_flags = 0x20                      # KOMA_PCN_LIGHT
-    rs = lib.koma_rstream_new(hub, ffi.NULL, opt, err)
+    rsp = ffi.new("koma_format_reader **")
+    lib.koma_format_reader_new(hub, ffi.NULL, opt, rsp, err)
+    rs = rsp[0]
     pp = ffi.new("koma_pcn **")
     fid = ffi.new("char[65]")
     out = []
     with open(path, "rb") as f:
         while True:
-            st = lib.koma_rstream_next(rs, pp, err)
+            st = lib.koma_format_reader_next(rs, pp, err)
             if st == AGAIN:
                 chunk = f.read(1 << 16)
                 if chunk:
-                    lib.koma_rstream_feed(rs, chunk, len(chunk), err)
+                    lib.koma_format_reader_feed(rs, chunk, len(chunk), err)
                 else:
-                    lib.koma_rstream_finish(rs)
+                    lib.koma_format_reader_finish(rs)
                 continue
             if st in (END, FATAL):
                 break
@@ -104,14 +108,14 @@ def cffi_replay(path):
                 continue
             feen = ffi.string(v.feen)
             lib.koma_fid_of(feen, len(feen), fid)
-            out.append({"file": path, "line": lib.koma_rstream_line(rs),
+            out.append({"file": path, "line": lib.koma_format_reader_line(rs),
                         "game": ffi.string(lib.koma_game_id(v.game)).decode(),
                         "result": ffi.string(v.result_text).decode(),
                         "status": ffi.string(lib.koma_cgsn_name(v.status)).decode() if v.has_status else None,
                         "ply": v.ply if v.has_ply else None, "played": v.played, "plies": v.plies,
                         "feen": feen.decode(), "fid": ffi.string(fid).decode(),
                         "disputed": bool(v.disputes)})
-    lib.koma_rstream_free(rs)
+    lib.koma_format_reader_free(rs)
     return out
 
 

@@ -52,7 +52,7 @@ static inline void pmn_list_push(pmn_list *l, const char *s)
 
 static inline int pmn_cmp(const void *a, const void *b) { return strcmp(a, b); }
 
-static inline int pmn_collect(const char *pmn, size_t len, const koma_move *move, void *ctx)
+static inline int pmn_collect(void *ctx, const char *pmn, size_t len, const koma_move *move)
 {
     char buf[KOMA_PMN_BUF];
     CHECK(len > 0 && len <= KOMA_PMN_MAX_LEN && strlen(pmn) == len);
@@ -242,7 +242,7 @@ static inline void check_position(checker *c)
 static inline void check_game_id(const koma_game_set *set, const koma_game *g)
 {
     const char *id = koma_game_id(g);
-    CHECK(id[0] != '\0' && strlen(id) <= KOMA_GAME_ID_MAX);
+    CHECK(id[0] != '\0' && strlen(id) <= KOMA_LIMIT_GAME_ID);
     CHECK(koma_game_set_find_id(set, id, strlen(id)) == g);
 }
 

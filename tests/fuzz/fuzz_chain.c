@@ -58,11 +58,11 @@ static int applied(const koma_position *pos, const koma_chain *c, koma_position 
 /* c is canonical in pos: parses back, passes the check, is a fixed point. */
 static void check_canonical(const koma_position *pos, const koma_chain *c)
 {
-    char text[KOMA_CHAIN_BUF];
+    char text[KOMA_MOVE_TEXT_BUF];
     koma_chain again, fixed;
     koma_error err;
     size_t n = koma_chain_write(c, text, sizeof text);
-    if (n == 0 || n > KOMA_CHAIN_MAX_LEN) abort();
+    if (n == 0 || n > KOMA_LIMIT_MOVE_TEXT) abort();
     if (koma_chain_parse(text, n, &again, &err) != 0) abort();
     if (!koma_chain_equal(c, &again)) abort();
     if (koma_chain_check(pos, &again, &err) != 0 && err.code != KOMA_E_MEMORY) abort();
@@ -75,7 +75,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const char *s = (const char *)data;
     koma_chain c, again;
     koma_error err;
-    char buf[KOMA_CHAIN_BUF];
+    char buf[KOMA_MOVE_TEXT_BUF];
     int parsed;
 
     memset(&err, 0, sizeof err);

@@ -57,7 +57,7 @@ static void init(void)
         if (!koma_game_playable(g)) continue;
         slot *s = &slots[nslots];
         s->game = g;
-        s->ggn = koma_game_to_ggn(g, &err);
+        koma_game_to_ggn(g, &s->ggn, &err);
         /* a game GGN cannot express (Ko shogi: shots, burns, PMN chains) has its
          * own checks (fuzz_chain, tests/unit/test_koshogi_games.c); Sanki
          * (castling, en passant, FEEN markers) is checked here without GGN */

@@ -90,7 +90,8 @@ static void play_game(const koma_game *g, uint64_t seed)
     }
     /* the export is bounded by the library (game.limit); the cross-check with
      * the GGN-driven generator only on the smaller documents */
-    koma_ggn *ggn = koma_game_to_ggn(g, &err);
+    koma_ggn *ggn = NULL;
+    koma_game_to_ggn(g, &ggn, &err);
     if (ggn == NULL) {
         CHECK(err.code == KOMA_E_MEMORY || err.code == KOMA_E_GAME_LIMIT || err.code == KOMA_E_GAME_GGN);
         check_message(&err);
@@ -174,7 +175,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint64_t seed = 14695981039346656037ull;       /* FNV-1a of the input */
     for (size_t i = 0; i < size; i++) seed = (seed ^ data[i]) * 1099511628211ull;
     if (koma_game_playable(g)) play_game(g, seed);
-    else CHECK(koma_game_to_ggn(g, &err) == NULL && err.code == KOMA_E_GAME_NO_RULES);
+    else CHECK(koma_game_to_ggn(g, &(koma_ggn *){NULL}, &err) == -1 && err.code == KOMA_E_GAME_NO_RULES);
     koma_game_set_free(set);
     return 0;
 }

@@ -9,7 +9,7 @@
  * Checked: a refused file leaves the set as it was and carries a known code,
  * a printable message, the file's name (memory aside) and a line and column
  * of at least 1 (not past the input); a loaded game is found by its id, with
- * an id of at most KOMA_GAME_ID_MAX bytes, a board within the limits, and a
+ * an id of at most KOMA_LIMIT_GAME_ID bytes, a board within the limits, and a
  * start FEEN of its shape; an engine is made for it (or memory) and ends or
  * has moves on its start position; without rule options it is its own variant.
  * Nothing is timed: a file of any shape is loaded or refused (libFuzzer's

@@ -29,7 +29,7 @@ static void check_error(const koma_error *err, const char *text, size_t len)
     check_message(err);
 }
 
-static int count_entry(const koma_ggn_entry *e, void *ctx)
+static int count_entry(void *ctx, const koma_ggn_entry *e)
 {
     size_t *n = ctx;
     CHECK(e->count == 0 || e->index < e->count);
@@ -38,7 +38,7 @@ static int count_entry(const koma_ggn_entry *e, void *ctx)
     return 0;
 }
 
-static int check_move(const char *pmn, size_t len, const koma_move *m, void *ctx)
+static int check_move(void *ctx, const char *pmn, size_t len, const koma_move *m)
 {
     (void)ctx;
     CHECK(len > 0 && len <= KOMA_PMN_MAX_LEN && strlen(pmn) == len);
@@ -74,7 +74,8 @@ static void run_moves(const koma_ggn *g)
 static char *dump(const koma_ggn *g, unsigned flags, size_t *len)
 {
     koma_error err;
-    char *s = koma_ggn_dump(g, flags, len, &err);
+    char *s = NULL;
+    koma_ggn_dump(g, flags, len, &s, &err);
     CHECK(s != NULL);
     CHECK(strlen(s) == *len && *len > 0 && s[*len - 1] == '\n');
     return s;
@@ -85,7 +86,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const char *text = (const char *)data;
     koma_error err;
     memset(&err, 0, sizeof err);
-    koma_ggn *g = koma_ggn_load(text, size, &err);
+    koma_ggn *g = NULL;
+    koma_ggn_load(text, size, &g, &err);
     if (g == NULL) {
         check_error(&err, text, size);
         /* The raw-text scanners on arbitrary bytes: no crash, a bounded answer. */
@@ -118,7 +120,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         koma_ggn_free(g);
         return 0;
     }
-    koma_ggn *h = koma_ggn_load(compact, clen, &err);
+    koma_ggn *h = NULL;
+    koma_ggn_load(compact, clen, &h, &err);
     if (h == NULL) {
         fprintf(stderr, "fuzz_ggn: reload failed: %s %s\n", koma_code_name(err.code), err.message);
         abort();
@@ -127,7 +130,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *again = dump(h, KOMA_GGN_COMPACT, &clen2);
     CHECK(clen2 == clen && memcmp(again, compact, clen) == 0);
 
-    koma_ggn *k = koma_ggn_load(pretty, plen, &err);
+    koma_ggn *k = NULL;
+    koma_ggn_load(pretty, plen, &k, &err);
     CHECK(k != NULL);
     CHECK(koma_ggn_equal(g, k));
 

@@ -8,7 +8,7 @@
  * as a move text (a PMN chain).
  *
  * Invariants checked (abort() on violation):
- *  - every legal move's text is at most KOMA_CHAIN_MAX_LEN bytes, parses as a
+ *  - every legal move's text is at most KOMA_LIMIT_MOVE_TEXT bytes, parses as a
  *    chain, and koma_engine_parse_move finds that very move; perft(1) is the
  *    number of legal moves; the texts are distinct;
  *  - a text the engine refuses gets a diagnostic (known code, printable
@@ -64,12 +64,12 @@ static size_t check_moves(void)
     koma_error err;
     size_t n = koma_engine_legal_moves(e, moves);
     CHECK(n <= koma_engine_max_moves(e));
-    static char texts[4096][KOMA_CHAIN_BUF];
+    static char texts[4096][KOMA_MOVE_TEXT_BUF];
     static char *order[4096];
     CHECK(n <= 4096);
     for (size_t i = 0; i < n; i++) {
         size_t tl = koma_engine_move_text(e, moves[i], texts[i], sizeof texts[i]);
-        CHECK(tl > 0 && tl <= KOMA_CHAIN_MAX_LEN);
+        CHECK(tl > 0 && tl <= KOMA_LIMIT_MOVE_TEXT);
         koma_chain c;
         CHECK(koma_chain_parse(texts[i], tl, &c, &err) == 0);
         koma_emove back;
@@ -120,7 +120,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         CHECK(n > 0);
         if (koma_referee_over(ref)) break;      /* the repetition rule ended it */
 
-        char buf[KOMA_CHAIN_BUF];
+        char buf[KOMA_MOVE_TEXT_BUF];
         const char *ply_text = line;
         size_t ply_len = len;
         koma_emove m;

@@ -36,7 +36,7 @@ static void check_error(const koma_error *err, const char *text, size_t len)
 
 static char *write_text(const koma_pcn *p, koma_pcn_format fmt, unsigned flags, size_t *len)
 {
-    koma_pcn_buffer b = { 0 };
+    koma_buffer b = { 0 };
     koma_error err;
     CHECK(koma_pcn_write(p, fmt, flags, &b, &err) == 0);
     CHECK(b.data != NULL && strlen(b.data) == b.len && b.len > 0 && b.data[b.len - 1] == '\n');
@@ -48,7 +48,8 @@ static koma_pcn *reread(koma_pcn_format fmt, const char *text, size_t len)
 {
     koma_error err;
     memset(&err, 0, sizeof err);
-    koma_pcn *p = koma_pcn_parse(fmt, text, len, 0, &err);
+    koma_pcn *p = NULL;
+    koma_pcn_parse(fmt, text, len, 0, &p, &err);
     if (p == NULL) {
         fprintf(stderr, "fuzz_pcn_json: reread failed: %s %lu:%lu %s\n%s\n",
                 koma_code_name(err.code), err.line, err.column, err.message, text);
@@ -78,7 +79,8 @@ static void read_database(const char *text, size_t len)
     chunks c = { text, len, 0 };
     koma_error err;
     memset(&err, 0, sizeof err);
-    koma_pcn_reader *r = koma_pcn_reader_new(KOMA_PCN_JSON, 0, chunk_read, &c, &err);
+    koma_pcn_reader *r = NULL;
+    koma_pcn_reader_new(KOMA_PCN_JSON, 0, chunk_read, &c, &r, &err);
     CHECK(r != NULL);
     unsigned long last = 0;
     for (;;) {
@@ -105,7 +107,8 @@ static void same_as_jansson(const char *s, size_t len)
 {
     koma_error err;
     memset(&err, 0, sizeof err);
-    koma_pcn *p = koma_pcn_parse(KOMA_PCN_JSON, s, len, KOMA_PCN_NO_VALIDATE, &err);
+    koma_pcn *p = NULL;
+    koma_pcn_parse(KOMA_PCN_JSON, s, len, KOMA_PCN_NO_VALIDATE, &p, &err);
     json_error_t jerr;
     json_t *j = json_loadb(s, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &jerr);
     /* koma refuses more than jansson only for its own limits (depth 64, 16 MiB) */
@@ -113,14 +116,14 @@ static void same_as_jansson(const char *s, size_t len)
         CHECK(err.code == KOMA_E_PCN_DEPTH || err.code == KOMA_E_PCN_SIZE);
     if (j == NULL) CHECK(p == NULL);
     if (p != NULL && j != NULL) {
-        koma_pcn_buffer out = {0};
+        koma_buffer out = {0};
         CHECK(koma_pcn_write_json(p, 0, &out, &err) == 0);
         char *want = json_dumps(j, JSON_PRESERVE_ORDER | JSON_ENCODE_ANY | JSON_COMPACT);
         CHECK(want != NULL);
         size_t wl = strlen(want);
         CHECK(out.len == wl + 1 && memcmp(out.data, want, wl) == 0);
         free(want);
-        koma_pcn_buffer_cleanup(&out);
+        koma_buffer_cleanup(&out);
     }
     json_decref(j);
     koma_pcn_free(p);
@@ -133,7 +136,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     read_database(text, size);
     koma_error err;
     memset(&err, 0, sizeof err);
-    koma_pcn *p = koma_pcn_parse_json(text, size, &err);
+    koma_pcn *p = NULL;
+    koma_pcn_parse_json(text, size, &p, &err);
     if (p == NULL) {
         check_error(&err, text, size);
         return 0;
@@ -148,7 +152,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *pretty = write_text(p, KOMA_PCN_JSON, KOMA_PCN_PRETTY, &plen);
     char *yaml = write_text(p, KOMA_PCN_YAML, 0, &ylen);
     CHECK(memchr(compact, '\n', clen) == compact + clen - 1);
-    const size_t limit = KOMA_PCN_MAX_RECORD;
+    const size_t limit = KOMA_LIMIT_RECORD;
     if (clen <= limit && plen <= limit && ylen <= limit) {
         koma_pcn *a = reread(KOMA_PCN_JSON, compact, clen);
         koma_pcn *b = reread(KOMA_PCN_JSON, pretty, plen);

@@ -32,7 +32,7 @@ static void check_error(const koma_error *err, const char *text, size_t len)
 
 static char *write_text(const koma_pcn *p, koma_pcn_format fmt, size_t *len)
 {
-    koma_pcn_buffer b = { 0 };
+    koma_buffer b = { 0 };
     koma_error err;
     CHECK(koma_pcn_write(p, fmt, 0, &b, &err) == 0);
     CHECK(b.data != NULL && strlen(b.data) == b.len && b.len > 0 && b.data[b.len - 1] == '\n');
@@ -44,7 +44,8 @@ static koma_pcn *reread(koma_pcn_format fmt, const char *text, size_t len)
 {
     koma_error err;
     memset(&err, 0, sizeof err);
-    koma_pcn *p = koma_pcn_parse(fmt, text, len, 0, &err);
+    koma_pcn *p = NULL;
+    koma_pcn_parse(fmt, text, len, 0, &p, &err);
     if (p == NULL) {
         fprintf(stderr, "fuzz_pcn_yaml: reread failed: %s %lu:%lu %s\n%s\n",
                 koma_code_name(err.code), err.line, err.column, err.message, text);
@@ -74,7 +75,8 @@ static void read_stream(const char *text, size_t len)
     chunks c = { text, len, 0 };
     koma_error err;
     memset(&err, 0, sizeof err);
-    koma_pcn_reader *r = koma_pcn_reader_new(KOMA_PCN_YAML, 0, chunk_read, &c, &err);
+    koma_pcn_reader *r = NULL;
+    koma_pcn_reader_new(KOMA_PCN_YAML, 0, chunk_read, &c, &r, &err);
     CHECK(r != NULL);
     unsigned long last = 0;
     for (;;) {
@@ -102,7 +104,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     read_stream(text, size);
     koma_error err;
     memset(&err, 0, sizeof err);
-    koma_pcn *p = koma_pcn_parse_yaml(text, size, &err);
+    koma_pcn *p = NULL;
+    koma_pcn_parse_yaml(text, size, &p, &err);
     if (p == NULL) {
         check_error(&err, text, size);
         return 0;
@@ -114,7 +117,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *yaml = write_text(p, KOMA_PCN_YAML, &ylen);
     char *json = write_text(p, KOMA_PCN_JSON, &jlen);
     /* aliases may expand a small input: re-read only what fits the record limit */
-    if (ylen <= KOMA_PCN_MAX_RECORD && jlen <= KOMA_PCN_MAX_RECORD) {
+    if (ylen <= KOMA_LIMIT_RECORD && jlen <= KOMA_LIMIT_RECORD) {
         koma_pcn *a = reread(KOMA_PCN_YAML, yaml, ylen);
         koma_pcn *b = reread(KOMA_PCN_JSON, json, jlen);
         CHECK(koma_pcn_equal(p, a) && koma_pcn_equal(p, b));

@@ -144,7 +144,8 @@ static int on_ply(void *ctx, koma_referee *ref, size_t index, int status, const 
 static void write_back(const koma_pcn *rec, const koma_verdict *v)
 {
     koma_error err;
-    koma_pcn *copy = koma_pcn_copy(rec, &err);
+    koma_pcn *copy = NULL;
+    koma_pcn_copy(rec, &copy, &err);
     if (copy == NULL) {
         CHECK(err.code == KOMA_E_MEMORY);
         return;
@@ -183,13 +184,14 @@ static void write_back(const koma_pcn *rec, const koma_verdict *v)
                 koma_code_name(err.code), err.message);
         abort();
     }
-    koma_pcn_buffer b = {0};
+    koma_buffer b = {0};
     CHECK(koma_pcn_write_json(copy, 0, &b, &err) == 0);
-    koma_pcn *back = koma_pcn_parse(KOMA_PCN_JSON, b.data, b.len, KOMA_PCN_NO_PMN, &err);
+    koma_pcn *back = NULL;
+    koma_pcn_parse(KOMA_PCN_JSON, b.data, b.len, KOMA_PCN_NO_PMN, &back, &err);
     CHECK(back != NULL);
     CHECK(koma_pcn_equal(back, copy));
     koma_pcn_free(back);
-    koma_pcn_buffer_cleanup(&b);
+    koma_buffer_cleanup(&b);
     koma_pcn_free(copy);
 }
 
@@ -197,9 +199,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (games == NULL) init();
     koma_error err;
-    koma_pcn *rec = koma_pcn_parse(KOMA_PCN_JSON, (const char *)data, size, KOMA_PCN_NO_PMN, &err);
+    koma_pcn *rec = NULL;
+    koma_pcn_parse(KOMA_PCN_JSON, (const char *)data, size, KOMA_PCN_NO_PMN, &rec, &err);
     if (rec == NULL) return 0;
-    koma_pcn *orig = koma_pcn_copy(rec, &err);
+    koma_pcn *orig = NULL;
+    koma_pcn_copy(rec, &orig, &err);
     CHECK(orig != NULL);
     koma_verdict *v = malloc(sizeof *v);
     CHECK(v != NULL);

@@ -155,7 +155,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     koma_error_clear(&err);
     check_parse(koma_select_moves(sel, l[3], n[3], n[3] & 1, &err), &err, KOMA_E_SELECT_MOVES, n[3]);
 
-    koma_pcn *rec = koma_pcn_parse(KOMA_PCN_JSON, s + at, size - at, 0, &err);
+    koma_pcn *rec = NULL;
+    koma_pcn_parse(KOMA_PCN_JSON, s + at, size - at, 0, &rec, &err);
     if (rec) {
         if (cond) (void)koma_meta_cond_match(cond, rec);
         koma_selection a, b;
@@ -170,9 +171,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (keyed) CHECK(memcmp(key.b, b.key.b, sizeof key.b) == 0);
 
         /* the key survives a round trip through JSON, and a set holds it once */
-        koma_pcn_buffer buf = {0};
+        koma_buffer buf = {0};
         if (keyed && koma_pcn_write_json(rec, 0, &buf, &err) == 0) {
-            koma_pcn *again = koma_pcn_parse_json(buf.data, buf.len, &err);
+            koma_pcn *again = NULL;
+            koma_pcn_parse_json(buf.data, buf.len, &again, &err);
             CHECK(again != NULL);
             CHECK(koma_select_record(sel, again, fl, &b, &err) == 0);
             CHECK(b.has_key && memcmp(key.b, b.key.b, sizeof key.b) == 0);
@@ -183,7 +185,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             koma_keyset_free(set);
             koma_pcn_free(again);
         }
-        koma_pcn_buffer_cleanup(&buf);
+        koma_buffer_cleanup(&buf);
 
         /* the positions reached, found by FEEN and FID, and matched */
         seen *sn = calloc(1, sizeof *sn);

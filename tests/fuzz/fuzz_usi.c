@@ -1,6 +1,6 @@
 /*
  * tests/fuzz/fuzz_usi.c — libFuzzer harness for the USI record reader and
- * writer through koma_rstream / koma_wstream (see stream_checks.h): records are
+ * writer through koma_format_reader / koma_format_writer (see stream_checks.h): records are
  * valid PCN, errors are located, and what is written back reads the same.
  */
 #include "stream_checks.h"
@@ -8,7 +8,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static koma_hub *hub;
-    if (hub == NULL) hub = koma_hub_new(NULL, NULL);
+    if (hub == NULL) koma_hub_new(NULL, &hub, NULL);
     CHECK(hub != NULL);
     char *s = malloc(size ? size : 1);
     if (s == NULL) return 0;

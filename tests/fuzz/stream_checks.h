@@ -1,6 +1,6 @@
 /*
  * tests/fuzz/stream_checks.h — what the record-format harnesses (fuzz_csa,
- * fuzz_usi) check on koma_rstream: the input fed in two chunks; every record
+ * fuzz_usi) check on koma_format_reader: the input fed in two chunks; every record
  * is a valid PCN record; every invalid one has a located error whose message is one line of text;
  * written back in the format and read again, a record gives the same PCN.
  */
@@ -20,21 +20,22 @@ static size_t stream_read(koma_hub *h, const koma_format *fmt, const char *s, si
 {
     koma_error err;
     koma_error_clear(&err);
-    koma_rstream *rs = koma_rstream_new(h, fmt, NULL, &err);
+    koma_format_reader *rs = NULL;
+    koma_format_reader_new(h, fmt, NULL, &rs, &err);
     CHECK(rs != NULL);
     size_t half = len / 2, count = 0;
     for (int part = 0; part < 3; part++) {
-        if (part == 0) CHECK(koma_rstream_feed(rs, s, half, &err) == 0);
-        else if (part == 1) CHECK(koma_rstream_feed(rs, s + half, len - half, &err) == 0);
-        else koma_rstream_finish(rs);
+        if (part == 0) CHECK(koma_format_reader_feed(rs, s, half, &err) == 0);
+        else if (part == 1) CHECK(koma_format_reader_feed(rs, s + half, len - half, &err) == 0);
+        else koma_format_reader_finish(rs);
         for (;;) {
             koma_pcn *rec = NULL;
             koma_error_clear(&err);
-            int rc = koma_rstream_next(rs, &rec, &err);
+            int rc = koma_format_reader_next(rs, &rec, &err);
             if (rc == KOMA_PCN_AGAIN || rc == KOMA_PCN_END) break;
             CHECK(rc != KOMA_PCN_FATAL);
             koma_error w;
-            if (koma_rstream_warning(rs, &w)) stream_error(&w);   /* located, one line of text */
+            if (koma_format_reader_warning(rs, &w)) stream_error(&w);   /* located, one line of text */
             if (rc == KOMA_PCN_INVALID) {
                 CHECK(rec == NULL);
                 stream_error(&err);
@@ -47,7 +48,7 @@ static size_t stream_read(koma_hub *h, const koma_format *fmt, const char *s, si
             koma_pcn_free(rec);
         }
     }
-    koma_rstream_free(rs);
+    koma_format_reader_free(rs);
     return count;
 }
 
@@ -56,7 +57,7 @@ static koma_pcn *round_trip_first;
 static void keep_first(koma_hub *h, const koma_format *fmt, koma_pcn *rec)
 {
     (void)h, (void)fmt;
-    if (round_trip_first == NULL) round_trip_first = koma_pcn_copy(rec, NULL);
+    if (round_trip_first == NULL) koma_pcn_copy(rec, &round_trip_first, NULL);
 }
 
 /* The differences a round trip may make: a CSA record read as V2.x (or with
@@ -66,19 +67,21 @@ static void keep_first(koma_hub *h, const koma_format *fmt, koma_pcn *rec)
  * have, or text valid as UTF-8 only) in Shift_JIS, V2's encoding, when every
  * character fits (fmt_csa.c). Only the source's version and encoding may
  * then differ. */
-static void source_form_only(const koma_pcn_member_diff *d, void *ctx)
+static int source_form_only(void *ctx, const koma_pcn_member_diff *d)
 {
     int *others = ctx;
     if (strcmp(d->pointer, "/meta/source/version") != 0 && strcmp(d->pointer, "/meta/source/encoding") != 0)
         (*others)++;
+    return 0;
 }
 
 /* A record read from UTF-16 is written in UTF-8: only its source's encoding
  * may differ. */
-static void source_encoding_only(const koma_pcn_member_diff *d, void *ctx)
+static int source_encoding_only(void *ctx, const koma_pcn_member_diff *d)
 {
     int *others = ctx;
     if (strcmp(d->pointer, "/meta/source/encoding") != 0) (*others)++;
+    return 0;
 }
 
 static int same_record(const koma_pcn *a, const koma_pcn *b)
@@ -109,10 +112,11 @@ static int same_record(const koma_pcn *a, const koma_pcn *b)
 static void round_trip(koma_hub *h, const koma_format *fmt, koma_pcn *rec)
 {
     koma_error err;
-    koma_wstream *ws = koma_wstream_new(h, fmt, 0, &err);
+    koma_format_writer *ws = NULL;
+    koma_format_writer_new(h, fmt, 0, &ws, &err);
     CHECK(ws != NULL);
-    koma_pcn_buffer out = {0};
-    if (koma_wstream_record(ws, rec, &out, &err) == 0) {
+    koma_buffer out = {0};
+    if (koma_format_writer_record(ws, rec, &out, &err) == 0) {
         round_trip_first = NULL;
         CHECK(stream_read(h, fmt, out.data, out.len, keep_first) == 1);
         CHECK(round_trip_first != NULL);
@@ -123,6 +127,6 @@ static void round_trip(koma_hub *h, const koma_format *fmt, koma_pcn *rec)
         CHECK(err.code != KOMA_OK && err.code != KOMA_E_MEMORY);
         CHECK(out.len == 0);
     }
-    koma_pcn_buffer_cleanup(&out);
-    koma_wstream_free(ws);
+    koma_buffer_cleanup(&out);
+    koma_format_writer_free(ws);
 }

@@ -1,6 +1,6 @@
 /*
  * tests/fuzz/stream_harness.h — the whole harness of a record format read and
- * written through koma_rstream / koma_wstream: define FUZZ_FORMAT (its name in
+ * written through koma_format_reader / koma_format_writer: define FUZZ_FORMAT (its name in
  * the format registry) and include this. The checks are stream_checks.h's:
  * records are valid PCN, errors are located, and what is written back reads
  * the same.
@@ -10,7 +10,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static koma_hub *hub;
-    if (hub == NULL) hub = koma_hub_new(NULL, NULL);
+    if (hub == NULL) koma_hub_new(NULL, &hub, NULL);
     CHECK(hub != NULL);
     char *s = fuzz_copy(data, size);
     if (s == NULL) return 0;

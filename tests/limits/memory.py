@@ -20,7 +20,7 @@ import sys
 import tempfile
 
 MIB = 1024 * 1024
-RECORD = 16 * MIB          # KOMA_PCN_MAX_RECORD
+RECORD = 16 * MIB          # KOMA_LIMIT_RECORD
 BOUND_KB = 96 * 1000       # the documented bound (koma(7), tests/limits/README.md), per record
 
 FEEN = "lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o"

@@ -93,7 +93,7 @@ static int read_inputs(const char *data)
 /* ---- one thread's work, its text in out -------------------------------------------------- */
 
 typedef struct work {
-    koma_pcn_buffer out;
+    koma_buffer out;
     int trouble;                       /* memory, or a call that should not fail */
 } work;
 
@@ -162,7 +162,8 @@ static void replay(work *w, koma_referee *ref)
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
         koma_error err;
-        koma_pcn *rec = koma_pcn_parse_json(p, len, &err);
+        koma_pcn *rec = NULL;
+        koma_pcn_parse_json(p, len, &rec, &err);
         p += len + 1;
         if (rec == NULL) {
             put_error(w, "pcn", &err);
@@ -180,12 +181,12 @@ static void replay(work *w, koma_referee *ref)
         if (n >= sizeof line - 1) n = sizeof line - 2;
         line[n] = '\n';
         put(w, line, n + 1);
-        koma_pcn_buffer json = {0};
+        koma_buffer json = {0};
         if (koma_verdict_outcome(v, rec, &err) == 0 && koma_pcn_write_json(rec, 0, &json, &err) == 0)
             put(w, json.data, json.len);
         else
             put_error(w, "outcome", &err);
-        koma_pcn_buffer_cleanup(&json);
+        koma_buffer_cleanup(&json);
         position_of(w, v);
         koma_pcn_free(rec);
     }
@@ -197,41 +198,44 @@ static void convert(work *w, koma_hub *hub)
 {
     const koma_format *csa = koma_format_find("csa", 3), *kif = koma_format_find("kif", 3);
     koma_error err;
-    koma_wstream *to_csa = koma_wstream_new(hub, csa, 0, &err);
-    koma_wstream *to_kif = koma_wstream_new(hub, kif, KOMA_WRITE_UTF8, &err);
+    koma_format_writer *to_csa = NULL;
+    koma_format_writer_new(hub, csa, 0, &to_csa, &err);
+    koma_format_writer *to_kif = NULL;
+    koma_format_writer_new(hub, kif, KOMA_WRITE_UTF8, &to_kif, &err);
     if (to_csa == NULL || to_kif == NULL) w->trouble = 1;
     for (size_t i = 0; i < nrecords && to_csa && to_kif; i++) {
         puts_(w, records[i].name);
         puts_(w, "\n");
-        koma_rstream_options ro = KOMA_RSTREAM_OPTIONS_INIT;
-        koma_rstream *rs = koma_rstream_new(hub, NULL, &ro, &err);
+        koma_format_reader_options ro = KOMA_FORMAT_READER_OPTIONS_INIT;
+        koma_format_reader *rs = NULL;
+        koma_format_reader_new(hub, NULL, &ro, &rs, &err);
         if (rs == NULL) {
             w->trouble = 1;
             break;
         }
-        if (koma_rstream_feed(rs, records[i].text, records[i].len, &err) != 0) put_error(w, "feed", &err);
-        koma_rstream_finish(rs);
+        if (koma_format_reader_feed(rs, records[i].text, records[i].len, &err) != 0) put_error(w, "feed", &err);
+        koma_format_reader_finish(rs);
         koma_pcn *rec;
         int st;
-        while ((st = koma_rstream_next(rs, &rec, &err)) != KOMA_PCN_END && st != KOMA_PCN_FATAL) {
+        while ((st = koma_format_reader_next(rs, &rec, &err)) != KOMA_PCN_END && st != KOMA_PCN_FATAL) {
             if (st == KOMA_PCN_INVALID) put_error(w, "read", &err);
             if (st != KOMA_PCN_RECORD) continue;
-            koma_pcn_buffer text = {0};
+            koma_buffer text = {0};
             if (koma_pcn_write_json(rec, 0, &text, &err) == 0) put(w, text.data, text.len);
             text.len = 0;
-            if (koma_wstream_record(to_csa, rec, &text, &err) == 0) put(w, text.data, text.len);
+            if (koma_format_writer_record(to_csa, rec, &text, &err) == 0) put(w, text.data, text.len);
             else put_error(w, "csa", &err);
             text.len = 0;
-            if (koma_wstream_record(to_kif, rec, &text, &err) == 0) put(w, text.data, text.len);
+            if (koma_format_writer_record(to_kif, rec, &text, &err) == 0) put(w, text.data, text.len);
             else put_error(w, "kif", &err);
-            koma_pcn_buffer_cleanup(&text);
+            koma_buffer_cleanup(&text);
             koma_pcn_free(rec);
         }
         if (st == KOMA_PCN_FATAL) put_error(w, "fatal", &err);
-        koma_rstream_free(rs);
+        koma_format_reader_free(rs);
     }
-    koma_wstream_free(to_csa);
-    koma_wstream_free(to_kif);
+    koma_format_writer_free(to_csa);
+    koma_format_writer_free(to_kif);
 }
 
 /* Every game of the shared set as GGN (jansson). */
@@ -241,13 +245,15 @@ static void export_games(work *w)
         const koma_game *g = koma_game_set_at(games, i);
         if (!koma_game_playable(g)) continue;
         koma_error err;
-        koma_ggn *doc = koma_game_to_ggn(g, &err);
+        koma_ggn *doc = NULL;
+        koma_game_to_ggn(g, &doc, &err);
         if (doc == NULL) {
             put_error(w, koma_game_id(g), &err);
             continue;
         }
         size_t len;
-        char *text = koma_ggn_dump(doc, KOMA_GGN_COMPACT, &len, &err);
+        char *text = NULL;
+        koma_ggn_dump(doc, KOMA_GGN_COMPACT, &len, &text, &err);
         if (text) put(w, text, len);
         else w->trouble = 1;
         free(text);
@@ -260,7 +266,8 @@ static void *run(void *arg)
     work *w = arg;
     koma_error err;
     koma_referee *ref = NULL;
-    koma_hub *hub = koma_hub_new(games, &err);
+    koma_hub *hub = NULL;
+    koma_hub_new(games, &hub, &err);
     if (hub == NULL || koma_referee_new(NULL, &ref, &err) != 0) {
         w->trouble = 1;
         koma_hub_free(hub);

@@ -78,7 +78,7 @@ static void agree(koma_engine *e)
     assert_int_equal(koma__engine_trouble(e), 0);
     for (size_t i = 0; i < n; i++) {
         assert_int_equal(m1[i], m2[i]);
-        char t1[KOMA_CHAIN_BUF], t2[KOMA_CHAIN_BUF], p1[KOMA_PMN_BUF], p2[KOMA_PMN_BUF];
+        char t1[KOMA_MOVE_TEXT_BUF], t2[KOMA_MOVE_TEXT_BUF], p1[KOMA_PMN_BUF], p2[KOMA_PMN_BUF];
         size_t l1 = koma_engine_move_text(e, m1[i], t1, sizeof t1);
         assert_int_equal(ops->move_text(e, m1[i], t2, sizeof t2), l1);
         assert_string_equal(t1, t2);
@@ -129,7 +129,7 @@ static int k_unmake_either(koma_engine *e, size_t made)
     return (made & 1) ? e->ops->unmake(e) : koma_engine_unmake(e);
 }
 
-static int emit_none(const char *pmn, size_t len, const koma_move *move, void *ctx)
+static int emit_none(void *ctx, const char *pmn, size_t len, const koma_move *move)
 {
     (void)pmn;
     (void)len;
@@ -204,7 +204,8 @@ static void facade_once(void **state)
     koma_error err;
     koma_error_clear(&err);
     assert_int_equal(koma_engine_new(game_of("koshogi"), &e, &err), 0);
-    koma_ggn *ggn = koma_game_to_ggn(game_of("shogi"), &err);
+    koma_ggn *ggn = NULL;
+    koma_game_to_ggn(game_of("shogi"), &ggn, &err);
     assert_non_null(ggn);
     assert_int_equal(koma_engine_ggn_moves(e, ggn, emit_none, NULL, &err), -1);
     assert_int_equal(err.code, KOMA_E_GAME_GGN);

@@ -27,7 +27,7 @@ static koma_emove find(koma_engine *e, const char *text)
     assert_non_null(m);
     size_t n = koma_engine_legal_moves(e, m);
     for (size_t i = 0; i < n; i++) {
-        char t[KOMA_CHAIN_BUF];
+        char t[KOMA_MOVE_TEXT_BUF];
         koma_engine_move_text(e, m[i], t, sizeof t);
         if (strcmp(t, text) == 0) {
             koma_emove found = m[i];
@@ -54,7 +54,7 @@ static void test_long_chain_refused(void **state)
     memset(buf, 'x', sizeof buf);
     assert_int_equal(koma_engine_move_write(e, m, buf), 0);
     assert_string_equal(buf, "");                  /* never a cut chain */
-    char t[KOMA_CHAIN_BUF];
+    char t[KOMA_MOVE_TEXT_BUF];
     assert_int_equal(koma_engine_move_text(e, m, t, sizeof t), strlen(LONG_CHAIN));
     assert_string_equal(t, LONG_CHAIN);
     koma_engine_free(e);

@@ -74,7 +74,7 @@ static void moves_of(koma__fx *fx, list *out)
     size_t n = koma__fx_generate(fx, &err);
     if (n == (size_t)-1) fail_msg("generate: %s", err.message);
     for (size_t i = 0; i < n; i++) {
-        char t[KOMA_CHAIN_BUF];
+        char t[KOMA_MOVE_TEXT_BUF];
         koma__fx_move_text(fx, (uint32_t)i, t, sizeof t);
         list_add(out, t);
     }
@@ -330,7 +330,7 @@ static uint64_t rnd(void)
 static void check_move(koma__fx *fx, koma__fx *scratch, uint32_t m)
 {
     koma_error err;
-    char text[KOMA_CHAIN_BUF];
+    char text[KOMA_MOVE_TEXT_BUF];
     koma__fx_move_text(fx, m, text, sizeof text);
     koma_chain c;
     if (koma_chain_parse(text, strlen(text), &c, &err) != 0)

@@ -23,7 +23,8 @@ static koma_ggn *export(const char *id)
 {
     koma_error err;
     koma_error_clear(&err);
-    koma_ggn *g = koma_game_to_ggn(game_of(id), &err);
+    koma_ggn *g = NULL;
+    koma_game_to_ggn(game_of(id), &g, &err);
     if (g == NULL) print_error("%s: %s\n", id, err.message);
     assert_non_null(g);
     return g;
@@ -44,7 +45,7 @@ static int loc_eq(const koma_location *a, const koma_location *b)
     return koma_cell_equal(&a->cell, &b->cell);
 }
 
-static int frag_fn(const koma_ggn_entry *en, void *ctx)
+static int frag_fn(void *ctx, const koma_ggn_entry *en)
 {
     frag *f = ctx;
     if (en->piece.style != f->piece.style || en->piece.piece != f->piece.piece) return 0;
@@ -64,7 +65,7 @@ static koma_ggn *fragment(const koma_ggn *g, const char *piece, const char *src,
     koma_error err;
     koma_error_clear(&err);
     memset(&f, 0, sizeof f);
-    f.out = koma_ggn_new(&err);
+    koma_ggn_new(&f.out, &err);
     assert_non_null(f.out);
     assert_int_equal(koma_qpi_parse(piece, strlen(piece), &f.piece, &err), 0);
     assert_int_equal(koma_location_parse(src, strlen(src), &f.src, &err), 0);
@@ -83,7 +84,8 @@ static void expect_fragment(const koma_ggn *g, const char *piece, const char *sr
     koma_ggn *f = fragment(g, piece, src, dst);
     koma_error err;
     size_t len;
-    char *s = koma_ggn_dump(f, KOMA_GGN_COMPACT, &len, &err);
+    char *s = NULL;
+    koma_ggn_dump(f, KOMA_GGN_COMPACT, &len, &s, &err);
     assert_non_null(s);
     assert_true(len > 0 && s[len - 1] == '\n');
     s[len - 1] = '\0';
@@ -99,7 +101,8 @@ static void expect_same(const koma_ggn *g, const char *piece, const char *src, c
 {
     koma_error err;
     koma_error_clear(&err);
-    koma_ggn *want = koma_ggn_load(text, strlen(text), &err);
+    koma_ggn *want = NULL;
+    koma_ggn_load(text, strlen(text), &want, &err);
     if (want == NULL) print_error("%s\n", err.message);
     assert_non_null(want);
     koma_ggn *f = fragment(g, piece, src, dst);
@@ -115,7 +118,7 @@ typedef struct counter {
     koma_location last_src;
 } counter;
 
-static int count_fn(const koma_ggn_entry *en, void *ctx)
+static int count_fn(void *ctx, const koma_ggn_entry *en)
 {
     counter *c = ctx;
     if (en->piece.style != c->piece.style || en->piece.piece != c->piece.piece) return 0;
@@ -251,9 +254,11 @@ static void test_ogi_fragments(void **state)
     koma_error_clear(&err);
     for (unsigned fl = 0; fl < 2; fl++) {
         size_t len;
-        char *s = koma_ggn_dump(g, fl ? KOMA_GGN_PRETTY : KOMA_GGN_COMPACT, &len, &err);
+        char *s = NULL;
+        koma_ggn_dump(g, fl ? KOMA_GGN_PRETTY : KOMA_GGN_COMPACT, &len, &s, &err);
         assert_non_null(s);
-        koma_ggn *back = koma_ggn_load(s, len, &err);
+        koma_ggn *back = NULL;
+        koma_ggn_load(s, len, &back, &err);
         assert_non_null(back);
         assert_true(koma_ggn_equal(g, back));
         assert_int_equal(koma_ggn_possibility_count(back), koma_ggn_possibility_count(g));
@@ -369,12 +374,12 @@ static void test_export_errors(void **state)
     (void)state;
     koma_error err;
     koma_error_clear(&err);
-    assert_null(koma_game_to_ggn(game_of("koshogi"), &err));
+    assert_int_equal(koma_game_to_ggn(game_of("koshogi"), &(koma_ggn *){NULL}, &err), -1);
     /* GGN v1 cannot express shots, burns or several captures */
     assert_int_equal(err.code, KOMA_E_GAME_GGN);
     assert_non_null(strstr(err.message, "GGN cannot express the moves of koshogi"));
     koma_error_clear(&err);
-    assert_null(koma_game_to_ggn(NULL, &err));
+    assert_int_equal(koma_game_to_ggn(NULL, &(koma_ggn *){NULL}, &err), -1);
     assert_int_equal(err.code, KOMA_E_INTERNAL);
     /* ogi and ogi-classic have the same patterns: the differences are rules */
     koma_ggn *a = export("ogi"), *b = export("ogi-classic");
@@ -398,7 +403,7 @@ static void test_export_errors(void **state)
     const koma_game *g;
     assert_int_equal(koma_game_set_load(set, huge, strlen(huge), "huge.yaml", &g, &err), 0);
     koma_error_clear(&err);
-    assert_null(koma_game_to_ggn(g, &err));
+    assert_int_equal(koma_game_to_ggn(g, &(koma_ggn *){NULL}, &err), -1);
     assert_int_equal(err.code, KOMA_E_GAME_LIMIT);
     assert_string_equal(err.message, "the GGN document of huge would have 661288 possibilities "
                                      "(at most 479349: a GGN document is at most 16 MiB)");
@@ -416,7 +421,7 @@ typedef struct mlist {
 
 static int cmp_pmn(const void *a, const void *b) { return strcmp(a, b); }
 
-static int collect(const char *pmn, size_t len, const koma_move *move, void *ctx)
+static int collect(void *ctx, const char *pmn, size_t len, const koma_move *move)
 {
     mlist *l = ctx;
     char b[KOMA_PMN_BUF];
@@ -491,7 +496,8 @@ static void test_generate_follows_document(void **state)
     const char *doc =
         "{\"S:K^\":{\"a1\":{\"c3\":[{\"must\":{\"c3\":\"empty\"}}]}},"
         " \"S:P\":{\"a2\":{\"a5\":[{\"must\":{\"a5\":\"enemy\"}}]}}}";
-    koma_ggn *g = koma_ggn_load(doc, strlen(doc), &err);
+    koma_ggn *g = NULL;
+    koma_ggn_load(doc, strlen(doc), &g, &err);
     assert_non_null(g);
     static const char *const want[] = {"a1-c3", "a2+a5=+P/R", NULL};
     expect_generate(g, "minishogi", "rbsgk^/4p/5/P4/K^GSBR / S/s", want);
@@ -501,7 +507,7 @@ static void test_generate_follows_document(void **state)
     koma_ggn_free(g);
 
     /* the empty document: no moves at all */
-    g = koma_ggn_load("{}", 2, &err);
+    koma_ggn_load("{}", 2, &g, &err);
     assert_non_null(g);
     expect_generate(g, "ogi", "lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o", none);
     koma_ggn_free(g);
@@ -510,7 +516,7 @@ static void test_generate_follows_document(void **state)
      * piece and a move to the hand are no moves of the rule system */
     const char *odd =
         "{\"S:G\":{\"*\":{\"a1\":[{}],\"c3\":[{}]},\"b1\":{\"c1\":[{}],\"*\":[{}]}}}";
-    g = koma_ggn_load(odd, strlen(odd), &err);
+    koma_ggn_load(odd, strlen(odd), &g, &err);
     assert_non_null(g);
     static const char *const odd_want[] = {"G*c3", NULL};
     expect_generate(g, "minishogi", "rbsgk^/4p/5/P4/K^GSBR G/ S/s", odd_want);
@@ -596,7 +602,7 @@ static void test_generate_rules(void **state)
     koma_ggn_free(shogi);
 }
 
-static int stop_after_one(const char *pmn, size_t len, const koma_move *move, void *ctx)
+static int stop_after_one(void *ctx, const char *pmn, size_t len, const koma_move *move)
 {
     (void)pmn;
     (void)len;
@@ -867,12 +873,15 @@ static void cross_check(const char *id, int check_rule, unsigned nplayouts, unsi
     koma_error err;
     koma_error_clear(&err);
     /* the exported document, through its JSON text */
-    koma_ggn *exported = koma_game_to_ggn(g, &err);
+    koma_ggn *exported = NULL;
+    koma_game_to_ggn(g, &exported, &err);
     assert_non_null(exported);
     size_t len;
-    char *text = koma_ggn_dump(exported, KOMA_GGN_COMPACT, &len, &err);
+    char *text = NULL;
+    koma_ggn_dump(exported, KOMA_GGN_COMPACT, &len, &text, &err);
     assert_non_null(text);
-    koma_ggn *ggn = koma_ggn_load(text, len, &err);
+    koma_ggn *ggn = NULL;
+    koma_ggn_load(text, len, &ggn, &err);
     assert_non_null(ggn);
     free(text);
     assert_true(koma_ggn_equal(exported, ggn));

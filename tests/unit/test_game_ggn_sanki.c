@@ -10,7 +10,7 @@ typedef struct moves {
     size_t n;
 } moves;
 
-static int collect(const char *pmn, size_t len, const koma_move *m, void *ctx)
+static int collect(void *ctx, const char *pmn, size_t len, const koma_move *m)
 {
     (void)m;
     moves *mv = ctx;
@@ -112,10 +112,12 @@ static void test_round_trip(void **state)
     koma_ggn *doc = koma__game_sanki_ggn("WJC", &err);
     assert_non_null(doc);
     size_t n = 0;
-    char *text = koma_ggn_dump(doc, KOMA_GGN_COMPACT, &n, &err);
+    char *text = NULL;
+    koma_ggn_dump(doc, KOMA_GGN_COMPACT, &n, &text, &err);
     assert_non_null(text);
     assert_true(n < 16u << 20);
-    koma_ggn *back = koma_ggn_load(text, n, &err);
+    koma_ggn *back = NULL;
+    koma_ggn_load(text, n, &back, &err);
     if (back == NULL) fail_msg("%s", err.message);
     assert_true(koma_ggn_equal(doc, back));
     assert_int_equal(koma_ggn_piece_count(doc), 2 * (11 + 12 + 11));
@@ -146,7 +148,7 @@ static void key_of(const koma_move *m, char *out, size_t cap)
     }
 }
 
-static int gather(const char *pmn, size_t len, const koma_move *m, void *ctx)
+static int gather(void *ctx, const char *pmn, size_t len, const koma_move *m)
 {
     (void)pmn, (void)len;
     disp *d = ctx;
@@ -219,7 +221,8 @@ static void test_against_rules(void **state)
     assert_int_equal(koma_game_set_new(&set, &err), 0);
     const koma_game *g = koma_game_set_find_id(set, "sanki", 5);
     assert_non_null(g);
-    koma_ggn *doc = koma_game_to_ggn(g, &err);
+    koma_ggn *doc = NULL;
+    koma_game_to_ggn(g, &doc, &err);
     if (doc == NULL) fail_msg("%s", err.message);
     assert_non_null(koma_game_ggn_note(g));
     assert_null(koma_game_ggn_note(koma_game_set_find_id(set, "shogi", 5)));

@@ -17,7 +17,7 @@ static koma_hub *hub;
 static int hub_setup(void **state)
 {
     (void)state;
-    hub = koma_hub_new(NULL, NULL);
+    koma_hub_new(NULL, &hub, NULL);
     return hub ? 0 : -1;
 }
 
@@ -32,17 +32,18 @@ static int hub_teardown(void **state)
 static koma_pcn **read_all(const char *name, const char *text, size_t len, size_t *n, koma_error *errs, size_t *nerr)
 {
     koma_error err;
-    koma_rstream *rs = koma_rstream_new(hub, koma_format_find(name, strlen(name)), NULL, &err);
+    koma_format_reader *rs = NULL;
+    koma_format_reader_new(hub, koma_format_find(name, strlen(name)), NULL, &rs, &err);
     assert_non_null(rs);
-    assert_int_equal(koma_rstream_feed(rs, text, len, &err), 0);
-    koma_rstream_finish(rs);
+    assert_int_equal(koma_format_reader_feed(rs, text, len, &err), 0);
+    koma_format_reader_finish(rs);
     koma_pcn **out = NULL;
     *n = 0;
     if (nerr) *nerr = 0;
     for (;;) {
         koma_pcn *rec = NULL;
         koma_error_clear(&err);
-        int rc = koma_rstream_next(rs, &rec, &err);
+        int rc = koma_format_reader_next(rs, &rec, &err);
         if (rc == KOMA_PCN_END) break;
         assert_int_not_equal(rc, KOMA_PCN_FATAL);
         assert_int_not_equal(rc, KOMA_PCN_AGAIN);
@@ -54,7 +55,7 @@ static koma_pcn **read_all(const char *name, const char *text, size_t len, size_
         out = realloc(out, (*n + 1) * sizeof *out);
         out[(*n)++] = rec;
     }
-    koma_rstream_free(rs);
+    koma_format_reader_free(rs);
     return out;
 }
 
@@ -69,13 +70,14 @@ static koma_pcn *read_one(const char *name, const char *text)
 }
 
 /* rec written in format name (flags), into out (cleared first); 0 or -1 with err. */
-static int write_as(const char *name, const koma_pcn *rec, unsigned flags, koma_pcn_buffer *out, koma_error *err)
+static int write_as(const char *name, const koma_pcn *rec, unsigned flags, koma_buffer *out, koma_error *err)
 {
-    koma_wstream *ws = koma_wstream_new(hub, koma_format_find(name, strlen(name)), flags, err);
+    koma_format_writer *ws = NULL;
+    koma_format_writer_new(hub, koma_format_find(name, strlen(name)), flags, &ws, err);
     assert_non_null(ws);
     out->len = 0;
-    int rc = koma_wstream_record(ws, rec, out, err);
-    koma_wstream_free(ws);
+    int rc = koma_format_writer_record(ws, rec, out, err);
+    koma_format_writer_free(ws);
     return rc;
 }
 
@@ -89,19 +91,19 @@ static void game_text(const koma_pcn *p, char *buf, size_t cap)
         const char *s = koma_pcn_ply_pmn(p, i, &len);
         k += (size_t)snprintf(buf + k, cap - k, " %.*s", (int)len, s);
     }
-    koma_pcn_buffer b = {0};
+    koma_buffer b = {0};
     koma_error err;
     assert_int_equal(koma_pcn_write(p, KOMA_PCN_JSON, 0, &b, &err), 0);
     const char *o = strstr(b.data, "\"outcome\":");
     if (k < cap) snprintf(buf + k, cap - k, " %s", o ? o : "");
-    koma_pcn_buffer_cleanup(&b);
+    koma_buffer_cleanup(&b);
 }
 
 /* rec written in a format and read back: the same game; written and read
  * again: the same PCN (what the format adds, such as meta.source, included). */
 static void expect_round_trip(const char *name, const koma_pcn *rec)
 {
-    koma_pcn_buffer out = {0};
+    koma_buffer out = {0};
     koma_error err;
     if (write_as(name, rec, 0, &out, &err) != 0) fail_msg("%s: %s: %s", name, koma_code_name(err.code), err.message);
     koma_pcn *back = read_one(name, out.data);
@@ -114,7 +116,7 @@ static void expect_round_trip(const char *name, const koma_pcn *rec)
     if (!koma_pcn_equal(back, again)) fail_msg("%s does not read back the same PCN:\n%s", name, out.data);
     koma_pcn_free(again);
     koma_pcn_free(back);
-    koma_pcn_buffer_cleanup(&out);
+    koma_buffer_cleanup(&out);
 }
 
 /* ---- random games ------------------------------------------------------------------- */
@@ -140,7 +142,8 @@ static koma_pcn *random_game(const char *feen, size_t plies)
     koma_engine *e;
     assert_int_equal(koma_engine_new(g, &e, &err), 0);
     assert_int_equal(koma_engine_set_position(e, &pos, &err), 0);
-    koma_pcn *p = koma_pcn_new(feen, strlen(feen), &err);
+    koma_pcn *p = NULL;
+    koma_pcn_new(feen, strlen(feen), &p, &err);
     assert_non_null(p);
     koma_emove *moves = malloc(koma_engine_max_moves(e) * sizeof *moves);
     for (size_t i = 0; i < plies; i++) {
@@ -208,13 +211,13 @@ static void handicaps(void **state)
         assert_int_equal(len, strlen(cases[i].feen));
         assert_memory_equal(feen, cases[i].feen, len);
         /* written back: the name, no diagram */
-        koma_pcn_buffer out = {0};
+        koma_buffer out = {0};
         koma_error err;
         assert_int_equal(write_as("kif", p, KOMA_WRITE_UTF8, &out, &err), 0);
         *strchr(text, '\n') = '\0';
         assert_non_null(strstr(out.data, text));
         assert_null(strstr(out.data, "持駒"));
-        koma_pcn_buffer_cleanup(&out);
+        koma_buffer_cleanup(&out);
         koma_pcn_free(p);
     }
     /* a handicap with no position koma knows needs a diagram */
@@ -270,7 +273,7 @@ static void encodings(void **state)
     koma_pcn **all = read_all("kif", sj, sl, &n, NULL, NULL);
     assert_int_equal(n, 1);
     /* the same record, but for where it came from */
-    koma_pcn_buffer a = {0}, b = {0};
+    koma_buffer a = {0}, b = {0};
     koma_error err;
     assert_int_equal(koma_pcn_write(utf8, KOMA_PCN_JSON, 0, &a, &err), 0);
     assert_int_equal(koma_pcn_write(all[0], KOMA_PCN_JSON, 0, &b, &err), 0);
@@ -281,14 +284,14 @@ static void encodings(void **state)
     memmove(p + 5, p + 9, strlen(p + 9) + 1);
     assert_string_equal(a.data, b.data);
     /* written back: Shift_JIS for the record read from Shift_JIS */
-    koma_pcn_buffer out = {0};
+    koma_buffer out = {0};
     assert_int_equal(write_as("kif", all[0], 0, &out, &err), 0);
     assert_non_null(strstr(out.data, "encoding=Shift_JIS"));
     assert_int_equal(write_as("kif", all[0], KOMA_WRITE_UTF8, &out, &err), 0);
     assert_non_null(strstr(out.data, "先手：羽生善治"));
-    koma_pcn_buffer_cleanup(&out);
-    koma_pcn_buffer_cleanup(&a);
-    koma_pcn_buffer_cleanup(&b);
+    koma_buffer_cleanup(&out);
+    koma_buffer_cleanup(&a);
+    koma_buffer_cleanup(&b);
     koma_pcn_free(all[0]);
     free(all);
     free(sj);
@@ -299,29 +302,30 @@ static void encodings(void **state)
 /* A stream of text in format name fed chunk bytes at a time, with options;
  * its records (*n) and the warning of the first one (code KOMA_OK: none). */
 static koma_pcn **read_chunks(const char *name, const char *text, size_t len, size_t chunk,
-                              const koma_rstream_options *opt, size_t *n, koma_error *warning)
+                              const koma_format_reader_options *opt, size_t *n, koma_error *warning)
 {
     koma_error err;
-    koma_rstream *rs = koma_rstream_new(hub, koma_format_find(name, strlen(name)), opt, &err);
+    koma_format_reader *rs = NULL;
+    koma_format_reader_new(hub, koma_format_find(name, strlen(name)), opt, &rs, &err);
     assert_non_null(rs);
     koma_pcn **out = NULL;
     *n = 0;
     koma_error_clear(warning);
     for (size_t at = 0;; at += chunk) {
-        if (at < len) assert_int_equal(koma_rstream_feed(rs, text + at, len - at < chunk ? len - at : chunk, &err), 0);
-        else koma_rstream_finish(rs);
+        if (at < len) assert_int_equal(koma_format_reader_feed(rs, text + at, len - at < chunk ? len - at : chunk, &err), 0);
+        else koma_format_reader_finish(rs);
         for (;;) {
             koma_pcn *rec = NULL;
-            int rc = koma_rstream_next(rs, &rec, &err);
+            int rc = koma_format_reader_next(rs, &rec, &err);
             if (rc == KOMA_PCN_END || rc == KOMA_PCN_AGAIN) break;
             if (rc != KOMA_PCN_RECORD) fail_msg("%s: %lu:%lu: %s", name, err.line, err.column, err.message);
-            if (*n == 0) koma_rstream_warning(rs, warning);
+            if (*n == 0) koma_format_reader_warning(rs, warning);
             out = realloc(out, (*n + 1) * sizeof *out);
             out[(*n)++] = rec;
         }
         if (at >= len) break;
     }
-    koma_rstream_free(rs);
+    koma_format_reader_free(rs);
     return out;
 }
 
@@ -369,15 +373,16 @@ static void more_encodings(void **state)
             if (chunk == tl + bl) break;
         }
         /* detected too: --from auto */
-        koma_rstream *rs = koma_rstream_new(hub, NULL, NULL, NULL);
+        koma_format_reader *rs = NULL;
+        koma_format_reader_new(hub, NULL, NULL, &rs, NULL);
         koma_error err;
         koma_pcn *rec = NULL;
-        assert_int_equal(koma_rstream_feed(rs, text, tl + bl, &err), 0);
-        koma_rstream_finish(rs);
-        assert_int_equal(koma_rstream_next(rs, &rec, &err), KOMA_PCN_RECORD);
-        assert_string_equal(koma_format_name(koma_rstream_format(rs)), "kif");
+        assert_int_equal(koma_format_reader_feed(rs, text, tl + bl, &err), 0);
+        koma_format_reader_finish(rs);
+        assert_int_equal(koma_format_reader_next(rs, &rec, &err), KOMA_PCN_RECORD);
+        assert_string_equal(koma_format_name(koma_format_reader_format(rs)), "kif");
         koma_pcn_free(rec);
-        koma_rstream_free(rs);
+        koma_format_reader_free(rs);
         free(text);
         free(t);
     }
@@ -397,7 +402,7 @@ static void more_encodings(void **state)
     assert_string_equal(w.message, "the record declares UTF-8, but its bytes are Shift_JIS: read as Shift_JIS");
     free_all(all, n);
     /* the caller's encoding decides: the same bytes as Shift_JIS, no warning */
-    koma_rstream_options opt = KOMA_RSTREAM_OPTIONS_INIT;
+    koma_format_reader_options opt = KOMA_FORMAT_READER_OPTIONS_INIT;
     opt.encoding = "cp932";
     all = read_chunks("kif", sj, sl, 3, &opt, &n, &w);
     assert_int_equal(n, 1);
@@ -441,7 +446,7 @@ static void more_encodings(void **state)
     assert_null(koma_encoding_name("latin1", 6));
     koma_error err;
     opt.encoding = "latin1";
-    assert_null(koma_rstream_new(hub, NULL, &opt, &err));
+    assert_int_equal(koma_format_reader_new(hub, NULL, &opt, &(koma_format_reader *){NULL}, &err), -1);
     assert_int_equal(err.code, KOMA_E_CONVERT_ENCODING);
     koma_pcn_free(utf8);
 }
@@ -475,14 +480,15 @@ static void columns(void **state)
 static void expect_ki2(const char *feen, const char *moves, const char *want)
 {
     koma_error err;
-    koma_pcn *p = koma_pcn_new(feen, strlen(feen), &err);
+    koma_pcn *p = NULL;
+    koma_pcn_new(feen, strlen(feen), &p, &err);
     assert_non_null(p);
-    koma_pcn_buffer bod = {0};
+    koma_buffer bod = {0};
     assert_int_equal(write_as("ki2", p, KOMA_WRITE_UTF8, &bod, &err), 0);
     koma_pcn_free(p);
     char text[4096];
     snprintf(text, sizeof text, "%s%s\n", bod.data, moves);
-    koma_pcn_buffer_cleanup(&bod);
+    koma_buffer_cleanup(&bod);
     koma_error errs[1];
     size_t n, nerr;
     koma_pcn **all = read_all("ki2", text, strlen(text), &n, errs, &nerr);
@@ -497,7 +503,7 @@ static void expect_ki2(const char *feen, const char *moves, const char *want)
             snprintf(got + strlen(got), sizeof got - strlen(got), "%s%.*s", i ? " " : "", (int)len, s);
         }
         /* and the writer says the same marks again */
-        koma_pcn_buffer out = {0};
+        koma_buffer out = {0};
         assert_int_equal(write_as("ki2", all[0], KOMA_WRITE_UTF8, &out, &err), 0);
         const char *m = strstr(out.data, moves[2] == '\xb2' ? "▲" : "△");
         assert_non_null(m);
@@ -512,7 +518,7 @@ static void expect_ki2(const char *feen, const char *moves, const char *want)
         for (char *c = want_line; *c; c++)
             if (*c == ' ') memmove(c, c + 1, strlen(c));
         assert_string_equal(line, want_line);
-        koma_pcn_buffer_cleanup(&out);
+        koma_buffer_cleanup(&out);
         koma_pcn_free(all[0]);
     }
     free(all);
@@ -563,13 +569,13 @@ static void expect_end(const char *tail, const char *want)
     if (nerr) {
         snprintf(got, sizeof got, "%s", koma_code_name(errs[0].code));
     } else {
-        koma_pcn_buffer b = {0};
+        koma_buffer b = {0};
         koma_error err;
         assert_int_equal(koma_pcn_write(all[0], KOMA_PCN_JSON, 0, &b, &err), 0);
         const char *o = strstr(b.data, "\"outcome\":");
         snprintf(got, sizeof got, "%s", o ? o + 10 : "none");
         got[strlen(got) - (o ? 2 : 0)] = '\0';
-        koma_pcn_buffer_cleanup(&b);
+        koma_buffer_cleanup(&b);
         expect_round_trip("kif", all[0]);
         expect_round_trip("ki2", all[0]);
         koma_pcn_free(all[0]);
@@ -609,12 +615,12 @@ static void periods(void **state)
     koma_pcn *p = read_one("pcn", "{\"periods\":[{\"duration_ms\":1500000,\"increment_ms\":10000},{\"duration_ms\":30000,"
                                   "\"plies\":1}],\"sides\":{\"first\":{\"periods\":[{\"duration_ms\":3661000}]}},"
                                   "\"setup\":{\"feen\":\"lnsgk^gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGK^GSNL / S/s\"}}\n");
-    koma_pcn_buffer out = {0};
+    koma_buffer out = {0};
     assert_int_equal(write_as("kif", p, 0, &out, &err), 0);
     assert_non_null(strstr(out.data, "持ち時間：各25分+1手10秒加算+秒読み30秒\n"));
     assert_non_null(strstr(out.data, "先手持ち時間：1時間1分1秒\n"));
     koma_pcn *back = read_one("kif", out.data);
-    koma_pcn_buffer a = {0}, b = {0};
+    koma_buffer a = {0}, b = {0};
     assert_int_equal(koma_pcn_write(p, KOMA_PCN_JSON, 0, &a, &err), 0);
     assert_int_equal(koma_pcn_write(back, KOMA_PCN_JSON, 0, &b, &err), 0);
     assert_non_null(strstr(b.data, "\"periods\":[{\"duration_ms\":1500000,\"increment_ms\":10000},{\"duration_ms\":30000,\"plies\":1}]"));
@@ -630,9 +636,9 @@ static void periods(void **state)
     assert_int_equal(write_as("jkf", p, 0, &out, &err), -1);
     assert_int_equal(err.code, KOMA_E_CONVERT_UNREPRESENTABLE);
     koma_pcn_free(p);
-    koma_pcn_buffer_cleanup(&a);
-    koma_pcn_buffer_cleanup(&b);
-    koma_pcn_buffer_cleanup(&out);
+    koma_buffer_cleanup(&a);
+    koma_buffer_cleanup(&b);
+    koma_buffer_cleanup(&out);
 }
 
 int main(void)

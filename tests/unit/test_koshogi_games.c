@@ -73,7 +73,7 @@ typedef struct tally {
 
 /* One game from the start: its plies' texts in plies[] (when not NULL), the
  * ending in *end (over = 0: the cap). */
-static size_t play(koma_engine *e, koma_referee *ref, char (*plies)[KOMA_CHAIN_BUF],
+static size_t play(koma_engine *e, koma_referee *ref, char (*plies)[KOMA_MOVE_TEXT_BUF],
                    koma_ending *end)
 {
     koma_error err;
@@ -90,7 +90,7 @@ static size_t play(koma_engine *e, koma_referee *ref, char (*plies)[KOMA_CHAIN_B
         size_t n = koma_engine_legal_moves(e, moves);
         assert_true(n > 0 && n <= cap);
         koma_emove m = pick(e, moves, n);
-        char t[KOMA_CHAIN_BUF];
+        char t[KOMA_MOVE_TEXT_BUF];
         size_t tl = koma_engine_move_text(e, m, t, sizeof t);
         assert_true(tl > 0 && tl < sizeof t);
         /* the text names that move, and is canonical: the chain reader agrees */
@@ -134,7 +134,7 @@ static void json_string(FILE *f, const char *s)
     fputc('"', f);
 }
 
-static void write_record(FILE *f, const char *name, const char *feen, char (*plies)[KOMA_CHAIN_BUF],
+static void write_record(FILE *f, const char *name, const char *feen, char (*plies)[KOMA_MOVE_TEXT_BUF],
                          size_t n, const char *result, const char *status, size_t at)
 {
     fputs("{\"meta\":{\"name\":", f);
@@ -180,7 +180,7 @@ static void test_playouts(void **state)
     const char *out = getenv("KOMA_KOSHOGI_SAMPLES");
     FILE *samples = out ? fopen(out, "w") : NULL;
     if (out && samples == NULL) fail_msg("cannot write %s", out);
-    static char plies[CAP + 1][KOMA_CHAIN_BUF];
+    static char plies[CAP + 1][KOMA_MOVE_TEXT_BUF];
     unsigned written_mareking = 0, written_recorded = 0, written_illegal = 0;
 
     tally t = {0, 0, 0, 0, 0};
@@ -233,7 +233,7 @@ static void test_playouts(void **state)
         } else if (!end.over && written_illegal < 1) {
             /* a ply no legal move matches (a general two points away) */
             size_t at = 31;
-            snprintf(plies[at - 1], KOMA_CHAIN_BUF, "%s", "j19-j17");
+            snprintf(plies[at - 1], KOMA_MOVE_TEXT_BUF, "%s", "j19-j17");
             snprintf(name, sizeof name, "Ko shogi: random game %u, an illegal ply %zu", i, at);
             write_record(samples, name, sf, plies, at, at % 2 ? "0-1" : "1-0", "illegalmove", at);
             written_illegal++;

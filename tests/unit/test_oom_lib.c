@@ -55,7 +55,7 @@ typedef struct report {
     size_t len;
 } report;
 
-static void on_member(const koma_pcn_member_diff *m, void *ctx)
+static int on_member(void *ctx, const koma_pcn_member_diff *m)
 {
     report *r = ctx;
     char a[KOMA_FEEN_MAX_LEN + 1] = "", b[KOMA_FEEN_MAX_LEN + 1] = "";
@@ -63,6 +63,7 @@ static void on_member(const koma_pcn_member_diff *m, void *ctx)
     if (m->setup[1]) koma_feen_write(m->setup[1], b, sizeof b);
     r->len += (size_t)snprintf(r->text + r->len, sizeof r->text - r->len, "%.*s [%s] [%s]\n",
                                (int)m->pointer_len, m->pointer, a, b);
+    return 0;
 }
 
 /* The whole report of one comparison (fn's lines, then where the plies part). */
@@ -88,7 +89,9 @@ static void test_diff_setup(void **state)
     static const char jb[] = "{\"setup\":{\"feen\":\"rbsgk^/4p/5/P4/K^GSBR 2P/ S/s\"},"
                              "\"plies\":[{\"pmn\":\"a2-a3\"},{\"pmn\":\"e4-e3\"},{\"pmn\":\"P*c3\"}]}";
     koma_error err;
-    koma_pcn *a = koma_pcn_parse_json(LIT(ja), &err), *b = koma_pcn_parse_json(LIT(jb), &err);
+    koma_pcn *a, *b;
+    koma_pcn_parse_json(LIT(ja), &a, &err);
+    koma_pcn_parse_json(LIT(jb), &b, &err);
     assert_non_null(a);
     assert_non_null(b);
     static report good, r;
@@ -142,7 +145,8 @@ static int on_event(void *ctx, const koma_convert_event *ev)
 static int convert(const koma_convert_options *o, const char *input, unsigned long at, unsigned long burst,
                    out *got, unsigned long *used, koma_error *err)
 {
-    koma_converter *cv = koma_converter_new(o, err);
+    koma_converter *cv = NULL;
+    koma_converter_new(o, &cv, err);
     assert_non_null(cv);
     mem_src in = {input, strlen(input), 0, 4096};
     memset(got, 0, sizeof *got);

@@ -9,7 +9,8 @@ static koma_pcn *rec(const char *json)
 {
     koma_error e;
     koma_error_clear(&e);
-    koma_pcn *p = koma_pcn_parse_json(json, strlen(json), &e);
+    koma_pcn *p = NULL;
+    koma_pcn_parse_json(json, strlen(json), &p, &e);
     if (p == NULL) print_error("%s: %s\n", json, e.message);
     assert_non_null(p);
     return p;
@@ -24,7 +25,7 @@ typedef struct trace {
     size_t nodes;
 } trace;
 
-static int trace_node(const koma_pcn_node *n, void *ctx)
+static int trace_node(void *ctx, const koma_pcn_node *n)
 {
     trace *t = ctx;
     static const char *const step[] = {"leaf", "open", "close"};
@@ -77,7 +78,7 @@ static void test_walk(void **state)
     koma_pcn_free(p);
 }
 
-static int count_node(const koma_pcn_node *n, void *ctx)
+static int count_node(void *ctx, const koma_pcn_node *n)
 {
     assert_int_equal(strlen(n->pointer), n->pointer_len);
     assert_true(n->value.type != KOMA_PCN_ABSENT);
@@ -130,7 +131,7 @@ typedef struct diffs {
     size_t len;
 } diffs;
 
-static void note(const koma_pcn_member_diff *d, void *ctx)
+static int note(void *ctx, const koma_pcn_member_diff *d)
 {
     diffs *s = ctx;
     static const char *const type[] = {"absent", "null", "bool", "integer", "real", "string",
@@ -139,6 +140,7 @@ static void note(const koma_pcn_member_diff *d, void *ctx)
                                d->pointer, type[d->type[0]], type[d->type[1]],
                                d->setup[0] ? " positions" : "");
     assert_true(s->len < sizeof s->text);
+    return 0;
 }
 
 /* The records of the last comparison (d points into them), freed by the next. */

@@ -17,7 +17,8 @@ static void same_as_jansson(const char *s, size_t len)
 {
     koma_error err;
     koma_error_clear(&err);
-    koma_pcn *p = koma_pcn_parse(KOMA_PCN_JSON, s, len, KOMA_PCN_NO_VALIDATE, &err);
+    koma_pcn *p = NULL;
+    koma_pcn_parse(KOMA_PCN_JSON, s, len, KOMA_PCN_NO_VALIDATE, &p, &err);
     json_error_t jerr;
     json_t *j = json_loadb(s, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &jerr);
     if ((p == NULL) != (j == NULL))
@@ -28,7 +29,7 @@ static void same_as_jansson(const char *s, size_t len)
         assert_true(err.code != KOMA_OK);
         return;
     }
-    koma_pcn_buffer out = {0};
+    koma_buffer out = {0};
     assert_int_equal(koma_pcn_write_json(p, 0, &out, &err), 0);
     char *want = json_dumps(j, JSON_PRESERVE_ORDER | JSON_ENCODE_ANY | JSON_COMPACT);
     assert_non_null(want);
@@ -39,7 +40,7 @@ static void same_as_jansson(const char *s, size_t len)
     assert_int_equal(out.len, wl + 1);
     assert_memory_equal(out.data, want, wl);
     free(want);
-    koma_pcn_buffer_cleanup(&out);
+    koma_buffer_cleanup(&out);
     json_decref(j);
     koma_pcn_free(p);
 }
@@ -91,7 +92,8 @@ static void test_depth(void **state)
         for (int i = 0; i < depth; i++) s[n++] = ']';
         koma_error err;
         koma_error_clear(&err);
-        koma_pcn *p = koma_pcn_parse(KOMA_PCN_JSON, s, n, KOMA_PCN_NO_VALIDATE, &err);
+        koma_pcn *p = NULL;
+        koma_pcn_parse(KOMA_PCN_JSON, s, n, KOMA_PCN_NO_VALIDATE, &p, &err);
         if (depth <= 64) {
             assert_non_null(p);
             koma_pcn_free(p);

@@ -18,8 +18,10 @@ static void same_verdict(const char *s, size_t len, unsigned flags)
     koma_error ef, eq;
     koma_error_clear(&ef);
     koma_error_clear(&eq);
-    koma_pcn *full = koma_pcn_parse(KOMA_PCN_JSON, s, len, flags, &ef);
-    koma_pcn *quick = koma_pcn_parse(KOMA_PCN_JSON, s, len, flags | KOMA_PCN_CHECK_ONLY, &eq);
+    koma_pcn *full = NULL;
+    koma_pcn_parse(KOMA_PCN_JSON, s, len, flags, &full, &ef);
+    koma_pcn *quick = NULL;
+    koma_pcn_parse(KOMA_PCN_JSON, s, len, flags | KOMA_PCN_CHECK_ONLY, &quick, &eq);
     if ((full == NULL) != (quick == NULL) || ef.code != eq.code || ef.line != eq.line ||
         ef.column != eq.column)
         print_error("%.*s\n  full: %s %s %lu:%lu  check-only: %s %s %lu:%lu\n", (int)len, s,
@@ -180,7 +182,7 @@ static char *shaped(const char *item, size_t n, int keyed, size_t *len)
 }
 
 /* The tree-free check never calls valid a record whose tree the full path
- * refuses (pcn.memory.limit, KOMA_PCN_MAX_TREE): for each costly shape, the
+ * refuses (pcn.memory.limit, KOMA_LIMIT_TREE): for each costly shape, the
  * most items the check passes give a record the full path takes, and one more
  * item still the same verdict both ways (without the bound, 16 MiB of {} would be
  * valid to koma-validate and pcn.memory.limit to koma-convert). */
@@ -198,8 +200,8 @@ static void test_memory_budget(void **state)
     for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++) {
         /* keyed: one object of 32 members at most (the pass reads no more) */
         /* (an item costs 40 bytes at least: a table slot and a block) */
-        size_t lo = 0, hi = shapes[i].keyed ? 32 : KOMA_PCN_MAX_RECORD / (strlen(shapes[i].item) + 1);
-        if (hi > KOMA_PCN_MAX_TREE / 40) hi = KOMA_PCN_MAX_TREE / 40;
+        size_t lo = 0, hi = shapes[i].keyed ? 32 : KOMA_LIMIT_RECORD / (strlen(shapes[i].item) + 1);
+        if (hi > KOMA_LIMIT_TREE / 40) hi = KOMA_LIMIT_TREE / 40;
         size_t len;
         /* the most items the check passes (it passes 0, and fails past the budget) */
         while (lo < hi) {
@@ -211,7 +213,8 @@ static void test_memory_budget(void **state)
         }
         char *s = shaped(shapes[i].item, lo, shapes[i].keyed, &len);
         koma_error e;
-        koma_pcn *full = koma_pcn_parse(KOMA_PCN_JSON, s, len, 0, &e);
+        koma_pcn *full = NULL;
+        koma_pcn_parse(KOMA_PCN_JSON, s, len, 0, &full, &e);
         if (full == NULL)
             print_error("%s x %zu: the check passes it, the full path says %s\n", shapes[i].item,
                         lo, koma_code_name(e.code));
@@ -219,16 +222,16 @@ static void test_memory_budget(void **state)
         koma_pcn_free(full);
         free(s);
         s = shaped(shapes[i].item, lo + 1, shapes[i].keyed, &len);
-        if (len <= KOMA_PCN_MAX_RECORD) same_verdict(s, len, 0);
+        if (len <= KOMA_LIMIT_RECORD) same_verdict(s, len, 0);
         free(s);
     }
     koma_position_cleanup(&scratch);
     /* 16 MiB of {} (3 bytes an item): refused by both, at the same place */
     size_t len;
-    char *s = shaped("{}", (KOMA_PCN_MAX_RECORD - 64) / 3, 0, &len);
+    char *s = shaped("{}", (KOMA_LIMIT_RECORD - 64) / 3, 0, &len);
     koma_error e;
     koma_error_clear(&e);
-    assert_null(koma_pcn_parse(KOMA_PCN_JSON, s, len, KOMA_PCN_CHECK_ONLY, &e));
+    assert_int_equal(koma_pcn_parse(KOMA_PCN_JSON, s, len, KOMA_PCN_CHECK_ONLY, &(koma_pcn *){NULL}, &e), -1);
     assert_int_equal(e.code, KOMA_E_PCN_MEMORY_LIMIT);
     same_verdict(s, len, 0);
     free(s);
@@ -240,8 +243,10 @@ static void same_light(const char *s, size_t len)
     koma_error ef, el;
     koma_error_clear(&ef);
     koma_error_clear(&el);
-    koma_pcn *full = koma_pcn_parse(KOMA_PCN_JSON, s, len, 0, &ef);
-    koma_pcn *light = koma_pcn_parse(KOMA_PCN_JSON, s, len, KOMA_PCN_LIGHT, &el);
+    koma_pcn *full = NULL;
+    koma_pcn_parse(KOMA_PCN_JSON, s, len, 0, &full, &ef);
+    koma_pcn *light = NULL;
+    koma_pcn_parse(KOMA_PCN_JSON, s, len, KOMA_PCN_LIGHT, &light, &el);
     assert_int_equal(full == NULL, light == NULL);
     assert_int_equal(ef.code, el.code);
     if (full == NULL) return;

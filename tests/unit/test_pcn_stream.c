@@ -51,7 +51,7 @@ static void take(items *it, koma_pcn_reader *r, int status, koma_pcn *p, const k
         assert_non_null(p);
         assert_int_equal(e->code, KOMA_OK);
         x->plies = koma_pcn_ply_count(p);
-        koma_pcn_buffer b = { 0 };
+        koma_buffer b = { 0 };
         assert_int_equal(koma_pcn_write_json(p, 0, &b, NULL), 0);
         b.data[b.len - 1] = '\0';
         x->json = b.data;
@@ -71,7 +71,8 @@ static void pull_all(koma_pcn_format fmt, const char *s, size_t len, size_t chun
     mem_src m = { s, len, 0, chunk };
     koma_error e;
     memset(&e, 0, sizeof e);
-    koma_pcn_reader *r = koma_pcn_reader_new(fmt, 0, mem_read, &m, &e);
+    koma_pcn_reader *r = NULL;
+    koma_pcn_reader_new(fmt, 0, mem_read, &m, &r, &e);
     assert_non_null(r);
     e.source = "db";
     for (;;) {
@@ -94,7 +95,8 @@ static void push_all(koma_pcn_format fmt, const char *s, size_t len, size_t chun
 {
     koma_error e;
     memset(&e, 0, sizeof e);
-    koma_pcn_reader *r = koma_pcn_reader_new(fmt, 0, NULL, NULL, &e);
+    koma_pcn_reader *r = NULL;
+    koma_pcn_reader_new(fmt, 0, NULL, NULL, &r, &e);
     assert_non_null(r);
     e.source = "db";
     size_t pos = 0;
@@ -255,7 +257,8 @@ static void test_record_text(void **state)
     mem_src m = { db, sizeof db - 1, 0, 3 };
     koma_error e;
     memset(&e, 0, sizeof e);
-    koma_pcn_reader *r = koma_pcn_reader_new(KOMA_PCN_JSON, 0, mem_read, &m, &e);
+    koma_pcn_reader *r = NULL;
+    koma_pcn_reader_new(KOMA_PCN_JSON, 0, mem_read, &m, &r, &e);
     assert_null(koma_pcn_reader_text(r, NULL));
     unsigned long line, col;
     assert_int_equal(koma_pcn_reader_locate(r, "", &line, &col), -1);   /* no record yet */
@@ -284,7 +287,7 @@ static void test_record_text(void **state)
     /* positions of values of the record last read, in the whole input */
     static const char jl[] = "\n{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"...\"}]}\n";
     mem_src mj = { jl, sizeof jl - 1, 0, 5 };
-    r = koma_pcn_reader_new(KOMA_PCN_JSON, 0, mem_read, &mj, &e);
+    koma_pcn_reader_new(KOMA_PCN_JSON, 0, mem_read, &mj, &r, &e);
     assert_int_equal(koma_pcn_reader_next(r, &p, &e), KOMA_PCN_RECORD);
     koma_pcn_free(p);
     assert_int_equal(koma_pcn_reader_locate(r, "/plies/0/pmn", &line, &col), 0);
@@ -296,7 +299,7 @@ static void test_record_text(void **state)
     koma_pcn_reader_free(r);
     static const char yl[] = "# c\n---\nsetup: {feen: K / C/c}\nplies:\n- pmn: '...'\n";
     mem_src my = { yl, sizeof yl - 1, 0, 5 };
-    r = koma_pcn_reader_new(KOMA_PCN_YAML, 0, mem_read, &my, &e);
+    koma_pcn_reader_new(KOMA_PCN_YAML, 0, mem_read, &my, &r, &e);
     assert_int_equal(koma_pcn_reader_next(r, &p, &e), KOMA_PCN_RECORD);
     koma_pcn_free(p);
     assert_int_equal(koma_pcn_reader_line(r), 2);
@@ -310,7 +313,7 @@ static void test_record_text(void **state)
     /* keys with '/' and '~' (RFC 6901: "~1" and "~0"), and tokens that match nothing */
     static const char yk[] = "setup: {feen: K / C/c}\nmeta:\n  a~b: 1\n  c/d: 2\n  c~1d: 3\n";
     mem_src mk = { yk, sizeof yk - 1, 0, 5 };
-    r = koma_pcn_reader_new(KOMA_PCN_YAML, 0, mem_read, &mk, &e);
+    koma_pcn_reader_new(KOMA_PCN_YAML, 0, mem_read, &mk, &r, &e);
     assert_int_equal(koma_pcn_reader_next(r, &p, &e), KOMA_PCN_RECORD);
     koma_pcn_free(p);
     assert_int_equal(koma_pcn_reader_locate(r, "/meta/a~0b", &line, &col), 0);
@@ -351,7 +354,8 @@ static void test_read_error(void **state)
     int calls = 0;
     koma_error e;
     memset(&e, 0, sizeof e);
-    koma_pcn_reader *r = koma_pcn_reader_new(KOMA_PCN_JSON, 0, failing_read, &calls, &e);
+    koma_pcn_reader *r = NULL;
+    koma_pcn_reader_new(KOMA_PCN_JSON, 0, failing_read, &calls, &r, &e);
     koma_pcn *p;
     assert_int_equal(koma_pcn_reader_next(r, &p, &e), KOMA_PCN_RECORD);
     koma_pcn_free(p);
@@ -374,7 +378,8 @@ static void test_stdio(void **state)
     rewind(f);
     koma_error e;
     memset(&e, 0, sizeof e);
-    koma_pcn_reader *r = koma_pcn_reader_new(KOMA_PCN_JSON, 0, koma_pcn_read_stdio, f, &e);
+    koma_pcn_reader *r = NULL;
+    koma_pcn_reader_new(KOMA_PCN_JSON, 0, koma_pcn_read_stdio, f, &r, &e);
     koma_pcn *p;
     size_t len;
     for (int i = 0; i < 2; i++) {
@@ -392,7 +397,7 @@ static void test_stdio(void **state)
     close(fd);
     f = fopen(path, "w");
     assert_non_null(f);
-    r = koma_pcn_reader_new(KOMA_PCN_JSON, 0, koma_pcn_read_stdio, f, &e);
+    koma_pcn_reader_new(KOMA_PCN_JSON, 0, koma_pcn_read_stdio, f, &r, &e);
     assert_int_equal(koma_pcn_reader_next(r, &p, &e), KOMA_PCN_FATAL);
     assert_int_equal(e.code, KOMA_E_IO_READ);
     koma_pcn_reader_free(r);
@@ -502,30 +507,31 @@ static void test_oversize_json_line(void **state)
     (void)state;
     gen_src g = { "{\"setup\":{\"feen\":\"K / C/c\"}}\n{\"setup\":{\"feen\":\"K / C/c\"},\"x\":\"",
                   "\"}\n{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"bad\"}]}\n",
-                  'x', KOMA_PCN_MAX_RECORD + 100, 0, 1 << 20 };
+                  'x', KOMA_LIMIT_RECORD + 100, 0, 1 << 20 };
     koma_error e;
     memset(&e, 0, sizeof e);
-    koma_pcn_reader *r = koma_pcn_reader_new(KOMA_PCN_JSON, 0, gen_read, &g, &e);
+    koma_pcn_reader *r = NULL;
+    koma_pcn_reader_new(KOMA_PCN_JSON, 0, gen_read, &g, &r, &e);
     koma_pcn *p;
     assert_int_equal(koma_pcn_reader_next(r, &p, &e), KOMA_PCN_RECORD);
     koma_pcn_free(p);
     assert_int_equal(koma_pcn_reader_next(r, &p, &e), KOMA_PCN_INVALID);
     assert_int_equal(e.code, KOMA_E_PCN_SIZE);
     assert_int_equal(e.line, 2);
-    assert_int_equal(e.column, KOMA_PCN_MAX_RECORD + 1);
-    assert_int_equal(e.offset, 29 + KOMA_PCN_MAX_RECORD);
+    assert_int_equal(e.column, KOMA_LIMIT_RECORD + 1);
+    assert_int_equal(e.offset, 29 + KOMA_LIMIT_RECORD);
     assert_int_equal(koma_pcn_reader_line(r), 2);
     assert_null(koma_pcn_reader_text(r, NULL));
     assert_int_equal(koma_pcn_reader_next(r, &p, &e), KOMA_PCN_INVALID);
     assert_int_equal(e.code, KOMA_E_PCN_PLY_PMN);
     assert_int_equal(e.line, 3);
     assert_int_equal(e.column, 45);
-    assert_int_equal(e.offset, 29 + 33 + KOMA_PCN_MAX_RECORD + 100 + 3 + 44);
+    assert_int_equal(e.offset, 29 + 33 + KOMA_LIMIT_RECORD + 100 + 3 + 44);
     assert_int_equal(koma_pcn_reader_next(r, &p, &e), KOMA_PCN_END);
     koma_pcn_reader_free(r);
 
     /* push mode, fed in big chunks: the same */
-    r = koma_pcn_reader_new(KOMA_PCN_JSON, 0, NULL, NULL, &e);
+    koma_pcn_reader_new(KOMA_PCN_JSON, 0, NULL, NULL, &r, &e);
     gen_src g2 = g;
     g2.pos = 0;
     char *chunk = malloc(3 << 20);
@@ -545,7 +551,7 @@ static void test_oversize_json_line(void **state)
         if (seen == 2) {
             assert_int_equal(e.code, KOMA_E_PCN_SIZE);
             assert_int_equal(e.line, 2);
-            assert_int_equal(e.column, KOMA_PCN_MAX_RECORD + 1);
+            assert_int_equal(e.column, KOMA_LIMIT_RECORD + 1);
         }
         if (seen == 3) {
             assert_int_equal(e.code, KOMA_E_PCN_PLY_PMN);
@@ -563,10 +569,11 @@ static void test_oversize_yaml_document(void **state)
     /* a document of 1 + 2 lines then 16 MiB + 100 bytes of "x\n"-lines in a block scalar */
     gen_src g = { "---\nsetup: {feen: K / C/c}\n---\nsetup: {feen: K / C/c}\nx: |\n",
                   "\n---\nsetup: {feen: bad}\n",
-                  '\n', KOMA_PCN_MAX_RECORD + 100, 0, 1 << 20 };
+                  '\n', KOMA_LIMIT_RECORD + 100, 0, 1 << 20 };
     koma_error e;
     memset(&e, 0, sizeof e);
-    koma_pcn_reader *r = koma_pcn_reader_new(KOMA_PCN_YAML, 0, gen_read, &g, &e);
+    koma_pcn_reader *r = NULL;
+    koma_pcn_reader_new(KOMA_PCN_YAML, 0, gen_read, &g, &r, &e);
     koma_pcn *p;
     assert_int_equal(koma_pcn_reader_next(r, &p, &e), KOMA_PCN_RECORD);
     koma_pcn_free(p);
@@ -575,25 +582,25 @@ static void test_oversize_yaml_document(void **state)
     assert_int_equal(koma_pcn_reader_line(r), 3);
     /* the document starts at offset 27 (line 3); byte 27 + 16 MiB is on line
      * 3 + 2 + (16 MiB - 27) newlines of filler, column 1 */
-    assert_int_equal(e.offset, 27 + KOMA_PCN_MAX_RECORD);
-    assert_int_equal(e.line, 5 + (KOMA_PCN_MAX_RECORD - 27 - 5) + 1);
+    assert_int_equal(e.offset, 27 + KOMA_LIMIT_RECORD);
+    assert_int_equal(e.line, 5 + (KOMA_LIMIT_RECORD - 27 - 5) + 1);
     assert_int_equal(e.column, 1);
     assert_int_equal(koma_pcn_reader_next(r, &p, &e), KOMA_PCN_INVALID);
     assert_int_equal(e.code, KOMA_E_PCN_SETUP_FEEN);
     /* filler lines 6 .. 5 + N, the tail's "\n" ends line 6 + N, "---" is line 7 + N */
-    assert_int_equal(koma_pcn_reader_line(r), 7 + KOMA_PCN_MAX_RECORD + 100);
-    assert_int_equal(e.line, 8 + KOMA_PCN_MAX_RECORD + 100);
+    assert_int_equal(koma_pcn_reader_line(r), 7 + KOMA_LIMIT_RECORD + 100);
+    assert_int_equal(e.line, 8 + KOMA_LIMIT_RECORD + 100);
     assert_int_equal(e.column, 15);
     assert_int_equal(koma_pcn_reader_next(r, &p, &e), KOMA_PCN_END);
     koma_pcn_reader_free(r);
 
     /* one over-long line inside a document */
-    gen_src g2 = { "---\nx: ", "\n---\nsetup: {feen: K / C/c}\n", 'y', KOMA_PCN_MAX_RECORD, 0, 1 << 20 };
-    r = koma_pcn_reader_new(KOMA_PCN_YAML, 0, gen_read, &g2, &e);
+    gen_src g2 = { "---\nx: ", "\n---\nsetup: {feen: K / C/c}\n", 'y', KOMA_LIMIT_RECORD, 0, 1 << 20 };
+    koma_pcn_reader_new(KOMA_PCN_YAML, 0, gen_read, &g2, &r, &e);
     assert_int_equal(koma_pcn_reader_next(r, &p, &e), KOMA_PCN_INVALID);
     assert_int_equal(e.code, KOMA_E_PCN_SIZE);
     assert_int_equal(e.line, 2);
-    assert_int_equal(e.column, KOMA_PCN_MAX_RECORD + 1 - 4);
+    assert_int_equal(e.column, KOMA_LIMIT_RECORD + 1 - 4);
     assert_int_equal(koma_pcn_reader_line(r), 1);
     assert_int_equal(koma_pcn_reader_next(r, &p, &e), KOMA_PCN_RECORD);
     assert_int_equal(koma_pcn_reader_line(r), 3);

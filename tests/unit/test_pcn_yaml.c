@@ -12,7 +12,8 @@ static koma_pcn *yaml_ok(const char *text)
 {
     koma_error e;
     memset(&e, 0, sizeof e);
-    koma_pcn *p = koma_pcn_parse_yaml(text, strlen(text), &e);
+    koma_pcn *p = NULL;
+    koma_pcn_parse_yaml(text, strlen(text), &p, &e);
     if (p == NULL)
         print_error("unexpected error on %.300s: %s %lu:%lu %s\n", text, koma_code_name(e.code),
                     e.line, e.column, e.message);
@@ -23,7 +24,7 @@ static koma_pcn *yaml_ok(const char *text)
 
 static char *write_text(const koma_pcn *p, koma_pcn_format fmt)
 {
-    koma_pcn_buffer b = { 0 };
+    koma_buffer b = { 0 };
     koma_error e;
     assert_int_equal(koma_pcn_write(p, fmt, 0, &b, &e), 0);
     return b.data;
@@ -42,7 +43,8 @@ static void expect_error(const char *text, size_t len, koma_code code, unsigned 
     koma_error e;
     memset(&e, 0, sizeof e);
     e.source = "src";
-    koma_pcn *p = koma_pcn_parse(KOMA_PCN_YAML, text, len, 0, &e);
+    koma_pcn *p = NULL;
+    koma_pcn_parse(KOMA_PCN_YAML, text, len, 0, &p, &e);
     if (p != NULL || e.code != code || e.line != line || e.column != column ||
         (needle && strstr(e.message, needle) == NULL))
         print_error("%.300s\n  want %s %lu:%lu \"%s\"\n  got  %s %lu:%lu \"%s\"\n", text,
@@ -165,11 +167,13 @@ static void test_strings_round_trip(void **state)
                      "\"x\":[\"%s\"],\"%s\":0}", quoted, quoted, quoted);
             koma_error e;
             memset(&e, 0, sizeof e);
-            koma_pcn *p = koma_pcn_parse_json(json, strlen(json), &e);
+            koma_pcn *p = NULL;
+            koma_pcn_parse_json(json, strlen(json), &p, &e);
             if (p == NULL) print_error("%s: %s\n", json, e.message);
             assert_non_null(p);
             char *yaml = write_text(p, KOMA_PCN_YAML);
-            koma_pcn *r = koma_pcn_parse_yaml(yaml, strlen(yaml), &e);
+            koma_pcn *r = NULL;
+            koma_pcn_parse_yaml(yaml, strlen(yaml), &r, &e);
             if (r == NULL) print_error("%s\n%s: %s\n", json, yaml, e.message);
             assert_non_null(r);
             char *a = compact(p), *b = compact(r);
@@ -365,7 +369,8 @@ static void test_round_trip(void **state)
     for (size_t i = 0; i < sizeof records / sizeof records[0]; i++) {
         koma_error e;
         memset(&e, 0, sizeof e);
-        koma_pcn *p = koma_pcn_parse_json(records[i], strlen(records[i]), &e);
+        koma_pcn *p = NULL;
+        koma_pcn_parse_json(records[i], strlen(records[i]), &p, &e);
         assert_non_null(p);
         char *yaml = write_text(p, KOMA_PCN_YAML);
         koma_pcn *q = yaml_ok(yaml);

@@ -141,7 +141,7 @@ static void expect_canonical(const koma_position *pos, const char *legs, const c
 {
     koma_chain c, out;
     koma_error err;
-    char buf[KOMA_CHAIN_BUF];
+    char buf[KOMA_MOVE_TEXT_BUF];
     memset(&err, 0, sizeof err);
     if (koma_chain_read_legs(legs, strlen(legs), pos, &c, &err) != 0)
         fail_msg("\"%s\": %s %s", legs, koma_code_name(err.code), err.message);
@@ -261,7 +261,7 @@ static void test_dialects(void **state)
     koma_chain c;
     koma_move m;
     koma_error err;
-    char buf[KOMA_CHAIN_BUF];
+    char buf[KOMA_MOVE_TEXT_BUF];
     ko_pos(&pos, wrestler_place, KOMA_FIRST);
     koma_pmn_dialect d;
     assert_int_equal(koma_pmn_dialect_from_name(LIT("legs"), &d), 0);
@@ -382,11 +382,11 @@ static void test_canonical_random(void **state)
             if (koma_chain_apply(&a, &c, &err) != 0) fail_msg("apply canonical %s: %s", legs, err.message);
             by_hand.turn ^= 1;
             if (!koma_position_equal(&a, &by_hand)) {
-                char text[KOMA_CHAIN_BUF];
+                char text[KOMA_MOVE_TEXT_BUF];
                 koma_chain_write(&c, text, sizeof text);
                 fail_msg("\"%s\" -> \"%s\": different effects", legs, text);
             }
-            char text[KOMA_CHAIN_BUF];
+            char text[KOMA_MOVE_TEXT_BUF];
             koma_chain_write(&c, text, sizeof text);
             if (koma_chain_parse(text, strlen(text), &again, &err) != 0)
                 fail_msg("canonical \"%s\" (from %s) does not parse: %s", text, legs, err.message);

@@ -113,7 +113,8 @@ static void check_pcn_path(const ending *c, const koma_verdict *v)
     assert_true(n < sizeof json);
     koma_error err;
     koma_error_clear(&err);
-    koma_pcn *rec = koma_pcn_parse(KOMA_PCN_JSON, json, n, KOMA_PCN_LIGHT, &err);
+    koma_pcn *rec = NULL;
+    koma_pcn_parse(KOMA_PCN_JSON, json, n, KOMA_PCN_LIGHT, &rec, &err);
     if (rec == NULL) print_error("%s: %s\n", json, err.message);
     assert_non_null(rec);
     koma_referee *ref;
@@ -710,7 +711,7 @@ static void test_recorded_every_game(void **state)
         koma_emove *m = malloc(koma_engine_max_moves(e) * sizeof *m);
         assert_non_null(m);
         assert_true(koma_engine_legal_moves(e, m) > 0);
-        char first[KOMA_CHAIN_BUF];
+        char first[KOMA_MOVE_TEXT_BUF];
         koma_engine_move_text(e, m[0], first, sizeof first);
         free(m);
         koma_engine_free(e);
@@ -1116,7 +1117,8 @@ static void claim(const char *json, koma_declaration_rule run, koma_verdict *v)
 {
     koma_error err;
     koma_error_clear(&err);
-    koma_pcn *rec = koma_pcn_parse(KOMA_PCN_JSON, json, strlen(json), KOMA_PCN_LIGHT, &err);
+    koma_pcn *rec = NULL;
+    koma_pcn_parse(KOMA_PCN_JSON, json, strlen(json), KOMA_PCN_LIGHT, &rec, &err);
     if (rec == NULL) print_error("%s: %s\n", json, err.message);
     assert_non_null(rec);
     koma_referee *ref;

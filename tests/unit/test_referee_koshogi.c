@@ -271,7 +271,8 @@ static void test_recorded(void **state)
 /* Judge a JSON record with koma_referee_pcn: 0 judged (v), 1 not judgeable (err). */
 static int judge_json(koma_referee *ref, const char *json, koma_verdict *v, koma_error *err)
 {
-    koma_pcn *rec = koma_pcn_parse_json(json, strlen(json), err);
+    koma_pcn *rec = NULL;
+    koma_pcn_parse_json(json, strlen(json), &rec, err);
     assert_non_null(rec);
     int rc = koma_referee_pcn(ref, games, NULL, rec, NULL, v, err);
     koma_pcn_free(rec);
@@ -434,7 +435,7 @@ static void moves_from(const char *feen, const char *prefix, char *out, size_t c
     size_t n = koma_engine_legal_moves(e, m);
     list l = LIST_INIT;
     for (size_t i = 0; i < n; i++) {
-        char t[KOMA_CHAIN_BUF];
+        char t[KOMA_MOVE_TEXT_BUF];
         koma_engine_move_text(e, m[i], t, sizeof t);
         if (strncmp(t, prefix, strlen(prefix)) == 0) list_add(&l, t);
     }
@@ -471,7 +472,7 @@ static void test_engine_api(void **state)
         single++;
         koma_emove found;
         if (koma_engine_find_move(e, &pm, &found, &err) != 0) fail_msg("%zu: %s", i, err.message);
-        char a[KOMA_CHAIN_BUF], b[KOMA_CHAIN_BUF];
+        char a[KOMA_MOVE_TEXT_BUF], b[KOMA_MOVE_TEXT_BUF];
         koma_engine_move_text(e, m[i], a, sizeof a);
         koma_engine_move_text(e, found, b, sizeof b);
         assert_string_equal(a, b);

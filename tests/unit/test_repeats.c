@@ -60,11 +60,11 @@ static void test_counts(void **state)
     size_t n;
     assert_int_equal(koma_repeats_list(t, &n, &err), 0);
     assert_int_equal(n, 0);
-    assert_int_equal(koma_repeats_describe(t, 20, LIT("feen-b x"), fid_b, &err), 0);
-    assert_int_equal(koma_repeats_describe(t, 10, LIT("feen-a"), fid_a, &err), 0);
-    assert_int_equal(koma_repeats_describe(t, 10, LIT("another"), fid_b, &err), 0);
-    assert_int_equal(koma_repeats_describe(t, 30, LIT("once"), fid_b, &err), 0);
-    assert_int_equal(koma_repeats_describe(t, 99, LIT("never seen"), fid_b, &err), 0);
+    assert_int_equal(koma_repeats_attach_feen(t, 20, LIT("feen-b x"), fid_b, &err), 0);
+    assert_int_equal(koma_repeats_attach_feen(t, 10, LIT("feen-a"), fid_a, &err), 0);
+    assert_int_equal(koma_repeats_attach_feen(t, 10, LIT("another"), fid_b, &err), 0);
+    assert_int_equal(koma_repeats_attach_feen(t, 30, LIT("once"), fid_b, &err), 0);
+    assert_int_equal(koma_repeats_attach_feen(t, 99, LIT("never seen"), fid_b, &err), 0);
     assert_int_equal(koma_repeats_list(t, &n, &err), 0);
     assert_int_equal(n, 2);
     koma_repeats_at(t, 0, &r);

@@ -197,7 +197,8 @@ static int meta(const char *cond)
     int rc = koma_meta_cond_parse(cond, strlen(cond), &c, &err);
     if (rc != 0) print_error("%s: %s\n", cond, err.message);
     assert_int_equal(rc, 0);
-    koma_pcn *rec = koma_pcn_parse_json(record_text, strlen(record_text), &err);
+    koma_pcn *rec = NULL;
+    koma_pcn_parse_json(record_text, strlen(record_text), &rec, &err);
     assert_non_null(rec);
     int r = koma_meta_cond_match(c, rec);
     koma_pcn_free(rec);
@@ -322,7 +323,8 @@ static koma_pcn *record(const char *json)
 {
     koma_error err;
     koma_error_clear(&err);
-    koma_pcn *p = koma_pcn_parse_json(json, strlen(json), &err);
+    koma_pcn *p = NULL;
+    koma_pcn_parse_json(json, strlen(json), &p, &err);
     if (p == NULL) print_error("%s: %s\n", json, err.message);
     assert_non_null(p);
     return p;

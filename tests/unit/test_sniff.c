@@ -69,7 +69,8 @@ static void read_auto(const char *s, size_t len, size_t chunk, got *g)
     koma_error e;
     koma_error_clear(&e);
     memset(g, 0, sizeof *g);
-    koma_pcn_reader *r = koma_pcn_reader_new(KOMA_PCN_JSON, KOMA_PCN_AUTO, NULL, NULL, &e);
+    koma_pcn_reader *r = NULL;
+    koma_pcn_reader_new(KOMA_PCN_JSON, KOMA_PCN_AUTO, NULL, NULL, &r, &e);
     assert_non_null(r);
     size_t pos = 0;
     if (chunk == 0) chunk = len ? len : 1;
@@ -163,7 +164,7 @@ static void test_auto_pretty_json(void **state)
 static void test_auto_oversize(void **state)
 {
     (void)state;
-    size_t big = KOMA_PCN_MAX_RECORD + 100;
+    size_t big = KOMA_LIMIT_RECORD + 100;
     const char *tail = J("b") J("c");
     char *s = malloc(big + 64 + strlen(tail));
     assert_non_null(s);
@@ -214,7 +215,8 @@ static void test_explicit_format(void **state)
     (void)state;
     koma_error e;
     koma_error_clear(&e);
-    koma_pcn_reader *r = koma_pcn_reader_new(KOMA_PCN_YAML, 0, NULL, NULL, &e);
+    koma_pcn_reader *r = NULL;
+    koma_pcn_reader_new(KOMA_PCN_YAML, 0, NULL, NULL, &r, &e);
     assert_non_null(r);
     const char *s = J("a") J("b");
     assert_int_equal(koma_pcn_reader_feed(r, s, strlen(s), &e), 0);

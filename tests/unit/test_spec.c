@@ -638,7 +638,7 @@ static void check_pmn(const row *r, verdict *v)
     koma_chain chain;
     koma_error_clear(&err);
     int rc = koma_chain_parse_dialect(d, in->s, in->len, ctx, &chain, &err);
-    char buf[KOMA_CHAIN_BUF];
+    char buf[KOMA_MOVE_TEXT_BUF];
     if (r->code == KOMA_OK) {
         expect_ok(r, rc, &err, v);
         if (rc == 0 && r->f[C_CANONICAL].len) {
@@ -652,7 +652,7 @@ static void check_pmn(const row *r, verdict *v)
     }
     int single = d == KOMA_PMN_DIALECT_SEED || d == KOMA_PMN_DIALECT_JSON_ARRAY ||
                  (d == KOMA_PMN_DIALECT_CANONICAL && memchr(in->s, ',', in->len) == NULL &&
-                  in->len <= KOMA_CHAIN_MAX_LEN);
+                  in->len <= KOMA_LIMIT_MOVE_TEXT);
     if (single) {
         koma_move m;
         memset(&m, 0x5a, sizeof m);
@@ -684,7 +684,8 @@ static void check_ggn(const row *r, verdict *v)
     const field *in = &r->f[C_INPUT];
     koma_error err;
     koma_error_clear(&err);
-    koma_ggn *g = koma_ggn_load(in->s, in->len, &err);
+    koma_ggn *g = NULL;
+    koma_ggn_load(in->s, in->len, &g, &err);
     if (r->code == KOMA_OK) expect_ok(r, g ? 0 : -1, &err, v);
     else expect_error(r, g ? 0 : -1, &err, v);
     koma_ggn_free(g);
@@ -705,7 +706,8 @@ static void check_pcn(const row *r, verdict *v)
     koma_error err;
     koma_error_clear(&err);
     err.source = "src";
-    koma_pcn *p = koma_pcn_parse(fmt, in->s, in->len, 0, &err);
+    koma_pcn *p = NULL;
+    koma_pcn_parse(fmt, in->s, in->len, 0, &p, &err);
     if (r->code == KOMA_OK) {
         expect_ok(r, p ? 0 : -1, &err, v);
         if (p && koma_pcn_validate(p, 0, &err) != 0) wrong(v, "read, but not valid: %s", err.message);

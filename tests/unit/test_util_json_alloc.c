@@ -27,7 +27,8 @@ static verdict read_record(const char *s, size_t len)
 {
     koma_error e;
     koma_error_clear(&e);
-    koma_pcn *p = koma_pcn_parse(KOMA_PCN_JSON, s, len, 0, &e);
+    koma_pcn *p = NULL;
+    koma_pcn_parse(KOMA_PCN_JSON, s, len, 0, &p, &e);
     verdict v = { p != NULL, e.code, e.line, e.column };
     koma_pcn_free(p);
     return v;
@@ -113,7 +114,7 @@ static void test_heap_history(void **state)
     (void)state;
     static const char *const items[] = {"{}", "[1]", "\"abc\""};
     for (size_t t = 0; t < sizeof items / sizeof *items; t++) {
-        size_t lo = 0, hi = (KOMA_PCN_MAX_RECORD - 64) / (strlen(items[t]) + 1), len;
+        size_t lo = 0, hi = (KOMA_LIMIT_RECORD - 64) / (strlen(items[t]) + 1), len;
         char *s = record_of(items[t], hi, &len);
         verdict whole = read_record(s, len);
         free(s);
@@ -134,7 +135,7 @@ static void test_heap_history(void **state)
         verdict v_at = read_record(at, at_len), v_past = read_record(past, past_len);
         assert_true(v_at.valid);
         assert_int_equal(v_past.code, KOMA_E_PCN_MEMORY_LIMIT);
-        s = record_of(items[t], (KOMA_PCN_MAX_RECORD - 64) / (strlen(items[t]) + 1), &len);
+        s = record_of(items[t], (KOMA_LIMIT_RECORD - 64) / (strlen(items[t]) + 1), &len);
         for (int h = 1; h < HEAPS; h++) {
             heap_enter(h);
             verdict a = read_record(at, at_len), p = read_record(past, past_len),

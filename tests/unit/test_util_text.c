@@ -12,7 +12,7 @@
 static void test_buffers(void **state)
 {
     (void)state;
-    koma_pcn_buffer b = {0};
+    koma_buffer b = {0};
     koma_error err;
     assert_int_equal(koma__buf_put(&b, "", 0, &err), 0);
     assert_non_null(b.data);
@@ -36,13 +36,13 @@ static void test_buffers(void **state)
     b.len = 0;
     assert_int_equal(koma__buf_lines(&b, "*", "end\n", &err), 0);   /* a last empty line too */
     assert_string_equal(b.data, "*end\n*\n");
-    koma_pcn_buffer_cleanup(&b);
+    koma_buffer_cleanup(&b);
 }
 
 static void test_printf(void **state)
 {
     (void)state;
-    koma_pcn_buffer b = {0};
+    koma_buffer b = {0};
     koma_error err;
     assert_int_equal(koma__buf_printf(&b, &err, "%d-%s", 42, "x"), 0);
     assert_string_equal(b.data, "42-x");
@@ -63,7 +63,7 @@ static void test_printf(void **state)
     assert_int_equal(koma__buf_printf(&b, &err, "%s", "!"), 0);
     assert_int_equal(b.len, 1003);
     assert_int_equal(b.data[1002], '!');
-    koma_pcn_buffer_cleanup(&b);
+    koma_buffer_cleanup(&b);
 }
 
 static void expect_utf8(const char *s, size_t len, int valid, size_t bad_at)
@@ -101,7 +101,7 @@ static void test_utf8(void **state)
 static void test_iconv(void **state)
 {
     (void)state;
-    koma_pcn_buffer out = {0};
+    koma_buffer out = {0};
     size_t bad = 99;
     /* 将棋 in CP932, after what out already held */
     assert_int_equal(koma__buf_puts(&out, ">", NULL), 0);
@@ -111,13 +111,13 @@ static void test_iconv(void **state)
     assert_int_equal(koma__from_utf8("CP932", LIT("a\xe5\xb0\x86\xe6\xa3\x8b"), &out, &bad), 0);
     assert_int_equal(out.len, 5);
     assert_memory_equal(out.data, "a\x8f\xab\x8a\xfb", 5);
-    koma_pcn_buffer_cleanup(&out);
+    koma_buffer_cleanup(&out);
 
     /* nothing to convert: an empty string, not NULL */
     assert_int_equal(koma__to_utf8("CP932", "", 0, &out, &bad), 0);
     assert_non_null(out.data);
     assert_string_equal(out.data, "");
-    koma_pcn_buffer_cleanup(&out);
+    koma_buffer_cleanup(&out);
 
     /* a lead byte with no trail byte: found at its offset */
     bad = 99;
@@ -132,7 +132,7 @@ static void test_iconv(void **state)
     bad = 99;
     assert_int_equal(koma__to_utf8("NO-SUCH-ENCODING", LIT("abc"), &out, &bad), -1);
     assert_int_equal(bad, 0);
-    koma_pcn_buffer_cleanup(&out);
+    koma_buffer_cleanup(&out);
 
     /* more than one growth of the buffer: every character converted */
     enum { N = 20000 };
@@ -145,7 +145,7 @@ static void test_iconv(void **state)
         if (memcmp(out.data + 3 * i, "\xe6\xa3\x8b", 3) != 0) fail_msg("character %zu", i);
     assert_int_equal(out.data[out.len], '\0');
     free(sj);
-    koma_pcn_buffer_cleanup(&out);
+    koma_buffer_cleanup(&out);
 }
 
 static void test_contains(void **state)
@@ -201,7 +201,7 @@ static void test_encodings(void **state)
     assert_int_equal(best, KOMA__ENC_UTF8);
     assert_false(koma__enc_valid(KOMA__ENC_EUCJP, LIT("ab\x82\xc4"), &bad));
     assert_int_equal(bad, 2);
-    koma_pcn_buffer out = {0};
+    koma_buffer out = {0};
     const char *t;
     size_t tl;
     assert_int_equal(koma__enc_decode(KOMA__ENC_EUCJP, LIT("\xbe\xad\xb4\xfd"), &out, &t, &tl, &bad), 0);
@@ -211,7 +211,7 @@ static void test_encodings(void **state)
     assert_memory_equal(t, "ok", 2);
     assert_int_equal(koma__enc_decode(KOMA__ENC_UTF8, LIT("o\xff"), &out, &t, &tl, &bad), -1);
     assert_int_equal(bad, 1);
-    koma_pcn_buffer_cleanup(&out);
+    koma_buffer_cleanup(&out);
 }
 
 static void expect_quote(const char *s, size_t len, size_t cap, const char *want)

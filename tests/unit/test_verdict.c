@@ -31,7 +31,8 @@ static int teardown(void **state)
 static koma_pcn *judge(const char *json, koma_verdict *v)
 {
     koma_error err;
-    koma_pcn *rec = koma_pcn_parse_json(json, strlen(json), &err);
+    koma_pcn *rec = NULL;
+    koma_pcn_parse_json(json, strlen(json), &rec, &err);
     assert_non_null(rec);
     assert_int_equal(koma_referee_pcn(ref, games, NULL, rec, NULL, v, &err), 0);
     return rec;

@@ -34,7 +34,8 @@ static int judge(koma_verdict *v, koma_code *code)
     koma_error_clear(&err);
     koma_referee *ref;
     assert_int_equal(koma_referee_new(NULL, &ref, &err), 0);
-    koma_pcn *rec = koma_pcn_parse_json(LIT(RECORD), &err);
+    koma_pcn *rec = NULL;
+    koma_pcn_parse_json(LIT(RECORD), &rec, &err);
     assert_non_null(rec);
     int rc = koma_referee_pcn(ref, games_set(), NULL, rec, NULL, v, &err);
     *code = err.code;
@@ -81,7 +82,8 @@ static void test_verdict_refused(void **state)
         assert_string_equal(buf, "");
         assert_null(koma_verdict_repetition_rule(v));
         koma_error err;
-        koma_pcn *rec = koma_pcn_parse_json(LIT(RECORD), &err);
+        koma_pcn *rec = NULL;
+        koma_pcn_parse_json(LIT(RECORD), &rec, &err);
         assert_int_equal(koma_verdict_outcome(v, rec, &err), -1);
         assert_int_equal(err.code, KOMA_E_API_SIZE);
         koma_pcn_free(rec);
@@ -165,14 +167,16 @@ static void test_options(void **state)
     assert_int_equal(err.code, KOMA_E_API_SIZE);
     assert_null(ref);
 
-    koma_hub *hub = koma_hub_new(NULL, &err);
+    koma_hub *hub = NULL;
+    koma_hub_new(NULL, &hub, &err);
     assert_non_null(hub);
-    koma_rstream_options so = KOMA_RSTREAM_OPTIONS_INIT;
-    koma_rstream *rs = koma_rstream_new(hub, NULL, &so, &err);
+    koma_format_reader_options so = KOMA_FORMAT_READER_OPTIONS_INIT;
+    koma_format_reader *rs = NULL;
+    koma_format_reader_new(hub, NULL, &so, &rs, &err);
     assert_non_null(rs);
-    koma_rstream_free(rs);
+    koma_format_reader_free(rs);
     so.size = sizeof so + 4;
-    assert_null(koma_rstream_new(hub, NULL, &so, &err));
+    assert_int_equal(koma_format_reader_new(hub, NULL, &so, &(koma_format_reader *){NULL}, &err), -1);
     assert_int_equal(err.code, KOMA_E_API_SIZE);
     koma_hub_free(hub);
 
@@ -182,7 +186,7 @@ static void test_options(void **state)
     co.size = 0;
     assert_int_equal(koma_convert_check(&co, &err), KOMA_CONVERT_UNFIT_SIZE);
     assert_int_equal(err.code, KOMA_E_API_SIZE);
-    assert_null(koma_converter_new(&co, &err));
+    assert_int_equal(koma_converter_new(&co, &(koma_converter *){NULL}, &err), -1);
 
     koma_position pos;
     koma_position_init(&pos);

@@ -57,26 +57,29 @@ static inline koma_piece koma_piece_flip(koma_piece p) { return (koma_piece)(p ^
  * Hands: the keys after the count):
  * letter, uppercase first, '-' < '+' < none, terminal absent first,
  * derived absent first. a < b  <=>  key(a) < key(b).
+ * Ownership: none.
  */
 KOMA_API unsigned koma_piece_hand_key(koma_piece p);
 
-/* PIN: [+-]?[A-Za-z]^? exactly. */
+/* PIN: [+-]?[A-Za-z]^? exactly. Ownership: none. */
 KOMA_API int koma_pin_parse(const char *s, size_t len, koma_piece *out, koma_error *err);
-/* EPIN: PIN followed by an optional "'". */
+/* EPIN: PIN followed by an optional "'". Ownership: none. */
 KOMA_API int koma_epin_parse(const char *s, size_t len, koma_piece *out, koma_error *err);
 /*
  * Greedy scan of one EPIN token at the start of s[0..len) (prefix, letter, '^', "'"
  * in that order); returns bytes consumed, or 0 when no token starts there.
+ * Ownership: none.
  */
 KOMA_API size_t koma_epin_scan(const char *s, size_t len, koma_piece *out);
-/* Canonical EPIN text (NUL-terminated); returns its length (0 for NONE). */
+/* Canonical EPIN text (NUL-terminated); returns its length (0 for NONE). Ownership: none. */
 KOMA_API size_t koma_epin_write(koma_piece p, char buf[KOMA_EPIN_BUF]);
 
-/* SIN: one ASCII letter. */
+/* SIN: one ASCII letter. Ownership: none. */
 KOMA_API int koma_sin_parse(const char *s, size_t len, char *out, koma_error *err);
 
 /* SNN: [A-Z][A-Za-z]*[0-9]*, at most 32 bytes. out gets a NUL-terminated copy. */
 #define KOMA_SNN_MAX_LEN 32
+/* Ownership: none. */
 KOMA_API int koma_snn_parse(const char *s, size_t len, char out[KOMA_SNN_MAX_LEN + 1],
                             koma_error *err);
 
@@ -87,7 +90,9 @@ typedef struct koma_qpi {
 } koma_qpi;
 #define KOMA_QPI_MAX_LEN 5             /* "C:+K^" */
 #define KOMA_QPI_BUF (KOMA_QPI_MAX_LEN + 1)
+/* Ownership: none. */
 KOMA_API int koma_qpi_parse(const char *s, size_t len, koma_qpi *out, koma_error *err);
+/* Ownership: none. */
 KOMA_API size_t koma_qpi_write(const koma_qpi *q, char buf[KOMA_QPI_BUF]);
 
 #ifdef __cplusplus

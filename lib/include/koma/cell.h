@@ -24,22 +24,24 @@ typedef struct koma_cell {
     uint8_t idx[KOMA_CELL_MAX_DIMS];
 } koma_cell;
 
-/* Parse exactly s[0..len). 0 on success, -1 with err set. */
+/* Parse exactly s[0..len). 0 on success, -1 with err set. Ownership: none. */
 KOMA_API int koma_cell_parse(const char *s, size_t len, koma_cell *out, koma_error *err);
 
 /*
  * Parse the longest CELL prefix of s[0..len) (letters, digits, capitals in the
  * CELL cycle) and return the number of bytes consumed; 0 with err set when the
  * prefix is not a valid coordinate. Used by PMN and other composite parsers.
+ * Ownership: none.
  */
 KOMA_API size_t koma_cell_scan(const char *s, size_t len, koma_cell *out, koma_error *err);
 
-/* Canonical text of c into buf (NUL-terminated); returns its length. */
+/* Canonical text of c into buf (NUL-terminated); returns its length. Ownership: none. */
 KOMA_API size_t koma_cell_write(const koma_cell *c, char buf[KOMA_CELL_BUF]);
 
+/* Ownership: none. */
 KOMA_API int koma_cell_equal(const koma_cell *a, const koma_cell *b);
 
-/* The HAND location token: exactly "*". */
+/* The HAND location token: exactly "*". Ownership: none. */
 KOMA_API int koma_hand_token_parse(const char *s, size_t len, koma_error *err);
 
 /* A location is either a board cell or a hand ("*"), as in GGN and legacy PMN. */
@@ -48,6 +50,7 @@ typedef struct koma_location {
     koma_cell cell;                /* when !hand */
 } koma_location;
 
+/* Ownership: none. */
 KOMA_API int koma_location_parse(const char *s, size_t len, koma_location *out, koma_error *err);
 
 /*
@@ -66,10 +69,10 @@ typedef struct koma_shape {
 } koma_shape;
 
 /* Convert a cell to a square number; -1 (err KOMA_E_CELL_SHAPE) when off board
- * or when the cell does not have the board's number of dimensions. */
+ * or when the cell does not have the board's number of dimensions. Ownership: none. */
 KOMA_API int koma_shape_square(const koma_shape *shape, const koma_cell *c,
                                uint32_t *square, koma_error *err);
-/* Convert a square number (< squares) to its cell. */
+/* Convert a square number (< squares) to its cell. Ownership: none. */
 KOMA_API void koma_shape_cell(const koma_shape *shape, uint32_t square, koma_cell *c);
 
 #ifdef __cplusplus

@@ -35,10 +35,12 @@ typedef enum koma_status_class {
     KOMA_STATUS_EXPLICIT           /* needs history, clocks or a declaration */
 } koma_status_class;
 
-/* Exactly one of the 14 lowercase names; else cgsn.unknown at column 1. */
+/* Exactly one of the 14 lowercase names; else cgsn.unknown at column 1. Ownership: none. */
 KOMA_API int koma_cgsn_parse(const char *s, size_t len, koma_status *out, koma_error *err);
-/* "checkmate" ...; NULL for a value outside the enum. */
+/* "checkmate" ...; NULL for a value outside the enum.
+ * Ownership: the result is static (the library's constant data). */
 KOMA_API const char *koma_cgsn_name(koma_status st);
+/* Ownership: none. */
 KOMA_API koma_status_class koma_cgsn_class(koma_status st);
 
 #ifdef __cplusplus

@@ -52,6 +52,7 @@
 
 #include <stddef.h>
 #include <koma/error.h>
+#include <koma/io.h>
 #include <koma/position.h>
 #include <koma/game.h>
 
@@ -81,30 +82,32 @@ typedef struct koma_diagram_options {
 } koma_diagram_options;
 #define KOMA_DIAGRAM_OPTIONS_INIT {.size = sizeof(koma_diagram_options)}
 
-/* Receives the output in pieces; returns 0, or -1 to stop (a write error). */
-typedef int (*koma_diagram_write_fn)(void *ctx, const char *data, size_t len);
-
 /*
  * Draw pos (its game g may be NULL) through write. Errors: diagram.shape (a 3-D
  * board), diagram.caption (a caption with a control character or invalid UTF-8),
  * pmn.* and cell.shape (a last move that is not PMN or not on the board),
- * memory, io.write (write returned -1: nothing more is written).
+ * memory, io.write (write returned non-zero: nothing more is written, and the
+ * call returns write's value).
+ * Ownership: none.
  */
 KOMA_API int koma_diagram_write(const koma_position *pos, const koma_game *g,
                                 const koma_diagram_options *opt,
-                                koma_diagram_write_fn write, void *ctx, koma_error *err);
+                                koma_write_fn write, void *ctx, koma_error *err);
 
 /*
  * The same into buf, snprintf-style: at most cap bytes including a NUL are
  * written, *len (may be NULL) receives the full length; the output is complete
  * when *len < cap.
+ * Ownership: none.
  */
 KOMA_API int koma_diagram_print(const koma_position *pos, const koma_game *g,
                                 const koma_diagram_options *opt, char *buf, size_t cap,
                                 size_t *len, koma_error *err);
 
-/* "ascii", "unicode", "svg" (what koma-convert --to takes) and back; -1 when unknown. */
+/* "ascii", "unicode", "svg" (what koma-convert --to takes) and back; -1 when unknown.
+ * Ownership: the result is static (the library's constant data). */
 KOMA_API const char *koma_diagram_format_name(koma_diagram_format f);
+/* Ownership: none. */
 KOMA_API int koma_diagram_format_from_name(const char *s, size_t len, koma_diagram_format *out);
 
 #ifdef __cplusplus

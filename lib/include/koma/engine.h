@@ -57,9 +57,13 @@ typedef struct koma_engine koma_engine;
 typedef uint32_t koma_emove;
 
 /* An engine for a playable game (game.norules otherwise). The game must outlive
- * the engine. The engine starts on the game's start position. */
+ * the engine. The engine starts on the game's start position.
+ * Ownership: the caller frees *out with koma_engine_free; game is borrowed (its set must
+ * outlive *out). */
 KOMA_API int koma_engine_new(const koma_game *game, koma_engine **out, koma_error *err);
+/* Ownership: frees e and what it owns. */
 KOMA_API void koma_engine_free(koma_engine *e);
+/* Ownership: the result is the game e was made for, borrowed from its set. */
 KOMA_API const koma_game *koma_engine_game(const koma_engine *e);
 
 /*
@@ -69,24 +73,29 @@ KOMA_API const koma_game *koma_engine_game(const koma_engine *e);
  * holding only pieces of their owner's case (rules.hand), and in games with the
  * check rule at most one royal piece a side (rules.royal). The history (for
  * repetition and the move limit) is cleared: the position is the setup.
+ * Ownership: none.
  */
 KOMA_API int koma_engine_set_position(koma_engine *e, const koma_position *pos, koma_error *err);
-/* Parse a FEEN (strict) and set it; errors keep the FEEN's offsets. */
+/* Parse a FEEN (strict) and set it; errors keep the FEEN's offsets. Ownership: none. */
 KOMA_API int koma_engine_set_feen(koma_engine *e, const char *feen, size_t len, koma_error *err);
+/* Ownership: none. */
 KOMA_API int koma_engine_set_start(koma_engine *e, koma_error *err);
 
-/* The current position as a koma_position (pos initialised by the caller). */
+/* The current position as a koma_position (pos initialised by the caller). Ownership: none. */
 KOMA_API int koma_engine_get_position(const koma_engine *e, koma_position *pos, koma_error *err);
 /* The current position as canonical FEEN into buf (cap bytes, NUL-terminated),
  * its length into *len (may be NULL). -1 with err when it cannot be written
  * (memory; feen.length when cap is too small: KOMA_FEEN_MAX_LEN + 1 always
- * fits a game's position): buf then holds "" and *len 0, never a partial FEEN. */
+ * fits a game's position): buf then holds "" and *len 0, never a partial FEEN.
+ * Ownership: none. */
 KOMA_API KOMA_NODISCARD int koma_engine_feen(const koma_engine *e, char *buf, size_t cap,
                                              size_t *len, koma_error *err);
 
+/* Ownership: none. */
 KOMA_API int koma_engine_turn(const koma_engine *e);          /* KOMA_FIRST / KOMA_SECOND */
+/* Ownership: none. */
 KOMA_API uint64_t koma_engine_hash(const koma_engine *e);
-/* 1 when the side to move has a royal piece attacked (any game). */
+/* 1 when the side to move has a royal piece attacked (any game). Ownership: none. */
 KOMA_API int koma_engine_in_check(koma_engine *e);
 
 /*
@@ -94,27 +103,29 @@ KOMA_API int koma_engine_in_check(koma_engine *e);
  * it attacks a royal piece of the other side (check), or, in games with
  * defeat.survival, a piece of the other side whose capture would make it fail
  * the survival test. The perpetual-check rule asks this after every ply.
+ * Ownership: none.
  */
 KOMA_API int koma_engine_threatens(koma_engine *e, int side);
 
 /* ---- moves ------------------------------------------------------------------ */
 
-/* The size a move buffer needs for any position of this game. */
+/* The size a move buffer needs for any position of this game. Ownership: none. */
 KOMA_API size_t koma_engine_max_moves(const koma_engine *e);
 
 /* The legal moves (at most koma_engine_max_moves); none in a finished position
- * (a royal captured). Order: unspecified but deterministic. */
+ * (a royal captured). Order: unspecified but deterministic. Ownership: none. */
 KOMA_API size_t koma_engine_legal_moves(koma_engine *e, koma_emove *moves);
 
 /* The canonical PMN of a move of the current position. A move of an effect game
  * (Ko shogi) that is a chain of several elements is no one PMN move:
  * koma_engine_move_pmn then returns -1 (out zeroed), and koma_engine_move_write
  * returns 0 (buf "") for a chain longer than KOMA_PMN_MAX_LEN, never a cut text;
- * koma_engine_move_text writes any chain. */
+ * koma_engine_move_text writes any chain. Ownership: none. */
 KOMA_API int koma_engine_move_pmn(const koma_engine *e, koma_emove m, koma_move *out);
+/* Ownership: none. */
 KOMA_API size_t koma_engine_move_write(const koma_engine *e, koma_emove m, char buf[KOMA_PMN_BUF]);
 /* The same into buf of any size (NUL-terminated, cut to cap - 1 bytes); returns
- * the full length of the move's canonical text. */
+ * the full length of the move's canonical text. Ownership: none. */
 KOMA_API size_t koma_engine_move_text(const koma_engine *e, koma_emove m, char *buf, size_t cap);
 
 /* What the history rules need to know of a legal move m of the current
@@ -127,6 +138,7 @@ typedef struct koma_move_facts {
     int resets;                        /* it moves a piece whose move resets the move-limit
                                           count (resets_move_limit; a drop never does) */
 } koma_move_facts;
+/* Ownership: none. */
 KOMA_API void koma_engine_move_facts(const koma_engine *e, koma_emove m, koma_move_facts *out);
 
 /*
@@ -137,10 +149,11 @@ KOMA_API void koma_engine_move_facts(const koma_engine *e, koma_emove m, koma_mo
  * cell.shape). A drop without its piece (`*e5`) is accepted when exactly one
  * droppable kind could be meant. The error offset points into the canonical
  * text of m (the offending cell, piece or suffix).
+ * Ownership: none.
  */
 KOMA_API int koma_engine_find_move(koma_engine *e, const koma_move *m, koma_emove *out,
                                    koma_error *err);
-/* The same from PMN text (pmn.* syntax errors first); offsets point into s. */
+/* The same from PMN text (pmn.* syntax errors first); offsets point into s. Ownership: none. */
 KOMA_API int koma_engine_parse_move(koma_engine *e, const char *s, size_t len,
                                     koma_emove *out, koma_error *err);
 
@@ -153,17 +166,18 @@ KOMA_API int koma_engine_parse_move(koma_engine *e, const char *s, size_t len,
  * those squares (a promotion the rules make alone). -1 with rules.pattern (no
  * legal move has those squares), rules.promotion (several: the choice is
  * missing), rules.form (named is no board move or drop), memory.
+ * Ownership: none (*out is a handle valid in the current position only).
  */
 KOMA_API int koma_engine_match_move(koma_engine *e, const koma_move *named, koma_emove *out,
                                     koma_error *err);
 
 /* Play a legal move of the current position / take back the last one. At most
- * KOMA_ENGINE_MAX_PLIES plies are kept for unmake (rules.illegal beyond). No
- * history rule is applied here: that is the referee's (koma/referee.h). */
-#define KOMA_ENGINE_MAX_PLIES 65536
+ * KOMA_LIMIT_PLIES plies are kept for unmake (rules.illegal beyond). No
+ * history rule is applied here: that is the referee's (koma/referee.h). Ownership: none. */
 KOMA_API int koma_engine_make(koma_engine *e, koma_emove m, koma_error *err);
+/* Ownership: none. */
 KOMA_API int koma_engine_unmake(koma_engine *e);
-/* Plies made since the position was set. */
+/* Plies made since the position was set. Ownership: none. */
 KOMA_API size_t koma_engine_ply(const koma_engine *e);
 
 /* ---- endings the position decides (koma-games(7), ENDINGS ON ONE PLY) --------- */
@@ -185,6 +199,7 @@ typedef struct koma_ending {
  * no_legal_move maps them), a bare king (bare_king games: the side that has
  * just moved is bare: it loses, or a draw when the side to move is bare too).
  * The result is the game's termination for the side concerned.
+ * Ownership: none.
  */
 KOMA_API void koma_engine_position_ending(koma_engine *e, koma_ending *out);
 
@@ -213,34 +228,31 @@ KOMA_API void koma_engine_position_ending(koma_engine *e, koma_ending *out);
  * koma_engine_legal_moves, which a test checks on random positions.
  *
  * Moves are emitted in the document's order as canonical PMN (and koma_move);
- * emit returns 0 to go on, anything else to stop (the call then returns 1).
+ * emit returns 0 to go on, anything else to stop (the call then returns that value).
  * emit must not change the engine. Returns 0 when all were emitted, -1 with
  * err on an error (memory).
+ * Ownership: none.
  */
-KOMA_API int koma_engine_ggn_moves(koma_engine *e, const koma_ggn *ggn,
-                                   int (*emit)(const char *pmn, size_t len,
-                                               const koma_move *move, void *ctx),
+KOMA_API int koma_engine_ggn_moves(koma_engine *e, const koma_ggn *ggn, koma_move_fn emit,
                                    void *ctx, koma_error *err);
 
 /* The same for a position of a game (an engine is made for the call): -1 with
  * err also when the position does not fit the game (rules.*, as
- * koma_engine_set_position) or the game has no rules (game.norules). */
+ * koma_engine_set_position) or the game has no rules (game.norules). Ownership: none. */
 KOMA_API int koma_ggn_generate(const koma_ggn *ggn, const koma_game *game,
-                               const koma_position *pos,
-                               int (*emit)(const char *pmn, size_t len, const koma_move *move,
-                                           void *ctx),
-                               void *ctx, koma_error *err);
+                               const koma_position *pos, koma_move_fn emit, void *ctx,
+                               koma_error *err);
 
 /* ---- perft -------------------------------------------------------------------- */
 
 /* Leaves of the legal-move tree of the given depth into *nodes (koma-perft(1):
  * finished positions have no moves; history rules ignored). -1 only when the
- * move buffers (depth x koma_engine_max_moves) cannot be allocated. */
+ * move buffers (depth x koma_engine_max_moves) cannot be allocated. Ownership: none. */
 KOMA_API int koma_engine_perft(koma_engine *e, unsigned depth, uint64_t *nodes, koma_error *err);
 
 /* One root move of a divided perft. */
 typedef struct koma_perft_entry {
-    char pmn[KOMA_CHAIN_BUF];          /* a PMN move, or a chain (an effect game) */
+    char pmn[KOMA_MOVE_TEXT_BUF];          /* a PMN move, or a chain (an effect game) */
     uint64_t nodes;
 } koma_perft_entry;
 
@@ -248,24 +260,27 @@ typedef struct koma_perft_entry {
  * Divided perft: one entry per legal root move, sorted by PMN (byte order),
  * into *out (malloc'd, the caller frees), *count entries. depth >= 1.
  * progress (may be NULL) is called after each root move with the number done
- * and the total.
+ * and the total; a non-zero return stops the perft, which returns that value
+ * (*out then NULL).
  */
+typedef int (*koma_perft_progress_fn)(void *ctx, size_t done, size_t total);
+/* Ownership: the caller frees *out with free(). */
 KOMA_API int koma_engine_perft_divide(koma_engine *e, unsigned depth,
                                       koma_perft_entry **out, size_t *count,
-                                      void (*progress)(void *ctx, size_t done, size_t total),
-                                      void *ctx, koma_error *err);
+                                      koma_perft_progress_fn progress, void *ctx,
+                                      koma_error *err);
 
 /*
  * Split a perft of `depth` into jobs: every position reached after `plies`
  * plies (one job per path, so duplicates are kept) with depth - plies left.
  * job() is called with each FEEN and remaining depth; a non-zero return stops.
  * The jobs' perfts sum to perft(depth). plies <= depth (perft.depth).
- * Returns 0 when done, 1 when a job stopped it, -1 on error.
+ * Returns 0 when done, the job's non-zero value when it stopped it, -1 on error.
  */
+typedef int (*koma_perft_job_fn)(void *ctx, unsigned depth, const char *feen, size_t len);
+/* Ownership: none. */
 KOMA_API int koma_engine_perft_split(koma_engine *e, unsigned depth, unsigned plies,
-                                     int (*job)(void *ctx, unsigned depth, const char *feen,
-                                                size_t len),
-                                     void *ctx, koma_error *err);
+                                     koma_perft_job_fn job, void *ctx, koma_error *err);
 
 #ifdef __cplusplus
 }

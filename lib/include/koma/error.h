@@ -35,10 +35,11 @@ typedef struct koma_error {
     char message[KOMA_ERROR_MESSAGE_MAX];
 } koma_error;
 
-/* Zero every field (code KOMA_OK, no source). */
+/* Zero every field (code KOMA_OK, no source). Ownership: none. */
 KOMA_API void koma_error_clear(koma_error *err);
 
-/* Set err (if not NULL) at a 0-based offset of a one-line input; returns -1. */
+/* Set err (if not NULL) at a 0-based offset of a one-line input; returns -1.
+ * Ownership: none. */
 KOMA_API int koma_error_set(koma_error *err, koma_code code, size_t offset,
                             const char *fmt, ...)
 #if defined(__GNUC__)
@@ -46,14 +47,16 @@ KOMA_API int koma_error_set(koma_error *err, koma_code code, size_t offset,
 #endif
     ;
 
-/* Move an error found inside a sub-string that starts at `base` (0-based). */
+/* Move an error found inside a sub-string that starts at `base` (0-based). Ownership: none. */
 KOMA_API void koma_error_shift(koma_error *err, size_t base);
 
-/* "feen.hand.order" for KOMA_E_FEEN_HAND_ORDER; "ok" for KOMA_OK. */
+/* "feen.hand.order" for KOMA_E_FEEN_HAND_ORDER; "ok" for KOMA_OK.
+ * Ownership: the result is static (the library's constant data). */
 KOMA_API const char *koma_code_name(koma_code code);
-/* Default English text of a code. */
+/* Default English text of a code.
+ * Ownership: the result is static (the library's constant data). */
 KOMA_API const char *koma_strerror(koma_code code);
-/* Reverse lookup; KOMA_CODE_COUNT when unknown. */
+/* Reverse lookup; KOMA_CODE_COUNT when unknown. Ownership: none. */
 KOMA_API koma_code koma_code_from_name(const char *name);
 
 /*
@@ -63,6 +66,7 @@ KOMA_API koma_code koma_code_from_name(const char *name);
  * characters that would break or turn a line or not show (U+2028, U+2029,
  * the direction marks and embeddings, U+FEFF) become \xNN, one a byte; '"'
  * and '\\' are backslash-escaped. Returns the length written.
+ * Ownership: none.
  */
 KOMA_API size_t koma_quote(char *dst, size_t cap, const char *s, size_t len);
 

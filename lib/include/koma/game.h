@@ -62,6 +62,7 @@ typedef struct koma_betza_vector {
  *            orthogonal atoms two letters are read separately (fs = f + s).
  * Several modifiers before one atom select the union (fbR = forward and
  * backward rook). Returns 0, or -1 with err (betza.syntax, betza.unsupported).
+ * Ownership: none.
  */
 KOMA_API int koma_betza_parse(const char *s, size_t len, koma_betza_vector *out,
                               size_t cap, size_t *count, koma_error *err);
@@ -71,12 +72,13 @@ KOMA_API int koma_betza_parse(const char *s, size_t len, koma_betza_vector *out,
 typedef struct koma_game koma_game;
 typedef struct koma_game_set koma_game_set;
 
-#define KOMA_GAME_ID_MAX KOMA_LIMIT_GAME_ID
-/* A game definition nests at most this deep (game.depth; koma(7), LIMITS). */
-#define KOMA_GAME_MAX_DEPTH KOMA_LIMIT_DEPTH
+/* An id's length: KOMA_LIMIT_GAME_ID; a game definition nests at most
+ * KOMA_LIMIT_DEPTH deep (game.depth; koma(7), LIMITS). */
 
-/* A new set holding every built-in game. */
+/* A new set holding every built-in game.
+ * Ownership: the caller frees *out with koma_game_set_free. */
 KOMA_API int koma_game_set_new(koma_game_set **out, koma_error *err);
+/* Ownership: frees set and what it owns. */
 KOMA_API void koma_game_set_free(koma_game_set *set);
 
 /*
@@ -87,19 +89,24 @@ KOMA_API void koma_game_set_free(koma_game_set *set);
  * pointers to it, and engines made for it, stay valid). A game with the id of
  * a game loaded before by this function is an error (game.duplicate, at the
  * id), and the set is unchanged. *out (may be NULL) receives the game.
+ * Ownership: *out is borrowed from set until the set is freed.
  */
 KOMA_API int koma_game_set_load(koma_game_set *set, const char *yaml, size_t len,
                                 const char *source, const koma_game **out,
                                 koma_error *err);
 
-/* Read a YAML file and load it (io.open, io.read, then as above). */
+/* Read a YAML file and load it (io.open, io.read, then as above).
+ * Ownership: *out is borrowed from set until the set is freed. */
 KOMA_API int koma_game_set_load_file(koma_game_set *set, const char *path,
                                      const koma_game **out, koma_error *err);
 
+/* Ownership: none. */
 KOMA_API size_t koma_game_set_count(const koma_game_set *set);
+/* Ownership: the result is borrowed from set until the set is freed. */
 KOMA_API const koma_game *koma_game_set_at(const koma_game_set *set, size_t i);
 
-/* By id ("ogi", "shogi", ...); NULL when unknown. */
+/* By id ("ogi", "shogi", ...); NULL when unknown.
+ * Ownership: the result is borrowed from set until the set is freed. */
 KOMA_API const koma_game *koma_game_set_find_id(const koma_game_set *set,
                                                 const char *id, size_t len);
 
@@ -107,12 +114,14 @@ KOMA_API const koma_game *koma_game_set_find_id(const koma_game_set *set,
  * By style letter (either case) and 2-D board shape; NULL when none fits. A
  * definition with `by_feen: false` is never found this way (ogi-classic: an `O`
  * 8×8 FEEN means ogi); when several other games share both, the first loaded wins.
+ * Ownership: the result is borrowed from set until the set is freed.
  */
 KOMA_API const koma_game *koma_game_set_find_style(const koma_game_set *set, char style,
                                                    unsigned files, unsigned ranks);
 
 /* The game of a position (its first player's style and its shape); NULL with
- * err set (game.unknown) when none fits. */
+ * err set (game.unknown) when none fits.
+ * Ownership: the result is borrowed from set until the set is freed. */
 KOMA_API const koma_game *koma_game_set_find_position(const koma_game_set *set,
                                                       const koma_position *pos,
                                                       koma_error *err);
@@ -125,6 +134,7 @@ KOMA_API const koma_game *koma_game_set_find_position(const koma_game_set *set,
  * needs (rules.shape, rules.style, rules.piece, rules.hand, rules.royal). *game
  * is set to the game as soon as it is known. 0, or -1 with err (a FEEN error
  * keeps its offsets into feen).
+ * Ownership: *game is borrowed from set until the set is freed; pos is the caller's.
  */
 KOMA_API int koma_game_set_open_feen(const koma_game_set *set, const char *feen, size_t len,
                                      koma_position *pos, const koma_game **game,
@@ -135,9 +145,12 @@ KOMA_API int koma_game_set_open_feen(const koma_game_set *set, const char *feen,
  * GAME DEFINITIONS, Ko shogi):
  * a game's options and the value of each in force (the first value of each is
  * the default). koma_game_option_count is 0 for a game without options.
+ * Ownership: none.
  */
 KOMA_API size_t koma_game_option_count(const koma_game *g);
+/* Ownership: the result is borrowed from g until its set is freed. */
 KOMA_API const char *koma_game_option_name(const koma_game *g, size_t i);
+/* Ownership: the result is borrowed from g until its set is freed. */
 KOMA_API const char *koma_game_option_value(const koma_game *g, size_t i);
 
 /*
@@ -148,27 +161,34 @@ KOMA_API const char *koma_game_option_value(const koma_game *g, size_t i);
  * own variant. Errors: game.option.unknown (no such option, or a game without
  * options), game.option.value (not one of the option's values),
  * game.option.unsupported (a value koma does not play), memory.
+ * Ownership: *out is borrowed from set until the set is freed.
  */
 KOMA_API int koma_game_set_variant(koma_game_set *set, const koma_game *g,
                                    const char *const *opts, size_t n, const koma_game **out,
                                    koma_error *err);
 
+/* Ownership: the result is borrowed from g until its set is freed. */
 KOMA_API const char *koma_game_id(const koma_game *g);
+/* Ownership: the result is borrowed from g until its set is freed. */
 KOMA_API const char *koma_game_name(const koma_game *g);      /* SNN */
+/* Ownership: none. */
 KOMA_API char koma_game_style(const koma_game *g);            /* uppercase SIN */
+/* Ownership: none. */
 KOMA_API unsigned koma_game_files(const koma_game *g);
+/* Ownership: none. */
 KOMA_API unsigned koma_game_ranks(const koma_game *g);
+/* Ownership: the result is borrowed from g until its set is freed. */
 KOMA_API const char *koma_game_start(const koma_game *g);     /* start FEEN */
 /* 1 when the definition has pieces and rules (an engine can be built for it);
- * 0 for a game that is only recognised (a definition without pieces). */
+ * 0 for a game that is only recognised (a definition without pieces). Ownership: none. */
 KOMA_API int koma_game_playable(const koma_game *g);
 /* 0 when g has rules (koma_game_playable); else -1 with err game.norules, whose
  * message ("game ID defines no pieces, so it has no rule engine") is the one every
- * caller gives. */
+ * caller gives. Ownership: none. */
 KOMA_API int koma_game_require_rules(const koma_game *g, koma_error *err);
 /* 1 when a side loses by failing a survival test (Ko shogi: no general, no
  * governor, not both middle troop and banner; status mareking) rather than by
- * the capture of its king. */
+ * the capture of its king. Ownership: none. */
 KOMA_API int koma_game_survival_test(const koma_game *g);
 
 /*
@@ -176,6 +196,7 @@ KOMA_API int koma_game_survival_test(const koma_game *g);
  * from the `diagram.kanji` map of the definition; the second player's piece has
  * the name of the first player's. A piece with "'" the game does not name takes
  * the name of the piece without it. NULL when the game names no such piece.
+ * Ownership: the result is borrowed from g until its set is freed.
  */
 KOMA_API const char *koma_game_kanji(const koma_game *g, koma_piece p);
 
@@ -212,8 +233,9 @@ KOMA_API const char *koma_game_kanji(const koma_game *g, koma_piece p);
  * document would have more than 479349 possibilities: its text could not be
  * within the 16 MiB koma_ggn_load reads; a large board with many riders),
  * memory.
+ * Ownership: the caller frees *out with koma_ggn_free.
  */
-KOMA_API koma_ggn *koma_game_to_ggn(const koma_game *g, koma_error *err);
+KOMA_API int koma_game_to_ggn(const koma_game *g, koma_ggn **out, koma_error *err);
 /*
  * What the GGN export of g leaves to the rules beyond what every export leaves
  * (above), as one sentence, or NULL. For the Sanki family (its document: the
@@ -221,6 +243,7 @@ KOMA_API koma_ggn *koma_game_to_ggn(const koma_game *g, koma_error *err);
  * royal's displacement, en passant, Ogi's drops; koma-formats(5), GGN): what a
  * move turns pieces into and the markers it sets, castling's rook, the en passant
  * victim, the squares a castling royal may not cross under attack.
+ * Ownership: the result is static (the library's constant data).
  */
 KOMA_API const char *koma_game_ggn_note(const koma_game *g);
 
@@ -232,15 +255,18 @@ typedef enum koma_result {
     KOMA_RESULT_DRAW
 } koma_result;
 
-/* "1-0", "0-1", "1/2-1/2", "*". */
+/* "1-0", "0-1", "1/2-1/2", "*".
+ * Ownership: the result is static (the library's constant data). */
 KOMA_API const char *koma_result_name(koma_result r);
 /* The reverse: KOMA_RESULT_FIRST, _SECOND, _DRAW for "1-0", "0-1", "1/2-1/2";
- * KOMA_RESULT_NONE for anything else (an asymmetric result like "1/2-0", "*"). */
+ * KOMA_RESULT_NONE for anything else (an asymmetric result like "1/2-0", "*").
+ * Ownership: none. */
 KOMA_API koma_result koma_result_parse(const char *s, size_t len);
 
 /* The result of an ending of the game with this status for the side concerned
  * (KOMA_FIRST / KOMA_SECOND), as the definition's termination maps the status:
- * a loss, a draw or a win for that side (a loss when the status is not listed). */
+ * a loss, a draw or a win for that side (a loss when the status is not listed).
+ * Ownership: none. */
 KOMA_API koma_result koma_game_result(const koma_game *g, koma_status status, int side);
 
 #ifdef __cplusplus

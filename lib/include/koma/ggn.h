@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <koma/error.h>
+#include <koma/io.h>
 #include <koma/atoms.h>
 #include <koma/cell.h>
 #include <koma/position.h>
@@ -45,21 +46,24 @@ typedef struct koma_lcn {
 } koma_lcn;
 
 /*
- * Load and validate a whole document text[0..len) (UTF-8 JSON). Returns NULL
- * with err set on any error: the code (ggn.*), the 1-based line and byte column
+ * Load and validate a whole document text[0..len) (UTF-8 JSON) into *out.
+ * Returns -1 (*out NULL) with err set on any error: the code (ggn.*), the 1-based line and byte
+ * column
  * and the 0-based offset of the offending value (of the offending member name
  * for a bad key), and a message naming its JSON pointer, e.g.
  *     ggn.piece: invalid QPI key at /C:k: style and piece of different sides
  * JSON syntax errors (ggn.json, ggn.duplicate) are positioned at the byte where
  * the text stops being valid JSON, or at the start of the offending token.
  * Allocation failure: KOMA_E_MEMORY.
+ * Ownership: the caller frees *out with koma_ggn_free.
  */
-KOMA_API koma_ggn *koma_ggn_load(const char *text, size_t len, koma_error *err);
+KOMA_API int koma_ggn_load(const char *text, size_t len, koma_ggn **out, koma_error *err);
 
-/* An empty document ({}), to be filled with koma_ggn_add. */
-KOMA_API koma_ggn *koma_ggn_new(koma_error *err);
+/* An empty document ({}), to be filled with koma_ggn_add.
+ * Ownership: the caller frees *out with koma_ggn_free. */
+KOMA_API int koma_ggn_new(koma_ggn **out, koma_error *err);
 
-/* NULL is fine. */
+/* NULL is fine. Ownership: frees g and what it owns. */
 KOMA_API void koma_ggn_free(koma_ggn *g);
 
 /*
@@ -79,6 +83,7 @@ KOMA_API void koma_ggn_free(koma_ggn *g);
  *     koma_ggn_add(g, &k, &a, &b, &c, 1, NULL, 0, &e);
  *     c.kind = KOMA_LCN_ENEMY;
  *     koma_ggn_add(g, &k, &a, &b, &c, 1, NULL, 0, &e);
+ * Ownership: none.
  */
 KOMA_API int koma_ggn_add(koma_ggn *g, const koma_qpi *piece, const koma_location *src,
                           const koma_location *dst, const koma_lcn *must, size_t nmust,
@@ -102,17 +107,20 @@ typedef struct koma_ggn_entry {
  * or deny). fn returns 0 to go on; any other value stops the walk and is
  * returned. Returns 0 after a complete walk.
  */
-KOMA_API int koma_ggn_foreach(const koma_ggn *g,
-                              int (*fn)(const koma_ggn_entry *e, void *ctx), void *ctx);
+typedef int (*koma_ggn_entry_fn)(void *ctx, const koma_ggn_entry *e);
+/* Ownership: none. */
+KOMA_API int koma_ggn_foreach(const koma_ggn *g, koma_ggn_entry_fn fn, void *ctx);
 
-/* Numbers of piece keys and of possibilities in the document. */
+/* Numbers of piece keys and of possibilities in the document. Ownership: none. */
 KOMA_API size_t koma_ggn_piece_count(const koma_ggn *g);
+/* Ownership: none. */
 KOMA_API size_t koma_ggn_possibility_count(const koma_ggn *g);
 
 /*
  * 1 when a and b describe the same document: JSON objects compared as sets of
  * members (key order does not matter), possibilities arrays in order, a missing
  * must/deny equal to {}.
+ * Ownership: none.
  */
 KOMA_API int koma_ggn_equal(const koma_ggn *a, const koma_ggn *b);
 
@@ -123,16 +131,18 @@ KOMA_API int koma_ggn_equal(const koma_ggn *a, const koma_ggn *b);
 /*
  * Serialise g as JSON followed by one "\n", in document order, with both "must"
  * and "deny" in every possibility. The text goes to sink in pieces; sink returns
- * 0 on success, anything else to fail (koma_ggn_write then returns -1 with
- * KOMA_E_IO_WRITE). Returns 0.
+ * 0 on success, anything else to fail (koma_ggn_write then returns that value
+ * with KOMA_E_IO_WRITE). Returns 0.
+ * Ownership: none.
  */
-KOMA_API int koma_ggn_write(const koma_ggn *g, unsigned flags,
-                            int (*sink)(const char *s, size_t len, void *ctx), void *ctx,
+KOMA_API int koma_ggn_write(const koma_ggn *g, unsigned flags, koma_write_fn sink, void *ctx,
                             koma_error *err);
 
-/* The same into a malloc'd NUL-terminated string (free() it); *len (if not NULL)
- * gets its length. NULL with KOMA_E_MEMORY on allocation failure. */
-KOMA_API char *koma_ggn_dump(const koma_ggn *g, unsigned flags, size_t *len, koma_error *err);
+/* The same into *out, a malloc'd NUL-terminated string (free() it); *len (if not
+ * NULL) gets its length. -1 (*out NULL) with KOMA_E_MEMORY on allocation failure.
+ * Ownership: the caller frees *out with free(). */
+KOMA_API int koma_ggn_dump(const koma_ggn *g, unsigned flags, size_t *len, char **out,
+                           koma_error *err);
 
 /*
  * The QPI (koma-formats(5), QPI) of a piece in a position whose styles are styles[0] (first,
@@ -140,13 +150,15 @@ KOMA_API char *koma_ggn_dump(const koma_ggn *g, unsigned flags, size_t *len, kom
  * the style is its side's own style, or the other side's when the piece carries
  * the derivation marker "'", re-cased to the piece's side; the PIN is the piece
  * without "'". Example: styles "C","s" and P' give S:P.
+ * Ownership: none.
  */
 KOMA_API void koma_ggn_qpi_of(koma_piece p, const char styles[2], koma_qpi *out);
 
 /*
  * The pseudo-legal moves document g allows in position pos (koma-formats(5),
  * GGN, "Moves from a document"), as canonical PMN strings (and as koma_move
- * values). For each piece of the side to move on the board (in FEEN square order), its QPI (koma_ggn_qpi_of) and square select
+ * values). For each piece of the side to move on the board (in FEEN square order), its QPI
+ * (koma_ggn_qpi_of) and square select
  * g[QPI][cell]; then each piece of the side to move in its own hand (in hand
  * order; pieces of the other side's case in that hand are inert) selects
  * g[QPI]["*"]. For every destination (in document order) the move is allowed
@@ -170,12 +182,11 @@ KOMA_API void koma_ggn_qpi_of(koma_piece p, const char styles[2], koma_qpi *out)
  * is emitted once even if several possibilities allow it.
  *
  * emit returns 0 to go on, anything else to stop (koma_ggn_moves then returns
- * 1). Returns 0 when every move was emitted; -1 (KOMA_E_INTERNAL) only when g,
+ * that value). Returns 0 when every move was emitted; -1 (KOMA_E_INTERNAL) only when g,
  * pos or emit is NULL. Nothing is allocated.
+ * Ownership: none.
  */
-KOMA_API int koma_ggn_moves(const koma_ggn *g, const koma_position *pos,
-                            int (*emit)(const char *pmn, size_t len, const koma_move *move,
-                                        void *ctx),
+KOMA_API int koma_ggn_moves(const koma_ggn *g, const koma_position *pos, koma_move_fn emit,
                             void *ctx, koma_error *err);
 
 #ifdef __cplusplus

@@ -5,6 +5,7 @@
 #include <koma/version.h>
 #include <koma/limits.h>
 #include <koma/error.h>
+#include <koma/io.h>
 #include <koma/cell.h>
 #include <koma/atoms.h>
 #include <koma/position.h>
@@ -33,6 +34,7 @@
  * or now. A program that uses jansson itself from other threads calls this
  * before starting them; one that sets its own functions does so before its
  * first libkoma call, never after (libkoma(3), THREAD SAFETY).
+ * Ownership: none.
  */
 KOMA_API void koma_json_init(void);
 

@@ -2,8 +2,9 @@
  * koma/limits.h — the one source of what every koma tool shares: the limits
  * (each with its own diagnostic code; koma(7) lists them; the version is
  * koma/version.h's).
- * Every other name for these values is defined from this header;
- * never type the numbers again.
+ * Each limit has one name, KOMA_LIMIT_*, used everywhere (libkoma(3),
+ * CONVENTIONS); a buffer that holds a text at its limit is KOMA_*_BUF, the
+ * limit plus one. Never type the numbers again.
  */
 #ifndef KOMA_LIMITS_H
 #define KOMA_LIMITS_H
@@ -22,6 +23,9 @@
 #define KOMA_LIMIT_GAME_FILE ((size_t)1024 * 1024)
 /* Plies of one record, counted while parsing: 65,536 (pcn.plies.limit). */
 #define KOMA_LIMIT_PLIES 65536u
+/* A move's text, a PMN move or a chain of them (Ko shogi): 256 bytes
+ * (pmn.chain.length); a verdict keeps a move's text whole. */
+#define KOMA_LIMIT_MOVE_TEXT 256
 /* What one record's tree of values may take in memory while it is read (bytes
  * held, pcn.memory.limit): a few times the record's text at most, whatever its
  * shape: 48 MiB. */

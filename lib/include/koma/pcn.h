@@ -48,6 +48,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <koma/error.h>
+#include <koma/io.h>
 #include <koma/limits.h>
 #include <koma/feen.h>
 #include <koma/position.h>
@@ -56,12 +57,9 @@
 extern "C" {
 #endif
 
-#define KOMA_PCN_MAX_RECORD KOMA_LIMIT_RECORD
-#define KOMA_PCN_MAX_DEPTH KOMA_LIMIT_DEPTH
-#define KOMA_PCN_MAX_PLIES KOMA_LIMIT_PLIES
-/* What one record's tree of values may take in memory while it is read
- * (pcn.memory.limit; koma/limits.h). */
-#define KOMA_PCN_MAX_TREE KOMA_LIMIT_TREE
+/* A record's limits are koma/limits.h's: KOMA_LIMIT_RECORD, KOMA_LIMIT_DEPTH,
+ * KOMA_LIMIT_PLIES, KOMA_LIMIT_TREE (what one record's tree of values may take
+ * in memory while it is read, pcn.memory.limit). */
 
 typedef struct koma_pcn koma_pcn;
 
@@ -91,30 +89,39 @@ typedef enum koma_pcn_format {
                                           without the flag */
 
 /*
- * Parse and validate one record from s[0..len). NULL with err set on error
+ * Parse and validate one record from s[0..len) into *out; -1 (*out NULL) with err
+ * set on error
  * (err->line and err->column are positions in s). koma_pcn_parse_json and
  * koma_pcn_parse_yaml are koma_pcn_parse with flags 0. A YAML text must hold
  * exactly one document (pcn.yaml.documents otherwise; use koma_pcn_reader for
  * a stream).
+ * Ownership: the caller frees *out with koma_pcn_free.
  */
-KOMA_API koma_pcn *koma_pcn_parse(koma_pcn_format fmt, const char *s, size_t len,
-                                  unsigned flags, koma_error *err);
-KOMA_API koma_pcn *koma_pcn_parse_json(const char *s, size_t len, koma_error *err);
-KOMA_API koma_pcn *koma_pcn_parse_yaml(const char *s, size_t len, koma_error *err);
+KOMA_API int koma_pcn_parse(koma_pcn_format fmt, const char *s, size_t len, unsigned flags,
+                            koma_pcn **out, koma_error *err);
+/* Ownership: the caller frees *out with koma_pcn_free. */
+KOMA_API int koma_pcn_parse_json(const char *s, size_t len, koma_pcn **out, koma_error *err);
+/* Ownership: the caller frees *out with koma_pcn_free. */
+KOMA_API int koma_pcn_parse_yaml(const char *s, size_t len, koma_pcn **out, koma_error *err);
 
-/* A new record {"setup":{"feen":FEEN}}; the FEEN is validated (strictly). */
-KOMA_API koma_pcn *koma_pcn_new(const char *feen, size_t len, koma_error *err);
-KOMA_API koma_pcn *koma_pcn_copy(const koma_pcn *p, koma_error *err);
+/* A new record {"setup":{"feen":FEEN}}; the FEEN is validated (strictly).
+ * Ownership: the caller frees *out with koma_pcn_free. */
+KOMA_API int koma_pcn_new(const char *feen, size_t len, koma_pcn **out, koma_error *err);
+/* Ownership: the caller frees *out with koma_pcn_free. */
+KOMA_API int koma_pcn_copy(const koma_pcn *p, koma_pcn **out, koma_error *err);
+/* Ownership: frees p and what it owns. */
 KOMA_API void koma_pcn_free(koma_pcn *p);
 
 /*
  * Validate a record again (after edits, or one parsed with NO_VALIDATE).
  * There is no text, so err->line, column and offset are 0; the message names
  * the JSON pointer.
+ * Ownership: none.
  */
 KOMA_API int koma_pcn_validate(const koma_pcn *p, unsigned flags, koma_error *err);
 
-/* 1 when both records hold the same tree (same keys in the same order, same values). */
+/* 1 when both records hold the same tree (same keys in the same order, same values).
+ * Ownership: none. */
 KOMA_API int koma_pcn_equal(const koma_pcn *a, const koma_pcn *b);
 
 /* ---- accessors ------------------------------------------------------------
@@ -124,31 +131,38 @@ KOMA_API int koma_pcn_equal(const koma_pcn *a, const koma_pcn *b);
  * reads as absent.
  */
 
-/* setup.feen, or NULL. */
+/* setup.feen, or NULL. Ownership: the result is borrowed from p until p is changed or freed. */
 KOMA_API const char *koma_pcn_setup_feen(const koma_pcn *p, size_t *len);
-/* Number of plies (0 when there is no plies array). */
+/* Number of plies (0 when there is no plies array). Ownership: none. */
 KOMA_API size_t koma_pcn_ply_count(const koma_pcn *p);
-/* plies[i].pmn, or NULL. */
+/* plies[i].pmn, or NULL.
+ * Ownership: the result is borrowed from p until p is changed or freed. */
 KOMA_API const char *koma_pcn_ply_pmn(const koma_pcn *p, size_t i, size_t *len);
-/* plies[i].elapsed_ms: 1 with *ms set when present, 0 when absent. */
+/* plies[i].elapsed_ms: 1 with *ms set when present, 0 when absent. Ownership: none. */
 KOMA_API int koma_pcn_ply_elapsed_ms(const koma_pcn *p, size_t i, uint64_t *ms);
-/* A string member of plies[i] ("comment", "assessment", ...), or NULL. */
+/* A string member of plies[i] ("comment", "assessment", ...), or NULL.
+ * Ownership: the result is borrowed from p until p is changed or freed. */
 KOMA_API const char *koma_pcn_ply_string(const koma_pcn *p, size_t i, const char *key,
                                          size_t *len);
-/* A boolean member of plies[i] ("check", "mate"): 1 true, 0 false, -1 absent. */
+/* A boolean member of plies[i] ("check", "mate"): 1 true, 0 false, -1 absent.
+ * Ownership: none. */
 KOMA_API int koma_pcn_ply_flag(const koma_pcn *p, size_t i, const char *key);
 
-/* 1 when the record has an outcome object. */
+/* 1 when the record has an outcome object. Ownership: none. */
 KOMA_API int koma_pcn_has_outcome(const koma_pcn *p);
-/* outcome.result / outcome.status, or NULL. */
+/* outcome.result / outcome.status, or NULL.
+ * Ownership: the result is borrowed from p until p is changed or freed. */
 KOMA_API const char *koma_pcn_outcome_result(const koma_pcn *p);
+/* Ownership: the result is borrowed from p until p is changed or freed. */
 KOMA_API const char *koma_pcn_outcome_status(const koma_pcn *p);
-/* outcome.ply: 1 with *ply set when present, 0 when absent. */
+/* outcome.ply: 1 with *ply set when present, 0 when absent. Ownership: none. */
 KOMA_API int koma_pcn_outcome_ply(const koma_pcn *p, uint64_t *ply);
 
-/* A string member of meta ("name", "event", ...), or NULL. */
+/* A string member of meta ("name", "event", ...), or NULL.
+ * Ownership: the result is borrowed from p until p is changed or freed. */
 KOMA_API const char *koma_pcn_meta(const koma_pcn *p, const char *key, size_t *len);
-/* A string member of sides.first (side KOMA_FIRST = 0) or sides.second (1), or NULL. */
+/* A string member of sides.first (side KOMA_FIRST = 0) or sides.second (1), or NULL.
+ * Ownership: the result is borrowed from p until p is changed or freed. */
 KOMA_API const char *koma_pcn_side(const koma_pcn *p, int side, const char *key, size_t *len);
 
 /* Any value, by RFC 6901 JSON pointer ("" is the record, "/sides/first/elo"). */
@@ -172,8 +186,10 @@ typedef struct koma_pcn_value {
     int boolean;                   /* BOOL */
 } koma_pcn_value;
 
+/* Ownership: none. */
 KOMA_API koma_pcn_type koma_pcn_get(const koma_pcn *p, const char *pointer, koma_pcn_value *out);
-/* The name of member i (0-based, in document order) of the object at pointer, or NULL. */
+/* The name of member i (0-based, in document order) of the object at pointer, or NULL.
+ * Ownership: the result is borrowed from p until p is changed or freed. */
 KOMA_API const char *koma_pcn_key(const koma_pcn *p, const char *pointer, size_t i, size_t *len);
 
 /* ---- walking the members (pcn_walk.c) --------------------------------------
@@ -201,9 +217,9 @@ typedef struct koma_pcn_node {
 } koma_pcn_node;
 
 /* Return 0 to go on; any other value stops the walk and is returned. */
-typedef int (*koma_pcn_walk_fn)(const koma_pcn_node *node, void *ctx);
+typedef int (*koma_pcn_walk_fn)(void *ctx, const koma_pcn_node *node);
 
-/* 0 when the walk ends; fn's non-zero value; -1 with err (memory). */
+/* 0 when the walk ends; fn's non-zero value; -1 with err (memory). Ownership: none. */
 KOMA_API int koma_pcn_walk(const koma_pcn *p, const char *pointer, koma_pcn_walk_fn fn,
                            void *ctx, koma_error *err);
 
@@ -226,7 +242,8 @@ typedef struct koma_pcn_member_diff {
     const koma_position *setup[2];
 } koma_pcn_member_diff;
 
-typedef void (*koma_pcn_diff_fn)(const koma_pcn_member_diff *d, void *ctx);
+/* Return 0 to go on; any other value stops the comparison and is returned. */
+typedef int (*koma_pcn_diff_fn)(void *ctx, const koma_pcn_member_diff *d);
 
 /* Caller storage, reusable from one pair of records to the next. */
 typedef struct koma_pcn_diff {
@@ -242,11 +259,13 @@ typedef struct koma_pcn_diff {
     void *priv_;                   /* private */
 } koma_pcn_diff;
 
+/* Ownership: none; the caller releases it with koma_pcn_diff_cleanup. */
 KOMA_API void koma_pcn_diff_init(koma_pcn_diff *d);
+/* Ownership: frees what d owns (not d itself). */
 KOMA_API void koma_pcn_diff_cleanup(koma_pcn_diff *d);
 /* Compare a with b, calling fn (may be NULL) for each differing member in the
  * order above. 1 when they differ (members or ply), 0 when not, -1 with err
- * (memory). */
+ * (memory); fn's non-zero value when it stopped the comparison. Ownership: none. */
 KOMA_API int koma_pcn_diff_compare(koma_pcn_diff *d, const koma_pcn *a, const koma_pcn *b,
                                    koma_pcn_diff_fn fn, void *ctx, koma_error *err);
 
@@ -255,21 +274,27 @@ KOMA_API int koma_pcn_diff_compare(koma_pcn_diff *d, const koma_pcn *a, const ko
  * Values are validated: result against the list above (pcn.outcome.result),
  * status as CGSN (pcn.outcome.status). A NULL string removes the member.
  * Existing members keep their place; new ones are appended.
+ * Ownership: none.
  */
 KOMA_API int koma_pcn_set_outcome_result(koma_pcn *p, const char *result, size_t len,
                                          koma_error *err);
+/* Ownership: none. */
 KOMA_API int koma_pcn_set_outcome_status(koma_pcn *p, const char *status, size_t len,
                                          koma_error *err);
+/* Ownership: none. */
 KOMA_API int koma_pcn_set_outcome_ply(koma_pcn *p, uint64_t ply, koma_error *err);
+/* Ownership: none. */
 KOMA_API int koma_pcn_unset_outcome_ply(koma_pcn *p);
-/* Remove outcome.csa (the CSA end code kept when result and status do not say it). */
+/* Remove outcome.csa (the CSA end code kept when result and status do not say it).
+ * Ownership: none. */
 KOMA_API int koma_pcn_unset_outcome_csa(koma_pcn *p);
-/* Append {"pmn": PMN} to plies (created when missing); PMN syntax is checked. */
+/* Append {"pmn": PMN} to plies (created when missing); PMN syntax is checked.
+ * Ownership: none. */
 KOMA_API int koma_pcn_append_ply(koma_pcn *p, const char *pmn, size_t len, koma_error *err);
 
 /* ---- writers --------------------------------------------------------------
  * Writers append to a growable heap buffer (zero-initialise it; reset len to 0
- * to reuse it for the next record; free data with koma_pcn_buffer_cleanup).
+ * to reuse it for the next record; free data with koma_buffer_cleanup: koma/io.h).
  * The text is always NUL-terminated (data[len] == '\0') and ends with '\n'.
  *   JSON: compact, one line (a JSON Lines line) by default; KOMA_PCN_PRETTY
  *         indents by 2. Keys in record order, UTF-8 kept, "/" not escaped.
@@ -283,21 +308,17 @@ KOMA_API int koma_pcn_append_ply(koma_pcn *p, const char *pmn, size_t len, koma_
  */
 #define KOMA_PCN_PRETTY 0x1u
 
-typedef struct koma_pcn_buffer {
-    char *data;
-    size_t len;
-    size_t cap;
-} koma_pcn_buffer;
 
-KOMA_API void koma_pcn_buffer_cleanup(koma_pcn_buffer *b);
-
-KOMA_API int koma_pcn_write_json(const koma_pcn *p, unsigned flags, koma_pcn_buffer *out,
+/* Ownership: none. */
+KOMA_API int koma_pcn_write_json(const koma_pcn *p, unsigned flags, koma_buffer *out,
                                  koma_error *err);
-KOMA_API int koma_pcn_write_yaml(const koma_pcn *p, unsigned flags, koma_pcn_buffer *out,
+/* Ownership: none. */
+KOMA_API int koma_pcn_write_yaml(const koma_pcn *p, unsigned flags, koma_buffer *out,
                                  koma_error *err);
+/* Ownership: none. */
 KOMA_API int koma_pcn_write(const koma_pcn *p, koma_pcn_format fmt, unsigned flags,
-                            koma_pcn_buffer *out, koma_error *err);
-/* The same into a stdio stream (io.write on a write error). */
+                            koma_buffer *out, koma_error *err);
+/* The same into a stdio stream (io.write on a write error). Ownership: none. */
 KOMA_API int koma_pcn_fwrite(const koma_pcn *p, koma_pcn_format fmt, unsigned flags, FILE *f,
                              koma_error *err);
 
@@ -336,9 +357,7 @@ KOMA_API int koma_pcn_fwrite(const koma_pcn *p, koma_pcn_format fmt, unsigned fl
  */
 typedef struct koma_pcn_reader koma_pcn_reader;
 
-/* Fill buf[0..cap) with up to cap bytes: the count, 0 at end of input, -1 on error. */
-typedef long (*koma_pcn_read_fn)(void *ctx, char *buf, size_t cap);
-/* A koma_pcn_read_fn for a stdio stream (ctx is the FILE *). */
+/* A koma_read_fn for a stdio stream (ctx is the FILE *). Ownership: none. */
 KOMA_API long koma_pcn_read_stdio(void *file, char *buf, size_t cap);
 
 /*
@@ -346,13 +365,16 @@ KOMA_API long koma_pcn_read_stdio(void *file, char *buf, size_t cap);
  * any size; feed a chunk, then call next until it answers KOMA_PCN_AGAIN) and
  * call koma_pcn_reader_finish at the end of input.
  * flags: the parse flags above, for every record.
+ * Ownership: the caller frees *out with koma_pcn_reader_free; read and ctx are kept until then.
  */
-KOMA_API koma_pcn_reader *koma_pcn_reader_new(koma_pcn_format fmt, unsigned flags,
-                                              koma_pcn_read_fn read, void *ctx,
-                                              koma_error *err);
+KOMA_API int koma_pcn_reader_new(koma_pcn_format fmt, unsigned flags, koma_read_fn read,
+                                 void *ctx, koma_pcn_reader **out, koma_error *err);
+/* Ownership: frees r and what it owns. */
 KOMA_API void koma_pcn_reader_free(koma_pcn_reader *r);
+/* Ownership: none. */
 KOMA_API int koma_pcn_reader_feed(koma_pcn_reader *r, const char *data, size_t len,
                                   koma_error *err);
+/* Ownership: none. */
 KOMA_API void koma_pcn_reader_finish(koma_pcn_reader *r);
 
 enum {
@@ -363,14 +385,16 @@ enum {
     KOMA_PCN_AGAIN = 3             /* push mode: feed more input (or finish) */
 };
 
+/* Ownership: the caller frees *out with koma_pcn_free. */
 KOMA_API int koma_pcn_reader_next(koma_pcn_reader *r, koma_pcn **out, koma_error *err);
 /* First line (1-based) of the record last returned (RECORD or INVALID): the
  * JSON line, or the YAML document's "---" line (its first content line when it
- * has no marker). */
+ * has no marker). Ownership: none. */
 KOMA_API unsigned long koma_pcn_reader_line(const koma_pcn_reader *r);
-/* Its raw text (valid until the next call on r); NULL after an over-long record. */
+/* Its raw text (valid until the next call on r); NULL after an over-long record.
+ * Ownership: the result is borrowed from r until the next call on r. */
 KOMA_API const char *koma_pcn_reader_text(const koma_pcn_reader *r, size_t *len);
-/* Its format (with KOMA_PCN_AUTO, the one decided for it). */
+/* Its format (with KOMA_PCN_AUTO, the one decided for it). Ownership: none. */
 KOMA_API koma_pcn_format koma_pcn_reader_format(const koma_pcn_reader *r);
 /*
  * Where the value at an RFC 6901 JSON pointer ("/plies/17/pmn") of the record
@@ -380,6 +404,7 @@ KOMA_API koma_pcn_format koma_pcn_reader_format(const koma_pcn_reader *r);
  * for JSON, when the pointer does not resolve (the position is then that of the
  * deepest value found on the way; YAML always gives that position). It scans
  * the record's text again: meant for diagnostics, not for every value.
+ * Ownership: none.
  */
 KOMA_API int koma_pcn_reader_locate(const koma_pcn_reader *r, const char *pointer,
                                     unsigned long *line, unsigned long *column);

@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <koma/error.h>
+#include <koma/limits.h>
 #include <koma/atoms.h>
 #include <koma/cell.h>
 #include <koma/position.h>
@@ -48,18 +49,25 @@ typedef struct koma_move {
     koma_piece captured;
 } koma_move;
 
+/* A move told to a caller (koma_ggn_moves, koma_engine_ggn_moves): its PMN
+ * pmn[0..len) and parsed. Return 0 to go on; any other value stops the call,
+ * which returns it. */
+typedef int (*koma_move_fn)(void *ctx, const char *pmn, size_t len, const koma_move *move);
+
 /*
  * Parse s[0..len) as current PMN (koma-formats(5), PMN, Grammar), context-free. The 25-byte limit is
  * checked first. Errors: pmn.* codes; the column is the byte where the input
  * stops being a valid prefix of a move (len + 1 when it ends early).
+ * Ownership: none.
  */
 KOMA_API int koma_pmn_parse(const char *s, size_t len, koma_move *out, koma_error *err);
 
 /* Canonical text of m (NUL-terminated); returns its length, 0 when m is not a
- * writable move (a bad kind or a missing cell). A pieceless drop stays `*e5`. */
+ * writable move (a bad kind or a missing cell). A pieceless drop stays `*e5`.
+ * Ownership: none. */
 KOMA_API size_t koma_pmn_write(const koma_move *m, char buf[KOMA_PMN_BUF]);
 
-/* 1 when a and b are the same move (the same canonical text). */
+/* 1 when a and b are the same move (the same canonical text). Ownership: none. */
 KOMA_API int koma_move_equal(const koma_move *a, const koma_move *b);
 
 /*
@@ -75,6 +83,7 @@ KOMA_API int koma_move_equal(const koma_move *a, const koma_move *b);
  * (see koma_pmn_resolve). Error columns refer to the canonical text of m, which
  * is the input text when m came from koma_pmn_parse: the start of the offending
  * coordinate or piece token.
+ * Ownership: none.
  */
 KOMA_API int koma_pmn_check(const koma_position *pos, const koma_move *m, koma_error *err);
 
@@ -83,6 +92,7 @@ KOMA_API int koma_pmn_check(const koma_position *pos, const koma_move *m, koma_e
  * identity of the active player's case in the active player's hand. Errors:
  * pmn.hand.missing (none) or pmn.hand.ambiguous (the message lists the
  * candidates). Other moves are left alone.
+ * Ownership: none.
  */
 KOMA_API int koma_pmn_resolve(const koma_position *pos, koma_move *m, koma_error *err);
 
@@ -90,6 +100,7 @@ KOMA_API int koma_pmn_resolve(const koma_position *pos, koma_move *m, koma_error
  * The identity a captured piece takes in the capturer's hand by the default
  * rule (koma-formats(5), PMN, "Captured pieces"): the capturer's case, the state prefix dropped, '^' and
  * "'" kept. (Rules such as the King's privilege may choose otherwise.)
+ * Ownership: none.
  */
 KOMA_API koma_piece koma_capture_identity(koma_piece board_piece, int capturer_side);
 
@@ -100,6 +111,7 @@ KOMA_API koma_piece koma_capture_identity(koma_piece board_piece, int capturer_s
  * hand, as the '/' suffix says or unchanged. A pieceless drop is resolved as
  * koma_pmn_resolve does. A special move (`~`) is refused with pmn.special: its
  * implicit actions need a rule system. On error pos is unchanged.
+ * Ownership: none.
  */
 KOMA_API int koma_move_apply(koma_position *pos, const koma_move *m, koma_error *err);
 
@@ -112,8 +124,9 @@ typedef enum koma_pmn_dialect {
     KOMA_PMN_DIALECT_SANKI         /* the Sanki platform's ["e7","e8","queen"], [null,"h7","fu"] */
 } koma_pmn_dialect;
 
-/* "pmn" (also "canonical"), "seed", "json-array", "legs", "sanki"; -1 when unknown. */
+/* "pmn" (also "canonical"), "seed", "json-array", "legs", "sanki"; -1 when unknown. Ownership: none. */
 KOMA_API int koma_pmn_dialect_from_name(const char *s, size_t len, koma_pmn_dialect *out);
+/* Ownership: the result is static (the library's constant data). */
 KOMA_API const char *koma_pmn_dialect_name(koma_pmn_dialect d);
 
 /*
@@ -121,6 +134,7 @@ KOMA_API const char *koma_pmn_dialect_name(koma_pmn_dialect d);
  * CANONICAL: koma_pmn_parse; with pos (may be NULL) also koma_pmn_resolve and
  * koma_pmn_check. SEED and JSON_ARRAY need pos (pmn.context without it); the
  * result always passes koma_pmn_check against pos. Error columns refer to s.
+ * Ownership: none.
  */
 KOMA_API int koma_pmn_parse_dialect(koma_pmn_dialect d, const char *s, size_t len,
                                     const koma_position *pos, koma_move *out,
@@ -134,26 +148,29 @@ KOMA_API int koma_pmn_parse_dialect(koma_pmn_dialect d, const char *s, size_t le
  * level; the referee finds the legal move it names). koma_sanki_move_write
  * writes m (canonical, for pos) in that form (snprintf-style: the full length,
  * at most cap bytes with the NUL); 0 with err when it has no such form
- * (convert.unrepresentable, pmn.sanki.style).
+ * (convert.unrepresentable, pmn.sanki.style). Ownership: none.
  */
 KOMA_API size_t koma_sanki_move_write(const koma_position *pos, const koma_move *m, char *buf,
                                       size_t cap, koma_error *err);
-/* The word of a piece letter (either case) in the variant of a style letter, or NULL. */
+/* The word of a piece letter (either case) in the variant of a style letter, or NULL.
+ * Ownership: the result is static (the library's constant data). */
 KOMA_API const char *koma_sanki_actor_word(char style, char letter);
-/* The uppercase letter of a word in the variant of a style letter, or 0. */
+/* The uppercase letter of a word in the variant of a style letter, or 0. Ownership: none. */
 KOMA_API char koma_sanki_actor_letter(char style, const char *word, size_t len);
 
 /*
  * A list of Sanki moves, the JSON array [[from, to, actor], ...] (one game's plies):
  * koma_sanki_is_list says whether s[0..len) starts as one ("[[" or "[]", blanks
  * allowed). koma_sanki_move_list calls fn with the byte range of each move in
- * turn (each then read as KOMA_PMN_DIALECT_SANKI); fn returns 0 to go on, 1 to
- * stop (the count so far is returned), -1 to fail (-1, err as fn left it).
+ * turn (each then read as KOMA_PMN_DIALECT_SANKI); fn returns 0 to go on, and
+ * any other value stops the call, which returns that value (err as fn left it).
  * Returns the number of moves, or -1 with pmn.sanki.syntax at the place the
- * list stops being one.
+ * list stops being one. Ownership: none (fn's ranges are into s).
  */
 typedef int (*koma_sanki_move_fn)(void *ctx, size_t at, size_t len);
+/* (above) Ownership: none. */
 KOMA_API int koma_sanki_is_list(const char *s, size_t len);
+/* (above) Ownership: none (fn's ranges are into s). */
 KOMA_API long koma_sanki_move_list(const char *s, size_t len, koma_sanki_move_fn fn, void *ctx,
                                    koma_error *err);
 
@@ -180,8 +197,8 @@ KOMA_API long koma_sanki_move_list(const char *s, size_t len, koma_sanki_move_fn
  * piece enters the hand as another identity than it had on the board.
  */
 #define KOMA_CHAIN_MAX_ELEMENTS 16
-#define KOMA_CHAIN_MAX_LEN 256
-#define KOMA_CHAIN_BUF (KOMA_CHAIN_MAX_LEN + 1)
+/* (a chain's 256 bytes: KOMA_LIMIT_MOVE_TEXT, koma/limits.h) */
+#define KOMA_MOVE_TEXT_BUF (KOMA_LIMIT_MOVE_TEXT + 1)
 
 typedef struct koma_chain {
     size_t len;                             /* elements, 1..KOMA_CHAIN_MAX_ELEMENTS */
@@ -197,17 +214,18 @@ typedef struct koma_chain {
  * group strictly ascending; no mutation of the actor's squares). A text
  * without ',' is parsed exactly as koma_pmn_parse does (same errors).
  * Element errors are the pmn.* codes with offsets into s.
+ * Ownership: none.
  */
 KOMA_API int koma_chain_parse(const char *s, size_t len, koma_chain *out, koma_error *err);
 
 /* The text of c: elements joined by ','; snprintf-style (returns the full
- * length, writes at most cap bytes with the NUL); 0 when c is not writable. */
+ * length, writes at most cap bytes with the NUL); 0 when c is not writable. Ownership: none. */
 KOMA_API size_t koma_chain_write(const koma_chain *c, char *buf, size_t cap);
 
-/* 1 when a and b have the same text. */
+/* 1 when a and b have the same text. Ownership: none. */
 KOMA_API int koma_chain_equal(const koma_chain *a, const koma_chain *b);
 
-/* A one-element chain holding m. */
+/* A one-element chain holding m. Ownership: none. */
 KOMA_API void koma_chain_of_move(const koma_move *m, koma_chain *out);
 
 /*
@@ -215,6 +233,7 @@ KOMA_API void koma_chain_of_move(const koma_move *m, koma_chain *out);
  * against the position as the elements before it left it, then its direct
  * effects; the turn toggles once. '~' elements are refused (pmn.special).
  * On error pos is unchanged; offsets point into the chain's text (c->at).
+ * Ownership: none.
  */
 KOMA_API int koma_chain_apply(koma_position *pos, const koma_chain *c, koma_error *err);
 
@@ -223,6 +242,7 @@ KOMA_API int koma_chain_apply(koma_position *pos, const koma_chain *c, koma_erro
  * order, several legs of the moving piece). Errors: those of koma_chain_apply,
  * pmn.chain.actor (two different pieces move), pmn.chain.elements or
  * pmn.chain.length (the canonical form would exceed the limits).
+ * Ownership: none.
  */
 KOMA_API int koma_chain_canonical(const koma_position *pos, const koma_chain *c,
                                   koma_chain *out, koma_error *err);
@@ -231,6 +251,7 @@ KOMA_API int koma_chain_canonical(const koma_position *pos, const koma_chain *c,
  * With a position: c's preconditions, each element's canonicality
  * (pmn.canonical.*), and that c is the canonical form of its effects
  * (pmn.chain.canonical, the message gives that form).
+ * Ownership: none.
  */
 KOMA_API int koma_chain_check(const koma_position *pos, const koma_chain *c, koma_error *err);
 
@@ -244,6 +265,7 @@ KOMA_API int koma_chain_check(const koma_position *pos, const koma_chain *c, kom
  * Legs continue the moving piece's path: `e5+e6,e6+f7` is `e5+f7,+e6`.
  * Errors: pmn.chain.leg (a token that is none of these, at its byte), the
  * errors of koma_chain_canonical.
+ * Ownership: none.
  */
 KOMA_API int koma_chain_read_legs(const char *s, size_t len, const koma_position *pos,
                                   koma_chain *out, koma_error *err);
@@ -253,6 +275,7 @@ KOMA_API int koma_chain_read_legs(const char *s, size_t len, const koma_position
  * with pos (may be NULL) koma_pmn_resolve and koma_chain_check; SEED and
  * JSON_ARRAY read one move (koma_pmn_parse_dialect); LEGS is
  * koma_chain_read_legs (pmn.context without pos).
+ * Ownership: none.
  */
 KOMA_API int koma_chain_parse_dialect(koma_pmn_dialect d, const char *s, size_t len,
                                       const koma_position *pos, koma_chain *out,

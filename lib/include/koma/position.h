@@ -38,27 +38,32 @@ typedef struct koma_position {
     int turn;                          /* KOMA_FIRST or KOMA_SECOND: the side to move */
 } koma_position;
 
-/* Caller storage. init zeroes; cleanup frees what parsing or edits allocated. */
+/* Caller storage. init zeroes; cleanup frees what parsing or edits allocated.
+ * Ownership: none; the caller releases it with koma_position_cleanup. */
 KOMA_API void koma_position_init(koma_position *pos);
+/* Ownership: frees what pos owns (not pos itself). */
 KOMA_API void koma_position_cleanup(koma_position *pos);
-/* Deep copy; dst must be initialised (its buffers are reused). */
+/* Deep copy; dst must be initialised (its buffers are reused). Ownership: none. */
 KOMA_API int koma_position_copy(koma_position *dst, const koma_position *src, koma_error *err);
-/* 1 when equal in every respect FEEN encodes. */
+/* 1 when equal in every respect FEEN encodes. Ownership: none. */
 KOMA_API int koma_position_equal(const koma_position *a, const koma_position *b);
-/* Resize the board to shape (all squares empty); hands emptied. */
+/* Resize the board to shape (all squares empty); hands emptied. Ownership: none. */
 KOMA_API int koma_position_reset(koma_position *pos, const koma_shape *shape, koma_error *err);
 
 /* Remove every "'" (derivation marker) from the board and the hands (hand items
  * that become equal are merged). Positions compared for repetition are equal
- * exactly when their stripped forms are. -1 (memory). */
+ * exactly when their stripped forms are. -1 (memory). Ownership: none. */
 KOMA_API int koma_position_strip_derived(koma_position *pos, koma_error *err);
 
+/* Ownership: none. */
 KOMA_API uint32_t koma_hand_count(const koma_hand *hand, koma_piece p);
-/* Number of pieces (sum of counts). */
+/* Number of pieces (sum of counts). Ownership: none. */
 KOMA_API uint64_t koma_hand_total(const koma_hand *hand);
+/* Ownership: none. */
 KOMA_API int koma_hand_add(koma_hand *hand, koma_piece p, uint32_t n, koma_error *err);
-/* Remove n of p; -1 (the hand untouched) when fewer than n are held. */
+/* Remove n of p; -1 (the hand untouched) when fewer than n are held. Ownership: none. */
 KOMA_API int koma_hand_remove(koma_hand *hand, koma_piece p, uint32_t n);
+/* Ownership: none. */
 KOMA_API void koma_hand_clear(koma_hand *hand);
 
 /* ---- differences (position_diff.c) ---- */
@@ -96,19 +101,21 @@ typedef struct koma_position_diff {
     char text[2][KOMA_DIFF_TEXT];
 } koma_position_diff;
 
-/* Return non-zero to stop the walk. */
-typedef int (*koma_position_diff_fn)(const koma_position_diff *d, void *ctx);
+/* Return 0 to go on; any other value stops the walk and is returned. */
+typedef int (*koma_position_diff_fn)(void *ctx, const koma_position_diff *d);
 
 /*
  * Call fn (may be NULL: count only) for each difference between a and b: the
  * shapes, then the squares in FEEN order of the smallest board holding both
  * (same number of dimensions only; an empty square off the other board is no
  * difference), the hands (first's, then second's, in koma_piece_hand_key
- * order), the styles, the side to move. Allocates nothing. Returns the number of
- * differences reported; *stopped (may be NULL) says whether fn stopped the walk.
+ * order), the styles, the side to move. Allocates nothing. *count (may be NULL)
+ * gets the number of differences reported. Returns 0, or fn's non-zero value
+ * when it stopped the walk.
+ * Ownership: none.
  */
-KOMA_API size_t koma_position_diff_walk(const koma_position *a, const koma_position *b,
-                                        koma_position_diff_fn fn, void *ctx, int *stopped);
+KOMA_API int koma_position_diff_walk(const koma_position *a, const koma_position *b,
+                                     koma_position_diff_fn fn, void *ctx, size_t *count);
 
 #ifdef __cplusplus
 }

@@ -39,11 +39,8 @@
 extern "C" {
 #endif
 
-/* The longest move text a verdict keeps (a Ko shogi PMN chain: 256 bytes). */
-#define KOMA_MOVE_TEXT_MAX 256
-#define KOMA_MOVE_TEXT_BUF (KOMA_MOVE_TEXT_MAX + 1)
-/* Plies a record may have (counted while replaying). */
-#define KOMA_REFEREE_MAX_PLIES 65536u
+/* A move text a verdict keeps: KOMA_MOVE_TEXT_BUF (koma/pmn.h). Plies a record
+ * may have (counted while replaying): KOMA_LIMIT_PLIES (koma/limits.h). */
 /* Bytes of legal alternatives a verdict lists for an illegal ply. */
 #define KOMA_VERDICT_LEGAL_MAX 1024
 #define KOMA_VERDICT_POINTER_MAX 160   /* koma_verdict.unjudged_member, NUL included */
@@ -88,15 +85,20 @@ typedef struct koma_entering_count {
     unsigned total_points;             /* the points of all its pieces, board and hand */
 } koma_entering_count;
 
-/* Count side's pieces in pos (koma_entering_count). -1 when pos is not a 9x9 board. */
-KOMA_API int koma_entering_count_side(const koma_position *pos, int side, koma_entering_count *out);
+/* Count side's pieces in pos (koma_entering_count). -1 when pos is not a 9x9 board.
+ * Ownership: none. */
+KOMA_API int koma_entering_count_side(const koma_position *pos, int side,
+                                      koma_entering_count *out);
 
 /* A referee (opt may be NULL: canonical PMN, no tracking; api.size when
- * opt->size is not a size of koma_referee_options this library knows). */
+ * opt->size is not a size of koma_referee_options this library knows).
+ * Ownership: the caller frees *out with koma_referee_free. */
 KOMA_API int koma_referee_new(const koma_referee_options *opt, koma_referee **out,
                               koma_error *err);
-/* The declaration rule of the run (koma_referee_options.declaration), from now on. */
+/* The declaration rule of the run (koma_referee_options.declaration), from now on.
+ * Ownership: none. */
 KOMA_API void koma_referee_set_declaration(koma_referee *ref, koma_declaration_rule rule);
+/* Ownership: frees ref and what it owns. */
 KOMA_API void koma_referee_free(koma_referee *ref);
 
 /*
@@ -104,6 +106,7 @@ KOMA_API void koma_referee_free(koma_referee *ref);
  * judged: a game without rules (game.norules), a position that does not fit the
  * game (rules.*), memory. The setup may already be final (a king in a hand, no
  * legal move): the verdict then has ply 0.
+ * Ownership: game is borrowed while this game is judged (its set must outlive it).
  */
 KOMA_API int koma_referee_begin(koma_referee *ref, const koma_game *game,
                                 const koma_position *setup, koma_error *err);
@@ -143,6 +146,7 @@ typedef struct koma_recorded {
  * recorded resignation, time limit or agreement, or a result without a status,
  * at a ply before the last ends the judging there: the later plies count as
  * plies after the end.
+ * Ownership: none.
  */
 KOMA_API void koma_referee_expect(koma_referee *ref, const koma_recorded *rec);
 
@@ -164,32 +168,37 @@ typedef enum koma_ply_status {
  * The next ply, text[0..len) in the referee's dialect. Returns a
  * koma_ply_status, or -1 with err on trouble (memory). err's offset points
  * into text.
+ * Ownership: none.
  */
 KOMA_API int koma_referee_ply(koma_referee *ref, const char *text, size_t len, koma_error *err);
 
 /* 1 when koma_referee_ply would apply the ply text[0..len) now (a legal move
  * in canonical form that no history rule refuses), 0 when it would not (or the
- * game is over), -1 on trouble (memory). Nothing changes. */
+ * game is over), -1 on trouble (memory). Nothing changes. Ownership: none. */
 KOMA_API int koma_referee_allows(koma_referee *ref, const char *text, size_t len, koma_error *err);
 
 /* The next ply could not even be read (a line over the line limit): like an
- * unreadable ply with why's code and message (after the end: a ply after the end). */
+ * unreadable ply with why's code and message (after the end: a ply after the end).
+ * Ownership: none. */
 KOMA_API void koma_referee_ply_unreadable(koma_referee *ref, const koma_error *why);
 
 /* Whether the game has ended (by the rules, an illegal ply, or the record's own
- * ending reached), and the plies applied so far. */
+ * ending reached), and the plies applied so far. Ownership: none. */
 KOMA_API int koma_referee_over(const koma_referee *ref);
+/* Ownership: none. */
 KOMA_API size_t koma_referee_played(const koma_referee *ref);
-/* The side to move in the current position. */
+/* The side to move in the current position. Ownership: none. */
 KOMA_API int koma_referee_turn(const koma_referee *ref);
 
 /* The engine of the game in progress (from koma_referee_begin on): for reading
  * the position between plies (koma_engine_hash, koma_engine_get_position,
  * koma_engine_feen, koma_engine_game: the game played, a variant when the
- * record names rule options); NULL before the first begin. */
+ * record names rule options); NULL before the first begin.
+ * Ownership: the result is borrowed from ref until the next koma_referee_begin or
+ * koma_referee_free. */
 KOMA_API const koma_engine *koma_referee_engine(const koma_referee *ref);
 
-/* The current position as FEEN (koma_engine_feen). */
+/* The current position as FEEN (koma_engine_feen). Ownership: none. */
 KOMA_API KOMA_NODISCARD int koma_referee_feen(const koma_referee *ref, char *buf, size_t cap,
                                               size_t *len, koma_error *err);
 
@@ -359,7 +368,7 @@ typedef struct koma_verdict {
 
 /* The verdict of the game given so far. -1 with err on trouble (memory: the
  * final FEEN could not be written; api.size: v->size is not a size of
- * koma_verdict this library knows): nothing in v is then to be printed. */
+ * koma_verdict this library knows): nothing in v is then to be printed. Ownership: none. */
 KOMA_API KOMA_NODISCARD int koma_referee_finish(koma_referee *ref, koma_verdict *v,
                                                 koma_error *err);
 
@@ -369,7 +378,8 @@ typedef struct koma_referee_hooks {
     int (*begun)(void *ctx, koma_referee *ref);
     /* after plies[index]: what koma_referee_ply returned, and its err */
     int (*ply)(void *ctx, koma_referee *ref, size_t index, int status, const koma_error *err);
-    void *ctx;                         /* (a non-zero return stops the record: -1) */
+    void *ctx;                         /* (a non-zero return stops the record, and
+                                          koma_referee_pcn returns it) */
 } koma_referee_hooks;
 
 /*
@@ -378,9 +388,10 @@ typedef struct koma_referee_hooks {
  * begin, expect its outcome (when it has one), every ply, finish. Returns 0 with
  * v; 1 when the record cannot be judged: its setup or its meta.rule_options
  * (err; *v untouched but v->game, the game when known, and v->unjudged_member,
- * the member at fault); -1 on trouble (memory, api.size as koma_referee_finish)
- * or when a hook stopped it (err). After an unreadable ply the later plies are not read (v->kind
- * KOMA_VERDICT_UNREADABLE).
+ * the member at fault); -1 on trouble (memory, api.size as koma_referee_finish);
+ * a hook's non-zero value when it stopped the record. After an unreadable ply
+ * the later plies are not read (v->kind KOMA_VERDICT_UNREADABLE).
+ * Ownership: none.
  */
 KOMA_API int koma_referee_pcn(koma_referee *ref, const koma_game_set *games,
                               const koma_game *game, const koma_pcn *rec,
@@ -389,7 +400,8 @@ KOMA_API int koma_referee_pcn(koma_referee *ref, const koma_game_set *games,
 
 /* With KOMA_REFEREE_TRACK: the table of the positions of the game so far (keys
  * are engine hashes, where = the ply after which the position occurs; every
- * repeated position has its FEEN and FID, every "'" removed). NULL otherwise. */
+ * repeated position has its FEEN and FID, every "'" removed). NULL otherwise.
+ * Ownership: the result is borrowed from ref until ref is freed. */
 KOMA_API koma_repeats *koma_referee_positions(const koma_referee *ref);
 
 #ifdef __cplusplus

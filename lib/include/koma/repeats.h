@@ -23,13 +23,15 @@ extern "C" {
 
 typedef struct koma_repeats koma_repeats;
 
+/* Ownership: the caller frees *out with koma_repeats_free. */
 KOMA_API int koma_repeats_new(koma_repeats **out, koma_error *err);
+/* Ownership: frees t and what it owns. */
 KOMA_API void koma_repeats_free(koma_repeats *t);
-/* Forget every position (the next record). */
+/* Forget every position (the next record). Ownership: none. */
 KOMA_API void koma_repeats_reset(koma_repeats *t);
 
 /* Note an occurrence of position `key` at `where`; *count (may be NULL) gets
- * how many times it has occurred, this one included. -1 with err (memory). */
+ * how many times it has occurred, this one included. -1 with err (memory). Ownership: none. */
 KOMA_API int koma_repeats_add(koma_repeats *t, uint64_t key, unsigned long where,
                               unsigned long *count, koma_error *err);
 
@@ -37,15 +39,17 @@ KOMA_API int koma_repeats_add(koma_repeats *t, uint64_t key, unsigned long where
  * canonical FEEN with every "'" removed (pos is stripped in place); the second
  * occurrence attaches that FEEN and FID. -1 with err (memory). */
 struct koma_position;
+/* Ownership: none. */
 KOMA_API int koma_repeats_add_position(koma_repeats *t, struct koma_position *pos,
                                        unsigned long where, koma_error *err);
 
-/* Occurrences noted so far (all positions). */
+/* Occurrences noted so far (all positions). Ownership: none. */
 KOMA_API size_t koma_repeats_total(const koma_repeats *t);
 
 /* Attach the FEEN feen[0..len) and its FID (64 hex digits) to the position
- * `key` (noted before); a position keeps the first FEEN attached. -1 (memory). */
-KOMA_API int koma_repeats_describe(koma_repeats *t, uint64_t key, const char *feen, size_t len,
+ * `key` (noted before); a position keeps the first FEEN attached. -1 (memory).
+ * Ownership: none. */
+KOMA_API int koma_repeats_attach_feen(koma_repeats *t, uint64_t key, const char *feen, size_t len,
                                    const char *fid, koma_error *err);
 
 /* A position seen more than once. */
@@ -63,15 +67,19 @@ typedef struct koma_repeat {
  * first occurrence: the count into *n; koma_repeats_at gets the i-th. (The
  * table is sorted in place: call after the last koma_repeats_add of a record.)
  * -1 (memory).
+ * Ownership: none.
  */
 KOMA_API int koma_repeats_list(koma_repeats *t, size_t *n, koma_error *err);
+/* Ownership: none. */
 KOMA_API void koma_repeats_at(const koma_repeats *t, size_t i, koma_repeat *out);
 
-/* The position `key` (seen at least once): 1 with *out filled, 0 when unknown. */
+/* The position `key` (seen at least once): 1 with *out filled, 0 when unknown.
+ * Ownership: none. */
 KOMA_API int koma_repeats_find(const koma_repeats *t, uint64_t key, koma_repeat *out);
 
 /* The occurrences of a position in order: call with the koma_repeat from
- * koma_repeats_at or _find; each call gives the next `where` (1), or 0 at the end. */
+ * koma_repeats_at or _find; each call gives the next `where` (1), or 0 at the end.
+ * Ownership: none. */
 KOMA_API int koma_repeats_where(const koma_repeats *t, koma_repeat *r, unsigned long *where);
 
 #ifdef __cplusplus

@@ -95,11 +95,12 @@ extern "C" {
 typedef struct koma_pattern koma_pattern;
 
 /* Parse a pattern (syntax above). -1 with err (select.pattern at the offending
- * byte; memory). */
+ * byte; memory). Ownership: the caller frees *out with koma_pattern_free. */
 KOMA_API int koma_pattern_parse(const char *s, size_t len, koma_pattern **out, koma_error *err);
+/* Ownership: frees p and what it owns. */
 KOMA_API void koma_pattern_free(koma_pattern *p);
 /* 1 when pos matches (its board of the pattern's shape, its side to move the
- * pattern's when it gives one), 0 otherwise. */
+ * pattern's when it gives one), 0 otherwise. Ownership: none. */
 KOMA_API int koma_pattern_match(const koma_pattern *p, const koma_position *pos, unsigned flags);
 
 /* ---- material (select_pattern.c) -------------------------------------------------- */
@@ -107,11 +108,12 @@ KOMA_API int koma_pattern_match(const koma_pattern *p, const koma_position *pos,
 typedef struct koma_material koma_material;
 
 /* Parse a material specification (syntax above). -1 with err (select.material at
- * the offending byte; memory). */
+ * the offending byte; memory). Ownership: the caller frees *out with koma_material_free. */
 KOMA_API int koma_material_parse(const char *s, size_t len, koma_material **out,
                                  koma_error *err);
+/* Ownership: frees m and what it owns. */
 KOMA_API void koma_material_free(koma_material *m);
-/* 1 when every condition holds in pos, 0 otherwise. */
+/* 1 when every condition holds in pos, 0 otherwise. Ownership: none. */
 KOMA_API int koma_material_match(const koma_material *m, const koma_position *pos,
                                  unsigned flags);
 
@@ -121,12 +123,13 @@ typedef struct koma_meta_cond koma_meta_cond;
 
 /* Parse one condition (syntax above; the regular expression is compiled here).
  * -1 with err (select.meta at the offending byte, the regular expression's own
- * message; memory). */
+ * message; memory). Ownership: the caller frees *out with koma_meta_cond_free. */
 KOMA_API int koma_meta_cond_parse(const char *s, size_t len, koma_meta_cond **out,
                                   koma_error *err);
+/* Ownership: frees c and what it owns. */
 KOMA_API void koma_meta_cond_free(koma_meta_cond *c);
 /* 1 when the record satisfies the condition, 0 otherwise. The record must have
- * its tree (not read with KOMA_PCN_LIGHT). */
+ * its tree (not read with KOMA_PCN_LIGHT). Ownership: none. */
 KOMA_API int koma_meta_cond_match(const koma_meta_cond *c, const koma_pcn *rec);
 
 /* ---- game keys (select_keys.c) --------------------------------------------------- */
@@ -155,22 +158,28 @@ typedef struct koma_game_key_ctx {
     uint64_t state_[16];               /* (a SHA-256 context) */
     int marks;
 } koma_game_key_ctx;
+/* Ownership: none. */
 KOMA_API int koma_game_key_begin(koma_game_key_ctx *k, const char *feen, size_t len, int marks,
                                  koma_error *err);
+/* Ownership: none. */
 KOMA_API void koma_game_key_ply(koma_game_key_ctx *k, const char *ply, size_t len);
+/* Ownership: none. */
 KOMA_API void koma_game_key_end(koma_game_key_ctx *k, koma_game_key *out);
 
 /* A set of game keys: 16 bytes a key in an open-addressing table kept between
  * 3/8 and 3/4 full, so at most 43 bytes a distinct key (64 for the moment the
  * table doubles), whatever the records. */
 typedef struct koma_keyset koma_keyset;
+/* Ownership: the caller frees *out with koma_keyset_free. */
 KOMA_API int koma_keyset_new(koma_keyset **out, koma_error *err);
+/* Ownership: frees s and what it owns. */
 KOMA_API void koma_keyset_free(koma_keyset *s);
 /* Add a key: 1 when it is new, 0 when it was there, -1 with err (memory: the
- * set is unchanged). */
+ * set is unchanged). Ownership: none. */
 KOMA_API int koma_keyset_add(koma_keyset *s, const koma_game_key *key, koma_error *err);
-/* Keys held, and the bytes their table takes. */
+/* Keys held, and the bytes their table takes. Ownership: none. */
 KOMA_API size_t koma_keyset_count(const koma_keyset *s);
+/* Ownership: none. */
 KOMA_API size_t koma_keyset_bytes(const koma_keyset *s);
 
 /* ---- the selector (select.c) ------------------------------------------------------ */
@@ -178,8 +187,10 @@ KOMA_API size_t koma_keyset_bytes(const koma_keyset *s);
 typedef struct koma_select koma_select;
 
 /* A selector over the games of `games` (the caller's; it must outlive the
- * selector). With no criterion every record matches. */
+ * selector). With no criterion every record matches.
+ * Ownership: the caller frees *out with koma_select_free; games is borrowed until then. */
 KOMA_API int koma_select_new(const koma_game_set *games, koma_select **out, koma_error *err);
+/* Ownership: frees s and what it owns. */
 KOMA_API void koma_select_free(koma_select *s);
 
 /*
@@ -194,14 +205,18 @@ KOMA_API void koma_select_free(koma_select *s);
  * parse (fid.*); patterns and materials as koma_pattern_parse and
  * koma_material_parse. A FID matches the position's FID as written or with
  * every "'" removed.
+ * Ownership: none.
  */
 KOMA_API int koma_select_position(koma_select *s, const char *feen, size_t len, koma_error *err);
+/* Ownership: none. */
 KOMA_API int koma_select_fid(koma_select *s, const char *fid, size_t len, koma_error *err);
+/* Ownership: none. */
 KOMA_API int koma_select_pattern(koma_select *s, const char *pat, size_t len, koma_error *err);
+/* Ownership: none. */
 KOMA_API int koma_select_material(koma_select *s, const char *spec, size_t len,
                                   koma_error *err);
 /* The plies where a position criterion may hold: first..last (inclusive;
- * SIZE_MAX: no end). Default 0..SIZE_MAX. */
+ * SIZE_MAX: no end). Default 0..SIZE_MAX. Ownership: none. */
 KOMA_API void koma_select_window(koma_select *s, size_t first, size_t last);
 
 /*
@@ -210,35 +225,39 @@ KOMA_API void koma_select_window(koma_select *s, size_t first, size_t last);
  * compared as written with the record's plies (give them in canonical PMN, as
  * koma writes a record's plies). Read as text, not through the rules. -1 with
  * err (select.moves: an empty list, a word that is not PMN).
+ * Ownership: none.
  */
 KOMA_API int koma_select_moves(koma_select *s, const char *moves, size_t len, int anywhere,
                                koma_error *err);
-/* A condition on the record's members (koma_meta_cond_parse); all must hold. */
+/* A condition on the record's members (koma_meta_cond_parse); all must hold.
+ * Ownership: none. */
 KOMA_API int koma_select_meta(koma_select *s, const char *cond, size_t len, koma_error *err);
 /* The record's game is one of these: its setup fits the game (style, board,
  * pieces), and it is replayed under that game's rules (so ogi-classic selects
- * the Ōgi records and judges them by the classic reading). */
+ * the Ōgi records and judges them by the classic reading). Ownership: none. */
 KOMA_API int koma_select_game(koma_select *s, const koma_game *game, koma_error *err);
 /* The verdict of the rules (koma/referee.h: the rules' ending, or the record's
  * own honoured) has one of these results ("1-0", "0-1", "1/2-1/2", "*" for an
  * unfinished game) / one of these statuses (a CGSN status; "none" for a game
- * without one). select.result / select.status for a word that is neither. */
+ * without one). select.result / select.status for a word that is neither. Ownership: none. */
 KOMA_API int koma_select_result(koma_select *s, const char *result, size_t len, koma_error *err);
+/* Ownership: none. */
 KOMA_API int koma_select_status(koma_select *s, const char *status, size_t len, koma_error *err);
-/* The record has min..max plies, as recorded (SIZE_MAX: no maximum). */
+/* The record has min..max plies, as recorded (SIZE_MAX: no maximum). Ownership: none. */
 KOMA_API void koma_select_length(koma_select *s, size_t min, size_t max);
-/* The verdict disagrees with the record (koma_verdict.disputes). */
+/* The verdict disagrees with the record (koma_verdict.disputes). Ownership: none. */
 KOMA_API void koma_select_disputed(koma_select *s);
 
 /* The key koma_select_record gives with KOMA_SELECT_KEY: the game (setup and
  * plies: koma_game_key_begin) when ply is SIZE_MAX (the default), otherwise
  * the position reached at that ply (its canonical FEEN, every "'" removed but
- * in Ko shogi; none when the record does not reach it). */
+ * in Ko shogi; none when the record does not reach it). Ownership: none. */
 KOMA_API void koma_select_key_at(koma_select *s, size_t ply);
 
 /* What the selector needs of a record (koma_select_needs). */
 #define KOMA_SELECT_NEEDS_TREE  1u     /* the record's tree: not read with KOMA_PCN_LIGHT */
 #define KOMA_SELECT_NEEDS_RULES 2u     /* a replay under the rules */
+/* Ownership: none. */
 KOMA_API unsigned koma_select_needs(const koma_select *s, unsigned flags);
 
 /* koma_select_record flags */
@@ -280,6 +299,7 @@ typedef struct koma_selection {
  * they fail (metadata, plies, moves and game read no ply through the rules);
  * a replay stops as soon as nothing it could still find would change the
  * answer. 0 with out filled; -1 with err on trouble (memory).
+ * Ownership: none.
  */
 KOMA_API int koma_select_record(koma_select *s, const koma_pcn *rec, unsigned flags,
                                 koma_selection *out, koma_error *err);

@@ -35,26 +35,29 @@
 extern "C" {
 #endif
 
-/* Parse an SFEN (the sfen part of a USI position command: 3 or 4 fields). */
+/* Parse an SFEN (the sfen part of a USI position command: 3 or 4 fields). Ownership: none. */
 KOMA_API int koma_sfen_parse(const char *s, size_t len, koma_position *pos, koma_error *err);
 /* Write pos as SFEN with move number `number` (>= 1), snprintf-style; 0 with
- * err (sfen.game, convert.unrepresentable) when pos has no SFEN form. */
+ * err (sfen.game, convert.unrepresentable) when pos has no SFEN form. Ownership: none. */
 KOMA_API size_t koma_sfen_write(const koma_position *pos, unsigned long number, char *buf,
                                 size_t cap, koma_error *err);
 
-/* A USI move (`7g7f`, `8h2b+`, `P*5e`) in pos, into canonical PMN. */
+/* A USI move (`7g7f`, `8h2b+`, `P*5e`) in pos, into canonical PMN. Ownership: none. */
 KOMA_API int koma_usi_move_parse(const koma_position *pos, const char *s, size_t len,
                                  koma_move *out, koma_error *err);
-/* m (canonical, of pos) as a USI move; 0 when it has no USI form. */
+/* m (canonical, of pos) as a USI move; 0 when it has no USI form. Ownership: none. */
 KOMA_API size_t koma_usi_move_write(const koma_position *pos, const koma_move *m, char *buf,
                                     size_t cap, koma_error *err);
 
-/* Fairy-Stockfish FEN and moves. */
+/* Fairy-Stockfish FEN and moves. Ownership: none. */
 KOMA_API int koma_fen_parse(const char *s, size_t len, koma_position *pos, koma_error *err);
+/* Ownership: none. */
 KOMA_API size_t koma_fen_write(const koma_position *pos, unsigned long fullmove, char *buf,
                                size_t cap, koma_error *err);
+/* Ownership: none. */
 KOMA_API int koma_fen_move_parse(const koma_position *pos, const char *s, size_t len,
                                  koma_move *out, koma_error *err);
+/* Ownership: none. */
 KOMA_API size_t koma_fen_move_write(const koma_position *pos, const koma_move *m, char *buf,
                                     size_t cap, koma_error *err);
 

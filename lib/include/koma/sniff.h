@@ -21,7 +21,7 @@
 extern "C" {
 #endif
 
-/* 3 when s[0..len) starts with a UTF-8 byte-order mark (EF BB BF), else 0. */
+/* 3 when s[0..len) starts with a UTF-8 byte-order mark (EF BB BF), else 0. Ownership: none. */
 KOMA_API size_t koma_bom_len(const char *s, size_t len);
 
 typedef enum koma_input_kind {
@@ -41,6 +41,7 @@ typedef enum koma_input_kind {
  * otherwise; anything else is lines. KOMA_INPUT_MORE when that JSON text does
  * not end within s and the input is longer (at_end 0): call again with more of
  * it; with at_end the keys seen so far decide.
+ * Ownership: none.
  */
 KOMA_API koma_input_kind koma_sniff_input(const char *s, size_t len, int at_end);
 

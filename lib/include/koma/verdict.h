@@ -22,11 +22,13 @@
 extern "C" {
 #endif
 
-/* "Sente" (KOMA_FIRST) or "Gote": the players' names in every verdict text. */
+/* "Sente" (KOMA_FIRST) or "Gote": the players' names in every verdict text.
+ * Ownership: the result is static (the library's constant data). */
 KOMA_API const char *koma_verdict_side_name(int side);
 
 /* The verdict in one sentence: koma-replay --adjudicate's REASON, the "reason"
- * of its --json objects ("Gote is checkmated after P*5b at ply 41; Sente wins"). */
+ * of its --json objects ("Gote is checkmated after P*5b at ply 41; Sente wins").
+ * Ownership: none. */
 KOMA_API size_t koma_verdict_reason(const koma_verdict *v, char *buf, size_t cap);
 
 /* The diagnostic message of a disputed record for one of its v->disputes flags:
@@ -34,36 +36,41 @@ KOMA_API size_t koma_verdict_reason(const koma_verdict *v, char *buf, size_t cap
  * _RESULT (a resignation or agreement with the wrong result), _EXTRA (plies
  * after the end), _CLOCK (a time loss the clocks contradict), _OUTCOME (a
  * recorded outcome member that disagrees; at koma_outcome_member_pointer of
- * v->disagrees). Another flag (or one not set in v->disputes): the empty text. */
-KOMA_API size_t koma_verdict_dispute(const koma_verdict *v, unsigned dispute, char *buf, size_t cap);
+ * v->disagrees). Another flag (or one not set in v->disputes): the empty text.
+ * Ownership: none. */
+KOMA_API size_t koma_verdict_dispute(const koma_verdict *v, unsigned dispute, char *buf,
+                                     size_t cap);
 
 /* The warning of a judged declaration or impasse whose stated handicap the
  * setup contradicts (v->handicap_disagrees): what each says, and that the
- * stated one is counted. Otherwise the empty text. */
+ * stated one is counted. Otherwise the empty text.
+ * Ownership: none. */
 KOMA_API size_t koma_verdict_handicap_message(const koma_verdict *v, char *buf, size_t cap);
 
-/* The rule a declaration or impasse was judged by: "27-point", "24-point", "try". */
+/* The rule a declaration or impasse was judged by: "27-point", "24-point", "try".
+ * Ownership: the result is static (the library's constant data). */
 KOMA_API const char *koma_verdict_claim_rule(const koma_verdict *v);
 
 /* The JSON pointer of a recorded outcome member ("/outcome/status"), or NULL
- * for KOMA_MEMBER_NONE. */
+ * for KOMA_MEMBER_NONE. Ownership: the result is static (the library's constant data). */
 KOMA_API const char *koma_outcome_member_pointer(koma_outcome_member m);
 
 /* A ply (1-based) that cannot be read, from koma_referee_ply's err:
- * "ply N \"TEXT\" cannot be read: MESSAGE" (pcn.plies.limit: its message). */
+ * "ply N \"TEXT\" cannot be read: MESSAGE" (pcn.plies.limit: its message). Ownership: none. */
 KOMA_API size_t koma_ply_unreadable_message(size_t ply, const char *text, size_t len,
                                             const koma_error *err, char *buf, size_t cap);
 /* A ply (1-based) by `side` not in canonical form (KOMA_PLY_NOTATION), from
- * koma_referee_ply's err: "ply N \"TEXT\" by SIDE: MESSAGE". */
+ * koma_referee_ply's err: "ply N \"TEXT\" by SIDE: MESSAGE". Ownership: none. */
 KOMA_API size_t koma_ply_notation_message(size_t ply, const char *text, size_t len, int side,
                                           const koma_error *err, char *buf, size_t cap);
 
 /* The repetition rule a verdict triggered: "none", "illegal-repeat", "fourfold"
- * or "perpetual-check" (koma-repetition-check(1)). */
+ * or "perpetual-check" (koma-repetition-check(1)).
+ * Ownership: the result is static (the library's constant data). */
 KOMA_API const char *koma_verdict_repetition_rule(const koma_verdict *v);
 /* koma-repetition-check's reason: which rule, at which plies; positions is the
  * referee's table (KOMA_REFEREE_TRACK, koma_referee_positions), nrep the
- * positions repeated in it. */
+ * positions repeated in it. Ownership: none. */
 KOMA_API size_t koma_verdict_repetition_reason(const koma_verdict *v, koma_repeats *positions,
                                                size_t nrep, char *buf, size_t cap);
 
@@ -74,6 +81,7 @@ KOMA_API size_t koma_verdict_repetition_reason(const koma_verdict *v, koma_repea
  * with no status; an unfinished game: status and ply removed when the record
  * had an outcome. -1 with err on trouble (memory), or with api.size for a
  * verdict of a size this library does not know.
+ * Ownership: none.
  */
 KOMA_API int koma_verdict_outcome(const koma_verdict *v, koma_pcn *rec, koma_error *err);
 

@@ -11,7 +11,7 @@
 #include <stddef.h>
 
 #define KOMA_VERSION_MAJOR 0
-#define KOMA_VERSION_MINOR 1
+#define KOMA_VERSION_MINOR 2
 #define KOMA_VERSION_PATCH 0
 /* One number for comparisons: 10000 * major + 100 * minor + patch (0.1.0: 100). */
 #define KOMA_VERSION_NUMBER \
@@ -50,8 +50,9 @@ extern "C" {
 #endif
 
 /* The library's version as KOMA_VERSION_NUMBER gives it, and as text
- * ("0.1.0"): a program compares them with the header's it was built with. */
+ * ("0.1.0"): a program compares them with the header's it was built with. Ownership: none. */
 KOMA_API long koma_version(void);
+/* Ownership: the result is static (the library's constant data). */
 KOMA_API const char *koma_version_string(void);
 
 #ifdef __cplusplus

@@ -224,7 +224,7 @@ static PyObject *legal_moves(kposition *self, PyObject *noargs)
     if (moves == NULL) return PyErr_NoMemory();
     size_t n = koma_engine_legal_moves(e, moves);
     PyObject *list = PyList_New((Py_ssize_t)n);
-    char buf[KOMA_CHAIN_BUF];
+    char buf[KOMA_MOVE_TEXT_BUF];
     for (size_t i = 0; list && i < n; i++) {
         size_t len = koma_engine_move_text(e, moves[i], buf, sizeof buf);
         PyObject *s = len < sizeof buf ? PyUnicode_FromStringAndSize(buf, (Py_ssize_t)len) : NULL;

@@ -14,7 +14,7 @@ enum { ON_ERROR_RAISE, ON_ERROR_SKIP, ON_ERROR_YIELD };
 typedef struct {
     PyObject_HEAD
     koma_hub *hub;
-    koma_rstream *rs;
+    koma_format_reader *rs;
     koma_referee *ref;                 /* verdicts: the referee */
     koma_verdict *v;
     const koma_game *game;             /* game=: every record judged as this game */
@@ -30,7 +30,7 @@ typedef struct {
 
 static void reader_dealloc(kreader *self)
 {
-    koma_rstream_free(self->rs);
+    koma_format_reader_free(self->rs);
     koma_hub_free(self->hub);
     koma_referee_free(self->ref);
     PyMem_Free(self->v);
@@ -115,7 +115,7 @@ static int reader_init(kreader *self, PyObject *args, PyObject *kw)
     }
     if (self->name == NULL || (self->cname = PyUnicode_AsUTF8(self->name)) == NULL) return -1;
 
-    koma_rstream_options ro = KOMA_RSTREAM_OPTIONS_INIT;
+    koma_format_reader_options ro = KOMA_FORMAT_READER_OPTIONS_INIT;
     if (encoding && (ro.encoding = koma_encoding_name(encoding, strlen(encoding))) == NULL) {
         PyErr_Format(PyExc_ValueError, "encoding: '%s' is not utf-8, shift_jis, euc-jp, utf-16le, utf-16be "
                      "or utf-16", encoding);
@@ -123,8 +123,8 @@ static int reader_init(kreader *self, PyObject *args, PyObject *kw)
     }
     /* verdicts read a record only through the referee's accessors: no tree needed */
     if (verdicts) ro.pcn_flags |= KOMA_PCN_LIGHT;
-    if ((self->hub = koma_hub_new(kpy_games, &err)) == NULL ||
-        (self->rs = koma_rstream_new(self->hub, fmt, &ro, &err)) == NULL) {
+    if (koma_hub_new(kpy_games, &self->hub, &err) != 0 ||
+        koma_format_reader_new(self->hub, fmt, &ro, &self->rs, &err) != 0) {
         kpy_raise(&err);
         return -1;
     }
@@ -177,11 +177,11 @@ static int refill(kreader *self)
     }
     int rc = 0;
     if (n == 0) {
-        koma_rstream_finish(self->rs);
+        koma_format_reader_finish(self->rs);
         self->at_end = 1;
     } else {
         Py_BEGIN_ALLOW_THREADS
-        rc = koma_rstream_feed(self->rs, data, n, &err);
+        rc = koma_format_reader_feed(self->rs, data, n, &err);
         Py_END_ALLOW_THREADS
     }
     Py_XDECREF(bytes);
@@ -208,11 +208,11 @@ static PyObject *record_error(kreader *self, koma_error *err, int *skip)
 static void unjudged(kreader *self, koma_error *err)
 {
     unsigned long line = 0, col = 0;
-    if (koma_rstream_locate(self->rs, self->v->unjudged_member, &line, &col) == 0) {
+    if (koma_format_reader_locate(self->rs, self->v->unjudged_member, &line, &col) == 0) {
         err->line = line;
         err->column = col;
     } else {
-        err->line = koma_rstream_line(self->rs);
+        err->line = koma_format_reader_line(self->rs);
         err->column = 1;
     }
 }
@@ -231,7 +231,7 @@ static PyObject *reader_next(kreader *self)
         koma_pcn *rec = NULL;
         int st, judged = 0;
         Py_BEGIN_ALLOW_THREADS
-        st = koma_rstream_next(self->rs, &rec, &err);
+        st = koma_format_reader_next(self->rs, &rec, &err);
         if (st == KOMA_PCN_RECORD && self->ref) {
             judged = koma_referee_pcn(self->ref, kpy_games, self->game, rec, NULL, self->v, &err);
             koma_pcn_free(rec);
@@ -253,11 +253,11 @@ static PyObject *reader_next(kreader *self)
             kpy_raise(&err);
             break;
         }
-        unsigned long line = koma_rstream_line(self->rs);
+        unsigned long line = koma_format_reader_line(self->rs);
         if (st == KOMA_PCN_INVALID) {
             out = record_error(self, &err, &skip);
         } else if (self->ref == NULL) {
-            const koma_format *f = koma_rstream_format(self->rs);
+            const koma_format *f = koma_format_reader_format(self->rs);
             out = kpy_record_new(rec, f ? koma_format_name(f) : NULL, self->name, line);
         } else if (judged < 0) {
             err.source = self->cname;
@@ -274,7 +274,7 @@ static PyObject *reader_next(kreader *self)
             char ptr[48];
             unsigned long pl = 0, pc = 0;
             snprintf(ptr, sizeof ptr, "/plies/%zu/pmn", self->v->refused_ply ? self->v->refused_ply - 1 : 0);
-            if (self->v->refused_ply && koma_rstream_locate(self->rs, ptr, &pl, &pc) == 0) {
+            if (self->v->refused_ply && koma_format_reader_locate(self->rs, ptr, &pl, &pc) == 0) {
                 err.line = pl;
                 err.column = pc;
             } else {
@@ -295,7 +295,7 @@ static PyObject *reader_next(kreader *self)
 static PyObject *reader_format(kreader *self, void *closure)
 {
     (void)closure;
-    const koma_format *f = koma_rstream_format(self->rs);
+    const koma_format *f = koma_format_reader_format(self->rs);
     return kpy_cstr(f ? koma_format_name(f) : NULL);
 }
 

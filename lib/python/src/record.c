@@ -54,7 +54,8 @@ static PyObject *record_new(PyTypeObject *type, PyObject *args, PyObject *kw)
     if (!PyArg_ParseTupleAndKeywords(args, kw, "s#", kwlist, &feen, &len)) return NULL;
     koma_error err;
     koma_error_clear(&err);
-    koma_pcn *rec = koma_pcn_new(feen, (size_t)len, &err);
+    koma_pcn *rec = NULL;
+    koma_pcn_new(feen, (size_t)len, &rec, &err);
     if (rec == NULL) return kpy_raise(&err);
     return kpy_record_new(rec, NULL, NULL, 0);
 }
@@ -205,7 +206,7 @@ static PyObject *record_with_outcome(krecord *self, PyObject *args, PyObject *kw
     int rc;
     Py_BEGIN_ALLOW_THREADS
     rc = koma_referee_pcn(ref, kpy_games, game, self->rec, NULL, v, &err);
-    if (rc == 0 && ((copy = koma_pcn_copy(self->rec, &err)) == NULL || koma_verdict_outcome(v, copy, &err) != 0))
+    if (rc == 0 && (koma_pcn_copy(self->rec, &copy, &err) != 0 || koma_verdict_outcome(v, copy, &err) != 0))
         rc = -1;
     Py_END_ALLOW_THREADS
     referee_give(ref);
@@ -296,7 +297,8 @@ static PyObject *record_copy(krecord *self, PyObject *noargs)
 {
     (void)noargs;
     koma_error err;
-    koma_pcn *p = koma_pcn_copy(self->rec, &err);
+    koma_pcn *p = NULL;
+    koma_pcn_copy(self->rec, &p, &err);
     if (p == NULL) return kpy_raise(&err);
     return kpy_record_new(p, NULL, self->source, self->line == Py_None ? 0 : PyLong_AsUnsignedLong(self->line));
 }
@@ -415,15 +417,15 @@ PyTypeObject kpy_record_type = {
 typedef struct {
     PyObject_HEAD
     koma_hub *hub;
-    koma_wstream *ws;
-    koma_pcn_buffer out;
+    koma_format_writer *ws;
+    koma_buffer out;
 } kwriter;
 
 static void writer_dealloc(kwriter *self)
 {
-    koma_wstream_free(self->ws);
+    koma_format_writer_free(self->ws);
     koma_hub_free(self->hub);
-    koma_pcn_buffer_cleanup(&self->out);
+    koma_buffer_cleanup(&self->out);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -444,8 +446,8 @@ static int writer_init(kwriter *self, PyObject *args, PyObject *kw)
     }
     koma_error err;
     koma_error_clear(&err);
-    if ((self->hub = koma_hub_new(kpy_games, &err)) == NULL ||
-        (self->ws = koma_wstream_new(self->hub, fmt, flags, &err)) == NULL) {
+    if (koma_hub_new(kpy_games, &self->hub, &err) != 0 ||
+        koma_format_writer_new(self->hub, fmt, flags, &self->ws, &err) != 0) {
         kpy_raise(&err);
         return -1;
     }
@@ -459,7 +461,7 @@ static PyObject *writer_write(kwriter *self, PyObject *record)
     koma_error err;
     koma_error_clear(&err);
     self->out.len = 0;
-    if (koma_wstream_record(self->ws, rec, &self->out, &err) != 0) return kpy_raise(&err);
+    if (koma_format_writer_record(self->ws, rec, &self->out, &err) != 0) return kpy_raise(&err);
     return PyBytes_FromStringAndSize(self->out.data, (Py_ssize_t)self->out.len);
 }
 

@@ -51,7 +51,8 @@ static int check(const char *notation, const char *s, size_t len, koma_error *er
     }
     if (strcmp(notation, "fid") == 0) return koma_fid_parse(s, len, err);
     if (strcmp(notation, "ggn") == 0) {
-        koma_ggn *g = koma_ggn_load(s, len, err);
+        koma_ggn *g = NULL;
+        koma_ggn_load(s, len, &g, err);
         koma_ggn_free(g);
         return g ? 0 : -1;
     }
@@ -62,7 +63,8 @@ static int check(const char *notation, const char *s, size_t len, koma_error *er
         while (i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n')) i++;
         koma_pcn_format f = notation[3] ? (notation[4] == 'j' ? KOMA_PCN_JSON : KOMA_PCN_YAML)
                             : i < len && s[i] == '{' ? KOMA_PCN_JSON : KOMA_PCN_YAML;
-        koma_pcn *p = koma_pcn_parse(f, s, len, 0, err);
+        koma_pcn *p = NULL;
+        koma_pcn_parse(f, s, len, 0, &p, err);
         koma_pcn_free(p);
         return p ? 0 : -1;
     }
