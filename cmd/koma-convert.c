@@ -215,7 +215,8 @@ static void convert_open_input(state *st, cli_input *in)
     koma_error err;
     koma_error_clear(&err);
     st->in = in;
-    if (koma_converter_input(st->cv, read_input, st, on_record, st, &err) != 0)
+    /* (on_record's own -1 stops the input and leaves err clear) */
+    if (koma_converter_input(st->cv, read_input, st, on_record, st, &err) != 0 && err.code != KOMA_OK)
         cli_trouble(st->c, "%s: %s", koma_code_name(err.code), err.message);
     cli_input_close(in);
 }
