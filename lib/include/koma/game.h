@@ -75,8 +75,15 @@ typedef struct koma_game_set koma_game_set;
 /* A game definition nests at most this deep (game.depth; koma(7), LIMITS). */
 #define KOMA_GAME_MAX_DEPTH KOMA_LIMIT_DEPTH
 
-/* A new set holding every built-in game. */
+/*
+ * A new set holding every built-in game. A built-in game is compiled from its
+ * definition the first time a lookup returns it (koma_game_set_at, a find, an
+ * open), once per set whatever the threads; a lookup that cannot compile it
+ * (memory) returns NULL, and says why where it takes an err.
+ */
 KOMA_API int koma_game_set_new(koma_game_set **out, koma_error *err);
+/* Compile now every built-in game not compiled yet: 0, or -1 with the error. */
+KOMA_API int koma_game_set_load_all(const koma_game_set *set, koma_error *err);
 KOMA_API void koma_game_set_free(koma_game_set *set);
 
 /*
@@ -99,9 +106,13 @@ KOMA_API int koma_game_set_load_file(koma_game_set *set, const char *path,
 KOMA_API size_t koma_game_set_count(const koma_game_set *set);
 KOMA_API const koma_game *koma_game_set_at(const koma_game_set *set, size_t i);
 
-/* By id ("ogi", "shogi", ...); NULL when unknown. */
+/* By id ("ogi", "shogi", ...); NULL when unknown (or not compiled: memory). */
 KOMA_API const koma_game *koma_game_set_find_id(const koma_game_set *set,
                                                 const char *id, size_t len);
+/* The same, telling an unknown id (0, *out NULL) from a built-in game that
+ * cannot be compiled (-1 with err: memory). */
+KOMA_API int koma_game_set_lookup(const koma_game_set *set, const char *id, size_t len,
+                                  const koma_game **out, koma_error *err);
 
 /*
  * By style letter (either case) and 2-D board shape; NULL when none fits. A
