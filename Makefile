@@ -327,11 +327,11 @@ tsan: deps
 # ---- fault injection (tests/faults/): every command linked so that each
 # allocation (libkoma's, libyaml's, jansson's: static) and each stdio output call
 # goes through tests/faults/failalloc.c, which fails the one chosen; and the
-# loading of the built-in games (koma_game_set_new) too, to count its allocations
-# apart (tests/faults/README.md, "Which points").
+# loading of the built-in games (koma_game_set_new, and koma__game_load_builtin:
+# a game compiled at its first lookup) too, to count its allocations apart (tests/faults/README.md, "Which points").
 FAULT_WRAP := $(patsubst %,-Wl$(comma)--wrap=%,malloc calloc realloc strdup strndup \
                 fwrite fputs fputc putc puts putchar vfprintf vprintf printf fprintf \
-                koma_game_set_new)
+                koma_game_set_new koma__game_load_builtin)
 FAULT_BINS := $(CMD_SRC:cmd/%.c=$(B)/faults/%)
 $(B)/faults/%: $(B)/obj/cmd/%.o $(CLI_OBJ) $(STATIC_LIB) $(B)/obj/tests/faults/failalloc.o
 	@mkdir -p $(dir $@)
