@@ -155,13 +155,15 @@ $(B)/obj/gen/%.o: $(B)/gen/%.c $(B)/obj/gen/%.d
 # compiles a built-in only when a lookup returns it (lib/game_set.c): written by
 # lib/games/index.c, which compiles every built-in definition with the library's
 # other objects (an archive of them: only what it calls is linked). A broken
-# built-in fails the build here, with its diagnostic.
-$(B)/gen/games-index: lib/games/index.c $(filter-out $(B)/obj/gen/games_index.o,$(LIB_OBJ))
+# built-in fails the build here, with its diagnostic. Made again when a
+# definition or the code that reads the indexed keys changes (the objects are
+# order-only: a header change rebuilds only its includers, tests/deps-check.sh);
+# tests/unit/test_game.c checks the index against the compiled games.
+INDEX_OBJ := $(filter-out $(B)/obj/gen/games_index.o,$(LIB_OBJ))
+$(B)/gen/games_index.c: lib/games/index.c lib/game.c lib/game_sanki.c $(GAME_YAML) | $(INDEX_OBJ)
 	@mkdir -p $(dir $@)
-	rm -f $@.a && ar rcs $@.a $(filter-out $(B)/obj/gen/games_index.o,$(LIB_OBJ))
-	$(CC) $(ALL_CFLAGS) -o $@ $< $@.a $(LDFLAGS) $(DEPLIBS)
-
-$(B)/gen/games_index.c: $(B)/gen/games-index
+	rm -f $(B)/gen/games-index.a && ar rcs $(B)/gen/games-index.a $(INDEX_OBJ)
+	$(CC) $(ALL_CFLAGS) -o $(B)/gen/games-index $< $(B)/gen/games-index.a $(LDFLAGS) $(DEPLIBS)
 	$(B)/gen/games-index $@.tmp && mv $@.tmp $@
 
 # The list of library objects, rewritten only when it changes: the libraries are
