@@ -68,7 +68,7 @@ BENCH_PACKAGES := time jq parallel pgn-extract fairy-stockfish python3-yaml pyth
 
 LIB_SRC   := $(sort $(wildcard lib/*.c))
 GAME_YAML := $(sort $(wildcard lib/games/*.yaml))
-LIB_OBJ   := $(LIB_SRC:lib/%.c=$(B)/obj/lib/%.o) $(B)/obj/gen/games.o
+LIB_OBJ   := $(LIB_SRC:lib/%.c=$(B)/obj/lib/%.o) $(B)/obj/gen/games.o $(B)/obj/gen/games_index.o
 # cmd/koma*.c are the commands; every other cmd/*.c is shared by all of them.
 CMD_SRC   := $(sort $(wildcard cmd/koma*.c))
 CLI_SRC   := $(filter-out $(CMD_SRC),$(sort $(wildcard cmd/*.c)))
@@ -106,7 +106,7 @@ DEPFILES  += $(PY_OBJ:.o=.d)
 all: lib cmds python
 
 # Keep intermediate objects (pattern chains would delete them); see DEPFILES below.
-.SECONDARY: $(DEPFILES:.d=.o) $(B)/gen/games.c
+.SECONDARY: $(DEPFILES:.d=.o) $(B)/gen/games.c $(B)/gen/games_index.c
 
 lib: $(STATIC_LIB) $(SHARED_LIB)
 cmds: $(CMDS)
@@ -147,9 +147,24 @@ $(B)/gen/games.c: $(GAME_YAML) lib/games/embed.sh
 	@mkdir -p $(dir $@)
 	sh lib/games/embed.sh $@ $(GAME_YAML)
 
-$(B)/obj/gen/games.o: $(B)/gen/games.c $(B)/obj/gen/games.d
+$(B)/obj/gen/%.o: $(B)/gen/%.c $(B)/obj/gen/%.d
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -fPIC -fvisibility=hidden -c $< -o $@
+
+# What finding each built-in game needs (its id, styles, board), so that a set
+# compiles a built-in only when a lookup returns it (lib/game_set.c): written by
+# lib/games/index.c, which compiles every built-in definition with the library's
+# other objects (an archive of them: only what it calls is linked). A broken
+# built-in fails the build here, with its diagnostic. Made again when a
+# definition or the code that reads the indexed keys changes (the objects are
+# order-only: a header change rebuilds only its includers, tests/deps-check.sh);
+# tests/unit/test_game.c checks the index against the compiled games.
+INDEX_OBJ := $(filter-out $(B)/obj/gen/games_index.o,$(LIB_OBJ))
+$(B)/gen/games_index.c: lib/games/index.c lib/game.c lib/game_sanki.c $(GAME_YAML) | $(INDEX_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $(B)/gen/games-index.a && ar rcs $(B)/gen/games-index.a $(INDEX_OBJ)
+	$(CC) $(ALL_CFLAGS) -o $(B)/gen/games-index $< $(B)/gen/games-index.a $(LDFLAGS) $(DEPLIBS)
+	$(B)/gen/games-index $@.tmp && mv $@.tmp $@
 
 # The list of library objects, rewritten only when it changes: the libraries are
 # relinked when a module is added or removed, not only when one is rebuilt.
@@ -316,11 +331,11 @@ tsan: deps
 # ---- fault injection (tests/faults/): every command linked so that each
 # allocation (libkoma's, libyaml's, jansson's: static) and each stdio output call
 # goes through tests/faults/failalloc.c, which fails the one chosen; and the
-# loading of the built-in games (koma_game_set_new) too, to count its allocations
-# apart (tests/faults/README.md, "Which points").
+# loading of the built-in games (koma_game_set_new, and koma__game_load_builtin:
+# a game compiled at its first lookup) too, to count its allocations apart (tests/faults/README.md, "Which points").
 FAULT_WRAP := $(patsubst %,-Wl$(comma)--wrap=%,malloc calloc realloc strdup strndup \
                 fwrite fputs fputc putc puts putchar vfprintf vprintf printf fprintf \
-                koma_game_set_new)
+                koma_game_set_new koma__game_load_builtin)
 FAULT_BINS := $(CMD_SRC:cmd/%.c=$(B)/faults/%)
 $(B)/faults/%: $(B)/obj/cmd/%.o $(CLI_OBJ) $(STATIC_LIB) $(B)/obj/tests/faults/failalloc.o
 	@mkdir -p $(dir $@)

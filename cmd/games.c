@@ -13,6 +13,15 @@ int games_open(cli *c, koma_game_set **out)
     return -1;
 }
 
+int games_lookup(cli *c, const koma_game_set *games, const char *id, const koma_game **out)
+{
+    koma_error err;
+    koma_error_clear(&err);
+    if (koma_game_set_lookup(games, id, strlen(id), out, &err) == 0) return 0;
+    cli_trouble(c, "built-in games: %s: %s", koma_code_name(err.code), err.message);
+    return -1;
+}
+
 /* A name that is meant as a file rather than a built-in id. */
 static int names_a_file(const char *arg)
 {
@@ -26,7 +35,7 @@ int games_option(cli *c, koma_game_set *games, const char *arg, const char *noru
 {
     koma_error err;
     koma_error_clear(&err);
-    *out = koma_game_set_find_id(games, arg, strlen(arg));
+    if (games_lookup(c, games, arg, out) != 0) return -1;
     if (*out == NULL) {
         if (!names_a_file(arg)) {
             cli_usage_error(c, "unknown game '%s' (" KOMA_GAME_IDS ", or a FILE.yaml)", arg);

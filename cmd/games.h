@@ -21,6 +21,11 @@
 /* The built-in games into *out. -1 after reporting the trouble (status 2). */
 int games_open(cli *c, koma_game_set **out);
 
+/* The game of a built-in id (or of a definition loaded in its place): 0 with
+ * *out (NULL: no game has that id), or -1 after reporting (status 2) that it
+ * could not be compiled (built-in games are compiled at their first lookup). */
+int games_lookup(cli *c, const koma_game_set *games, const char *id, const koma_game **out);
+
 /*
  * --game ARG: a built-in id, or a definition file (a name with '/' or ending in
  * .yaml/.yml) loaded into games. The game must have rules; norules_hint (may

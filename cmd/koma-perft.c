@@ -107,8 +107,8 @@ static void run(state *st, const char *file, unsigned long line, unsigned long c
     koma_engine *e = NULL;
     if (s != NULL) {
         if (koma_game_set_open_feen(st->games, s, len, &pos, &g, &err) != 0) goto bad;
-    } else if (g == NULL) {
-        g = koma_game_set_find_id(st->games, DEFAULT_GAME, strlen(DEFAULT_GAME));
+    } else if (g == NULL && koma_game_set_lookup(st->games, DEFAULT_GAME, strlen(DEFAULT_GAME), &g, &err) != 0) {
+        goto bad;
     }
     if ((e = engine_cache_get(&st->engines, g, &err)) == NULL) goto bad;
     if (s != NULL ? koma_engine_set_position(e, &pos, &err) != 0 : koma_engine_set_start(e, &err) != 0)

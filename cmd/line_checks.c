@@ -36,7 +36,10 @@ int line_ctx_legal(line_ctx *lc, cli *c, const koma_game_set *games, const char 
         koma_engine_new(g, &lc->engine, &err) == 0 &&
         koma_engine_set_position(lc->engine, &lc->context, &err) == 0)
         return 0;
-    cli_usage_error(c, "--legal: %s: %s", koma_code_name(err.code), err.message);
+    if (err.code == KOMA_E_MEMORY)
+        cli_trouble(c, "memory: out of memory");
+    else
+        cli_usage_error(c, "--legal: %s: %s", koma_code_name(err.code), err.message);
     return -1;
 }
 

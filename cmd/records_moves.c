@@ -26,8 +26,8 @@ int records_start_option(cli *c, koma_game_set *games, const char *arg, const ch
     koma_error_clear(&err);
     const koma_game *g = *forced;
     if (strcmp(arg, "start") == 0) {
-        if (g == NULL)
-            g = *forced = koma_game_set_find_id(games, DEFAULT_GAME, strlen(DEFAULT_GAME));
+        if (g == NULL && games_lookup(c, games, DEFAULT_GAME, &g) != 0) return CLI_TROUBLE;
+        *forced = g;
         arg = koma_game_start(g);
     }
     koma_position pos;

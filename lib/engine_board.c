@@ -138,20 +138,25 @@ static int bb_squares(koma_engine *e)
     for (unsigned code = 0; code < KOMA__MOVERS; code++) {
         const koma__movement *mv = &e->mv[code];
         int s = KOMA__SIDE_OF(code);
+        /* where a promoter may promote: from the zone, anywhere it may stop
+         * unpromoted (far enough from the last rank); from outside, the zone's */
+        koma__bb may_stop = 0, zone = 0;
+        if (e->promote_code[code])
+            for (int to_sq = 0; to_sq < n; to_sq++) {
+                int to = e->sq_index[to_sq];
+                if (e->last_dist[s][to] < e->must_rank[code]) continue;
+                may_stop |= e->bit[to];
+                if (e->in_zone[s][to]) zone |= e->bit[to];
+            }
         for (int sq = 0; sq < n; sq++) {
             int from = e->sq_index[sq];
-            koma__bb st = 0, two = 0, full;
+            koma__bb st = 0, full;
             for (int i = 0; i < mv->nleap; i++)
                 if (e->index_sq[from + mv->leap[i]] >= 0) st |= e->bit[from + mv->leap[i]];
             full = st;
             for (int i = 0; i < mv->nride; i++)
                 full |= e->ray_bb[(size_t)e->ride_dir[code][i] * (size_t)n + (size_t)sq];
-            if (e->promote_code[code])
-                for (int to_sq = 0; to_sq < n; to_sq++) {
-                    int to = e->sq_index[to_sq];
-                    if ((e->in_zone[s][from] | e->in_zone[s][to]) && e->last_dist[s][to] >= e->must_rank[code])
-                        two |= e->bit[to];
-                }
+            koma__bb two = e->in_zone[s][from] ? may_stop : zone;
             e->sq_bb[(size_t)code * (size_t)n + (size_t)sq].step = st;
             e->sq_bb[(size_t)code * (size_t)n + (size_t)sq].two = two;
             e->full_bb[(size_t)code * (size_t)n + (size_t)sq] = full;

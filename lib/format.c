@@ -1115,8 +1115,12 @@ int koma_format_writer_record(koma_format_writer *ws, const koma_pcn *rec, koma_
         rc = -1;
         if (feen == NULL) koma_error_set(err, KOMA_E_PCN_REQUIRED, 0, "no setup.feen");
         else if (koma_feen_parse(feen, len, KOMA_FEEN_STRICT, &ws->pos, err) == 0) {
-            g = koma_game_set_find_position(koma_hub_games(ws->h), &ws->pos, NULL);
-            if (f->kind == KOMA_FORMAT_MOVES && ws->index > 0 && koma__buf_put(out, "\n", 1, err) != 0)
+            koma_error ge;
+            koma_error_clear(&ge);
+            g = koma_game_set_find_position(koma_hub_games(ws->h), &ws->pos, &ge);
+            if (g == NULL && ge.code == KOMA_E_MEMORY)
+                rc = koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (games)");
+            else if (f->kind == KOMA_FORMAT_MOVES && ws->index > 0 && koma__buf_put(out, "\n", 1, err) != 0)
                 rc = -1;
             else
                 rc = write_plies(ws, rec, g, out, err);

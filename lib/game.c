@@ -1,6 +1,6 @@
 /*
- * lib/game.c — game definitions: YAML loading (libyaml), validation, and the
- * caller-owned set of games looked up by id or by style letter + board shape.
+ * lib/game.c — game definitions: YAML loading (libyaml) and validation, one
+ * definition at a time (the set that holds them and finds them: game_set.c).
  *
  * The YAML layout is schemas/game.schema.json; lib/games/NAME.yaml are the
  * built-in definitions, embedded at build (lib/games_embedded.h). Unknown keys
@@ -19,13 +19,6 @@
 #include "util_yaml.h"
 #include "fx_internal.h"
 #include "pcn_internal.h"
-
-struct koma_game_set {
-    koma_game **games;
-    size_t len, cap;
-    koma_game **retired;           /* built-ins replaced by a load, kept until the end */
-    size_t nretired, capretired;
-};
 
 /* The YAML text a definition was read from, and the rule options chosen by the
  * caller: an effect game compiles them again (fx_def.c). */
@@ -713,143 +706,24 @@ static int load_game(const char *yaml, size_t len, const char *source,
     return 0;
 }
 
-/* ---- the set ------------------------------------------------------------------------ */
-
-/*
- * Add g to the set. A game with the id of a built-in replaces it (the built-in
- * is kept, unlisted, until the set is freed, so a pointer to it stays valid); a
- * game with the id of one loaded before is game.duplicate, at the id in the
- * YAML of g (source names it).
- */
-static int set_add(koma_game_set *set, koma_game *g, const char *source, koma_error *err)
-{
-    for (size_t i = 0; i < set->len; i++) {
-        if (strcmp(set->games[i]->id, g->id) != 0) continue;
-        if (!set->games[i]->builtin) {
-            if (err) {
-                koma_error_set(err, KOMA_E_GAME_DUPLICATE, g->id_offset,
-                               "a game with id \"%s\" is already loaded (only a built-in game "
-                               "can be replaced)", g->id);
-                err->line = g->id_line;
-                err->column = g->id_column;
-                err->source = source;
-            }
-            return -1;
-        }
-        if (set->nretired == set->capretired) {
-            size_t cap = set->capretired ? set->capretired * 2 : 4;
-            koma_game **r = realloc(set->retired, cap * sizeof *r);
-            if (r == NULL) return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (games)");
-            set->retired = r;
-            set->capretired = cap;
-        }
-        set->retired[set->nretired++] = set->games[i];
-        set->games[i] = g;
-        return 0;
-    }
-    if (set->len == set->cap) {
-        size_t cap = set->cap ? set->cap * 2 : 8;
-        koma_game **gs = realloc(set->games, cap * sizeof *gs);
-        if (gs == NULL) return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (games)");
-        set->games = gs;
-        set->cap = cap;
-    }
-    set->games[set->len++] = g;
-    return 0;
-}
-
-int koma_game_set_new(koma_game_set **out, koma_error *err)
+int koma__game_load_text(const char *yaml, size_t len, const char *source, koma_game **out,
+                         koma_error *err)
 {
     *out = NULL;
-    koma_game_set *set = calloc(1, sizeof *set);
-    if (set == NULL) return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (games)");
-    for (const struct koma__embedded_game *e = koma__embedded_games; e->id; e++) {
-        koma_game *g;
-        if (load_game(e->yaml, e->len, e->id, NULL, 0, NULL, &g, err) != 0) {
-            koma_game_set_free(set);
-            return -1;
-        }
-        g->builtin = 1;
-        if (set_add(set, g, e->id, err) != 0) {
-            game_free(g);
-            /* a broken built-in is a build bug: the source names it */
-            koma_game_set_free(set);
-            return -1;
-        }
-    }
-    *out = set;
-    return 0;
-}
-
-void koma_game_set_free(koma_game_set *set)
-{
-    if (set == NULL) return;
-    for (size_t i = 0; i < set->len; i++) game_free(set->games[i]);
-    for (size_t i = 0; i < set->nretired; i++) game_free(set->retired[i]);
-    free(set->games);
-    free(set->retired);
-    free(set);
-}
-
-int koma_game_set_load(koma_game_set *set, const char *yaml, size_t len, const char *source,
-                       const koma_game **out, koma_error *err)
-{
-    koma_game *g;
-    if (out) *out = NULL;
     if (check_depth(yaml, len, source, err) != 0) return -1;
-    if (load_game(yaml, len, source, NULL, 0, NULL, &g, err) != 0) return -1;
-    if (set_add(set, g, source, err) != 0) {
-        game_free(g);
-        return -1;
-    }
-    if (out) *out = g;
+    return load_game(yaml, len, source, NULL, 0, NULL, out, err);
+}
+
+int koma__game_load_builtin(const struct koma__embedded_game *e, koma_game **out, koma_error *err)
+{
+    if (load_game(e->yaml, e->len, e->id, NULL, 0, NULL, out, err) != 0) return -1;
+    (*out)->builtin = 1;
     return 0;
 }
-
-#define GAME_FILE_MAX KOMA_LIMIT_GAME_FILE
-
-int koma_game_set_load_file(koma_game_set *set, const char *path, const koma_game **out,
-                            koma_error *err)
-{
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) {
-        char why[128];
-        koma_error_set(err, KOMA_E_IO_OPEN, 0, "cannot open %s: %s", path, koma__strerror(errno, why, sizeof why));
-        if (err) err->source = path;
-        return -1;
-    }
-    char *buf = malloc(GAME_FILE_MAX + 1);
-    if (buf == NULL) {
-        fclose(f);
-        return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory");
-    }
-    size_t n = fread(buf, 1, GAME_FILE_MAX + 1, f);
-    int bad = ferror(f);
-    fclose(f);
-    int rc;
-    if (bad) {
-        rc = koma_error_set(err, KOMA_E_IO_READ, 0, "cannot read %s", path);
-        if (err) err->source = path;
-    } else if (n > GAME_FILE_MAX) {
-        rc = koma_error_set(err, KOMA_E_GAME_LIMIT, 0, "game definition exceeds 1 MiB");
-        if (err) err->source = path;
-    } else {
-        rc = koma_game_set_load(set, buf, n, path, out, err);
-    }
-    free(buf);
-    return rc;
-}
-
-size_t koma_game_set_count(const koma_game_set *set) { return set ? set->len : 0; }
-
-const koma_game *koma_game_set_at(const koma_game_set *set, size_t i)
-{
-    return (set && i < set->len) ? set->games[i] : NULL;
-}
-
-/* ---- rule options ----------------------------------------------------------------- */
 
 void koma__game_free(koma_game *g) { game_free(g); }
+
+/* ---- rule options ----------------------------------------------------------------- */
 
 int koma__game_variant_new(const koma_game *g, const char *const *opts, size_t n,
                            koma_game **out, size_t *bad, koma_error *err)
@@ -880,41 +754,6 @@ int koma__game_variant_new(const koma_game *g, const char *const *opts, size_t n
     return 0;
 }
 
-int koma_game_set_variant(koma_game_set *set, const koma_game *g, const char *const *opts,
-                          size_t n, const koma_game **out, koma_error *err)
-{
-    *out = NULL;
-    if (g->fx == NULL) {
-        if (n == 0) {
-            *out = g;
-            return 0;
-        }
-        return koma_error_set(err, KOMA_E_GAME_OPTION_UNKNOWN, 0, "game %s has no rule options",
-                              g->id);
-    }
-    koma_game *v;
-    if (koma__game_variant_new(g, opts, n, &v, NULL, err) != 0) return -1;
-    for (size_t i = 0; i < set->nretired; i++)
-        if (set->retired[i]->variant && strcmp(set->retired[i]->variant, v->variant) == 0) {
-            game_free(v);
-            *out = set->retired[i];
-            return 0;
-        }
-    if (set->nretired == set->capretired) {
-        size_t cap = set->capretired ? set->capretired * 2 : 4;
-        koma_game **r = realloc(set->retired, cap * sizeof *r);
-        if (r == NULL) {
-            game_free(v);
-            return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (games)");
-        }
-        set->retired = r;
-        set->capretired = cap;
-    }
-    set->retired[set->nretired++] = v;
-    *out = v;
-    return 0;
-}
-
 size_t koma_game_option_count(const koma_game *g) { return g->fx ? g->fx->noptions : 0; }
 
 const char *koma_game_option_name(const koma_game *g, size_t i)
@@ -927,77 +766,6 @@ const char *koma_game_option_value(const koma_game *g, size_t i)
     return g->fx && i < g->fx->noptions ? g->fx->options[i].value : NULL;
 }
 
-const koma_game *koma_game_set_find_id(const koma_game_set *set, const char *id, size_t len)
-{
-    if (set == NULL) return NULL;
-    for (size_t i = 0; i < set->len; i++)
-        if (strlen(set->games[i]->id) == len && memcmp(set->games[i]->id, id, len) == 0)
-            return set->games[i];
-    return NULL;
-}
-
-/* A game that plays style letter c (either case) on a files x ranks board,
- * found from a FEEN; second (0: any) the second player's letter. */
-static const koma_game *find_style(const koma_game_set *set, char c, char second, unsigned files,
-                                   unsigned ranks)
-{
-    if (set == NULL) return NULL;
-    char up = (char)toupper((unsigned char)c);
-    for (size_t i = 0; i < set->len; i++) {
-        const koma_game *g = set->games[i];
-        if (!g->by_feen || g->files != files || g->ranks != ranks) continue;
-        if (g->styles[0] == '\0' ? g->style == up
-                                 : strchr(g->styles, up) &&
-                                       (second == 0 || koma__game_styles_fit(g, up, second)))
-            return g;
-    }
-    return NULL;
-}
-
-const koma_game *koma_game_set_find_style(const koma_game_set *set, char style, unsigned files,
-                                          unsigned ranks)
-{
-    return find_style(set, style, 0, files, ranks);
-}
-
-const koma_game *koma_game_set_find_position(const koma_game_set *set, const koma_position *pos,
-                                             koma_error *err)
-{
-    const koma_game *g = NULL;
-    if (pos->shape.ndims == 2)
-        g = find_style(set, pos->style[0], pos->style[1], pos->shape.size[0], pos->shape.size[1]);
-    const koma_game *half = NULL;      /* a game of the first letter, not of the pair */
-    if (g == NULL && pos->shape.ndims == 2)
-        half = find_style(set, pos->style[0], 0, pos->shape.size[0], pos->shape.size[1]);
-    if (g == NULL) {
-        if (half && half->styles[0]) {
-            char list[32] = "";        /* "W, J or C" */
-            size_t n = strlen(half->styles);
-            for (size_t i = 0; i < n; i++)
-                snprintf(list + strlen(list), sizeof list - strlen(list), "%s%c",
-                         i == 0 ? "" : i + 1 == n ? " or " : ", ", half->styles[i]);
-            koma_error_set(err, KOMA_E_GAME_UNKNOWN, 0,
-                           "no game with the styles %c/%c on a %ux%u board (%s: %s, either side "
-                           "any of them)", pos->style[0], pos->style[1], (unsigned)pos->shape.size[0],
-                           (unsigned)pos->shape.size[1], half->id, list);
-        } else if (pos->shape.ndims == 2)
-            koma_error_set(err, KOMA_E_GAME_UNKNOWN, 0, "no game with style %c on a %ux%u board",
-                           pos->style[0], (unsigned)pos->shape.size[0], (unsigned)pos->shape.size[1]);
-        else
-            koma_error_set(err, KOMA_E_GAME_UNKNOWN, 0, "no game on a %u-dimensional board",
-                           (unsigned)pos->shape.ndims);
-    }
-    return g;
-}
-
-/*
- * Whether pos fits game g as koma_engine_set_position requires: its shape and
- * styles, every piece one of the game's, hands of their owner's case holding at
- * most as many of a kind as the board has squares, at most one royal a side
- * with the check rule. Also
- * used on a definition's start position (game.c), so a game that loads can be
- * played from its start.
- */
 int koma__position_fits(const koma_game *g, const koma_position *pos, koma_error *err)
 {
     if (g->fx) return koma__fx_position_fits(g->fx, pos, err);
@@ -1050,15 +818,6 @@ int koma__position_fits(const koma_game *g, const koma_position *pos, koma_error
         }
     }
     return 0;
-}
-
-int koma_game_set_open_feen(const koma_game_set *set, const char *feen, size_t len,
-                            koma_position *pos, const koma_game **game, koma_error *err)
-{
-    if (koma_feen_parse(feen, len, KOMA_FEEN_STRICT, pos, err) != 0) return -1;
-    if (*game == NULL && (*game = koma_game_set_find_position(set, pos, err)) == NULL) return -1;
-    if (koma_game_require_rules(*game, err) != 0) return -1;
-    return koma__position_fits(*game, pos, err);
 }
 
 const char *koma_game_id(const koma_game *g) { return g->id; }

@@ -133,6 +133,14 @@ int koma__position_fits(const koma_game *g, const koma_position *pos, koma_error
 int koma__game_variant_new(const koma_game *g, const char *const *opts, size_t n,
                            koma_game **out, size_t *bad, koma_error *err);
 void koma__game_free(koma_game *g);
+/* A definition read from YAML text (its nesting checked first), not yet in a set;
+ * owned by the caller (koma__game_free). 0, or -1 with the error. */
+int koma__game_load_text(const char *yaml, size_t len, const char *source, koma_game **out,
+                         koma_error *err);
+/* A built-in definition compiled (its `builtin` flag set): game_set.c at the first
+ * lookup that needs it, and lib/games/index.c at build. 0, or -1 with the error. */
+struct koma__embedded_game;
+int koma__game_load_builtin(const struct koma__embedded_game *e, koma_game **out, koma_error *err);
 
 /* ---- game_ggn_sanki.c: the Sanki family as GGN ------------------------------------- */
 
@@ -151,6 +159,9 @@ struct yaml_node_s;
  * one of g's: both in `styles`, or the first g's style and the second its
  * lowercase. */
 int koma__game_styles_fit(const koma_game *g, char first, char second);
+/* The same on a game's `style` and `styles` alone (game_set.c: a built-in not
+ * compiled yet is found from these). */
+int koma__styles_fit(char style, const char *styles, char first, char second);
 /* A `styles` list into out (uppercase, no repeat); -1 with the error at the node. */
 int koma__game_styles(struct koma__ydoc *y, struct yaml_node_s *n, char *out, size_t cap);
 /* The pieces of a Sanki definition (pin, name, styles, betza as a description). */

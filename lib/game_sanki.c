@@ -15,11 +15,16 @@
 
 static const char *const sanki_piece_keys[] = {"pin", "name", "styles", "betza", NULL};
 
-int koma__game_styles_fit(const koma_game *g, char first, char second)
+int koma__styles_fit(char style, const char *styles, char first, char second)
 {
     char up1 = (char)toupper((unsigned char)first), up2 = (char)toupper((unsigned char)second);
-    if (g->styles[0] == '\0') return first == g->style && second == (char)tolower((unsigned char)g->style);
-    return first == up1 && second != up2 && strchr(g->styles, up1) && strchr(g->styles, up2);
+    if (styles[0] == '\0') return first == style && second == (char)tolower((unsigned char)style);
+    return first == up1 && second != up2 && strchr(styles, up1) && strchr(styles, up2);
+}
+
+int koma__game_styles_fit(const koma_game *g, char first, char second)
+{
+    return koma__styles_fit(g->style, g->styles, first, second);
 }
 
 /* A style list: a sequence of letters, each kept uppercase into out (a set). */

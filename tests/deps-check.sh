@@ -30,6 +30,7 @@ def objects():
             if re.match(pat, f):
                 yield d + "/" + f, out + f[:-2] + ".o"
     yield b + "/gen/games.c", b + "/obj/gen/games.o"
+    yield b + "/gen/games_index.c", b + "/obj/gen/games_index.o"
 rx = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
 memo = {}
 def includes(path):

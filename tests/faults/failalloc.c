@@ -5,9 +5,10 @@
  * and the stdio output functions, against static libyaml, jansson and nettle: so
  * every allocation of the tool, of libkoma and of those libraries goes through
  * here, under ASan too (the real functions are ASan's). And with
- * -Wl,--wrap=koma_game_set_new: the loading of the built-in games (about 17,000
- * allocations, the same in every run) is told from the rest, and its
- * allocations are counted apart ("the loader"), so that a run's own points can
+ * -Wl,--wrap=koma_game_set_new,--wrap=koma__game_load_builtin: the loading of the
+ * built-in games (the set, and each game compiled at its first lookup: a few
+ * thousand allocations a game, the same for the same games) is told from the
+ * rest, and its allocations are counted apart ("the loader"), so that a run's own points can
  * be tried without trying the loader's again each time (tests/faults/README.md,
  * "Which points").
  *
@@ -167,7 +168,9 @@ unsigned long koma_fault_count(void) { return allocs; }
 
 /* ---- the loader of the built-in games ------------------------------------------ */
 
-/* Every call of koma_game_set_new (cmd/games.c, lib/record_hub.c) comes here. */
+/* Every call of koma_game_set_new (cmd/games.c, lib/record_hub.c) comes here,
+ * and every compiling of a built-in game at its first lookup (lib/game_set.c):
+ * the loader is both. */
 int __real_koma_game_set_new(koma_game_set **out, koma_error *err);
 int __wrap_koma_game_set_new(koma_game_set **out, koma_error *err);
 int __wrap_koma_game_set_new(koma_game_set **out, koma_error *err)
@@ -175,6 +178,21 @@ int __wrap_koma_game_set_new(koma_game_set **out, koma_error *err)
     configure();
     in_loader++;
     int rc = __real_koma_game_set_new(out, err);
+    in_loader--;
+    return rc;
+}
+
+struct koma__embedded_game;
+int __real_koma__game_load_builtin(const struct koma__embedded_game *e, koma_game **out,
+                                   koma_error *err);
+int __wrap_koma__game_load_builtin(const struct koma__embedded_game *e, koma_game **out,
+                                   koma_error *err);
+int __wrap_koma__game_load_builtin(const struct koma__embedded_game *e, koma_game **out,
+                                   koma_error *err)
+{
+    configure();
+    in_loader++;
+    int rc = __real_koma__game_load_builtin(e, out, err);
     in_loader--;
     return rc;
 }

@@ -7,7 +7,9 @@
  * and KIF, a diagram and the FID of each record's final position, and every game
  * exported as GGN (jansson, through the library's allocation hooks). It is done
  * once alone, then by THREADS threads at once, ROUNDS times each: every thread's
- * text must be the single-threaded one, byte for byte. Built and run under
+ * text must be the single-threaded one, byte for byte. The threads share a new
+ * set, none of its built-in games compiled yet: their first lookups of each game
+ * race to compile it (lib/game_set.c: once, published atomically). Built and run under
  * ThreadSanitizer by `make tsan`, which must report nothing.
  *
  * Usage: threads DATA-DIR (tests/data)
@@ -308,6 +310,11 @@ int main(int argc, char **argv)
         fprintf(stderr, "threads: the single-threaded run failed\n");
         return 2;
     }
+    koma_game_set *first = games;
+    if (koma_game_set_new(&games, &err) != 0) {
+        fprintf(stderr, "threads: %s\n", err.message);
+        return 2;
+    }
     work w[THREADS];
     pthread_t t[THREADS];
     memset(w, 0, sizeof w);
@@ -337,5 +344,6 @@ int main(int argc, char **argv)
     free(database.text);
     for (size_t i = 0; i < nrecords; i++) free(records[i].text);
     koma_game_set_free(games);
+    koma_game_set_free(first);
     return fail ? 1 : 0;
 }

@@ -179,6 +179,63 @@ static void test_replace_builtin(void **state)
     koma_game_set_free(set);
 }
 
+/* A new set compiles a built-in game at its first lookup, once; the index it finds
+ * games by before compiling them (written at build) finds what the compiled games
+ * would. */
+static void test_lazy_builtins(void **state)
+{
+    (void)state;
+    koma_game_set *set, *all;
+    koma_error err;
+    koma_error_clear(&err);
+    assert_int_equal(koma_game_set_new(&set, &err), 0);
+    assert_int_equal(koma_game_set_new(&all, &err), 0);
+    assert_int_equal(koma_game_set_load_all(all, &err), 0);
+    const koma_game *g, *again;
+    assert_int_equal(koma_game_set_lookup(set, "okisaki", 7, &g, &err), 0);
+    assert_non_null(g);
+    assert_int_equal(koma_game_set_lookup(set, "okisaki", 7, &again, &err), 0);
+    assert_ptr_equal(g, again);
+    assert_int_equal(koma_game_set_lookup(set, "nosuch", 6, &g, &err), 0);
+    assert_null(g);
+    assert_int_equal(koma_game_set_count(set), koma_game_set_count(all));
+    for (size_t i = 0; i < koma_game_set_count(all); i++) {
+        const koma_game *a = koma_game_set_at(all, i);
+        koma_game_set *fresh;
+        assert_int_equal(koma_game_set_new(&fresh, &err), 0);
+        const koma_game *f = koma_game_set_find_style(fresh, koma_game_style(a), koma_game_files(a),
+                                                      koma_game_ranks(a));
+        const koma_game *c = koma_game_set_find_style(all, koma_game_style(a), koma_game_files(a),
+                                                      koma_game_ranks(a));
+        assert_true((f == NULL) == (c == NULL));
+        if (f) assert_string_equal(koma_game_id(f), koma_game_id(c));
+        /* its start position finds the same game, in a set that compiled nothing */
+        koma_position pos;
+        koma_position_init(&pos);
+        const koma_game *fp = NULL, *cp = NULL;
+        koma_error e1, e2;
+        koma_error_clear(&e1);
+        koma_error_clear(&e2);
+        int r1 = koma_game_set_open_feen(fresh, koma_game_start(a), strlen(koma_game_start(a)), &pos,
+                                         &fp, &e1);
+        int r2 = koma_game_set_open_feen(all, koma_game_start(a), strlen(koma_game_start(a)), &pos,
+                                         &cp, &e2);
+        assert_int_equal(r1, r2);
+        assert_string_equal(e1.message, e2.message);
+        if (r1 == 0) assert_string_equal(koma_game_id(fp), koma_game_id(cp));
+        assert_string_equal(koma_game_id(koma_game_set_at(fresh, i)), koma_game_id(a));
+        koma_position_cleanup(&pos);
+        koma_game_set_free(fresh);
+    }
+    /* a built-in never compiled, replaced by a definition: the definition is found */
+    assert_int_equal(koma_game_set_load(set, LIT(mini5), "mini5.yaml", &g, &err), 0);
+    assert_ptr_equal(koma_game_set_find_id(set, "minishogi", 9), g);
+    assert_ptr_equal(koma_game_set_find_style(set, 'S', 5, 5), g);
+    assert_int_equal(koma_game_set_count(set), 7);
+    koma_game_set_free(set);
+    koma_game_set_free(all);
+}
+
 static void expect_load_error(const char *yaml, koma_code code, unsigned long line,
                               unsigned long column)
 {
@@ -582,6 +639,7 @@ int main(void)
         cmocka_unit_test(test_errors_found_by_fuzzing),
         cmocka_unit_test(test_result_names),
         cmocka_unit_test(test_replace_builtin),
+        cmocka_unit_test(test_lazy_builtins),
         cmocka_unit_test(test_overlapping_vectors),
         cmocka_unit_test(test_bare_both),
     };

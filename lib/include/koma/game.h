@@ -75,9 +75,17 @@ typedef struct koma_game_set koma_game_set;
 /* An id's length: KOMA_LIMIT_GAME_ID; a game definition nests at most
  * KOMA_LIMIT_DEPTH deep (game.depth; koma(7), LIMITS). */
 
-/* A new set holding every built-in game.
- * Ownership: the caller frees *out with koma_game_set_free. */
+/*
+ * A new set holding every built-in game. A built-in game is compiled from its
+ * definition the first time a lookup returns it (koma_game_set_at, a find, an
+ * open), once per set whatever the threads; a lookup that cannot compile it
+ * (memory) returns NULL, and says why where it takes an err.
+ * Ownership: the caller frees *out with koma_game_set_free.
+ */
 KOMA_API int koma_game_set_new(koma_game_set **out, koma_error *err);
+/* Compile now every built-in game not compiled yet: 0, or -1 with the error.
+ * Ownership: none (the games stay the set's). */
+KOMA_API int koma_game_set_load_all(const koma_game_set *set, koma_error *err);
 /* Ownership: frees set and what it owns. */
 KOMA_API void koma_game_set_free(koma_game_set *set);
 
@@ -105,10 +113,15 @@ KOMA_API size_t koma_game_set_count(const koma_game_set *set);
 /* Ownership: the result is borrowed from set until the set is freed. */
 KOMA_API const koma_game *koma_game_set_at(const koma_game_set *set, size_t i);
 
-/* By id ("ogi", "shogi", ...); NULL when unknown.
+/* By id ("ogi", "shogi", ...); NULL when unknown (or not compiled: memory).
  * Ownership: the result is borrowed from set until the set is freed. */
 KOMA_API const koma_game *koma_game_set_find_id(const koma_game_set *set,
                                                 const char *id, size_t len);
+/* The same, telling an unknown id (0, *out NULL) from a built-in game that
+ * cannot be compiled (-1 with err: memory).
+ * Ownership: *out is borrowed from set until the set is freed. */
+KOMA_API int koma_game_set_lookup(const koma_game_set *set, const char *id, size_t len,
+                                  const koma_game **out, koma_error *err);
 
 /*
  * By style letter (either case) and 2-D board shape; NULL when none fits. A

@@ -61,10 +61,14 @@ PyObject *kpy_raise(const koma_error *err)
 
 const koma_game *kpy_game(const char *id, Py_ssize_t len)
 {
-    const koma_game *g = koma_game_set_find_id(kpy_games, id, (size_t)len);
+    const koma_game *g;
+    koma_error err;
+    koma_error_clear(&err);
+    if (koma_game_set_lookup(kpy_games, id, (size_t)len, &g, &err) != 0) {
+        kpy_raise(&err);
+        return NULL;
+    }
     if (g == NULL) {
-        koma_error err;
-        koma_error_clear(&err);
         koma_error_set(&err, KOMA_E_GAME_UNKNOWN, 0, "unknown game \"%.*s\"", (int)len, id);
         kpy_raise(&err);
     }
@@ -75,6 +79,9 @@ static PyObject *games(PyObject *self, PyObject *noargs)
 {
     (void)self;
     (void)noargs;
+    koma_error err;
+    koma_error_clear(&err);
+    if (koma_game_set_load_all(kpy_games, &err) != 0) return kpy_raise(&err);
     size_t n = koma_game_set_count(kpy_games);
     PyObject *list = PyList_New(0);
     for (size_t i = 0; list && i < n; i++) {
