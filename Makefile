@@ -268,6 +268,7 @@ check-man: $(CMDS) $(STATIC_LIB)
 	@sh tests/man-lint.sh $(MANPAGES)
 	@sh tests/man-examples.sh $(B)/bin $(MANPAGES)
 	@sh tests/man-options.sh $(B)/bin
+	@sh tests/man-c-example.sh $(B) man/libkoma.3
 
 # The build itself: only koma_* leaves the library; every public function says
 # who owns what (tests/api-ownership-check.sh, libkoma(3) CONVENTIONS); a header change rebuilds
