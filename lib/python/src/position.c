@@ -47,12 +47,12 @@ static PyObject *from_position(koma_position *pos, const koma_game *g)
     return kpy_position_new(feen, len, g);
 }
 
-static PyObject *position_new(PyTypeObject *type, PyObject *args, PyObject *kw)
+/* A Position from text: FEEN (sfen 0, its game found from the FEEN unless named)
+ * or SFEN (sfen 1); the arguments (text, game=None) named by kwlist. */
+static PyObject *position_parsed(PyObject *args, PyObject *kw, char **kwlist, int sfen)
 {
-    static char *kwlist[] = {"feen", "game", NULL};
     const char *s, *game = NULL;
     Py_ssize_t len;
-    (void)type;
     if (!PyArg_ParseTupleAndKeywords(args, kw, "s#|z", kwlist, &s, &len, &game)) return NULL;
     const koma_game *g = NULL;
     if (game && (g = kpy_game(game, (Py_ssize_t)strlen(game))) == NULL) return NULL;
@@ -61,30 +61,26 @@ static PyObject *position_new(PyTypeObject *type, PyObject *args, PyObject *kw)
     koma_position pos;
     koma_position_init(&pos);
     PyObject *out = NULL;
-    if (koma_game_set_open_feen(kpy_games, s, (size_t)len, &pos, &g, &err) != 0) kpy_raise(&err);
+    int rc = sfen ? koma_sfen_parse(s, (size_t)len, &pos, &err)
+                  : koma_game_set_open_feen(kpy_games, s, (size_t)len, &pos, &g, &err);
+    if (rc != 0) kpy_raise(&err);
     else out = from_position(&pos, g);
     koma_position_cleanup(&pos);
     return out;
 }
 
+static PyObject *position_new(PyTypeObject *type, PyObject *args, PyObject *kw)
+{
+    static char *kwlist[] = {"feen", "game", NULL};
+    (void)type;
+    return position_parsed(args, kw, kwlist, 0);
+}
+
 static PyObject *position_from_sfen(PyObject *cls, PyObject *args, PyObject *kw)
 {
     static char *kwlist[] = {"sfen", "game", NULL};
-    const char *s, *game = NULL;
-    Py_ssize_t len;
     (void)cls;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "s#|z", kwlist, &s, &len, &game)) return NULL;
-    const koma_game *g = NULL;
-    if (game && (g = kpy_game(game, (Py_ssize_t)strlen(game))) == NULL) return NULL;
-    koma_error err;
-    koma_error_clear(&err);
-    koma_position pos;
-    koma_position_init(&pos);
-    PyObject *out = NULL;
-    if (koma_sfen_parse(s, (size_t)len, &pos, &err) != 0) kpy_raise(&err);
-    else out = from_position(&pos, g);
-    koma_position_cleanup(&pos);
-    return out;
+    return position_parsed(args, kw, kwlist, 1);
 }
 
 static PyObject *position_start(PyObject *cls, PyObject *arg)

@@ -161,28 +161,51 @@ static PyObject *unjudged(const koma_verdict *v, koma_error *err)
     return kpy_raise(err);
 }
 
-static PyObject *record_verdict(krecord *self, PyObject *args, PyObject *kw)
+/* Judge self's record with the options of args/kw into a new *v (PyMem_Free
+ * it), and when copy is not NULL also write the verdict into a copy of the
+ * record (*copy, the caller's). 0 with the verdict; otherwise -1 with the
+ * Python exception set (a record that cannot be judged: koma.Error). */
+static int judged(krecord *self, PyObject *args, PyObject *kw, koma_verdict **vout, koma_pcn **copy)
 {
     const koma_game *game;
     koma_declaration_rule rule;
-    if (judge_options(args, kw, &game, &rule) != 0) return NULL;
+    *vout = NULL;
+    if (judge_options(args, kw, &game, &rule) != 0) return -1;
     koma_verdict *v = kpy_verdict_alloc();
     koma_referee *ref = v ? referee_take(rule) : NULL;
     if (ref == NULL) {
         PyMem_Free(v);
-        return NULL;
+        return -1;
     }
     koma_error err;
     koma_error_clear(&err);
     int rc;
     Py_BEGIN_ALLOW_THREADS
     rc = koma_referee_pcn(ref, kpy_games, game, self->rec, NULL, v, &err);
+    if (rc == 0 && copy &&
+        (koma_pcn_copy(self->rec, copy, &err) != 0 || koma_verdict_outcome(v, *copy, &err) != 0))
+        rc = -1;
     Py_END_ALLOW_THREADS
     referee_give(ref);
-    PyObject *out;
-    if (rc < 0) out = kpy_raise(&err);
-    else if (rc > 0) out = unjudged(v, &err);
-    else out = kpy_verdict_new(v, self->source, self->line == Py_None ? 1 : PyLong_AsUnsignedLong(self->line));
+    if (rc != 0) {
+        if (rc < 0) kpy_raise(&err);
+        else unjudged(v, &err);
+        PyMem_Free(v);
+        if (copy) {
+            koma_pcn_free(*copy);
+            *copy = NULL;
+        }
+        return -1;
+    }
+    *vout = v;
+    return 0;
+}
+
+static PyObject *record_verdict(krecord *self, PyObject *args, PyObject *kw)
+{
+    koma_verdict *v;
+    if (judged(self, args, kw, &v, NULL) != 0) return NULL;
+    PyObject *out = kpy_verdict_new(v, self->source, self->line == Py_None ? 1 : PyLong_AsUnsignedLong(self->line));
     PyMem_Free(v);
     return out;
 }
@@ -191,35 +214,11 @@ static PyObject *record_verdict(krecord *self, PyObject *args, PyObject *kw)
  * (koma-replay --write-outcome). */
 static PyObject *record_with_outcome(krecord *self, PyObject *args, PyObject *kw)
 {
-    const koma_game *game;
-    koma_declaration_rule rule;
-    if (judge_options(args, kw, &game, &rule) != 0) return NULL;
-    koma_verdict *v = kpy_verdict_alloc();
-    koma_referee *ref = v ? referee_take(rule) : NULL;
-    if (ref == NULL) {
-        PyMem_Free(v);
-        return NULL;
-    }
-    koma_error err;
-    koma_error_clear(&err);
+    koma_verdict *v;
     koma_pcn *copy = NULL;
-    int rc;
-    Py_BEGIN_ALLOW_THREADS
-    rc = koma_referee_pcn(ref, kpy_games, game, self->rec, NULL, v, &err);
-    if (rc == 0 && (koma_pcn_copy(self->rec, &copy, &err) != 0 || koma_verdict_outcome(v, copy, &err) != 0))
-        rc = -1;
-    Py_END_ALLOW_THREADS
-    referee_give(ref);
-    PyObject *out = NULL;
-    if (rc < 0) kpy_raise(&err);
-    else if (rc > 0) unjudged(v, &err);
+    if (judged(self, args, kw, &v, &copy) != 0) return NULL;
     PyMem_Free(v);
-    if (rc != 0) {
-        koma_pcn_free(copy);
-        return out;
-    }
-    out = kpy_record_new(copy, NULL, self->source, self->line == Py_None ? 0 : PyLong_AsUnsignedLong(self->line));
-    return out;
+    return kpy_record_new(copy, NULL, self->source, self->line == Py_None ? 0 : PyLong_AsUnsignedLong(self->line));
 }
 
 /* Record.positions(): the setup position and the one after every applied ply. */
