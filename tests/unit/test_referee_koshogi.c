@@ -11,25 +11,9 @@
 
 #include <stdlib.h>
 
-static koma_game_set *games;
-
-static int setup(void **state)
-{
-    (void)state;
-    koma_error err;
-    return koma_game_set_new(&games, &err);
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    koma_game_set_free(games);
-    return 0;
-}
-
 static const koma_game *ko(void)
 {
-    const koma_game *g = koma_game_set_find_id(games, "koshogi", 7);
+    const koma_game *g = koma_game_set_find_id(games_set(), "koshogi", 7);
     assert_non_null(g);
     return g;
 }
@@ -45,7 +29,7 @@ static koma_referee *begin(const char *feen)
     if (feen == NULL) feen = koma_game_start(g);
     koma_position pos;
     koma_position_init(&pos);
-    int rc = koma_game_set_open_feen(games, feen, strlen(feen), &pos, &g, &err);
+    int rc = koma_game_set_open_feen(games_set(), feen, strlen(feen), &pos, &g, &err);
     if (rc == 0) rc = koma_referee_begin(ref, g, &pos, &err);
     if (rc != 0) print_error("%s: %s\n", feen, err.message);
     assert_int_equal(rc, 0);
@@ -274,7 +258,7 @@ static int judge_json(koma_referee *ref, const char *json, koma_verdict *v, koma
     koma_pcn *rec = NULL;
     koma_pcn_parse_json(json, strlen(json), &rec, err);
     assert_non_null(rec);
-    int rc = koma_referee_pcn(ref, games, NULL, rec, NULL, v, err);
+    int rc = koma_referee_pcn(ref, games_set(), NULL, rec, NULL, v, err);
     koma_pcn_free(rec);
     return rc;
 }
@@ -520,5 +504,5 @@ int main(void)
         cmocka_unit_test(test_clerk_beside_flame),
         cmocka_unit_test(test_engine_api),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, games_setup, games_teardown);
 }

@@ -15,22 +15,6 @@
 
 #include "unit.h"
 
-static koma_game_set *games;
-
-static int setup(void **state)
-{
-    (void)state;
-    koma_error err;
-    return koma_game_set_new(&games, &err);
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    koma_game_set_free(games);
-    return 0;
-}
-
 #define SHOGI "lnsgk^gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGK^GSNL / S/s"
 #define OGI "lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o"
 #define OGI_JEWEL "lnsik^'snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o"
@@ -356,7 +340,7 @@ static void feen_after(const char *const *plies, char *out)
 {
     koma_error err;
     koma_engine *e;
-    const koma_game *g = koma_game_set_find_id(games, "shogi", 5);
+    const koma_game *g = koma_game_set_find_id(games_set(), "shogi", 5);
     assert_int_equal(koma_engine_new(g, &e, &err), 0);
     assert_int_equal(koma_engine_set_start(e, &err), 0);
     for (size_t i = 0; plies[i]; i++) {
@@ -377,7 +361,7 @@ static void test_positions(void **state)
     char feen[KOMA_FEEN_MAX_LEN + 1];
     static const char *const line[] = {"c3-c4", "g7-g6", "b3-b4", NULL};
     feen_after(line, feen);
-    assert_int_equal(koma_select_new(games, &sel, &err), 0);
+    assert_int_equal(koma_select_new(games_set(), &sel, &err), 0);
     assert_int_equal(koma_select_needs(sel, 0), 0);
     assert_int_equal(koma_select_position(sel, feen, strlen(feen), &err), 0);
     assert_int_equal(koma_select_needs(sel, 0), KOMA_SELECT_NEEDS_RULES);
@@ -397,7 +381,7 @@ static void test_positions(void **state)
     koma_select_free(sel);
 
     /* the start by FID (the setup is ply 0), and a FEEN refused */
-    assert_int_equal(koma_select_new(games, &sel, &err), 0);
+    assert_int_equal(koma_select_new(games_set(), &sel, &err), 0);
     char fid[KOMA_FID_BUF];
     koma_fid_of(SHOGI, strlen(SHOGI), fid);
     assert_int_equal(koma_select_fid(sel, fid, strlen(fid), &err), 0);
@@ -409,14 +393,14 @@ static void test_positions(void **state)
     koma_select_free(sel);
 
     /* the Jeweled King: "'" ignored in Ōgi */
-    assert_int_equal(koma_select_new(games, &sel, &err), 0);
+    assert_int_equal(koma_select_new(games_set(), &sel, &err), 0);
     assert_int_equal(koma_select_position(sel, LIT(OGI), &err), 0);
     expect(sel, "{\"setup\":{\"feen\":\"" OGI_JEWEL "\"}}", 1, "0");
     koma_select_free(sel);
 
     /* a pattern and a material at one ply: Sente's bishop exchanged, a bishop in
      * each hand, with Gote to move */
-    assert_int_equal(koma_select_new(games, &sel, &err), 0);
+    assert_int_equal(koma_select_new(games_set(), &sel, &err), 0);
     assert_int_equal(koma_select_pattern(sel, q("........./........./........./........./........./........./........./........./......... second"), 89, &err), 0);
     assert_int_equal(koma_select_material(sel, LIT("hand:B=1,hand:b=1"), &err), 0);
     expect(sel, REC(P("c3-c4") "," P("g7-g6") "," P("b2+h8=+B/B") "," P("g9+h8/b") "," P("B*f5")), 1, "4");
@@ -429,7 +413,7 @@ static void test_text_criteria(void **state)
     koma_select *sel;
     koma_error err;
     koma_error_clear(&err);
-    assert_int_equal(koma_select_new(games, &sel, &err), 0);
+    assert_int_equal(koma_select_new(games_set(), &sel, &err), 0);
     assert_int_equal(koma_select_moves(sel, LIT("c3-c4 g7-g6"), 0, &err), 0);
     assert_int_equal(koma_select_needs(sel, 0), 0);
     expect(sel, REC(P("c3-c4") "," P("g7-g6") "," P("b3-b4")), 1, "");
@@ -444,13 +428,13 @@ static void test_text_criteria(void **state)
     koma_select_free(sel);
 
     /* length, members and game */
-    assert_int_equal(koma_select_new(games, &sel, &err), 0);
+    assert_int_equal(koma_select_new(games_set(), &sel, &err), 0);
     koma_select_length(sel, 2, 3);
     expect(sel, REC(P("c3-c4") "," P("g7-g6")), 1, "");
     expect(sel, REC(P("c3-c4")), 0, "");
-    assert_int_equal(koma_select_game(sel, koma_game_set_find_id(games, "ogi", 3), &err), 0);
+    assert_int_equal(koma_select_game(sel, koma_game_set_find_id(games_set(), "ogi", 3), &err), 0);
     expect(sel, REC(P("c3-c4") "," P("g7-g6")), 0, "");
-    assert_int_equal(koma_select_game(sel, koma_game_set_find_id(games, "shogi", 5), &err), 0);
+    assert_int_equal(koma_select_game(sel, koma_game_set_find_id(games_set(), "shogi", 5), &err), 0);
     expect(sel, REC(P("c3-c4") "," P("g7-g6")), 1, "");
     assert_int_equal(koma_select_meta(sel, LIT("event~Meijin"), &err), 0);
     assert_int_equal(koma_select_needs(sel, 0), KOMA_SELECT_NEEDS_TREE);
@@ -467,7 +451,7 @@ static void test_verdict(void **state)
     koma_error_clear(&err);
     /* the fool's mate of Minishogi? a one-move mate of shogi's tsume form */
     const char *mate = "{\"setup\":{\"feen\":\"4k^4/9/4P4/9/9/9/9/9/4K^4 G/ S/s\"},\"plies\":[" P("G*e8") "]}";
-    assert_int_equal(koma_select_new(games, &sel, &err), 0);
+    assert_int_equal(koma_select_new(games_set(), &sel, &err), 0);
     assert_int_equal(koma_select_status(sel, LIT("checkmate"), &err), 0);
     expect(sel, mate, 1, "");                   /* the record says nothing */
     expect(sel, REC(P("c3-c4")), 0, "");
@@ -475,7 +459,7 @@ static void test_verdict(void **state)
     assert_int_equal(err.code, KOMA_E_SELECT_STATUS);
     koma_select_free(sel);
 
-    assert_int_equal(koma_select_new(games, &sel, &err), 0);
+    assert_int_equal(koma_select_new(games_set(), &sel, &err), 0);
     assert_int_equal(koma_select_result(sel, LIT("*"), &err), 0);
     assert_int_equal(koma_select_status(sel, LIT("none"), &err), 0);
     expect(sel, REC(P("c3-c4")), 1, "");
@@ -483,7 +467,7 @@ static void test_verdict(void **state)
     assert_int_equal(koma_select_result(sel, LIT("2-0"), &err), -1);
     koma_select_free(sel);
 
-    assert_int_equal(koma_select_new(games, &sel, &err), 0);
+    assert_int_equal(koma_select_new(games_set(), &sel, &err), 0);
     koma_select_disputed(sel);
     expect(sel, REC(P("c3-c4")), 0, "");
     expect(sel, "{\"setup\":{\"feen\":\"" SHOGI "\"},\"plies\":[" P("c3-c4") "],\"outcome\":{\"result\":\"1-0\",\"status\":\"checkmate\"}}", 1, "");
@@ -496,7 +480,7 @@ static void test_key_and_problems(void **state)
     koma_select *sel;
     koma_error err;
     koma_error_clear(&err);
-    assert_int_equal(koma_select_new(games, &sel, &err), 0);
+    assert_int_equal(koma_select_new(games_set(), &sel, &err), 0);
     koma_select_key_at(sel, 3);
     assert_int_equal(koma_select_needs(sel, KOMA_SELECT_KEY), KOMA_SELECT_NEEDS_RULES);
     koma_selection a, b;
@@ -542,5 +526,5 @@ int main(void)
         cmocka_unit_test(test_verdict),
         cmocka_unit_test(test_key_and_problems),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, games_setup, games_teardown);
 }
