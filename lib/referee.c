@@ -1723,7 +1723,7 @@ static void check_clock(koma_referee *r, const koma_pcn *rec, const koma_recorde
               memcmp(src.string, "csa", 3) == 0;
     long long t[2][3];
     int follow[2];
-    const char *why = NULL, *w;
+    const char *why = NULL, *w = NULL;
     /* a CSA server's record: its game name's time control when the record has
      * none, floodgate's 'Increment:N when the time control has no increment */
     long long named[3], inc = csa ? comment_number(rec, "Increment:") : -1;
