@@ -36,11 +36,12 @@ static const char *const top_keys[] = {
     "id", "name", "style", "board", "start", "description", "promotion", "check",
     "kings_privilege", "promoted_drops", "bare_king", "no_legal_move", "repetition",
     "move_limit", "move_cap", "illegal_ply", "termination", "defeat", "pieces", "diagram", "by_feen",
-    "styles", NULL};
+    "styles", "side_names", NULL};
 /* a definition with `engine: sanki` (game_sanki.c) */
 static const char *const sanki_top_keys[] = {
     "id", "name", "style", "styles", "board", "start", "description", "engine", "repetition",
-    "move_limit", "move_cap", "illegal_ply", "termination", "pieces", "diagram", "by_feen", NULL};
+    "move_limit", "move_cap", "illegal_ply", "termination", "pieces", "diagram", "by_feen",
+    "side_names", NULL};
 static const char *const cap_keys[] = {"plies", NULL};
 static const char *const board_keys[] = {"files", "ranks", NULL};
 static const char *const promotion_keys[] = {"zone", "compulsory", NULL};
@@ -524,6 +525,22 @@ static int parse_diagram(koma__ydoc *y, koma_game *g, yaml_node_t *root)
     return 0;
 }
 
+/* side_names: [first, second], the players as verdict texts name them */
+static int parse_side_names(koma__ydoc *y, yaml_node_t *n, koma_game *g)
+{
+    if (n->type != YAML_SEQUENCE_NODE || n->data.sequence.items.top - n->data.sequence.items.start != 2)
+        return koma__y_error(y, n, KOMA_E_GAME_FIELD, "side_names must be a list of two names");
+    for (int s = 0; s < 2; s++) {
+        yaml_node_t *v = koma__y_node(y, n->data.sequence.items.start[s]);
+        size_t len = v ? koma__y_slen(v) : 0;
+        if (v == NULL || !koma__y_is_scalar(v) || len == 0 || len >= sizeof g->side_names[s])
+            return koma__y_error(y, v ? v : n, KOMA_E_GAME_FIELD, "a side name is text of 1 to %zu bytes",
+                                 sizeof g->side_names[s] - 1);
+        memcpy(g->side_names[s], koma__y_sval(v), len + 1);
+    }
+    return 0;
+}
+
 static int parse_game(koma__ydoc *y, const load_src *src, koma_game *g)
 {
     yaml_node_t *root = koma__y_root(y);
@@ -565,6 +582,7 @@ static int parse_game(koma__ydoc *y, const load_src *src, koma_game *g)
         if (strchr(g->styles, g->style) == NULL)
             return koma__y_error(y, n, KOMA_E_GAME_FIELD, "styles must include the style %c", g->style);
     }
+    if ((n = koma__y_get(y, root, "side_names")) != NULL && parse_side_names(y, n, g) != 0) return -1;
     if (g->sanki && g->styles[0] == '\0')
         return koma__y_error(y, root, KOMA_E_GAME_FIELD, "a Sanki game lists its \"styles\"");
     g->by_feen = 1;
@@ -834,6 +852,12 @@ int koma_game_require_rules(const koma_game *g, koma_error *err)
     return koma_error_set(err, KOMA_E_GAME_NO_RULES, 0,
                           "game %s defines no pieces, so it has no rule engine", g->id);
 }
+const char *koma_game_side_name(const koma_game *g, int side)
+{
+    if (g != NULL && g->side_names[side != KOMA_FIRST][0] != '\0') return g->side_names[side != KOMA_FIRST];
+    return side == KOMA_FIRST ? "Sente" : "Gote";
+}
+
 int koma_game_survival_test(const koma_game *g)
 {
     return g->fx != NULL || (g->nsurvival > 0 && !g->royal_captured);

@@ -73,6 +73,8 @@ struct koma_game {
                                           game, it makes the record invalid (Sanki) */
     unsigned move_cap;                 /* `move_cap`: plies after which the game is drawn
                                           (status movelimit), never reset; 0 none */
+    char side_names[2][KOMA_GAME_SIDE_NAME_MAX + 1];            /* `side_names`: the players in verdict texts
+                                          ("" for Sente and Gote) */
     int by_feen;                       /* found from a FEEN's style and board (by_feen:
                                           false: only by its id) */
     unsigned files, ranks;

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "game_internal.h"
 #include "internal.h"
 
 /* Append to buf[0..cap) (always NUL-terminated, cut at cap); need counts the
@@ -50,18 +51,25 @@ const char *koma_verdict_side_name(int side) { return side == KOMA_FIRST ? "Sent
 
 static const char *plies_word(size_t n) { return n == 1 ? "ply" : "plies"; }
 
-static const char *winner_text(koma_result res)
+/* A player as the verdict's game names it (its side_names; Sente and Gote by default). */
+static const char *side_word(const koma_verdict *v, int side) { return koma_game_side_name(v->game, side); }
+
+/* "Sente wins", "draw": the result in words (a value, so that it can be an argument). */
+typedef struct { char s[KOMA_GAME_SIDE_NAME_MAX + 8]; } result_words;
+static result_words winner_text(const koma_verdict *v)
 {
-    switch (res) {
-    case KOMA_RESULT_FIRST: return "Sente wins";
-    case KOMA_RESULT_SECOND: return "Gote wins";
-    case KOMA_RESULT_DRAW: return "draw";
-    default: return "no result";
-    }
+    result_words w;
+    if (v->result == KOMA_RESULT_FIRST || v->result == KOMA_RESULT_SECOND)
+        snprintf(w.s, sizeof w.s, "%s wins", side_word(v, v->result == KOMA_RESULT_FIRST ? KOMA_FIRST : KOMA_SECOND));
+    else snprintf(w.s, sizeof w.s, "%s", v->result == KOMA_RESULT_DRAW ? "draw" : "no result");
+    return w;
 }
 
 /* The side that lost by a decisive result ("Gote" when Sente won). */
-static const char *loser_of(koma_result res) { return res == KOMA_RESULT_FIRST ? "Gote" : "Sente"; }
+static const char *loser_of(const koma_verdict *v)
+{
+    return side_word(v, v->result == KOMA_RESULT_FIRST ? KOMA_SECOND : KOMA_FIRST);
+}
 
 static const char *ordinal(unsigned long n)
 {
@@ -87,8 +95,8 @@ static void add_after(text *t, size_t ply)
 /* A rule ending in plain words. */
 static void rules_reason(const koma_verdict *v, text *t)
 {
-    const char *mover = koma_verdict_side_name(v->mover), *loser = koma_verdict_side_name(v->mover ^ 1);
-    const char *win = winner_text(v->result);
+    const char *mover = side_word(v, v->mover), *loser = side_word(v, v->mover ^ 1);
+    const char *win = winner_text(v).s;
     char at[KOMA_MOVE_TEXT_BUF + 64];
     if (v->ply == 0) snprintf(at, sizeof at, "in the setup position");
     else snprintf(at, sizeof at, "after %s at ply %zu", v->move, v->ply);
@@ -110,12 +118,12 @@ static void rules_reason(const koma_verdict *v, text *t)
         if (v->game && koma_game_survival_test(v->game)) {
             /* Ko shogi: no general, no governor, not both middle troop and banner */
             if (v->ply == 0)
-                add(t, "%s fails the survival test in the setup position; %s", loser_of(v->result), win);
+                add(t, "%s fails the survival test in the setup position; %s", loser_of(v), win);
             else
                 add(t, "%s fails the survival test after %s at ply %zu; %s",
-                    loser_of(v->result), v->move, v->ply, win);
+                    loser_of(v), v->move, v->ply, win);
         } else if (v->ply == 0)
-            add(t, "%s's king is already captured in the setup position; %s", loser_of(v->result), win);
+            add(t, "%s's king is already captured in the setup position; %s", loser_of(v), win);
         else
             add(t, "%s's king captured by %s at ply %zu; %s", loser, v->move, v->ply, win);
         break;
@@ -130,7 +138,7 @@ static void rules_reason(const koma_verdict *v, text *t)
         break;
     case KOMA_STATUS_BAREKING:
         if (v->result == KOMA_RESULT_DRAW) add(t, "both kings are bare %s; draw", at);
-        else add(t, "%s is left with a bare king %s; %s", loser_of(v->result), at, win);
+        else add(t, "%s is left with a bare king %s; %s", loser_of(v), at, win);
         break;
     case KOMA_STATUS_REPETITION:
         add(t, "the position %s occurs for the ", at);
@@ -140,10 +148,15 @@ static void rules_reason(const koma_verdict *v, text *t)
         if (v->result == KOMA_RESULT_DRAW)
             add(t, "; draw");
         else
-            add(t, " and every %s move since gave check (perpetual check); %s", loser_of(v->result), win);
+            add(t, " and every %s move since gave check (perpetual check); %s", loser_of(v), win);
         break;
     case KOMA_STATUS_MOVELIMIT:
-        add(t, "the move limit (plies without a capture or a pawn move) is reached %s; %s", at, win);
+        if (v->game && v->game->move_cap && v->ply >= v->game->move_cap)
+            add(t, "the cap of %u plies is reached %s; %s", v->game->move_cap, at, win);
+        else add(t, "the move limit (plies without a capture or a pawn move) is reached %s; %s", at, win);
+        break;
+    case KOMA_STATUS_INSUFFICIENT:
+        add(t, "neither side has the material left to checkmate %s (dead position); %s", at, win);
         break;
     default:
         add(t, "%s %s; %s", koma_cgsn_name(v->status), at, win);
@@ -156,7 +169,7 @@ static long long secs(long long ms) { return ms / 1000; }
 /* How a recorded time loss stands against the record's clocks. */
 static void add_clock(const koma_verdict *v, text *t)
 {
-    const char *side = koma_verdict_side_name(v->clock_side);
+    const char *side = side_word(v, v->clock_side);
     switch (v->clock) {
     case KOMA_CLOCK_UNCHECKED:
         add(t, " (recorded; the clock is not checked: the record lacks %s)", v->clock_missing);
@@ -184,7 +197,7 @@ static size_t clock_message(const koma_verdict *v, char *buf, size_t cap)
     const koma_recorded *rec = &v->recorded;
     add(&t, "recorded %s timelimit", rec->has_result ? rec->result : v->result_text);
     if (rec->has_ply) add(&t, " at ply %llu", (unsigned long long)rec->ply);
-    const char *side = koma_verdict_side_name(v->clock_side);
+    const char *side = side_word(v, v->clock_side);
     if (v->clock == KOMA_CLOCK_EARLIER)
         add(&t, ", but %s's clock ran out earlier, on ply %zu (%llds left, %llds spent)", side,
             v->clock_ply, secs(v->clock_left_ms), secs(v->clock_spent_ms));
@@ -199,14 +212,14 @@ static void recorded_reason(const koma_verdict *v, text *t)
 {
     switch (v->status) {
     case KOMA_STATUS_RESIGNATION:
-        add(t, "%s resigned ", loser_of(v->result));
+        add(t, "%s resigned ", loser_of(v));
         add_after(t, v->ply);
-        add(t, " (recorded); %s", winner_text(v->result));
+        add(t, " (recorded); %s", winner_text(v).s);
         break;
     case KOMA_STATUS_ILLEGALMOVE:
-        add(t, "%s lost by an illegal move or action ", loser_of(v->result));
+        add(t, "%s lost by an illegal move or action ", loser_of(v));
         add_after(t, v->ply);
-        add(t, " (recorded, not judged: it is not in the record); %s", winner_text(v->result));
+        add(t, " (recorded, not judged: it is not in the record); %s", winner_text(v).s);
         break;
     case KOMA_STATUS_AGREEMENT:
         add(t, "the players agreed to a draw ");
@@ -215,10 +228,10 @@ static void recorded_reason(const koma_verdict *v, text *t)
         break;
     default: /* timelimit */
         if (v->result == KOMA_RESULT_FIRST || v->result == KOMA_RESULT_SECOND) {
-            add(t, "%s ran out of time ", loser_of(v->result));
+            add(t, "%s ran out of time ", loser_of(v));
             add_after(t, v->ply);
             add_clock(v, t);
-            add(t, "; %s", winner_text(v->result));
+            add(t, "; %s", winner_text(v).s);
         } else {
             add(t, "a clock ran out ");
             add_after(t, v->ply);
@@ -252,17 +265,18 @@ size_t koma_verdict_handicap_message(const koma_verdict *v, char *buf, size_t ca
 /* A declaration or impasse judged, in plain words: what was counted, what failed. */
 static void claim_reason(const koma_verdict *v, text *t)
 {
-    const char *d = koma_verdict_side_name(v->declarer);
+    const char *d = side_word(v, v->declarer);
     if (v->claim == KOMA_CLAIM_IMPASSE) {
         add(t, "impasse ");
         add_after(t, v->ply);
-        add(t, " (24-point rule): Sente %u points, Gote %u points", v->points[0], v->points[1]);
+        add(t, " (24-point rule): %s %u points, %s %u points", side_word(v, KOMA_FIRST), v->points[0],
+            side_word(v, KOMA_SECOND), v->points[1]);
         for (int s = 0; s < 2; s++)
             if (v->handicap_points[s])
-                add(t, " (%s's with %u a handicap removed)", koma_verdict_side_name(s), v->handicap_points[s]);
+                add(t, " (%s's with %u a handicap removed)", side_word(v, s), v->handicap_points[s]);
         if (v->result == KOMA_RESULT_DRAW && !v->claim_failed) add(t, ", both 24 or more; draw");
         else if (v->result == KOMA_RESULT_DRAW) add(t, ", both fewer than 24; draw");
-        else add(t, ", %s fewer than 24; %s", loser_of(v->result), winner_text(v->result));
+        else add(t, ", %s fewer than 24; %s", loser_of(v), winner_text(v).s);
         return;
     }
     if (v->claim_rule == KOMA_DECLARE_TRY) {
@@ -270,9 +284,9 @@ static void claim_reason(const koma_verdict *v, text *t)
         add_after(t, v->ply);
         add(t, " (try rule): ");
         if (v->claim_failed) add(t, "its king has no legal move to %s; the declaration fails: %s",
-                                 v->declarer == KOMA_FIRST ? "5a" : "5i", winner_text(v->result));
+                                 v->declarer == KOMA_FIRST ? "5a" : "5i", winner_text(v).s);
         else add(t, "its king can move to %s; %s", v->declarer == KOMA_FIRST ? "5a" : "5i",
-                 winner_text(v->result));
+                 winner_text(v).s);
         return;
     }
     unsigned f = v->claim_failed;
@@ -285,7 +299,7 @@ static void claim_reason(const koma_verdict *v, text *t)
     if (hc) add(t, " with %u a handicap removed", hc);
     add(t, " (%u needed), %s", v->points_needed, v->king_in_check ? "in check" : "not in check");
     if (f == 0) {
-        add(t, "; the declaration holds: %s", winner_text(v->result));
+        add(t, "; the declaration holds: %s", winner_text(v).s);
         return;
     }
     if (f == KOMA_CLAIM_FAIL_POINTS && v->result == KOMA_RESULT_DRAW) {
@@ -298,7 +312,7 @@ static void claim_reason(const koma_verdict *v, text *t)
     if (f & KOMA_CLAIM_FAIL_PIECES) { add(t, "%sfewer than 10 pieces there", sep); sep = ", "; }
     if (f & KOMA_CLAIM_FAIL_CHECK) { add(t, "%sthe king is in check", sep); sep = ", "; }
     if (f & KOMA_CLAIM_FAIL_POINTS) add(t, "%sfewer than %u points", sep, v->points_needed);
-    add(t, "): %s", winner_text(v->result));
+    add(t, "): %s", winner_text(v).s);
 }
 
 static void reason(const koma_verdict *v, text *t)
@@ -323,7 +337,7 @@ static void reason(const koma_verdict *v, text *t)
         break;
     default:
         add(t, "the game is not over after %zu %s; %s to move", v->played, plies_word(v->played),
-            koma_verdict_side_name(v->turn));
+            side_word(v, v->turn));
     }
 }
 
@@ -358,7 +372,7 @@ static void add_described(text *t, const char *result, int has_status, koma_stat
 static size_t illegal_message(const koma_verdict *v, char *buf, size_t cap)
 {
     text t = text_at(buf, cap);
-    add(&t, "ply %zu \"%s\" by %s: %s", v->ply, v->refused_text, koma_verdict_side_name(v->mover),
+    add(&t, "ply %zu \"%s\" by %s: %s", v->ply, v->refused_text, side_word(v, v->mover),
         v->refused_message);
     if (v->alt_square[0]) {
         add(&t, "; %s %s: ", v->alt_drop ? "legal drops on" : "legal from", v->alt_square);
@@ -404,7 +418,7 @@ static void add_moves(text *t, const char **l, size_t n)
  * checker. */
 static void mate_refutation(const koma_verdict *v, text *t)
 {
-    const char *side = koma_verdict_side_name(v->turn);
+    const char *side = side_word(v, v->turn);
     if (!v->mate_in_check) {
         add(t, ": %s is not in check", side);
         return;
@@ -557,7 +571,7 @@ size_t koma_verdict_repetition_reason(const koma_verdict *v, koma_repeats *posit
     if (rule == NULL) return 0;
     if (strcmp(rule, "illegal-repeat") == 0) {
         add(&t, "ply %zu (%s) by %s repeats ply %zu: the same move to the same position; %s loses",
-            v->ply, v->move, koma_verdict_side_name(v->mover), v->repeats, koma_verdict_side_name(v->mover));
+            v->ply, v->move, side_word(v, v->mover), v->repeats, side_word(v, v->mover));
     } else if (triggered(v)) {
         koma_repeat r;
         int found = 0;
@@ -576,9 +590,9 @@ size_t koma_verdict_repetition_reason(const koma_verdict *v, koma_repeats *posit
             int setup_turn = v->turn ^ (int)(v->played & 1);
             if ((setup_turn ^ (int)((from - 1) & 1)) != lost) from++;
             add(&t, " and every move of %s from ply %zu to ply %zu gave check (perpetual check): "
-                "%s loses", koma_verdict_side_name(lost), from, v->ply, koma_verdict_side_name(lost));
+                "%s loses", side_word(v, lost), from, v->ply, side_word(v, lost));
         } else if (lost >= 0) {
-            add(&t, ": %s loses", koma_verdict_side_name(lost));
+            add(&t, ": %s loses", side_word(v, lost));
         } else if (v->all_threatened[0] && v->all_threatened[1]) {
             add(&t, " and both sides gave check with every move: a draw");
         } else {

@@ -598,6 +598,42 @@ static void test_overlapping_vectors(void **state)
 }
 
 /* Both sides bare: a draw, whatever termination says. */
+/* side_names: the players as the verdicts name them; Sente and Gote without it */
+static void test_side_names(void **state)
+{
+    (void)state;
+    koma_game_set *set;
+    koma_error err;
+    koma_error_clear(&err);
+    assert_int_equal(koma_game_set_new(&set, &err), 0);
+    const koma_game *g;
+    static const char named[] = "id: named\nname: Named\nstyle: N\nboard: {files: 3, ranks: 3}\n"
+                                "side_names: [White, Black]\n";
+    assert_int_equal(koma_game_set_load(set, named, sizeof named - 1, "named.yaml", &g, &err), 0);
+    assert_string_equal(koma_game_side_name(g, KOMA_FIRST), "White");
+    assert_string_equal(koma_game_side_name(g, KOMA_SECOND), "Black");
+    const koma_game *shogi = koma_game_set_find_id(set, "shogi", 5);
+    assert_non_null(shogi);
+    assert_string_equal(koma_game_side_name(shogi, KOMA_FIRST), "Sente");
+    assert_string_equal(koma_game_side_name(NULL, KOMA_SECOND), "Gote");
+    const koma_game *sanki = koma_game_set_find_id(set, "sanki", 5);
+    assert_non_null(sanki);
+    assert_string_equal(koma_game_side_name(sanki, KOMA_SECOND), "the second player");
+    koma_game_set_free(set);
+    /* one name, three names, an empty one, one past the longest: game.field at the node */
+    expect_load_error("id: x\nname: X\nstyle: X\nboard: {files: 3, ranks: 3}\nside_names: [A]\n",
+                      KOMA_E_GAME_FIELD, 5, 13);
+    expect_load_error("id: x\nname: X\nstyle: X\nboard: {files: 3, ranks: 3}\nside_names: [A, B, C]\n",
+                      KOMA_E_GAME_FIELD, 5, 13);
+    expect_load_error("id: x\nname: X\nstyle: X\nboard: {files: 3, ranks: 3}\nside_names: [A, \"\"]\n",
+                      KOMA_E_GAME_FIELD, 5, 17);
+    expect_load_error("id: x\nname: X\nstyle: X\nboard: {files: 3, ranks: 3}\n"
+                      "side_names: [A, abcdefghijklmnopqrstuvwx]\n",
+                      KOMA_E_GAME_FIELD, 5, 17);
+    expect_load_error("id: x\nname: X\nstyle: X\nboard: {files: 3, ranks: 3}\nside_names: white\n",
+                      KOMA_E_GAME_FIELD, 5, 13);
+}
+
 static void test_bare_both(void **state)
 {
     (void)state;
@@ -642,6 +678,7 @@ int main(void)
         cmocka_unit_test(test_lazy_builtins),
         cmocka_unit_test(test_overlapping_vectors),
         cmocka_unit_test(test_bare_both),
+        cmocka_unit_test(test_side_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -199,6 +199,12 @@ KOMA_API int koma_game_playable(const koma_game *g);
  * message ("game ID defines no pieces, so it has no rule engine") is the one every
  * caller gives. Ownership: none. */
 KOMA_API int koma_game_require_rules(const koma_game *g, koma_error *err);
+/* The name of a player (KOMA_FIRST or KOMA_SECOND) in the game's verdict texts:
+ * its definition's side_names, else "Sente" and "Gote" (g may be NULL).
+ * Ownership: borrowed from g (static for the default names). */
+KOMA_API const char *koma_game_side_name(const koma_game *g, int side);
+/* The longest side name, in bytes (a definition's longer one is game.field). */
+#define KOMA_GAME_SIDE_NAME_MAX 23
 /* 1 when a side loses by failing a survival test (Ko shogi: no general, no
  * governor, not both middle troop and banner; status mareking) rather than by
  * the capture of its king. Ownership: none. */
