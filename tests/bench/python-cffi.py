@@ -15,7 +15,7 @@ import koma  # noqa: E402
 
 CDEF = """
 typedef struct koma_error { int code; unsigned long line; unsigned long column; size_t offset;
-                            const char *source; char message[256]; } koma_error;
+                            const char *source; char message[...]; } koma_error;
 typedef struct koma_game_set koma_game_set;
 typedef struct koma_game koma_game;
 typedef struct koma_hub koma_hub;
@@ -24,11 +24,11 @@ typedef struct koma_format_reader koma_format_reader;
 typedef struct koma_pcn koma_pcn;
 typedef struct koma_referee koma_referee;
 typedef struct koma_referee_hooks koma_referee_hooks;
-typedef struct koma_format_reader_options { const char *start; size_t start_len; unsigned pcn_flags;
-                                      unsigned feen_flags; const char *encoding; } koma_format_reader_options;
+typedef struct koma_format_reader_options { size_t size; unsigned pcn_flags; ...; }
+    koma_format_reader_options;
 typedef struct koma_referee_options koma_referee_options;
 typedef struct koma_verdict {
-    const koma_game *game; int has_status; int status; char result_text[8];
+    size_t size; const koma_game *game; int has_status; int status; char result_text[8];
     int has_ply; size_t ply; size_t played; size_t plies; char feen[...]; unsigned disputes; ...;
 } koma_verdict;
 void koma_fid_of(const char *feen, size_t len, char out[65]);
@@ -80,7 +80,9 @@ def cffi_replay(path):
     ref = ffi.new("koma_referee **")
     lib.koma_referee_new(ffi.NULL, ref, err)
     v = ffi.new("koma_verdict *")
+    v.size = ffi.sizeof("koma_verdict")           # the sized structs' _INIT macros
     opt = ffi.new("koma_format_reader_options *")
+    opt.size = ffi.sizeof("koma_format_reader_options")
     opt.pcn_flags = 0x20                      # KOMA_PCN_LIGHT
     rsp = ffi.new("koma_format_reader **")
     lib.koma_format_reader_new(hub, ffi.NULL, opt, rsp, err)
