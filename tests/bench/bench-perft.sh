@@ -88,7 +88,7 @@ fi
 # not made; every move, the non-promotions too). Its CPU time is the session's
 # less the same session's without `go perft` (start-up and `isready`, with the
 # hash table at 1 MB and no book). The two are timed in turn, three rounds, the
-# least CPU of each kept (a round: the mean of 5 perfts at d5, 1 at d6; koma's
+# least CPU of each kept (a round: the mean of 10 perfts at d5, 1 at d6; koma's
 # start-up included), so that both see the same load.
 if [ -z "${YANEURAOU:-}" ]; then
     echo "  (YaneuraOu: not run; set YANEURAOU to its executable, built as tests/bench/README says, to compare shogi perft)"
@@ -131,7 +131,7 @@ else
         yspeed=$(awk -v a="$knodes" -v ka="$kcpu" -v b="$ynodes" -v kb="$ycpu" 'BEGIN { if (ka <= 0) ka = 0.01; if (kb <= 0) kb = 0.01; printf "%.2f", (a / ka) / (b / kb) }')
         echo "  koma-perft is ${yspeed}x as fast as YaneuraOu at d$1 (nodes/s ratio, CPU time; least of 3 rounds each)"
     }
-    yane_pair 5 5
+    yane_pair 5 10
     target "perft shogi d5 vs YaneuraOu (nodes/s)" "$yspeed" 2 2 "YaneuraOu one thread, its start-up left out; in turn, least of 3"
     if [ -n "${BENCH_PERFT_DEEP:-}" ]; then yane_pair 6 1; fi
 fi
