@@ -63,7 +63,7 @@ one_secs=$secs one_cpu=$cpu one_rss=$rss_kb one_status=$status
 printf '  %-28s %8.2f s wall %7.2f s CPU  peak RSS %7d KiB  (exit %d)\n' "koma-replay (one process)" \
     "$secs" "$cpu" "$rss_kb" "$status"
 # three runs each, interleaved, the least wall kept (the other sessions' load)
-j1_secs= j2_secs=
+j1_secs='' j2_secs=''
 for run in 1 2 3; do
     prun "parallel -j1 (run $run)" /dev/null --pipepart -a "$pdb" --block "$block" --keep-order -j1
     if [ -z "$j1_secs" ] || less "$secs" "$j1_secs"; then j1_secs=$secs; j1_cpu=$cpu; j1_own=$own_cpu; fi

@@ -107,7 +107,7 @@ else
     # yane_pair DEPTH RUNS: YaneuraOu's perft beside koma's, each RUNS times a
     # round (the mean) -> $yspeed
     yane_pair() {
-        ycpu= kcpu=
+        ycpu='' kcpu=''
         for round in 1 2 3; do
             yane_session "$1" 0; y0=$cpu
             yane_session "$1" "$2"; y1=$cpu
