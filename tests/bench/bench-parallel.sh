@@ -66,11 +66,11 @@ printf '  %-28s %8.2f s wall %7.2f s CPU  peak RSS %7d KiB  (exit %d)\n' "koma-r
 j1_secs='' j2_secs=''
 for run in 1 2 3; do
     prun "parallel -j1 (run $run)" /dev/null --pipepart -a "$pdb" --block "$block" --keep-order -j1
-    if [ -z "$j1_secs" ] || less "$secs" "$j1_secs"; then j1_secs=$secs; j1_cpu=$cpu; j1_own=$own_cpu; fi
+    if [ -z "$j1_secs" ] || less "$secs" "$j1_secs"; then j1_secs=$secs; fi
     prun "parallel -j2 (run $run)" "$work/parallel-j2.out" --pipepart -a "$pdb" --block "$block" --keep-order -j2
     j2_status=$status; j2_rss=$job_rss; j2_jobs=$jobs
     cp "$work/stderr.out" "$work/parallel-j2.err"
-    if [ -z "$j2_secs" ] || less "$secs" "$j2_secs"; then j2_secs=$secs; j2_cpu=$cpu; j2_own=$own_cpu; fi
+    if [ -z "$j2_secs" ] || less "$secs" "$j2_secs"; then j2_secs=$secs; j2_own=$own_cpu; fi
 done
 # --pipe (parallel reads the file and writes each block to its job) beside
 # --pipepart (each job reads its own part of the file): once each

@@ -94,6 +94,8 @@ if [ -z "${YANEURAOU:-}" ]; then
     echo "  (YaneuraOu: not run; set YANEURAOU to its executable, built as tests/bench/README says, to compare shogi perft)"
 elif [ ! -x "$YANEURAOU" ]; then
     echo "  (YaneuraOu: $YANEURAOU is not an executable)"
+elif ! printf 'usi\nquit\n' | "$YANEURAOU" 2>/dev/null | grep -q '^usiok'; then
+    echo "  (YaneuraOu: $YANEURAOU does not answer usi with usiok)"
 else
     # yane_session DEPTH RUNS: one session, RUNS times `go perft DEPTH` (0: none)
     # -> $cpu $wall, perft.out
@@ -127,11 +129,12 @@ else
             shogi "$1" "$ynodes" "$ycpu" "$ywall" "$ystart" "$(rate "$ynodes" "$ycpu" | awk '{ printf "%.1f", $1 / 1e6 }')"
         printf '  %-10s d%s  koma-perft     %12s nodes  %6s s CPU, in turn with it      %7s M nodes/s\n' \
             shogi "$1" "$knodes" "$kcpu" "$(rate "$knodes" "$kcpu" | awk '{ printf "%.1f", $1 / 1e6 }')"
-        [ "$ynodes" = "$knodes" ] || echo "  WARNING: YaneuraOu counts $ynodes nodes at d$1, koma $knodes"
+        [ "$ynodes" = "$knodes" ] || echo "  WARNING: YaneuraOu counts ${ynodes:-no} nodes at d$1, koma $knodes"
+        [ -n "$ynodes" ] || return 0
         yspeed=$(awk -v a="$knodes" -v ka="$kcpu" -v b="$ynodes" -v kb="$ycpu" 'BEGIN { if (ka <= 0) ka = 0.01; if (kb <= 0) kb = 0.01; printf "%.2f", (a / ka) / (b / kb) }')
         echo "  koma-perft is ${yspeed}x as fast as YaneuraOu at d$1 (nodes/s ratio, CPU time; least of 3 rounds each)"
     }
     yane_pair 5 10
-    target "perft shogi d5 vs YaneuraOu (nodes/s)" "$yspeed" 2 2 "YaneuraOu one thread, its start-up left out; in turn, least of 3"
+    [ -n "$ynodes" ] && target "perft shogi d5 vs YaneuraOu (nodes/s)" "$yspeed" 2 2 "YaneuraOu one thread, its start-up left out; in turn, least of 3"
     if [ -n "${BENCH_PERFT_DEEP:-}" ]; then yane_pair 6 1; fi
 fi
