@@ -79,3 +79,62 @@ if command -v python3 >/dev/null 2>&1; then
         koshogi 2 "$rnodes" "$cpu" "$wall" "$(rate "$rnodes" "$cpu" | awk '{ printf "%.3f", $1 / 1e6 }')"
     echo "  koma-perft is $(awk -v a="$knodes" -v ka="$kcpu" -v b="$rnodes" -v kb="$cpu" 'BEGIN { if (ka <= 0) ka = 0.01; if (kb <= 0) kb = 0.01; printf "%.0f", (a / ka) / (b / kb) }')x as fast as refgen.py (nodes/s ratio, CPU time)"
 fi
+
+# YaneuraOu (a shogi engine, not a Debian package: built outside the repository,
+# tests/bench/README says how), when YANEURAOU names its executable: its USI
+# `go perft N` on the start position, d5 (and d6 with BENCH_PERFT_DEEP=1). Its
+# perft is single-threaded and, like koma's, counts the leaves with the last ply
+# in bulk (the legal moves of each node above the leaves generated and counted,
+# not made; every move, the non-promotions too). Its CPU time is the session's
+# less the same session's without `go perft` (start-up and `isready`, with the
+# hash table at 1 MB and no book). The two are timed in turn, three rounds, the
+# least CPU of each kept (a round: the mean of 10 perfts at d5, 1 at d6; koma's
+# start-up included), so that both see the same load.
+if [ -z "${YANEURAOU:-}" ]; then
+    echo "  (YaneuraOu: not run; set YANEURAOU to its executable, built as tests/bench/README says, to compare shogi perft)"
+elif [ ! -x "$YANEURAOU" ]; then
+    echo "  (YaneuraOu: $YANEURAOU is not an executable)"
+elif ! printf 'usi\nquit\n' | "$YANEURAOU" 2>/dev/null | grep -q '^usiok'; then
+    echo "  (YaneuraOu: $YANEURAOU does not answer usi with usiok)"
+else
+    # yane_session DEPTH RUNS: one session, RUNS times `go perft DEPTH` (0: none)
+    # -> $cpu $wall, perft.out
+    yane_session() {
+        printf 'usi\nsetoption name Threads value 1\nsetoption name USI_Hash value 1\nsetoption name USI_OwnBook value false\nisready\nposition startpos\n' >"$work/yane.in"
+        k=0
+        while [ "$k" -lt "$2" ]; do printf 'go perft %s\n' "$1" >>"$work/yane.in"; k=$((k + 1)); done
+        echo quit >>"$work/yane.in"
+        cpu_time "$YANEURAOU" <"$work/yane.in"
+    }
+    # yane_pair DEPTH RUNS: YaneuraOu's perft beside koma's, each RUNS times a
+    # round (the mean) -> $yspeed
+    yane_pair() {
+        ycpu='' kcpu=''
+        for round in 1 2 3; do
+            yane_session "$1" 0; y0=$cpu
+            yane_session "$1" "$2"; y1=$cpu
+            ynodes=$(sed -n 's/^Nodes searched: //p' "$work/perft.out" | sort -u)
+            c=$(awk -v a="$y1" -v b="$y0" -v n="$2" 'BEGIN { printf "%.3f", (a - b) / n }')
+            if [ -z "$ycpu" ] || less "$c" "$ycpu"; then ycpu=$c ywall=$wall ystart=$y0; fi
+            c=0; k=0
+            while [ "$k" -lt "$2" ]; do
+                cpu_time koma-perft --game shogi --depth "$1"
+                c=$(awk -v a="$c" -v b="$cpu" 'BEGIN { printf "%.2f", a + b }'); k=$((k + 1))
+            done
+            c=$(awk -v a="$c" -v n="$2" 'BEGIN { printf "%.3f", a / n }')
+            if [ -z "$kcpu" ] || less "$c" "$kcpu"; then kcpu=$c; fi
+        done
+        knodes=$(cat "$work/perft.out")
+        printf '  %-10s d%s  YaneuraOu      %12s nodes  %6s s CPU (%6s s wall; start-up %s s CPU left out)  %7s M nodes/s\n' \
+            shogi "$1" "$ynodes" "$ycpu" "$ywall" "$ystart" "$(rate "$ynodes" "$ycpu" | awk '{ printf "%.1f", $1 / 1e6 }')"
+        printf '  %-10s d%s  koma-perft     %12s nodes  %6s s CPU, in turn with it      %7s M nodes/s\n' \
+            shogi "$1" "$knodes" "$kcpu" "$(rate "$knodes" "$kcpu" | awk '{ printf "%.1f", $1 / 1e6 }')"
+        [ "$ynodes" = "$knodes" ] || echo "  WARNING: YaneuraOu counts ${ynodes:-no} nodes at d$1, koma $knodes"
+        [ -n "$ynodes" ] || return 0
+        yspeed=$(awk -v a="$knodes" -v ka="$kcpu" -v b="$ynodes" -v kb="$ycpu" 'BEGIN { if (ka <= 0) ka = 0.01; if (kb <= 0) kb = 0.01; printf "%.2f", (a / ka) / (b / kb) }')
+        echo "  koma-perft is ${yspeed}x as fast as YaneuraOu at d$1 (nodes/s ratio, CPU time; least of 3 rounds each)"
+    }
+    yane_pair 5 10
+    [ -n "$ynodes" ] && target "perft shogi d5 vs YaneuraOu (nodes/s)" "$yspeed" 2 2 "YaneuraOu one thread, its start-up left out; in turn, least of 3"
+    if [ -n "${BENCH_PERFT_DEEP:-}" ]; then yane_pair 6 1; fi
+fi
