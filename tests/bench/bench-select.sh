@@ -39,9 +39,10 @@ for run in 1 2 3; do
 done
 echo "  least CPU of three: koma-select -p $sel_cpu s, koma-replay $rep_cpu s;" \
      "koma-select $(rate "$plies" "$sel_secs") plies/s, peak RSS $sel_rss KiB"
-# the issue's bound: at most 1.5x koma-replay's cost (here as replay CPU / select CPU, higher is better)
-target "koma-select -p vs koma-replay (CPU)" "$(ratio "$rep_cpu" "$sel_cpu")" 0.67 1 \
-    "koma-select costs $(ratio "$sel_cpu" "$rep_cpu")x koma-replay; at most 1.5x asked"
+# at most 1.5x koma-replay's cost (the floor), 1.2x (the target): here as replay CPU
+# over select CPU, higher is better (0.67x, 0.83x)
+target "koma-select -p vs koma-replay (CPU)" "$(ratio "$rep_cpu" "$sel_cpu")" 0.67 0.83 \
+    "koma-select costs $(ratio "$sel_cpu" "$rep_cpu")x koma-replay; at most 1.5x (floor), 1.2x (target)"
 measure "koma-select --unique" koma-select -c --unique "$db"
 echo "  koma-select --unique: $(rate "$nrec" "$secs") records/s, peak RSS $rss_kb KiB"
 
