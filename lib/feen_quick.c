@@ -165,7 +165,7 @@ static inline int style_ok(const char *s, size_t len)
 
 #define AVX2 __attribute__((target("avx2,popcnt,bmi,bmi2")))
 #define INLINE __attribute__((always_inline)) inline
-#define AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512cd,avx512dq,avx512vbmi2,avx2,popcnt,bmi,bmi2")))
+#define AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,avx512vbmi2,avx2,popcnt,bmi,bmi2")))
 
 /* floor(2^20 / r) + 1: T / r = (T * recip[r]) >> 20 for every T < 2^13 */
 static const uint32_t recip[65] = {
@@ -187,13 +187,16 @@ static const uint32_t recip[65] = {
 #define K32(c) { c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c }
 enum { K_LET_LIM, K_0X20, K_LET_OFF, K_DIG_LIM, K_DIG_OFF, K_PLUS, K_MINUS, K_SLASH, K_CARET, K_QUOTE,
        K_SPACE, K_ZERO, K_0X0F, K_ONE, K_FIFTEEN, K_NL, K_A, K_26, K_TEN, K_TENS, K_25, K_9, K_99, K_DIGIT1,
-       K_52, K_FF };
+       K_52, K_FF, K_IOTA80, K_BYTE7 };
 static const uint8_t kvec[][32] __attribute__((aligned(32))) = {
     K32(0x80 + 26), K32(0x20), K32(128 - 'a'), K32(0x80 + 10), K32(128 - '0'), K32('+'), K32('-'),
     K32('/'), K32('^'), K32('\''), K32(' '), K32('0'), K32(0x0f), K32(1), K32(15), K32('\n'),
     K32('a'), K32(26), K32(10),
     { 0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 0, 0, 0, 0, 0, 0, 0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 0, 0, 0, 0, 0, 0 },
     K32(25), K32(9), K32(99), K32('1'), K32(52), K32(0xff),
+    { 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143,
+      128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143 },
+    { 7, 7, 7, 7, 7, 7, 7, 7, 15, 15, 15, 15, 15, 15, 15, 15, 7, 7, 7, 7, 7, 7, 7, 7, 15, 15, 15, 15, 15, 15, 15, 15 },
 };
 /* kv: kvec, hidden from the compiler in each function (KVEC_HIDE) so that it reads
  * the vectors where they are used */
@@ -378,12 +381,12 @@ AVX2 static size_t lines_avx2(const char *s, size_t len, size_t *lines)
 /* ---- AVX-512 --------------------------------------------------------------------- */
 
 /*
- * AVX-512 (F, BW, VL, CD, DQ, VBMI2): a line whose placement and its space fit
+ * AVX-512 (F, BW, VL, DQ, VBMI2): a line whose placement and its space fit
  * the first 62 bytes is classified 64 bytes at once into 64-bit masks, one
  * compare each, and the token grammar is tests on the masks (a byte's neighbours
  * are the masks shifted by one). The ranks: check_window's weights and T; with
- * T < 256 and at most 16 ranks the exact running sum (a multiply within each 8
- * bytes, then the 8-byte groups before) at each '/' and at the space, compressed
+ * T < 256 and at most 16 ranks the exact running sum (shifts and adds within
+ * each 8 bytes, then the 8-byte groups before) at each '/' and at the space, compressed
  * side by side, each rank the difference of two neighbours; else check_window's
  * running sum mod 256 with '/' weighing -F. The hand items in one vector
  * (hands_avx512). Any other line (a longer placement, a 3-D board) is
@@ -391,6 +394,17 @@ AVX2 static size_t lines_avx2(const char *s, size_t len, size_t *lines)
  */
 #define HAVE_AVX512_CHECK 1
 #define KZ(i) _mm512_broadcast_i64x4(KV(i))
+
+/* vpshufb rows for hands_avx512: in each 16-byte lane j of the first row, byte i
+ * takes byte i + j + 1 (mod 16); in the second, i + j + 5 */
+#define ROT16(r) (r) & 15, (r + 1) & 15, (r + 2) & 15, (r + 3) & 15, (r + 4) & 15, (r + 5) & 15, \
+    (r + 6) & 15, (r + 7) & 15, (r + 8) & 15, (r + 9) & 15, (r + 10) & 15, (r + 11) & 15,        \
+    (r + 12) & 15, (r + 13) & 15, (r + 14) & 15, (r + 15) & 15
+static const uint8_t krot[2][64] __attribute__((aligned(64))) = {
+    { ROT16(1), ROT16(2), ROT16(3), ROT16(4) },
+    { ROT16(5), ROT16(6), ROT16(7), ROT16(8) },
+};
+#undef ROT16
 
 /*
  * The hands field s[from..to) of at most 16 bytes (s readable 16 bytes from
@@ -402,8 +416,11 @@ AVX2 static size_t lines_avx2(const char *s, size_t len, size_t *lines)
  * before it; the items' order words (hand, 99 - count, letter*2 + second),
  * side by side (compressed), must increase: the items of each hand in canonical
  * order. That compares letters where koma__hand_key compares the whole key, so
- * no letter and side may come twice in a hand (else the parser decides): no
- * conflict among the items' letter*2 + second (+ 52 in the opponent's hand).
+ * no letter and side may come twice in a hand (else the parser decides): no two
+ * items of the same letter*2 + second (+ 52 in the opponent's hand), found by
+ * comparing the keys side by side with themselves turned round by 1 to 8 places
+ * (vpconflictd would do it in one instruction, but it costs ~40 micro-operations
+ * on Intel's cores).
  */
 AVX512 static INLINE long hands_avx512(const char *s, size_t from, size_t to)
 {
@@ -455,9 +472,16 @@ AVX512 static INLINE long hands_avx512(const char *s, size_t from, size_t to)
         _mm256_setr_epi16(0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14), cw);
     if (_mm256_mask_cmpgt_epu16_mask(first, cw, prev) != first) return -1;
     /* no letter and side twice in a hand: no two items of the same l2 (+ 52 in the opponent's) */
-    const __m128i key = _mm_maskz_compress_epi8(at, _mm_add_epi8(l2, _mm_and_si128(opp, KV16(K_52))));
-    if (_mm512_test_epi32_mask(_mm512_maskz_conflict_epi32(first, _mm512_cvtepu8_epi32(key)),
-                               _mm512_set1_epi32(-1)))
+    /* (the keys side by side, then 128 + i at each place i past them: all distinct
+     * unless two items share a key; each key beside the ones 1 to 8 places on,
+     * round the 16: any two places are 1 to 8 apart one way or the other) */
+    const __m128i key = _mm_mask_compress_epi8(KV16(K_IOTA80), at,
+                                               _mm_add_epi8(l2, _mm_and_si128(opp, KV16(K_52))));
+    const __m512i k4 = _mm512_broadcast_i32x4(key);
+    const __m512i *rot = (const __m512i *)(const void *)krot;
+    __asm__("" : "+r"(rot));
+    if (_mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, _mm512_load_si512(rot))) |
+        _mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, _mm512_load_si512(rot + 1))))
         return -1;
     const __m128i sum = _mm_sad_epu8(_mm_and_si128(count, item), _mm_setzero_si128());
     return (long)_mm_cvtsi128_si32(sum) + (long)_mm_extract_epi16(sum, 4);
@@ -501,13 +525,16 @@ AVX512 static INLINE int check_window512(const char *s, size_t len)
     if (ranks > 1 && total < 256 && ranks <= 16) {
         /* the running sum (exact: T < 256) at each '/' and at the space, side by
          * side: each rank's squares, the difference of two neighbours */
-        const __m512i ones = _mm512_set1_epi64(0x0101010101010101ll), zero = _mm512_setzero_si512();
-        __m512i p = _mm512_mullo_epi64(w, ones);                    /* within each 8 bytes */
-        __m512i t = _mm512_alignr_epi64(_mm512_srli_epi64(p, 56), zero, 7);
-        t = _mm512_add_epi64(t, _mm512_alignr_epi64(t, zero, 7));
-        t = _mm512_add_epi64(t, _mm512_alignr_epi64(t, zero, 6));
-        t = _mm512_add_epi64(t, _mm512_alignr_epi64(t, zero, 4));  /* the 8-byte groups before */
-        p = _mm512_add_epi8(p, _mm512_mullo_epi64(t, ones));
+        const __m512i zero = _mm512_setzero_si512();
+        __m512i p = _mm512_add_epi8(w, _mm512_slli_epi64(w, 8));   /* within each 8 bytes */
+        p = _mm512_add_epi8(p, _mm512_slli_epi64(p, 16));
+        p = _mm512_add_epi8(p, _mm512_slli_epi64(p, 32));
+        /* each 8 bytes' sum in all its bytes, added to the 8-byte groups after it */
+        __m512i t = _mm512_alignr_epi64(_mm512_shuffle_epi8(p, KZ(K_BYTE7)), zero, 7);
+        t = _mm512_add_epi8(t, _mm512_alignr_epi64(t, zero, 7));
+        t = _mm512_add_epi8(t, _mm512_alignr_epi64(t, zero, 6));
+        t = _mm512_add_epi8(t, _mm512_alignr_epi64(t, zero, 4));
+        p = _mm512_add_epi8(p, t);
         const __m128i ends = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(sl | (1ull << a), p));
         const __m128i sq = _mm_sub_epi8(ends, _mm_bslli_si128(ends, 1));
         if (_mm_mask_cmpneq_epi8_mask((__mmask16)((1u << ranks) - 1), sq, _mm_set1_epi8((char)files))) return 0;
@@ -699,8 +726,7 @@ static int cpu_level(void)
         __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2")) {
         l = KOMA__FEEN_LEVEL_AVX2;
         if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-            __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512cd") &&
-            __builtin_cpu_supports("avx512dq") &&
+            __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq") &&
             __builtin_cpu_supports("avx512vbmi2"))
             l = KOMA__FEEN_LEVEL_AVX512;
     }
