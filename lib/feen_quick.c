@@ -165,7 +165,7 @@ static inline int style_ok(const char *s, size_t len)
 
 #define AVX2 __attribute__((target("avx2,popcnt,bmi,bmi2")))
 #define INLINE __attribute__((always_inline)) inline
-#define AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,avx512vbmi2,avx2,popcnt,bmi,bmi2")))
+#define AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,avx512vbmi,avx512vbmi2,avx2,popcnt,bmi,bmi2")))
 
 /* floor(2^20 / r) + 1: T / r = (T * recip[r]) >> 20 for every T < 2^13 */
 static const uint32_t recip[65] = {
@@ -187,7 +187,7 @@ static const uint32_t recip[65] = {
 #define K32(c) { c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c }
 enum { K_LET_LIM, K_0X20, K_LET_OFF, K_DIG_LIM, K_DIG_OFF, K_PLUS, K_MINUS, K_SLASH, K_CARET, K_QUOTE,
        K_SPACE, K_ZERO, K_0X0F, K_ONE, K_FIFTEEN, K_NL, K_A, K_26, K_TEN, K_TENS, K_25, K_9, K_99, K_DIGIT1,
-       K_52, K_FF, K_IOTA80, K_BYTE7 };
+       K_52, K_FF, K_IOTA80, K_BYTE7, K_100 };
 static const uint8_t kvec[][32] __attribute__((aligned(32))) = {
     K32(0x80 + 26), K32(0x20), K32(128 - 'a'), K32(0x80 + 10), K32(128 - '0'), K32('+'), K32('-'),
     K32('/'), K32('^'), K32('\''), K32(' '), K32('0'), K32(0x0f), K32(1), K32(15), K32('\n'),
@@ -197,6 +197,7 @@ static const uint8_t kvec[][32] __attribute__((aligned(32))) = {
     { 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143,
       128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143 },
     { 7, 7, 7, 7, 7, 7, 7, 7, 15, 15, 15, 15, 15, 15, 15, 15, 7, 7, 7, 7, 7, 7, 7, 7, 15, 15, 15, 15, 15, 15, 15, 15 },
+    K32(100),
 };
 /* kv: kvec, hidden from the compiler in each function (KVEC_HIDE) so that it reads
  * the vectors where they are used */
@@ -381,7 +382,7 @@ AVX2 static size_t lines_avx2(const char *s, size_t len, size_t *lines)
 /* ---- AVX-512 --------------------------------------------------------------------- */
 
 /*
- * AVX-512 (F, BW, VL, DQ, VBMI2): a line whose placement and its space fit
+ * AVX-512 (F, BW, VL, DQ, VBMI, VBMI2): a line whose placement and its space fit
  * the first 62 bytes is classified 64 bytes at once into 64-bit masks, one
  * compare each, and the token grammar is tests on the masks (a byte's neighbours
  * are the masks shifted by one). The ranks: check_window's weights and T; with
@@ -400,11 +401,16 @@ AVX2 static size_t lines_avx2(const char *s, size_t len, size_t *lines)
 #define ROT16(r) (r) & 15, (r + 1) & 15, (r + 2) & 15, (r + 3) & 15, (r + 4) & 15, (r + 5) & 15, \
     (r + 6) & 15, (r + 7) & 15, (r + 8) & 15, (r + 9) & 15, (r + 10) & 15, (r + 11) & 15,        \
     (r + 12) & 15, (r + 13) & 15, (r + 14) & 15, (r + 15) & 15
-static const uint8_t krot[2][64] __attribute__((aligned(64))) = {
+#define IOTA16(r) r, r + 1, r + 2, r + 3, r + 4, r + 5, r + 6, r + 7, r + 8, r + 9, r + 10, r + 11, \
+    r + 12, r + 13, r + 14, r + 15
+static const uint8_t krot[3][64] __attribute__((aligned(64))) = {
     { ROT16(1), ROT16(2), ROT16(3), ROT16(4) },
     { ROT16(5), ROT16(6), ROT16(7), ROT16(8) },
+    { 63, IOTA16(0), IOTA16(16), IOTA16(32), 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62 },
+    /* (the third: i - 1, mod 64 as vpermb reads it) */
 };
 #undef ROT16
+#undef IOTA16
 
 /*
  * The hands field s[from..to) of at most 16 bytes (s readable 16 bytes from
@@ -488,6 +494,65 @@ AVX512 static INLINE long hands_avx512(const char *s, size_t from, size_t to)
 }
 
 
+/*
+ * The hands field of a line s[a+1..b) within the 64 bytes v already classified
+ * (b < 64; the masks l, d, z, g, c, q, sl of letters, digits, '0', signs, '^',
+ * '\'' and '/' over all 64 bytes; x = v & 15, tens = the tens' weights): as
+ * hands_avx512, without loading or classifying the bytes again. Each letter's
+ * count is read from the units and tens before it (one more byte back after a
+ * sign, vpermb); the items side by side (compressed): A = 99 - count (+ 100 in the
+ * opponent's hand) and the letter*2 + second K, (A, K) increasing; their sum of
+ * A gives the pieces in hand. More than 16 items: hands_check.
+ */
+AVX512 static INLINE long hands_line512(const char *s, __m512i v, __m512i x, __m512i tens, uint64_t l,
+                                        uint64_t d, uint64_t z, uint64_t g, uint64_t c, uint64_t q,
+                                        uint64_t sl, unsigned a, unsigned b)
+{
+    KVEC_HIDE;
+    const uint64_t hm = ((1ull << b) - 1) & ~((2ull << a) - 1);   /* s[a+1..b) */
+    const uint64_t at = l & hm, sh = sl & hm;
+    const unsigned n = (unsigned)__builtin_popcountll(at);
+    if (n > 16) return hands_check(s, a + 1, b);
+    const uint64_t one = _mm512_cmpeq_epi8_mask(v, KZ(K_DIGIT1));
+    /* the token grammar (as hands_avx512's; s[a] and s[b] are spaces) */
+    uint64_t bad = (c & ~(l << 1)) | (q & ~((l | c) << 1)) | ((g << 1) & ~l) | (d & (d << 1) & (d << 2)) |
+                   (z & ~(d << 1)) | ((d << 1) & ~(d | g | l)) | (one & ~(d << 1) & ~(d >> 1));
+    bad = (bad & (hm | (1ull << b))) | (hm & ~(l | d | g | c | q | sl));
+    if (bad || !sh || (sh & (sh - 1))) return -1;
+    /* each letter's count: units one byte before (two after a sign), tens one more */
+    const uint64_t dh = d & hm;
+    const __m512i wu = _mm512_maskz_mov_epi8(dh & ~(d >> 1), x), wt = _mm512_maskz_mov_epi8(dh & (d >> 1), tens);
+    const __m512i *row = (const __m512i *)(const void *)krot;
+    __asm__("" : "+r"(row));
+    __m512i idx = _mm512_load_si512(row + 2);
+    idx = _mm512_mask_sub_epi8(idx, g << 1, idx, KZ(K_ONE));
+    __m512i cnt = _mm512_add_epi8(_mm512_permutexvar_epi8(idx, wu),
+                                  _mm512_permutexvar_epi8(_mm512_sub_epi8(idx, KZ(K_ONE)), wt));
+    cnt = _mm512_max_epu8(cnt, KZ(K_ONE));
+    const uint64_t opp = hm & ~((sh << 1) - 1);                       /* after the '/' */
+    __m512i A = _mm512_sub_epi8(KZ(K_99), cnt);
+    A = _mm512_mask_add_epi8(A, opp, A, KZ(K_100));
+    const __m512i li = _mm512_sub_epi8(_mm512_or_si512(v, KZ(K_0X20)), KZ(K_A));
+    const __m512i l2 = _mm512_add_epi8(_mm512_add_epi8(li, li),
+                                       _mm512_and_si512(_mm512_srli_epi16(v, 5), KZ(K_ONE)));
+    const __m128i ca = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(at, A));
+    const __m128i ck = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(at, l2));
+    const __mmask16 rest = (__mmask16)(((1u << n) - 1) & ~1u);
+    const __m128i pa = _mm_bslli_si128(ca, 1), pk = _mm_bslli_si128(ck, 1);
+    const __mmask16 up = _mm_cmplt_epu8_mask(pa, ca) | (_mm_cmpeq_epi8_mask(pa, ca) & _mm_cmplt_epu8_mask(pk, ck));
+    if ((up & rest) != rest) return -1;
+    /* no letter and side twice in a hand (as hands_avx512) */
+    const __m512i key = _mm512_mask_compress_epi8(KZ(K_IOTA80), at, _mm512_mask_add_epi8(l2, opp, l2, KZ(K_52)));
+    const __m512i k4 = _mm512_broadcast_i32x4(_mm512_castsi512_si128(key));
+    if (_mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, _mm512_load_si512(row))) |
+        _mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, _mm512_load_si512(row + 1))))
+        return -1;
+    /* the pieces: the sum of 99 - A, plus 100 an item of the opponent's */
+    const __m128i sum = _mm_sad_epu8(ca, _mm_setzero_si128());
+    const long sa = (long)_mm_cvtsi128_si32(sum) + (long)_mm_extract_epi16(sum, 4);
+    return 99l * n + 100l * __builtin_popcountll(at & opp) - sa;
+}
+
 AVX512 static INLINE int check_window512(const char *s, size_t len)
 {
     KVEC_HIDE;
@@ -500,7 +565,8 @@ AVX512 static INLINE int check_window512(const char *s, size_t len)
     const uint64_t pm = (1ull << a) - 1;           /* the placement s[0..a) */
     const uint64_t l = _mm512_cmplt_epu8_mask(_mm512_sub_epi8(_mm512_or_si512(v, KZ(K_0X20)), KZ(K_A)), KZ(K_26));
     const uint64_t d = _mm512_cmplt_epu8_mask(_mm512_sub_epi8(v, KZ(K_ZERO)), KZ(K_TEN));
-    const uint64_t z = _mm512_cmpeq_epi8_mask(v, KZ(K_ZERO)), sl = _mm512_cmpeq_epi8_mask(v, KZ(K_SLASH)) & pm;
+    const uint64_t z = _mm512_cmpeq_epi8_mask(v, KZ(K_ZERO)), sla = _mm512_cmpeq_epi8_mask(v, KZ(K_SLASH));
+    const uint64_t sl = sla & pm;
     const uint64_t c = _mm512_cmpeq_epi8_mask(v, KZ(K_CARET)), q = _mm512_cmpeq_epi8_mask(v, KZ(K_QUOTE));
     const uint64_t g = _mm512_cmpeq_epi8_mask(v, KZ(K_PLUS)) | _mm512_cmpeq_epi8_mask(v, KZ(K_MINUS));
     const uint64_t dp = d & pm, lp = l & pm;
@@ -515,8 +581,9 @@ AVX512 static INLINE int check_window512(const char *s, size_t len)
     /* the ranks: T squares in all, F = T / ranks each */
     const __m512i x = _mm512_and_si512(v, KZ(K_0X0F));
     const uint64_t tens = dp & (dp >> 1);
+    const __m512i tens10 = _mm512_shuffle_epi8(KZ(K_TENS), x);
     __m512i w = _mm512_maskz_mov_epi8(dp & ~tens, x);
-    w = _mm512_mask_mov_epi8(w, tens, _mm512_shuffle_epi8(KZ(K_TENS), x));
+    w = _mm512_mask_mov_epi8(w, tens, tens10);
     w = _mm512_mask_mov_epi8(w, lp, KZ(K_ONE));
     const uint32_t total = (uint32_t)_mm512_reduce_add_epi64(_mm512_sad_epu8(w, _mm512_setzero_si512()));
     const unsigned ranks = 1 + (unsigned)__builtin_popcountll(sl);
@@ -555,7 +622,8 @@ AVX512 static INLINE int check_window512(const char *s, size_t len)
     /* the hand items: order, identities, and the pieces against the squares */
     long inhand = 0;
     if (b - a != 2 || s[a + 1] != '/') {
-        inhand = b - a - 1 <= 16 ? hands_avx512(s, a + 1, b) : hands_check(s, a + 1, b);
+        inhand = b < 64 ? hands_line512(s, v, x, tens10, l, d, z, g, c, q, sla, a, (unsigned)b)
+               : b - a - 1 <= 16 ? hands_avx512(s, a + 1, b) : hands_check(s, a + 1, b);
         if (inhand < 0) return 0;
     }
     return (unsigned long)__builtin_popcountll(lp) + (unsigned long)inhand <= (unsigned long)total;
@@ -727,7 +795,7 @@ static int cpu_level(void)
         l = KOMA__FEEN_LEVEL_AVX2;
         if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
             __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq") &&
-            __builtin_cpu_supports("avx512vbmi2"))
+            __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vbmi2"))
             l = KOMA__FEEN_LEVEL_AVX512;
     }
 #endif
