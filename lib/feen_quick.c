@@ -657,15 +657,37 @@ AVX512 static int check_avx512(const char *s, size_t len)
     return check_line512(buf, &n) && n == len;
 }
 
+/*
+ * The lines of s[0..len) in bulk: the '\n' are found a 64-byte block at a time
+ * (one mask a block, its bits taken in turn), not from each line's start, so that
+ * the next line's start does not wait on a load and a compare from this one's: the
+ * lines' checks overlap. A line is read while WINDOW + 64 bytes are left from its
+ * start (the blocks up to its '\n', at most 127 bytes on, and its window).
+ */
 AVX512 static size_t lines_avx512(const char *s, size_t len, size_t *lines)
 {
-    size_t pos = 0, count = 0;
-    while (len - pos >= WINDOW) {
-        size_t n;
-        if (!check_line512(s + pos, &n)) break;
-        pos += n + 1;
+    KVEC_HIDE;
+    size_t pos = 0, count = 0, blk = 0;    /* pos in [blk, blk + 64) */
+#define NL64(p) _mm512_cmpeq_epi8_mask(_mm512_loadu_si512((const void *)(p)), KZ(K_NL))
+    uint64_t m = len >= WINDOW + 64 ? NL64(s) : 0;
+    while (len - pos >= WINDOW + 64) {
+        uint64_t mm = m & (~0ull << (pos - blk));
+        while (mm == 0) {
+            blk += 64;
+            if (blk - pos >= 128) goto out;
+            m = mm = NL64(s + blk);
+        }
+        const size_t e = blk + (size_t)__builtin_ctzll(mm);    /* the line's '\n' */
+        if (e - pos > 127 || !check_window512(s + pos, e - pos)) break;
+        pos = e + 1;
         count++;
+        if (pos - blk == 64) {
+            blk += 64;
+            m = NL64(s + blk);
+        }
     }
+out:
+#undef NL64
     *lines = count;
     return pos;
 }

@@ -712,6 +712,10 @@ static void test_valid_lines(void **state)
         "a/b//c/d//e/f / G/g", "a/b///c/d / G/g", "a//b / G/g", "a/b//c/d/e / G/g",
         "16/16/16/16/16/16/16/16/16/16/16/16/16/16/16/16 / A/a", "8/8 3P2P/ C/c", "8/8 2A2a/2a2A C/c",
         "9/9/9/9/9/9/9/9/9 BGLNPRS/17p3g3n C/c", "1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1 / A/a",
+        /* a line past 127 bytes (its '\n' two blocks on); hands ending at byte 63 */
+        "+P+P+P+P+P+P+P+P/+P+P+P+P+P+P+P+P/+P+P+P+P+P+P+P+P/+P+P+P+P+P+P+P+P/+P+P+P+P+P+P+P+P/"
+        "+P+P+P+P+P+P+P+P/+P+P+P+P+P+P+P+P/+P+P+P+P+P+P+P+P / C/c",
+        "lnsgk^gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGK^GSNL 2P/ S/s",
     };
     const size_t nbase = sizeof lines / sizeof lines[0];
     unsigned long seed = 20261127ul;
