@@ -14,7 +14,8 @@
  *
  *   AVX-512  a line whose placement fits 62 bytes: the classification 64 bytes
  *         at once into 64-bit masks, the ranks' running sum exact and compared
- *         rank by rank, the hand items in one vector; other lines as AVX2.
+ *         rank by rank, the hand items in one vector (within the first 64
+ *         bytes, from the same masks); other lines as AVX2.
  *   AVX2  a line of at most 127 bytes (its '\n' in a 64- or 128-byte window)
  *         is classified 32 bytes at a time into one bit a byte (letters,
  *         digits, '/', ' ', '^', '\'', signs, anything else). The token grammar
@@ -34,8 +35,8 @@
  *   none  0: lib/feen.c's one-pass parser decides.
  *
  * The bulk entry, koma_feen_valid_lines, runs the AVX-512 or AVX2 checker over a
- * buffer of lines: the '\n' is found by the same loads, so a line costs no memchr
- * and no call per line.
+ * buffer of lines: the '\n' is found by the same loads (AVX2) or a 64-byte block
+ * at a time (AVX-512), so a line costs no memchr and no call per line.
  */
 #include <string.h>
 
@@ -389,9 +390,10 @@ AVX2 static size_t lines_avx2(const char *s, size_t len, size_t *lines)
  * T < 256 and at most 16 ranks the exact running sum (shifts and adds within
  * each 8 bytes, then the 8-byte groups before) at each '/' and at the space, compressed
  * side by side, each rank the difference of two neighbours; else check_window's
- * running sum mod 256 with '/' weighing -F. The hand items in one vector
- * (hands_avx512). Any other line (a longer placement, a 3-D board) is
- * check_window's.
+ * running sum mod 256 with '/' weighing -F. The hand items in one vector: the
+ * line's own vector and masks when the hands end within its 64 bytes
+ * (hands_line512), else their 16 bytes loaded (hands_avx512). Any other line (a
+ * longer placement, a 3-D board) is check_window's.
  */
 #define HAVE_AVX512_CHECK 1
 #define KZ(i) _mm512_broadcast_i64x4(KV(i))
