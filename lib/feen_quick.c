@@ -14,7 +14,8 @@
  *
  *   AVX-512  a line whose placement fits 62 bytes: the classification 64 bytes
  *         at once into 64-bit masks, the ranks' running sum exact and compared
- *         rank by rank, the hand items in one vector; other lines as AVX2.
+ *         rank by rank, the hand items in one vector (within the first 64
+ *         bytes, from the same masks); other lines as AVX2.
  *   AVX2  a line of at most 127 bytes (its '\n' in a 64- or 128-byte window)
  *         is classified 32 bytes at a time into one bit a byte (letters,
  *         digits, '/', ' ', '^', '\'', signs, anything else). The token grammar
@@ -34,8 +35,8 @@
  *   none  0: lib/feen.c's one-pass parser decides.
  *
  * The bulk entry, koma_feen_valid_lines, runs the AVX-512 or AVX2 checker over a
- * buffer of lines: the '\n' is found by the same loads, so a line costs no memchr
- * and no call per line.
+ * buffer of lines: the '\n' is found by the same loads (AVX2) or a 64-byte block
+ * at a time (AVX-512), so a line costs no memchr and no call per line.
  */
 #include <string.h>
 
@@ -165,7 +166,7 @@ static inline int style_ok(const char *s, size_t len)
 
 #define AVX2 __attribute__((target("avx2,popcnt,bmi,bmi2")))
 #define INLINE __attribute__((always_inline)) inline
-#define AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512cd,avx512dq,avx512vbmi2,avx2,popcnt,bmi,bmi2")))
+#define AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512dq,avx512vbmi,avx512vbmi2,avx2,popcnt,bmi,bmi2")))
 
 /* floor(2^20 / r) + 1: T / r = (T * recip[r]) >> 20 for every T < 2^13 */
 static const uint32_t recip[65] = {
@@ -187,13 +188,17 @@ static const uint32_t recip[65] = {
 #define K32(c) { c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c }
 enum { K_LET_LIM, K_0X20, K_LET_OFF, K_DIG_LIM, K_DIG_OFF, K_PLUS, K_MINUS, K_SLASH, K_CARET, K_QUOTE,
        K_SPACE, K_ZERO, K_0X0F, K_ONE, K_FIFTEEN, K_NL, K_A, K_26, K_TEN, K_TENS, K_25, K_9, K_99, K_DIGIT1,
-       K_52, K_FF };
+       K_52, K_FF, K_IOTA80, K_BYTE7, K_100 };
 static const uint8_t kvec[][32] __attribute__((aligned(32))) = {
     K32(0x80 + 26), K32(0x20), K32(128 - 'a'), K32(0x80 + 10), K32(128 - '0'), K32('+'), K32('-'),
     K32('/'), K32('^'), K32('\''), K32(' '), K32('0'), K32(0x0f), K32(1), K32(15), K32('\n'),
     K32('a'), K32(26), K32(10),
     { 0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 0, 0, 0, 0, 0, 0, 0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 0, 0, 0, 0, 0, 0 },
     K32(25), K32(9), K32(99), K32('1'), K32(52), K32(0xff),
+    { 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143,
+      128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143 },
+    { 7, 7, 7, 7, 7, 7, 7, 7, 15, 15, 15, 15, 15, 15, 15, 15, 7, 7, 7, 7, 7, 7, 7, 7, 15, 15, 15, 15, 15, 15, 15, 15 },
+    K32(100),
 };
 /* kv: kvec, hidden from the compiler in each function (KVEC_HIDE) so that it reads
  * the vectors where they are used */
@@ -378,19 +383,36 @@ AVX2 static size_t lines_avx2(const char *s, size_t len, size_t *lines)
 /* ---- AVX-512 --------------------------------------------------------------------- */
 
 /*
- * AVX-512 (F, BW, VL, CD, DQ, VBMI2): a line whose placement and its space fit
+ * AVX-512 (F, BW, VL, DQ, VBMI, VBMI2): a line whose placement and its space fit
  * the first 62 bytes is classified 64 bytes at once into 64-bit masks, one
  * compare each, and the token grammar is tests on the masks (a byte's neighbours
  * are the masks shifted by one). The ranks: check_window's weights and T; with
- * T < 256 and at most 16 ranks the exact running sum (a multiply within each 8
- * bytes, then the 8-byte groups before) at each '/' and at the space, compressed
+ * T < 256 and at most 16 ranks the exact running sum (shifts and adds within
+ * each 8 bytes, then the 8-byte groups before) at each '/' and at the space, compressed
  * side by side, each rank the difference of two neighbours; else check_window's
- * running sum mod 256 with '/' weighing -F. The hand items in one vector
- * (hands_avx512). Any other line (a longer placement, a 3-D board) is
- * check_window's.
+ * running sum mod 256 with '/' weighing -F. The hand items in one vector: the
+ * line's own vector and masks when the hands end within its 64 bytes
+ * (hands_line512), else their 16 bytes loaded (hands_avx512). Any other line (a
+ * longer placement, a 3-D board) is check_window's.
  */
 #define HAVE_AVX512_CHECK 1
 #define KZ(i) _mm512_broadcast_i64x4(KV(i))
+
+/* vpshufb rows for hands_avx512: in each 16-byte lane j of the first row, byte i
+ * takes byte i + j + 1 (mod 16); in the second, i + j + 5 */
+#define ROT16(r) (r) & 15, (r + 1) & 15, (r + 2) & 15, (r + 3) & 15, (r + 4) & 15, (r + 5) & 15, \
+    (r + 6) & 15, (r + 7) & 15, (r + 8) & 15, (r + 9) & 15, (r + 10) & 15, (r + 11) & 15,        \
+    (r + 12) & 15, (r + 13) & 15, (r + 14) & 15, (r + 15) & 15
+#define IOTA16(r) r, r + 1, r + 2, r + 3, r + 4, r + 5, r + 6, r + 7, r + 8, r + 9, r + 10, r + 11, \
+    r + 12, r + 13, r + 14, r + 15
+static const uint8_t krot[3][64] __attribute__((aligned(64))) = {
+    { ROT16(1), ROT16(2), ROT16(3), ROT16(4) },
+    { ROT16(5), ROT16(6), ROT16(7), ROT16(8) },
+    { 63, IOTA16(0), IOTA16(16), IOTA16(32), 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62 },
+    /* (the third: i - 1, mod 64 as vpermb reads it) */
+};
+#undef ROT16
+#undef IOTA16
 
 /*
  * The hands field s[from..to) of at most 16 bytes (s readable 16 bytes from
@@ -402,8 +424,11 @@ AVX2 static size_t lines_avx2(const char *s, size_t len, size_t *lines)
  * before it; the items' order words (hand, 99 - count, letter*2 + second),
  * side by side (compressed), must increase: the items of each hand in canonical
  * order. That compares letters where koma__hand_key compares the whole key, so
- * no letter and side may come twice in a hand (else the parser decides): no
- * conflict among the items' letter*2 + second (+ 52 in the opponent's hand).
+ * no letter and side may come twice in a hand (else the parser decides): no two
+ * items of the same letter*2 + second (+ 52 in the opponent's hand), found by
+ * comparing the keys side by side with themselves turned round by 1 to 8 places
+ * (vpconflictd would do it in one instruction, but it costs ~40 micro-operations
+ * on Intel's cores).
  */
 AVX512 static INLINE long hands_avx512(const char *s, size_t from, size_t to)
 {
@@ -455,14 +480,80 @@ AVX512 static INLINE long hands_avx512(const char *s, size_t from, size_t to)
         _mm256_setr_epi16(0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14), cw);
     if (_mm256_mask_cmpgt_epu16_mask(first, cw, prev) != first) return -1;
     /* no letter and side twice in a hand: no two items of the same l2 (+ 52 in the opponent's) */
-    const __m128i key = _mm_maskz_compress_epi8(at, _mm_add_epi8(l2, _mm_and_si128(opp, KV16(K_52))));
-    if (_mm512_test_epi32_mask(_mm512_maskz_conflict_epi32(first, _mm512_cvtepu8_epi32(key)),
-                               _mm512_set1_epi32(-1)))
+    /* (the keys side by side, then 128 + i at each place i past them: all distinct
+     * unless two items share a key; each key beside the ones 1 to 8 places on,
+     * round the 16: any two places are 1 to 8 apart one way or the other) */
+    const __m128i key = _mm_mask_compress_epi8(KV16(K_IOTA80), at,
+                                               _mm_add_epi8(l2, _mm_and_si128(opp, KV16(K_52))));
+    const __m512i k4 = _mm512_broadcast_i32x4(key);
+    const __m512i *rot = (const __m512i *)(const void *)krot;
+    __asm__("" : "+r"(rot));
+    if (_mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, _mm512_load_si512(rot))) |
+        _mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, _mm512_load_si512(rot + 1))))
         return -1;
     const __m128i sum = _mm_sad_epu8(_mm_and_si128(count, item), _mm_setzero_si128());
     return (long)_mm_cvtsi128_si32(sum) + (long)_mm_extract_epi16(sum, 4);
 }
 
+
+/*
+ * The hands field of a line s[a+1..b) within the 64 bytes v already classified
+ * (b < 64; the masks l, d, z, g, c, q, sl of letters, digits, '0', signs, '^',
+ * '\'' and '/' over all 64 bytes; x = v & 15, tens = the tens' weights): as
+ * hands_avx512, without loading or classifying the bytes again. Each letter's
+ * count is read from the units and tens before it (one more byte back after a
+ * sign, vpermb); the items side by side (compressed): A = 99 - count (+ 100 in the
+ * opponent's hand) and the letter*2 + second K, (A, K) increasing; their sum of
+ * A gives the pieces in hand. More than 16 items: hands_check.
+ */
+AVX512 static INLINE long hands_line512(const char *s, __m512i v, __m512i x, __m512i tens, uint64_t l,
+                                        uint64_t d, uint64_t z, uint64_t g, uint64_t c, uint64_t q,
+                                        uint64_t sl, unsigned a, unsigned b)
+{
+    KVEC_HIDE;
+    const uint64_t hm = ((1ull << b) - 1) & ~((2ull << a) - 1);   /* s[a+1..b) */
+    const uint64_t at = l & hm, sh = sl & hm;
+    const unsigned n = (unsigned)__builtin_popcountll(at);
+    if (n > 16) return hands_check(s, a + 1, b);
+    const uint64_t one = _mm512_cmpeq_epi8_mask(v, KZ(K_DIGIT1));
+    /* the token grammar (as hands_avx512's; s[a] and s[b] are spaces) */
+    uint64_t bad = (c & ~(l << 1)) | (q & ~((l | c) << 1)) | ((g << 1) & ~l) | (d & (d << 1) & (d << 2)) |
+                   (z & ~(d << 1)) | ((d << 1) & ~(d | g | l)) | (one & ~(d << 1) & ~(d >> 1));
+    bad = (bad & (hm | (1ull << b))) | (hm & ~(l | d | g | c | q | sl));
+    if (bad || !sh || (sh & (sh - 1))) return -1;
+    /* each letter's count: units one byte before (two after a sign), tens one more */
+    const uint64_t dh = d & hm;
+    const __m512i wu = _mm512_maskz_mov_epi8(dh & ~(d >> 1), x), wt = _mm512_maskz_mov_epi8(dh & (d >> 1), tens);
+    const __m512i *row = (const __m512i *)(const void *)krot;
+    __asm__("" : "+r"(row));
+    __m512i idx = _mm512_load_si512(row + 2);
+    idx = _mm512_mask_sub_epi8(idx, g << 1, idx, KZ(K_ONE));
+    __m512i cnt = _mm512_add_epi8(_mm512_permutexvar_epi8(idx, wu),
+                                  _mm512_permutexvar_epi8(_mm512_sub_epi8(idx, KZ(K_ONE)), wt));
+    cnt = _mm512_max_epu8(cnt, KZ(K_ONE));
+    const uint64_t opp = hm & ~((sh << 1) - 1);                       /* after the '/' */
+    __m512i A = _mm512_sub_epi8(KZ(K_99), cnt);
+    A = _mm512_mask_add_epi8(A, opp, A, KZ(K_100));
+    const __m512i li = _mm512_sub_epi8(_mm512_or_si512(v, KZ(K_0X20)), KZ(K_A));
+    const __m512i l2 = _mm512_add_epi8(_mm512_add_epi8(li, li),
+                                       _mm512_and_si512(_mm512_srli_epi16(v, 5), KZ(K_ONE)));
+    const __m128i ca = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(at, A));
+    const __m128i ck = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(at, l2));
+    const __mmask16 rest = (__mmask16)(((1u << n) - 1) & ~1u);
+    const __m128i pa = _mm_bslli_si128(ca, 1), pk = _mm_bslli_si128(ck, 1);
+    const __mmask16 up = _mm_cmplt_epu8_mask(pa, ca) | (_mm_cmpeq_epi8_mask(pa, ca) & _mm_cmplt_epu8_mask(pk, ck));
+    if ((up & rest) != rest) return -1;
+    /* no letter and side twice in a hand (as hands_avx512) */
+    const __m512i key = _mm512_mask_compress_epi8(KZ(K_IOTA80), at, _mm512_mask_add_epi8(l2, opp, l2, KZ(K_52)));
+    const __m512i k4 = _mm512_broadcast_i32x4(_mm512_castsi512_si128(key));
+    if (_mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, _mm512_load_si512(row))) |
+        _mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, _mm512_load_si512(row + 1))))
+        return -1;
+    /* the pieces: the sum of 99 - A, plus 100 an item of the opponent's */
+    const __m128i sum = _mm_sad_epu8(ca, _mm_setzero_si128());
+    const long sa = (long)_mm_cvtsi128_si32(sum) + (long)_mm_extract_epi16(sum, 4);
+    return 99l * n + 100l * __builtin_popcountll(at & opp) - sa;
+}
 
 AVX512 static INLINE int check_window512(const char *s, size_t len)
 {
@@ -476,7 +567,8 @@ AVX512 static INLINE int check_window512(const char *s, size_t len)
     const uint64_t pm = (1ull << a) - 1;           /* the placement s[0..a) */
     const uint64_t l = _mm512_cmplt_epu8_mask(_mm512_sub_epi8(_mm512_or_si512(v, KZ(K_0X20)), KZ(K_A)), KZ(K_26));
     const uint64_t d = _mm512_cmplt_epu8_mask(_mm512_sub_epi8(v, KZ(K_ZERO)), KZ(K_TEN));
-    const uint64_t z = _mm512_cmpeq_epi8_mask(v, KZ(K_ZERO)), sl = _mm512_cmpeq_epi8_mask(v, KZ(K_SLASH)) & pm;
+    const uint64_t z = _mm512_cmpeq_epi8_mask(v, KZ(K_ZERO)), sla = _mm512_cmpeq_epi8_mask(v, KZ(K_SLASH));
+    const uint64_t sl = sla & pm;
     const uint64_t c = _mm512_cmpeq_epi8_mask(v, KZ(K_CARET)), q = _mm512_cmpeq_epi8_mask(v, KZ(K_QUOTE));
     const uint64_t g = _mm512_cmpeq_epi8_mask(v, KZ(K_PLUS)) | _mm512_cmpeq_epi8_mask(v, KZ(K_MINUS));
     const uint64_t dp = d & pm, lp = l & pm;
@@ -491,8 +583,9 @@ AVX512 static INLINE int check_window512(const char *s, size_t len)
     /* the ranks: T squares in all, F = T / ranks each */
     const __m512i x = _mm512_and_si512(v, KZ(K_0X0F));
     const uint64_t tens = dp & (dp >> 1);
+    const __m512i tens10 = _mm512_shuffle_epi8(KZ(K_TENS), x);
     __m512i w = _mm512_maskz_mov_epi8(dp & ~tens, x);
-    w = _mm512_mask_mov_epi8(w, tens, _mm512_shuffle_epi8(KZ(K_TENS), x));
+    w = _mm512_mask_mov_epi8(w, tens, tens10);
     w = _mm512_mask_mov_epi8(w, lp, KZ(K_ONE));
     const uint32_t total = (uint32_t)_mm512_reduce_add_epi64(_mm512_sad_epu8(w, _mm512_setzero_si512()));
     const unsigned ranks = 1 + (unsigned)__builtin_popcountll(sl);
@@ -501,13 +594,16 @@ AVX512 static INLINE int check_window512(const char *s, size_t len)
     if (ranks > 1 && total < 256 && ranks <= 16) {
         /* the running sum (exact: T < 256) at each '/' and at the space, side by
          * side: each rank's squares, the difference of two neighbours */
-        const __m512i ones = _mm512_set1_epi64(0x0101010101010101ll), zero = _mm512_setzero_si512();
-        __m512i p = _mm512_mullo_epi64(w, ones);                    /* within each 8 bytes */
-        __m512i t = _mm512_alignr_epi64(_mm512_srli_epi64(p, 56), zero, 7);
-        t = _mm512_add_epi64(t, _mm512_alignr_epi64(t, zero, 7));
-        t = _mm512_add_epi64(t, _mm512_alignr_epi64(t, zero, 6));
-        t = _mm512_add_epi64(t, _mm512_alignr_epi64(t, zero, 4));  /* the 8-byte groups before */
-        p = _mm512_add_epi8(p, _mm512_mullo_epi64(t, ones));
+        const __m512i zero = _mm512_setzero_si512();
+        __m512i p = _mm512_add_epi8(w, _mm512_slli_epi64(w, 8));   /* within each 8 bytes */
+        p = _mm512_add_epi8(p, _mm512_slli_epi64(p, 16));
+        p = _mm512_add_epi8(p, _mm512_slli_epi64(p, 32));
+        /* each 8 bytes' sum in all its bytes, added to the 8-byte groups after it */
+        __m512i t = _mm512_alignr_epi64(_mm512_shuffle_epi8(p, KZ(K_BYTE7)), zero, 7);
+        t = _mm512_add_epi8(t, _mm512_alignr_epi64(t, zero, 7));
+        t = _mm512_add_epi8(t, _mm512_alignr_epi64(t, zero, 6));
+        t = _mm512_add_epi8(t, _mm512_alignr_epi64(t, zero, 4));
+        p = _mm512_add_epi8(p, t);
         const __m128i ends = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(sl | (1ull << a), p));
         const __m128i sq = _mm_sub_epi8(ends, _mm_bslli_si128(ends, 1));
         if (_mm_mask_cmpneq_epi8_mask((__mmask16)((1u << ranks) - 1), sq, _mm_set1_epi8((char)files))) return 0;
@@ -528,7 +624,8 @@ AVX512 static INLINE int check_window512(const char *s, size_t len)
     /* the hand items: order, identities, and the pieces against the squares */
     long inhand = 0;
     if (b - a != 2 || s[a + 1] != '/') {
-        inhand = b - a - 1 <= 16 ? hands_avx512(s, a + 1, b) : hands_check(s, a + 1, b);
+        inhand = b < 64 ? hands_line512(s, v, x, tens10, l, d, z, g, c, q, sla, a, (unsigned)b)
+               : b - a - 1 <= 16 ? hands_avx512(s, a + 1, b) : hands_check(s, a + 1, b);
         if (inhand < 0) return 0;
     }
     return (unsigned long)__builtin_popcountll(lp) + (unsigned long)inhand <= (unsigned long)total;
@@ -562,15 +659,37 @@ AVX512 static int check_avx512(const char *s, size_t len)
     return check_line512(buf, &n) && n == len;
 }
 
+/*
+ * The lines of s[0..len) in bulk: the '\n' are found a 64-byte block at a time
+ * (one mask a block, its bits taken in turn), not from each line's start, so that
+ * the next line's start does not wait on a load and a compare from this one's: the
+ * lines' checks overlap. A line is read while WINDOW + 64 bytes are left from its
+ * start (the blocks up to its '\n', at most 127 bytes on, and its window).
+ */
 AVX512 static size_t lines_avx512(const char *s, size_t len, size_t *lines)
 {
-    size_t pos = 0, count = 0;
-    while (len - pos >= WINDOW) {
-        size_t n;
-        if (!check_line512(s + pos, &n)) break;
-        pos += n + 1;
+    KVEC_HIDE;
+    size_t pos = 0, count = 0, blk = 0;    /* pos in [blk, blk + 64) */
+#define NL64(p) _mm512_cmpeq_epi8_mask(_mm512_loadu_si512((const void *)(p)), KZ(K_NL))
+    uint64_t m = len >= WINDOW + 64 ? NL64(s) : 0;
+    while (len - pos >= WINDOW + 64) {
+        uint64_t mm = m & (~0ull << (pos - blk));
+        while (mm == 0) {
+            blk += 64;
+            if (blk - pos >= 128) goto out;
+            m = mm = NL64(s + blk);
+        }
+        const size_t e = blk + (size_t)__builtin_ctzll(mm);    /* the line's '\n' */
+        if (e - pos > 127 || !check_window512(s + pos, e - pos)) break;
+        pos = e + 1;
         count++;
+        if (pos - blk == 64) {
+            blk += 64;
+            m = NL64(s + blk);
+        }
     }
+out:
+#undef NL64
     *lines = count;
     return pos;
 }
@@ -699,9 +818,8 @@ static int cpu_level(void)
         __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2")) {
         l = KOMA__FEEN_LEVEL_AVX2;
         if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-            __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512cd") &&
-            __builtin_cpu_supports("avx512dq") &&
-            __builtin_cpu_supports("avx512vbmi2"))
+            __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq") &&
+            __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("avx512vbmi2"))
             l = KOMA__FEEN_LEVEL_AVX512;
     }
 #endif

@@ -43,6 +43,8 @@ if need node && [ -d "$cache/node_modules/tsshogi" ]; then
     export NODE_PATH="$cache/node_modules"
     measure "tsshogi CSA -> JKF (node)" node "$here/convert-ref.cjs" "$csa"; t3=$cpu
     echo "  tsshogi: $(rate "$c" "$t3") records/s; koma is $(ratio "$t3" "$k3")x as fast"
+    target "koma-convert CSA -> PCN vs tsshogi (records/s)" "$(ratio "$t3" "$k3")" 12 20 \
+        "tsshogi CSA -> JKF under node; RSS $r3 KiB"
 else
     echo "  (tsshogi not installed in $cache: run make check first; no reference)"
 fi

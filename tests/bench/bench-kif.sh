@@ -41,5 +41,7 @@ for fmt in kif ki2 jkf; do
     if [ $have_ts -eq 1 ]; then
         measure "tsshogi $fmt -> JKF (node)" node "$here/kif-ref.cjs" "$fmt" "$work/games.$fmt"; s2=$cpu
         echo "  tsshogi: $(rate "$nk" "$s2") records/s; koma is $(ratio "$s2" "$s1")x as fast"
+        target "koma-convert $(echo "$fmt" | tr a-z A-Z) -> PCN vs tsshogi (records/s)" "$(ratio "$s2" "$s1")" \
+            12 20 "tsshogi $fmt -> JKF under node; RSS flat: $(flat "$r10" "$r1")"
     fi
 done

@@ -55,7 +55,7 @@ elif need node npm; then
         fi
         echo "  pgn-extract -r -s: $(rate "$plies" "$pe_secs") plies/s"
         echo "  koma-replay replays Ōgi and shogi at $(ratio "$pe_secs" "$kr_secs")x the plies/s of pgn-extract -r -s on chess"
-        target "koma-replay vs pgn-extract -r -s (plies/s)" "$(ratio "$pe_cpu" "$kr_cpu")" 3 5 \
+        target "koma-replay vs pgn-extract -r -s (plies/s)" "$(ratio "$pe_cpu" "$kr_cpu")" 7 10 \
             "least CPU of 3 runs each; wall $(ratio "$pe_secs" "$kr_secs")x; RSS flat: $(flat "$small_rss" "$kr_rss")"
     else
         echo "  (skipped: chess.js could not be installed with npm)"

@@ -9,27 +9,14 @@
 # kept (see README). Variables: those of bench-replay.sh.
 nrec=${BENCH_REPLAY_RECORDS:-50000}
 rseed=${BENCH_REPLAY_SEED:-20260501}
-lib=$bindir/../lib/libkoma.a
-gen=$work/gen-records
 db=$work/replay-$nrec-$rseed.jsonl
-
-if [ ! -s "$db" ] || [ ! -s "$db.log" ]; then
-    if [ ! -x "$gen" ] || [ "$here/gen-records.c" -nt "$gen" ] || [ "$lib" -nt "$gen" ]; then
-        ${CC:-cc} -O2 -std=c11 -I"$here/../../lib/include" -o "$gen" "$here/gen-records.c" "$lib" \
-            -lyaml -ljansson -lnettle -lm || { echo "  (skipped: gen-records does not build)"; return 0; }
-    fi
-    half=$((nrec / 2))
-    echo "  generating $half random legal Ōgi games and $((nrec - half)) shogi games (gen-records, seed $rseed)"
-    { "$gen" ogi "$half" "$rseed" && "$gen" shogi "$((nrec - half))" "$rseed"; } >"$db.tmp" 2>"$db.log" &&
-        mv "$db.tmp" "$db"
-fi
+gen_records_db "$nrec" "$rseed" "$db" || return 0
 plies=$(awk '/^gen-records: / { n += $5 } END { printf "%d", n }' "$db.log")
 pos=$(tail -n 1 "$db" | koma-replay --each 2>/dev/null | sed -n 41p)
 echo "  input: $nrec records, $plies plies; position: $pos"
 found=$(koma-select -c -p "$pos" "$db")
 echo "  koma-select -c -p finds it in $found record(s)"
 
-less() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a < b) }'; }
 sel_cpu=; rep_cpu=
 for run in 1 2 3; do
     measure "koma-replay (run $run)" koma-replay "$db"
@@ -39,9 +26,10 @@ for run in 1 2 3; do
 done
 echo "  least CPU of three: koma-select -p $sel_cpu s, koma-replay $rep_cpu s;" \
      "koma-select $(rate "$plies" "$sel_secs") plies/s, peak RSS $sel_rss KiB"
-# the issue's bound: at most 1.5x koma-replay's cost (here as replay CPU / select CPU, higher is better)
-target "koma-select -p vs koma-replay (CPU)" "$(ratio "$rep_cpu" "$sel_cpu")" 0.67 1 \
-    "koma-select costs $(ratio "$sel_cpu" "$rep_cpu")x koma-replay; at most 1.5x asked"
+# at most 1.5x koma-replay's cost (the floor), 1.2x (the target): here as replay CPU
+# over select CPU, higher is better (0.67x, 0.83x)
+target "koma-select -p vs koma-replay (CPU)" "$(ratio "$rep_cpu" "$sel_cpu")" 0.67 0.83 \
+    "koma-select costs $(ratio "$sel_cpu" "$rep_cpu")x koma-replay; at most 1.5x (floor), 1.2x (target)"
 measure "koma-select --unique" koma-select -c --unique "$db"
 echo "  koma-select --unique: $(rate "$nrec" "$secs") records/s, peak RSS $rss_kb KiB"
 

@@ -17,12 +17,20 @@ EOF_TIME
 
 # target NAME MEASURED FLOOR GOAL [NOTE]: one line of the summary of targets (printed
 # again at the end of make bench); MEASURED, FLOOR and GOAL are ratios, higher is better.
-target() {
-    verdict=$(awk -v m="$2" -v f="$3" -v g="$4" 'BEGIN {
-        if (m + 0 >= g + 0) print "target reached"
+target() { target_line "$1" "$2" "$3" "$4" x 1 "${5:-}"; }
+
+# target_at_most NAME MEASURED FLOOR GOAL UNIT [NOTE]: the same for a figure that
+# is better lower (a time in UNIT): the floor and the goal are the most allowed.
+target_at_most() { target_line "$1" "$2" "$3" "$4" "$5" -1 "${6:-}"; }
+
+# target_line NAME MEASURED FLOOR GOAL UNIT SIGN NOTE (SIGN -1: lower is better)
+target_line() {
+    verdict=$(awk -v m="$2" -v f="$3" -v g="$4" -v s="$6" 'BEGIN {
+        if (s * m >= s * g) print "target reached"
         else if (f == "-") print "below the target"
-        else print (m + 0 >= f + 0) ? "floor reached" : "below the floor" }')
-    line=$(printf '%-44s %6sx  (floor %sx, target %sx): %s%s' "$1" "$2" "$3" "$4" "$verdict" "${5:+; $5}")
+        else print (s * m >= s * f) ? "floor reached" : "below the floor" }')
+    line=$(printf '%-44s %6s%s  (floor %s%s, target %s%s): %s%s' "$1" "$2" "$5" "$3" "$5" "$4" "$5" \
+        "$verdict" "${7:+; $7}")
     echo "  TARGET $line"
     echo "$line" >>"$work/targets.txt"
 }

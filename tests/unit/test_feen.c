@@ -606,6 +606,11 @@ static void test_fast_path_agrees(void **state)
         "ppppppppppppppppppppppppppppppp/pppppppppppppppppppppppppppppp1 / C/c",
         "8/8 3P2P/ C/c", "8/8 2P3P/ C/c", "8/8 3P2+P/ C/c", "10/10/10/10/10/10/10/10/10/10 99A/ C/c", "8/8 2A2a/2a2A C/c",
         "9/9/9/9/9/9/9/9/9 BGLNPRS/17p3g3n C/c", "9/9/9/9/9/9/9/9/9 2B2G2L2N2P2R2S/p C/c",
+        /* its identity test (keys turned round by 1 to 8 places): one letter twice, 7
+         * and 1 items apart, in either hand; 16 items; 15 distinct ones */
+        "8/8/8/8/8/8/8/8 2A2B2C2D2E2F2GA/ C/c", "8/8/8/8/8/8/8/8 /2a2b2c2d2e2f2ga C/c",
+        "8/8/8/8/8/8/8/8 3A2B2C2D2E2F2GH/ C/c", "8/8/8/8/8/8/8/8 ABCDEFGHIJKLMNO/ C/c",
+        "8/8/8/8/8/8/8/8 ABCDEFGH/abcdefg C/c", "8/8/8/8/8/8/8/8 2AA/ C/c",
     };
     static const char alphabet[] = " /+-^'0123456789KkPpBbSs\x80";
     koma_position fast, careful;
@@ -707,6 +712,10 @@ static void test_valid_lines(void **state)
         "a/b//c/d//e/f / G/g", "a/b///c/d / G/g", "a//b / G/g", "a/b//c/d/e / G/g",
         "16/16/16/16/16/16/16/16/16/16/16/16/16/16/16/16 / A/a", "8/8 3P2P/ C/c", "8/8 2A2a/2a2A C/c",
         "9/9/9/9/9/9/9/9/9 BGLNPRS/17p3g3n C/c", "1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1 / A/a",
+        /* a line past 127 bytes (its '\n' two blocks on); hands ending at byte 63 */
+        "+P+P+P+P+P+P+P+P/+P+P+P+P+P+P+P+P/+P+P+P+P+P+P+P+P/+P+P+P+P+P+P+P+P/+P+P+P+P+P+P+P+P/"
+        "+P+P+P+P+P+P+P+P/+P+P+P+P+P+P+P+P/+P+P+P+P+P+P+P+P / C/c",
+        "lnsgk^gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGK^GSNL 2P/ S/s",
     };
     const size_t nbase = sizeof lines / sizeof lines[0];
     unsigned long seed = 20261127ul;
