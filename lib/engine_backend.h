@@ -68,6 +68,10 @@
 typedef struct koma__engine_ops {
     const char *name;                  /* "mailbox", "effects", "sanki" */
     unsigned flags;                    /* KOMA__ENGINE_* */
+    /* Why GGN cannot express the backend's moves, in the words of its refusal
+     * (ggn_moves = koma__ops_ggn_refused); NULL: no reason given, or a backend
+     * that generates from GGN. */
+    const char *ggn_refusal;
 
     /* ---- the engine ------------------------------------------------------------ */
 
@@ -172,18 +176,23 @@ typedef struct koma__engine_ops {
                        koma_perft_job_fn job,
                        void *ctx, koma_error *err);
     /* koma_engine_ggn_moves (arguments checked by the facade); a backend whose
-     * moves GGN cannot express refuses with game.ggn. */
+     * moves GGN cannot express refuses with game.ggn (koma__ops_ggn_refused). */
     int (*ggn_moves)(koma_engine *e, const koma_ggn *ggn,
                      koma_move_fn emit,
                      void *ctx, koma_error *err);
 } koma__engine_ops;
 
-/* koma_engine_perft_divide and _split on any table whose moves are handles of
- * the current position (backend_perft.c): the effect and Sanki engines'. */
+/* The entries written once (backend_shared.c). koma_engine_perft_divide and
+ * _split on any table whose moves are handles of the current position: the
+ * effect and Sanki engines'. */
 int koma__ops_perft_divide(koma_engine *e, unsigned depth, koma_perft_entry **out, size_t *count,
                            koma_perft_progress_fn progress, void *ctx, koma_error *err);
 int koma__ops_perft_split(koma_engine *e, unsigned depth, unsigned plies,
                           koma_perft_job_fn job, void *ctx, koma_error *err);
+/* koma_engine_ggn_moves refused (game.ggn), the table's ggn_refusal saying why:
+ * "GGN cannot express the moves of ID (WHY): no GGN-driven generation". */
+int koma__ops_ggn_refused(koma_engine *e, const koma_ggn *ggn, koma_move_fn emit, void *ctx,
+                          koma_error *err);
 
 /* The three tables (engine_mailbox.c, fx_backend.c, sanki_backend.c). */
 extern const koma__engine_ops koma__mailbox_ops;

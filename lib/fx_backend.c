@@ -201,24 +201,14 @@ static int fxe_perft(koma_engine *e, unsigned depth, uint64_t *nodes, koma_error
     return koma__fx_perft(e->fx, depth, nodes, err);
 }
 
-/* GGN cannot express a move of an effect game (a chain, shots, burns). */
-static int fxe_ggn_moves(koma_engine *e, const koma_ggn *ggn,
-                         int (*emit)(void *ctx, const char *pmn, size_t len, const koma_move *move),
-                         void *ctx, koma_error *err)
-{
-    (void)ggn;
-    (void)emit;
-    (void)ctx;
-    return koma_error_set(err, KOMA_E_GAME_GGN, 0,
-                          "GGN cannot express the moves of %s: no GGN-driven generation",
-                          koma_game_id(e->game));
-}
-
 /* ---- the table ------------------------------------------------------------------- */
 
 const koma__engine_ops koma__fx_ops = {
     .name = "effects",
     .flags = KOMA__ENGINE_MARKED_IDENTITY,
+    /* GGN cannot express a move of an effect game (a chain: shots, burns,
+     * several captures); its refusal names no reason */
+    .ggn_refusal = NULL,
     .create = fxe_create,
     .destroy = fxe_destroy,
     .set_position = fxe_set_position,
@@ -243,5 +233,5 @@ const koma__engine_ops koma__fx_ops = {
     .perft = fxe_perft,
     .perft_divide = koma__ops_perft_divide,
     .perft_split = koma__ops_perft_split,
-    .ggn_moves = fxe_ggn_moves,
+    .ggn_moves = koma__ops_ggn_refused,
 };

@@ -165,7 +165,8 @@ typedef struct koma__fx_def {
     uint8_t shot_min[KOMA__FX_MAX_IDS][KOMA__FX_MAX_IDS];
     koma__fx_ids no_displace[KOMA__FX_MAX_IDS];
 
-    uint8_t double_move_pass;
+    uint8_t double_move_pass;          /* passes are moves: back on the origin, nothing
+                                          captured nor shot (a promotion in place too) */
     uint8_t shoot_when;                /* KOMA__FX_SHOOT_* */
     uint8_t arrival_burn;
 

@@ -302,7 +302,6 @@ static int record_now(gen *g)
     }
     r.nrem = (uint8_t)nr;
     r.nchg = (uint8_t)nc;
-    if (!moved && nr == 0 && nc == 0 && !g->d->double_move_pass) return 0;   /* a pass */
     g->st->npool += (size_t)nr + (size_t)nc;
     return store_add(g, &r);
 }
@@ -425,6 +424,11 @@ static int after_move(gen *g)
     int mark = g->nt, rmark = g->nrem, cmark = g->nchg;
     int from = g->from, to = g->to, moved = from != to;
     int s = g->side, rc = 0;
+
+    /* A pass: back on its origin, nothing captured on a leg nor shot. What the rules
+     * below then do (a promotion in place, c=+X) leaves it a pass, which is no move
+     * without double_move_pass (koma-games(7), option double-movers.pass). */
+    if (!moved && g->ncap == 0 && g->nshot == 0 && !d->double_move_pass) return 0;
 
     /* 1. burns */
     if (a->burns)

@@ -149,23 +149,11 @@ static int ske_perft(koma_engine *e, unsigned depth, uint64_t *nodes, koma_error
     return koma__sk_perft(e->sk, depth, nodes, err);
 }
 
-/* GGN cannot express castling, en passant nor the FEEN markers a move recomposes. */
-static int ske_ggn_moves(koma_engine *e, const koma_ggn *ggn,
-                         int (*emit)(void *ctx, const char *pmn, size_t len, const koma_move *move),
-                         void *ctx, koma_error *err)
-{
-    (void)ggn;
-    (void)emit;
-    (void)ctx;
-    return koma_error_set(err, KOMA_E_GAME_GGN, 0,
-                          "GGN cannot express the moves of %s (castling, en passant, the FEEN "
-                          "markers a move changes): no GGN-driven generation",
-                          koma_game_id(e->game));
-}
-
 const koma__engine_ops koma__sanki_ops = {
     .name = "sanki",
     .flags = KOMA__ENGINE_ONE_PMN | KOMA__ENGINE_MARKED_IDENTITY,
+    /* GGN cannot express castling, en passant nor the FEEN markers a move recomposes */
+    .ggn_refusal = "castling, en passant, the FEEN markers a move changes",
     .create = ske_create,
     .destroy = ske_destroy,
     .set_position = ske_set_position,
@@ -190,5 +178,5 @@ const koma__engine_ops koma__sanki_ops = {
     .perft = ske_perft,
     .perft_divide = koma__ops_perft_divide,
     .perft_split = koma__ops_perft_split,
-    .ggn_moves = ske_ggn_moves,
+    .ggn_moves = koma__ops_ggn_refused,
 };

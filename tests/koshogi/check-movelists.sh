@@ -1,7 +1,8 @@
 #!/bin/sh
 # Run tests/koshogi/refgen.py on every hand-written move list of tests/koshogi/movelists/
 # and diff.  A list file holds one or more positions, each written as
-#     # comment lines
+#     # comment lines (a "# options: NAME=VALUE, ..." line: the rule options of every
+#     # position of the file, given to refgen.py as -o NAME=VALUE)
 #     feen: FEEN
 #     moves: N
 #     N canonical chains, sorted, one a line
@@ -32,6 +33,8 @@ for file in "$@"; do
         n { print >> (dir "/" n ".list") }
         !n { print "line " NR ": text before the first feen:" > "/dev/stderr"; bad = 1 }
         END { exit bad }' "$file" || { echo "$file: malformed" ; bad=$((bad + 1)); continue; }
+    opts=
+    for o in $(sed -n 's/^# options: //p' "$file" | sed 's/, / /g'); do opts="$opts -o $o"; done
     i=1
     while [ -f "$tmp/$i.feen" ]; do
         n=$tmp/$i feenfile=$tmp/$i.feen
@@ -43,7 +46,7 @@ for file in "$@"; do
         if [ "$want" != "$have" ]; then
             echo "$name: the list says moves: $want but holds $have chains"
         fi
-        if ! $gen moves "$(cat "$feenfile")" >"$n.got" 2>"$n.err"; then
+        if ! $gen $opts moves "$(cat "$feenfile")" >"$n.got" 2>"$n.err"; then
             echo "$name: refgen rejects the position: $(cat "$n.err")"
             bad=$((bad + 1))
             continue

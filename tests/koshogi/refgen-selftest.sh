@@ -43,6 +43,10 @@ start=$($gen start)
 same "start FEEN = koma(7)'s" "$start" "$doc"
 same "start perft d1" "$($gen perft "$start" 1)" 223
 same "start d1 = number of moves" "$($gen moves "$start" | sort -u | wc -l | tr -d ' ')" 223
+# double-movers.pass false: the wrestlers' pass "..." (one move for both) is gone
+same "start perft d1, no pass" "$($gen -o double-movers.pass=false perft "$start" 1)" 222
+$gen -o gatling.range=5 start >/dev/null 2>&1
+same "an option refgen does not play: usage error" "$?" 2
 # The FEEN writer round trip: a6-a7 and back, hands empty, turn back to K/k.
 p1=$($gen apply "$start" a6-a7)
 same "apply a6-a7" "$p1" "atujg'gwzok^izwgg'jut'a/a'h1q'1q1yb^m^dy1q1q'1ha'/ecxlecxlefelxcelxce/n'1n1n1n1n1n1n1n1n1n'/1p'1p1p1p1p'1p1p1p1p'1/r's'rsrsrsrs'rsrsrsrs'r'/9v9/19/19/19/19/19/R'8V9/1S'RSRSRSRS'RSRSRSRS'R'/1P'1P1P1P1P'1P1P1P1P'1/N'1N1N1N1N1N1N1N1N1N'/ECXLECXLEFELXCELXCE/A'H1Q'1Q1YDM^B^Y1Q1Q'1HA'/AT'UJG'GWZIK^OZWGG'JUTA / k/K"

@@ -2,7 +2,7 @@
 """tests/koshogi/refgen.py -- a second, deliberately simple Ko shogi move generator.
 
 Written straight from the rules (koma-games(7), KO SHOGI, every rule option at its
-default; the tokens of koma-formats(5), GAME DEFINITIONS, Ko shogi; PMN chains of
+default but double-movers.pass, which -o may set; the tokens of koma-formats(5), GAME DEFINITIONS, Ko shogi; PMN chains of
 koma-formats(5), PMN, Chains), as tests/koshogi/README.md states them as readings,
 cited here by their names ("burned on arrival"), and independently of the C engine
 in lib/.
@@ -15,6 +15,8 @@ function (`resolve`) that applies the rules in the order the text gives them.
   refgen.py apply FEEN CHAIN         the FEEN after that legal move
   refgen.py perft FEEN DEPTH [--divide]
   refgen.py random SEED N            N FEENs reached by seeded, biased random play
+  refgen.py -o double-movers.pass=false COMMAND ...
+                                     the same under that rule option (no pass)
 
 Coordinates: files a..s (index 0..18), ranks 1..19 from the first player's side.
 A FEEN that is not a legal Ko shogi position, or an illegal chain, is reported on
@@ -54,6 +56,10 @@ STEP_MOVERS = {"K^", "Z", "G", "G'", "J", "U", "M^", "D", "B^", "Y", "F", "L", "
 STEP_MOVER_VICTIMS = {"W", "+Q", "+B^", "+D"}
 PRIEST_FAMILY = {"T", "T'", "+T", "+T'"}
 BOWS = {"L", "X", "+L", "+X"}
+
+# The rule options refgen plays besides the defaults (-o NAME=VALUE): only
+# double-movers.pass, "true" (the default) or "false".
+OPTIONS = {"double-movers.pass": "true"}
 
 
 def token_for(k, side):
@@ -836,8 +842,14 @@ def legal_moves(pos):
     if is_terminal(pos):
         return {}
     moves = {}
+    passes = OPTIONS["double-movers.pass"] == "true"
     for sq, t in sorted(pieces_of(pos.board, pos.side)):
         for origin, final, removed in candidates(pos.board, sq, pos.side):
+            if final == origin and not removed and not passes:
+                # double movers, double-movers.pass false: back on the origin having
+                # taken nothing is a pass, which is no move, whatever follows from it
+                # (a promotion in place in the zone)
+                continue
             for chain, nxt in resolve(pos, origin, final, removed):
                 if chain in moves:
                     # Same chain, same effects: a check that the chain is canonical.
@@ -948,8 +960,15 @@ def random_positions(seed, count):
 # Command line.
 
 def main(argv):
-    usage = ("usage: refgen.py start | moves FEEN | apply FEEN CHAIN |"
-             " perft FEEN DEPTH [--divide] | random SEED N")
+    usage = ("usage: refgen.py [-o double-movers.pass=true|false] start | moves FEEN |"
+             " apply FEEN CHAIN | perft FEEN DEPTH [--divide] | random SEED N")
+    while len(argv) >= 2 and argv[0] == "-o":
+        name, _, value = argv[1].partition("=")
+        if name not in OPTIONS or value not in ("true", "false"):
+            print("refgen.py: unsupported rule option %r" % argv[1], file=sys.stderr)
+            return 2
+        OPTIONS[name] = value
+        argv = argv[2:]
     if not argv:
         print(usage, file=sys.stderr)
         return 2

@@ -8,8 +8,9 @@
  *     their texts and facts, make/unmake, endings, threats, perft), on the start
  *     position and after a few plies;
  *   - what the facade does once for both: perft of depth 0, a divided perft
- *     sorted, the checks of split and GGN generation, and an effect game's GGN
- *     generation refused.
+ *     sorted, the checks of split and GGN generation, and the GGN generation
+ *     of an effect game and of a Sanki game refused (the shared entry, each
+ *     table's reason).
  */
 #include <stdlib.h>
 #include "unit.h"
@@ -199,18 +200,29 @@ static void facade_once(void **state)
         assert_int_equal(err.code, KOMA_E_INTERNAL);
         koma_engine_free(e);
     }
-    /* an effect game's moves are no GGN: refused by its table's entry */
-    koma_engine *e;
+    /* an effect game's and a Sanki game's moves are no GGN: refused by the
+     * shared entry, each table's reason in its words (the Sanki engine's; none
+     * for the effect engine) */
+    static const struct { const char *id, *message; } refused[] = {
+        {"koshogi", "GGN cannot express the moves of koshogi: no GGN-driven generation"},
+        {"sanki", "GGN cannot express the moves of sanki (castling, en passant, the FEEN markers "
+                  "a move changes): no GGN-driven generation"},
+    };
     koma_error err;
     koma_error_clear(&err);
-    assert_int_equal(koma_engine_new(game_of("koshogi"), &e, &err), 0);
     koma_ggn *ggn = NULL;
     koma_game_to_ggn(game_of("shogi"), &ggn, &err);
     assert_non_null(ggn);
-    assert_int_equal(koma_engine_ggn_moves(e, ggn, emit_none, NULL, &err), -1);
-    assert_int_equal(err.code, KOMA_E_GAME_GGN);
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        koma_engine *e;
+        assert_int_equal(koma_engine_new(game_of(refused[i].id), &e, &err), 0);
+        assert_ptr_equal(e->ops->ggn_moves, koma__ops_ggn_refused);
+        assert_int_equal(koma_engine_ggn_moves(e, ggn, emit_none, NULL, &err), -1);
+        assert_int_equal(err.code, KOMA_E_GAME_GGN);
+        assert_string_equal(err.message, refused[i].message);
+        koma_engine_free(e);
+    }
     koma_ggn_free(ggn);
-    koma_engine_free(e);
     koma_engine_free(NULL);
 }
 

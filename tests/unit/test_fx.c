@@ -138,17 +138,25 @@ static void test_perft_start(void **state)
 
 /* ---- the hand-written move lists ---------------------------------------------------- */
 
+/* A list's position is played under the rule options of its "# options: NAME=VALUE,
+ * ..." line (none: the defaults). */
 static int check_list_file(const char *path)
 {
     FILE *f = fopen(path, "r");
     if (f == NULL) fail_msg("cannot open %s", path);
-    char line[2048], feen[2048] = "";
+    char line[2048], feen[2048] = "", options[2048] = "";
+    const char *opts[16] = {NULL};
+    size_t nopt = 0;
     list want = LIST_INIT;
     int in_moves = 0;
     long declared = -1;
     while (fgets(line, sizeof line, f)) {
         line[strcspn(line, "\n")] = '\0';
-        if (strncmp(line, "feen: ", 6) == 0) snprintf(feen, sizeof feen, "%s", line + 6);
+        if (strncmp(line, "# options: ", 11) == 0) {
+            snprintf(options, sizeof options, "%s", line + 11);
+            for (char *o = strtok(options, ", "); o != NULL && nopt < 15; o = strtok(NULL, ", "))
+                opts[nopt++] = o;
+        } else if (strncmp(line, "feen: ", 6) == 0) snprintf(feen, sizeof feen, "%s", line + 6);
         else if (strncmp(line, "moves: ", 7) == 0) {
             declared = strtol(line + 7, NULL, 10);
             in_moves = 1;
@@ -158,7 +166,7 @@ static int check_list_file(const char *path)
     assert_int_equal((long)want.n, declared);
     list_sort(&want);
     koma__fx_def *d;
-    koma__fx *fx = engine(NULL, feen, &d);
+    koma__fx *fx = engine(nopt ? opts : NULL, feen, &d);
     list got = LIST_INIT;
     moves_of(fx, &got);
     int diff = 0;
@@ -288,6 +296,29 @@ static void test_options(void **state)
     /* double movers may not pass */
     static const char ws[] = "18k^/19/19/19/19/19/19/19/19/9W9/19/19/19/19/19/19/19/19/K^18 / K/k";
     expect_option("double-movers.pass=false", ws, "...", NULL);
+    /* nor pass promoting in place: a cavalry j15 in its zone, out and back with
+     * nothing taken; its igui of the pawn k17 (with or without the promotion) stays */
+    static const char cz[] = "18k^/19/10p8/19/9N'9/19/19/19/19/19/19/19/19/19/19/19/19/19/K^18 / K/k";
+    expect_option("double-movers.pass=false", cz, "j15=+N'", NULL);
+    expect_option("double-movers.pass=false", cz, "...", NULL);
+    {
+        const char *nopass[2] = {"double-movers.pass=false", NULL};
+        koma__fx_def *d;
+        koma__fx *fx = engine(nopass, cz, &d);
+        list l = LIST_INIT;
+        moves_of(fx, &l);
+        assert_true(has(&l, "+k17"));
+        assert_true(has(&l, "+k17,j15=+N'"));
+        list_free(&l);
+        done(fx, d);
+        /* the start: the wrestlers' pass gone, 222 moves (223 by default) */
+        fx = engine(nopass, start, &d);
+        koma_error err;
+        uint64_t n;
+        assert_int_equal(koma__fx_perft(fx, 1, &n, &err), 0);
+        assert_int_equal(n, 222);
+        done(fx, d);
+    }
     /* war hawk turning after a capture; tiger wing without the rook */
     static const char hk[] = "18k^/19/19/19/19/19/19/19/9p9/9+H9/19/19/19/19/19/19/19/19/K^18 / K/k";
     expect_option("war-hawk.double=any-turn", hk, NULL, "j10-k11,+j11");

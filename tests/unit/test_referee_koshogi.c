@@ -297,6 +297,27 @@ static void test_rule_options(void **state)
                      "\"plies\":[{\"pmn\":\"...\"}]}";
     assert_int_equal(judge_json(ref, ws, &v, &err), 0);
     assert_int_equal(v.status, KOMA_STATUS_ILLEGALMOVE);
+    /* nor a pass that promotes in place: a cavalry in its zone out and back for
+     * nothing, "j15=+N'", is illegal without passes, legal by default; its igui
+     * with the promotion is legal both ways */
+    static const char *const cz[] = {"j15=+N'", "+k17,j15=+N'"};
+    for (int i = 0; i < 2; i++)
+        for (int pass = 0; pass < 2; pass++) {
+            char json[1024];
+            snprintf(json, sizeof json,
+                     "{\"meta\":{\"rule_options\":{\"double-movers.pass\":%s}},"
+                     "\"setup\":{\"feen\":\"18k^/19/10p8/19/9N'9/19/19/19/19/19/19/19/19/19/19/19/19/19/K^18 / K/k\"},"
+                     "\"plies\":[{\"pmn\":\"%s\"}]}", pass ? "true" : "false", cz[i]);
+            assert_int_equal(judge_json(ref, json, &v, &err), 0);
+            if (i == 0 && !pass) {
+                assert_int_equal(v.status, KOMA_STATUS_ILLEGALMOVE);
+                assert_int_equal(v.result, KOMA_RESULT_SECOND);
+                assert_int_equal(v.played, 0);
+            } else {
+                assert_int_equal(v.kind, KOMA_VERDICT_UNFINISHED);
+                assert_int_equal(v.played, 1);
+            }
+        }
     /* and the default again, after the variants */
     assert_int_equal(judge_json(ref, "{\"meta\":{\"rule_options\":{}},\"setup\":{\"feen\":\"" GATLING "\"},"
                                      "\"plies\":[{\"pmn\":\"g7-h8,+h15\"}]}", &v, &err), 0);

@@ -5,7 +5,9 @@
 #   sh tests/koshogi/movelists/check-format.sh [FILE...]     (default: every NN-*.txt here)
 #
 # Per file: "# title:" and "# rules:" header lines (the rules line lists readings of
-# tests/koshogi/README.md by name, separated by ", "); comments only above "feen:"; one
+# tests/koshogi/README.md by name, separated by ", "); at most one "# options:" line (rule
+# options NAME=VALUE, separated by ", ", the list's position played under them); comments
+# only above "feen:"; one
 # "feen:" line whose FEEN has exactly 3 fields, 19 ranks of 19 points (Ko shogi's EPIN
 # tokens), a hands field with one "/", and style-turn K/k or k/K; then "moves: N" and
 # exactly N move lines, each a syntactically valid PMN chain in canonical element order
@@ -72,7 +74,7 @@ for f in "$@"; do
         }
     }
     BEGIN {
-        state = 0; bad = 0; title = 0; rules = 0
+        state = 0; bad = 0; title = 0; rules = 0; options = 0
         # the readings of tests/koshogi/README.md
         nr = split("setup|zone promotion|capture promotion|step movers|commanding pieces|" \
                    "survival|burning|burned on arrival|immunities|shooting|priest jumps|" \
@@ -92,6 +94,13 @@ for f in "$@"; do
             if (nn == 0) err("rules line names no reading")
             for (i = 1; i <= nn; i++)
                 if (!(names[i] in reading)) err("rules line: \"" names[i] "\" is not a reading of tests/koshogi/README.md")
+        }
+        else if ($0 ~ /^# options:/) {
+            if (++options > 1) err("more than one \"# options:\" line")
+            nn = split(substr($0, 12), names, ", ")
+            if (nn == 0) err("options line names no option")
+            for (i = 1; i <= nn; i++)
+                if (names[i] !~ /^[a-z][a-z.-]*=[A-Za-z0-9.+-]+$/) err("options line: \"" names[i] "\" is not NAME=VALUE")
         }
         if ($0 ~ /^#/) next
         if ($0 ~ /^feen: /) {

@@ -1,11 +1,15 @@
 /*
- * lib/backend_perft.c — a divided perft and a split one (koma_engine_perft_divide,
- * koma_engine_perft_split) written once on the table of operations
- * (engine_backend.h), for the backends whose moves are handles of the current
- * position (the effect engine, the Sanki engine): each root move with the
- * perft below it, and the positions `plies` plies down, each handed to the job
- * as canonical FEEN with the depth left. The backend's own entries are called
- * through its table, never through the facade.
+ * lib/backend_shared.c — the entries of the table of operations
+ * (engine_backend.h) written once for several backends, on the table itself:
+ *   - a divided perft and a split one (koma_engine_perft_divide,
+ *     koma_engine_perft_split), for the backends whose moves are handles of the
+ *     current position (the effect engine, the Sanki engine): each root move
+ *     with the perft below it, and the positions `plies` plies down, each
+ *     handed to the job as canonical FEEN with the depth left;
+ *   - the refusal of GGN-driven generation (koma_engine_ggn_moves) by a backend
+ *     whose moves GGN cannot express, in its own words (its ggn_refusal).
+ * The backend's own entries are called through its table, never through the
+ * facade.
  */
 #include <stdlib.h>
 
@@ -91,4 +95,17 @@ int koma__ops_perft_divide(koma_engine *e, unsigned depth, koma_perft_entry **ou
     *out = entries;
     *count = n;
     return 0;
+}
+
+/* game.ggn: the game's id, the backend's reason in parentheses when it gives one. */
+int koma__ops_ggn_refused(koma_engine *e, const koma_ggn *ggn, koma_move_fn emit, void *ctx,
+                          koma_error *err)
+{
+    (void)ggn;
+    (void)emit;
+    (void)ctx;
+    const char *why = e->ops->ggn_refusal;
+    return koma_error_set(err, KOMA_E_GAME_GGN, 0,
+                          "GGN cannot express the moves of %s%s%s%s: no GGN-driven generation",
+                          koma_game_id(e->game), why ? " (" : "", why ? why : "", why ? ")" : "");
 }
