@@ -91,6 +91,7 @@ static int bb_directions(koma_engine *e)
 {
     const koma_game *g = e->game;
     e->ndirs = 0;
+    memset(e->dir_reach, 0, sizeof e->dir_reach);
     for (unsigned code = 0; code < KOMA__MOVERS; code++) {
         const koma__movement *mv = &e->mv[code];
         int unlimited = 1;
@@ -98,6 +99,8 @@ static int bb_directions(koma_engine *e)
             int d = dir_of(e, mv->ride[i].off), r = dir_of(e, -mv->ride[i].off);
             if (d < 0 || r < 0) return 0;
             e->ride_dir[code][i] = (uint8_t)d;
+            uint8_t most = mv->ride[i].range == 0 ? 0xFF : mv->ride[i].range;
+            if (most > e->dir_reach[code][d]) e->dir_reach[code][d] = most;
             if (mv->ride[i].range != 0 && mv->ride[i].range < (e->files > e->ranks ? e->files : e->ranks))
                 unlimited = 0;
         }
