@@ -510,7 +510,7 @@ int koma__movebuf(koma_engine *e, unsigned depth, koma_error *err)
 
 static uint8_t code_of_piece(const koma_engine *e, koma_piece p)
 {
-    int k = koma__game_kind_of(e->game, p);
+    int k = e->kind_of_pin[p & KOMA_PIECE_MASK];        /* koma__game_kind_of by table */
     if (k < 0) return 0;
     uint8_t c = KOMA__CODE(k, koma_piece_side(p));
     if (p & KOMA_PIECE_DERIVED) c |= KOMA__DERIVED;
@@ -592,7 +592,7 @@ int koma__mb_set_position(koma_engine *e, const koma_position *pos, koma_error *
         const koma_hand *h = &pos->hands[s];
         for (size_t i = 0; i < h->len; i++) {
             koma_piece p = h->items[i].piece;
-            int k = koma__game_kind_of(g, p);
+            int k = e->kind_of_pin[p & KOMA_PIECE_MASK];
             hand[s][k + ((p & KOMA_PIECE_DERIVED) ? KOMA__SLOT_DERIVED : 0)] = (uint16_t)h->items[i].count;
         }
     }

@@ -777,46 +777,43 @@ int koma__position_fits(const koma_game *g, const koma_position *pos, koma_error
     if (pos->style[0] != g->style || pos->style[1] != lower)
         return koma_error_set(err, KOMA_E_RULES_STYLE, 0, "%s positions use the styles %c/%c",
                               g->id, g->style, lower);
+    /* each piece's kind found once: unknown pieces first, then the hands, then
+     * the royals counted here (check-rule games) */
+    int royals[2] = {0, 0};
     for (uint32_t sq = 0; sq < pos->shape.squares; sq++) {
         koma_piece p = pos->board[sq];
-        if (p != KOMA_PIECE_NONE && koma__game_kind_of(g, p) < 0) {
+        if (p == KOMA_PIECE_NONE) continue;
+        int k = koma__game_kind_of(g, p);
+        if (k < 0) {
             char b[KOMA_EPIN_BUF];
             koma_epin_write(p, b);
             return koma_error_set(err, KOMA_E_RULES_PIECE, 0, "\"%s\" is not a piece of %s", b, g->id);
         }
+        if (g->kinds[k].royal) royals[koma_piece_side(p)]++;
     }
     for (int s = 0; s < 2; s++) {
         const koma_hand *h = &pos->hands[s];
         for (size_t i = 0; i < h->len; i++) {
             koma_piece p = h->items[i].piece;
+            int known = koma__game_kind_of(g, p) >= 0, own = koma_piece_side(p) == s;
+            if (known && own && h->items[i].count <= pos->shape.squares) continue;
             char b[KOMA_EPIN_BUF];
             koma_epin_write(p, b);
-            if (koma__game_kind_of(g, p) < 0)
+            if (!known)
                 return koma_error_set(err, KOMA_E_RULES_PIECE, 0, "\"%s\" in hand is not a piece of %s",
                                       b, g->id);
-            if (koma_piece_side(p) != s)
+            if (!own)
                 return koma_error_set(err, KOMA_E_RULES_HAND, 0,
                                       "\"%s\" in the %s player's hand: a hand holds its owner's pieces",
                                       b, s ? "second" : "first");
-            if (h->items[i].count > pos->shape.squares)
-                return koma_error_set(err, KOMA_E_RULES_HAND, 0, "too many \"%s\" in hand", b);
+            return koma_error_set(err, KOMA_E_RULES_HAND, 0, "too many \"%s\" in hand", b);
         }
     }
-    if (g->check_rule) {
-        for (int s = 0; s < 2; s++) {
-            int n = 0;
-            for (uint32_t sq = 0; sq < pos->shape.squares; sq++) {
-                koma_piece p = pos->board[sq];
-                if (p != KOMA_PIECE_NONE && koma_piece_side(p) == s &&
-                    g->kinds[koma__game_kind_of(g, p)].royal)
-                    n++;
-            }
-            if (n > 1)
-                return koma_error_set(err, KOMA_E_RULES_ROYAL, 0,
-                                      "%s: the %s player has %d royal pieces", g->id,
-                                      s ? "second" : "first", n);
-        }
-    }
+    if (g->check_rule)
+        for (int s = 0; s < 2; s++)
+            if (royals[s] > 1)
+                return koma_error_set(err, KOMA_E_RULES_ROYAL, 0, "%s: the %s player has %d royal pieces",
+                                      g->id, s ? "second" : "first", royals[s]);
     return 0;
 }
 
