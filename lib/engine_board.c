@@ -584,7 +584,7 @@ static void recompute(koma_engine *e)
 int koma__mb_set_position(koma_engine *e, const koma_position *pos, koma_error *err)
 {
     const koma_game *g = e->game;
-    if (koma__position_fits(g, pos, err) != 0) return -1;
+    if (koma__position_fits_kinds(g, pos, e->kind_of_pin, err) != 0) return -1;
     uint8_t *board = e->board;
     uint16_t hand[2][KOMA__SLOTS];
     memset(hand, 0, sizeof hand);
