@@ -270,7 +270,9 @@ static int pcn_begun(void *ctx, koma_referee *ref)
 static int pcn_ply(void *ctx, koma_referee *ref, size_t index, int status, const koma_error *err)
 {
     (void)ref;
-    return after_ply(ctx, index, status, err, NULL, 0, 0);
+    judge *j = ctx;
+    if (status == KOMA_PLY_PLAYED && j->each == NULL) return 0;     /* the usual ply */
+    return after_ply(j, index, status, err, NULL, 0, 0);
 }
 
 static int pcn_item(void *ctx, record_item *item)

@@ -4,6 +4,24 @@
 #include <string.h>
 
 
+/* n in decimal at p; past it. */
+static char *put_number(char *p, unsigned long long n)
+{
+    char d[24];
+    size_t k = 0;
+    do d[k++] = (char)('0' + n % 10); while ((n /= 10) != 0);
+    while (k) *p++ = d[--k];
+    return p;
+}
+
+/* s at p (its length known to fit); past it. */
+static char *put_text(char *p, const char *s)
+{
+    size_t n = strlen(s);
+    memcpy(p, s, n);
+    return p + n;
+}
+
 static void replay_json(FILE *f, const koma_verdict *v, const char *file, unsigned long line,
                         const char *fid)
 {
@@ -112,17 +130,33 @@ void verdict_print_replay(const cli *c, const koma_verdict *v, const char *file,
         replay_json(stdout, v, file, line, fid);
         return;
     }
-    printf("%s:%lu\t%s\t%s\t", file, line, v->result_text,
-           v->has_status ? koma_cgsn_name(v->status) : "-");
-    if (v->has_ply) printf("%zu", v->ply);
-    else putchar('-');
+    /* the line put together here and written once (printf's cost on every record) */
+    char out[sizeof v->feen + sizeof v->result_text + KOMA_FID_BUF + 128], *p = out;
+    fputs(file, stdout);
+    *p++ = ':';
+    p = put_number(p, line);
+    *p++ = '\t';
+    p = put_text(p, v->result_text);
+    *p++ = '\t';
+    p = put_text(p, v->has_status ? koma_cgsn_name(v->status) : "-");
+    *p++ = '\t';
+    if (v->has_ply) p = put_number(p, v->ply);
+    else *p++ = '-';
     if (adjudicate) {
         char reason[1024];
         koma_verdict_reason(v, reason, sizeof reason);
+        fwrite(out, 1, (size_t)(p - out), stdout);
         printf("\t%s\n", reason);
         return;
     }
-    printf("\t%s\t%zu\t%s\n", v->feen, v->played, fid);
+    *p++ = '\t';
+    p = put_text(p, v->feen);
+    *p++ = '\t';
+    p = put_number(p, v->played);
+    *p++ = '\t';
+    p = put_text(p, fid);
+    *p++ = '\n';
+    fwrite(out, 1, (size_t)(p - out), stdout);
 }
 
 int verdict_print_positions(cli *c, koma_repeats *t, const char *noun, const char *file,

@@ -91,6 +91,7 @@ static int bb_directions(koma_engine *e)
 {
     const koma_game *g = e->game;
     e->ndirs = 0;
+    memset(e->dir_reach, 0, sizeof e->dir_reach);
     for (unsigned code = 0; code < KOMA__MOVERS; code++) {
         const koma__movement *mv = &e->mv[code];
         int unlimited = 1;
@@ -98,6 +99,8 @@ static int bb_directions(koma_engine *e)
             int d = dir_of(e, mv->ride[i].off), r = dir_of(e, -mv->ride[i].off);
             if (d < 0 || r < 0) return 0;
             e->ride_dir[code][i] = (uint8_t)d;
+            uint8_t most = mv->ride[i].range == 0 ? 0xFF : mv->ride[i].range;
+            if (most > e->dir_reach[code][d]) e->dir_reach[code][d] = most;
             if (mv->ride[i].range != 0 && mv->ride[i].range < (e->files > e->ranks ? e->files : e->ranks))
                 unlimited = 0;
         }
@@ -507,7 +510,7 @@ int koma__movebuf(koma_engine *e, unsigned depth, koma_error *err)
 
 static uint8_t code_of_piece(const koma_engine *e, koma_piece p)
 {
-    int k = koma__game_kind_of(e->game, p);
+    int k = e->kind_of_pin[p & KOMA_PIECE_MASK];        /* koma__game_kind_of by table */
     if (k < 0) return 0;
     uint8_t c = KOMA__CODE(k, koma_piece_side(p));
     if (p & KOMA_PIECE_DERIVED) c |= KOMA__DERIVED;
@@ -581,7 +584,7 @@ static void recompute(koma_engine *e)
 int koma__mb_set_position(koma_engine *e, const koma_position *pos, koma_error *err)
 {
     const koma_game *g = e->game;
-    if (koma__position_fits(g, pos, err) != 0) return -1;
+    if (koma__position_fits_kinds(g, pos, e->kind_of_pin, err) != 0) return -1;
     uint8_t *board = e->board;
     uint16_t hand[2][KOMA__SLOTS];
     memset(hand, 0, sizeof hand);
@@ -589,7 +592,7 @@ int koma__mb_set_position(koma_engine *e, const koma_position *pos, koma_error *
         const koma_hand *h = &pos->hands[s];
         for (size_t i = 0; i < h->len; i++) {
             koma_piece p = h->items[i].piece;
-            int k = koma__game_kind_of(g, p);
+            int k = e->kind_of_pin[p & KOMA_PIECE_MASK];
             hand[s][k + ((p & KOMA_PIECE_DERIVED) ? KOMA__SLOT_DERIVED : 0)] = (uint16_t)h->items[i].count;
         }
     }

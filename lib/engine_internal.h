@@ -191,6 +191,9 @@ struct koma_engine {
     uint8_t bb_rides[KOMA__MOVERS];    /* every ride unlimited: movement from the tables */
     uint8_t bb_side[2];                /* bb_rides of every code of the side */
     uint8_t ride_dir[KOMA__MOVERS][KOMA_BETZA_MAX_VECTORS];      /* direction of mv[].ride[i] */
+    /* per mover, per direction: 0 no ride that way, else the most steps of its
+     * rides that way (0xFF unlimited: a range of 0), for koma__reaches */
+    uint8_t dir_reach[KOMA__MOVERS][KOMA__BB_DIRS];
     uint8_t probe_dir[2][KOMA_BETZA_MAX_VECTORS * 2];             /* walk of ride_probe[][i] */
     /* the royal scan from the attackers (engine_movegen_bb.inc royal_scan_bb): */
     int8_t probe_of[2][KOMA__BB_DIRS]; /* ride_probe[s] index walking direction d, -1 none */

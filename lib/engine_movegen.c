@@ -105,16 +105,14 @@ int koma__reaches(const koma_engine *e, uint8_t code, int from, int to, int igno
         size_t n = (size_t)e->nsquares, fb = (size_t)e->index_sq[from], tb = (size_t)e->index_sq[to];
         int d = e->dir_to[fb * n + tb];
         if (d == 0xFF) return 0;
+        /* the rides that way (one table look-up: the most steps of any of them) */
+        unsigned most = e->dir_reach[KOMA__MOVER(code)][d];
+        if (most == 0) return 0;
         koma__bb upto = e->ray_bb[(size_t)d * n + fb] & ~e->ray_bb[(size_t)d * n + tb];
-        for (int i = 0; i < mv->nride; i++) {
-            if (e->ride_dir[KOMA__MOVER(code)][i] != d) continue;
-            unsigned range = mv->ride[i].range;
-            if (range && (unsigned)(__builtin_popcountll((uint64_t)upto) +
-                                    __builtin_popcountll((uint64_t)(upto >> 64))) > range)
-                continue;
-            return ignore_blockers || !(upto & ~e->bit[to] & (e->occ[0] | e->occ[1]));
-        }
-        return 0;
+        if (most != 0xFF && (unsigned)(__builtin_popcountll((uint64_t)upto) +
+                                       __builtin_popcountll((uint64_t)(upto >> 64))) > most)
+            return 0;
+        return ignore_blockers || !(upto & ~e->bit[to] & (e->occ[0] | e->occ[1]));
     }
 #endif
     int df = (int)e->file_of[to] - (int)e->file_of[from];

@@ -786,6 +786,18 @@ const char *koma_game_option_value(const koma_game *g, size_t i)
 
 int koma__position_fits(const koma_game *g, const koma_position *pos, koma_error *err)
 {
+    return koma__position_fits_kinds(g, pos, NULL, err);
+}
+
+/* A piece's kind: by the table (kind_of[p & KOMA_PIECE_MASK]), or koma__game_kind_of. */
+static int kind_by(const koma_game *g, const int8_t *kind_of, koma_piece p)
+{
+    return kind_of ? kind_of[p & KOMA_PIECE_MASK] : koma__game_kind_of(g, p);
+}
+
+int koma__position_fits_kinds(const koma_game *g, const koma_position *pos, const int8_t *kind_of,
+                              koma_error *err)
+{
     if (g->fx) return koma__fx_position_fits(g->fx, pos, err);
     if (g->sanki) return koma__sanki_position_fits(g, pos, err);
     if (pos->shape.ndims != 2 || pos->shape.size[0] != g->files || pos->shape.size[1] != g->ranks)
@@ -795,46 +807,43 @@ int koma__position_fits(const koma_game *g, const koma_position *pos, koma_error
     if (pos->style[0] != g->style || pos->style[1] != lower)
         return koma_error_set(err, KOMA_E_RULES_STYLE, 0, "%s positions use the styles %c/%c",
                               g->id, g->style, lower);
+    /* each piece's kind found once: unknown pieces first, then the hands, then
+     * the royals counted here (check-rule games) */
+    int royals[2] = {0, 0};
     for (uint32_t sq = 0; sq < pos->shape.squares; sq++) {
         koma_piece p = pos->board[sq];
-        if (p != KOMA_PIECE_NONE && koma__game_kind_of(g, p) < 0) {
+        if (p == KOMA_PIECE_NONE) continue;
+        int k = kind_by(g, kind_of, p);
+        if (k < 0) {
             char b[KOMA_EPIN_BUF];
             koma_epin_write(p, b);
             return koma_error_set(err, KOMA_E_RULES_PIECE, 0, "\"%s\" is not a piece of %s", b, g->id);
         }
+        if (g->check_rule && g->kinds[k].royal) royals[koma_piece_side(p)]++;
     }
     for (int s = 0; s < 2; s++) {
         const koma_hand *h = &pos->hands[s];
         for (size_t i = 0; i < h->len; i++) {
             koma_piece p = h->items[i].piece;
+            int known = kind_by(g, kind_of, p) >= 0, own = koma_piece_side(p) == s;
+            if (known && own && h->items[i].count <= pos->shape.squares) continue;
             char b[KOMA_EPIN_BUF];
             koma_epin_write(p, b);
-            if (koma__game_kind_of(g, p) < 0)
+            if (!known)
                 return koma_error_set(err, KOMA_E_RULES_PIECE, 0, "\"%s\" in hand is not a piece of %s",
                                       b, g->id);
-            if (koma_piece_side(p) != s)
+            if (!own)
                 return koma_error_set(err, KOMA_E_RULES_HAND, 0,
                                       "\"%s\" in the %s player's hand: a hand holds its owner's pieces",
                                       b, s ? "second" : "first");
-            if (h->items[i].count > pos->shape.squares)
-                return koma_error_set(err, KOMA_E_RULES_HAND, 0, "too many \"%s\" in hand", b);
+            return koma_error_set(err, KOMA_E_RULES_HAND, 0, "too many \"%s\" in hand", b);
         }
     }
-    if (g->check_rule) {
-        for (int s = 0; s < 2; s++) {
-            int n = 0;
-            for (uint32_t sq = 0; sq < pos->shape.squares; sq++) {
-                koma_piece p = pos->board[sq];
-                if (p != KOMA_PIECE_NONE && koma_piece_side(p) == s &&
-                    g->kinds[koma__game_kind_of(g, p)].royal)
-                    n++;
-            }
-            if (n > 1)
-                return koma_error_set(err, KOMA_E_RULES_ROYAL, 0,
-                                      "%s: the %s player has %d royal pieces", g->id,
-                                      s ? "second" : "first", n);
-        }
-    }
+    if (g->check_rule)
+        for (int s = 0; s < 2; s++)
+            if (royals[s] > 1)
+                return koma_error_set(err, KOMA_E_RULES_ROYAL, 0, "%s: the %s player has %d royal pieces",
+                                      g->id, s ? "second" : "first", royals[s]);
     return 0;
 }
 

@@ -128,6 +128,10 @@ int koma__game_kind_of(const koma_game *g, koma_piece p);
  * styles, pieces of the game, hands, at most one royal a side with the check
  * rule; else -1 with its error (rules.*). */
 int koma__position_fits(const koma_game *g, const koma_position *pos, koma_error *err);
+/* The same with each piece's kind read from kind_of[p & KOMA_PIECE_MASK] (an
+ * engine's table of koma__game_kind_of; NULL: looked up in the game). */
+int koma__position_fits_kinds(const koma_game *g, const koma_position *pos, const int8_t *kind_of,
+                              koma_error *err);
 /* Game g under rule options opts[0..n) ("NAME=VALUE" over the definition's own):
  * a new game, owned by the caller (koma__game_free), with g's id; its `variant`
  * names the settings. The errors of koma_game_set_variant; *bad (may be NULL)

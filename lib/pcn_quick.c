@@ -15,6 +15,9 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "internal.h"
 #include "util_json_alloc.h"
@@ -239,29 +242,68 @@ static int object(quick *q, want w)
     return have_req;
 }
 
+/* The next entry of the light record's ply table (grown), NULL out of memory. */
+static struct koma__pcn_span *ply_slot(koma__pcn_light *l)
+{
+    if (l->nplies == l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 128;
+        struct koma__pcn_span *v = realloc(l->plies, cap * sizeof *v);
+        if (v == NULL) return NULL;
+        l->plies = v;
+        l->cap = cap;
+    }
+    return &l->plies[l->nplies];
+}
+
 /*
  * A ply written {"pmn":"..."} (no space, an ASCII string without escapes): the
  * common form, read without the object's walk. 1 read and checked (q->p past
  * it), 0 when it is not of that form (nothing consumed: the walk reads it), -1
- * when the PMN is not valid.
+ * when the PMN is not valid. A light record's move is parsed straight into its
+ * ply table (what string_ok and collect do for it, in one step).
  */
 static int ply_pmn_only(quick *q)
 {
     const char *p = q->p, *end = q->end;
     if (end - p < 11 || memcmp(p, "{\"pmn\":\"", 8) != 0) return 0;
     const char *s = p + 8, *e = s;
-    while (e < end && *e != '"') {
-        unsigned char c = (unsigned char)*e;
-        if (c < 0x20 || c >= 0x80 || c == '\\') return 0;
-        e++;
+    /* printable ASCII (0x20-0x7F) but the quote and the backslash, up to the quote */
+#ifdef __SSE2__
+    if (end - s >= 16) {
+        /* the usual short move: its closing quote among the next 16 bytes */
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
+        unsigned quote = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')));
+        unsigned bad = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20)),
+                                                                _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))));
+        if (quote) {
+            unsigned at = (unsigned)__builtin_ctz(quote);
+            if (bad & ((1u << at) - 1u)) return 0;
+            e = s + at;
+        }
     }
-    if (end - e < 2 || e[1] != '}') return 0;
-    /* what object() and value() add for it */
+#endif
+    while (e < end && (unsigned char)(*e - 0x20) < 0x60 && *e != '"' && *e != '\\') e++;
+    if (e == end || *e != '"' || end - e < 2 || e[1] != '}') return 0;
+    /* what object() and value() add for it: cost_object, cost_pair(3), cost_string(n) */
     size_t n = (size_t)(e - s);
-    cost_object(q);
-    cost_pair(q, 3);
-    cost_string(q, n);
-    if (!string_ok(q, W_PMN, s, n) || (q->light && !collect(q, W_PMN, s, n))) return -1;
+    cost_add(q, chunk(96) + chunk(16 * 8) + chunk(64 + 3) + chunk(48) + chunk(n + 1));
+    size_t most = n > 3 ? n : 3;
+    if (most > q->longest) q->longest = most;
+    koma__pcn_light *l = q->light;
+    if (l && !(q->flags & KOMA_PCN_NO_PMN)) {
+        struct koma__pcn_span *sp = ply_slot(l);
+        if (sp == NULL) return -1;             /* the full path decides (and reports) */
+        sp->off = (size_t)(s - q->start);
+        sp->len = n;
+        /* one move (no chain: the same verdict), kept for the referee; a chain (a
+         * ',', which no move holds) is read as a chain */
+        sp->parsed = koma_pmn_parse(s, n, &sp->move, NULL) == 0;
+        if (!sp->parsed && (memchr(s, ',', n) == NULL || koma_chain_parse(s, n, NULL, NULL) != 0))
+            return -1;
+        l->nplies++;
+    } else if (!string_ok(q, W_PMN, s, n) || (l && !collect(q, W_PMN, s, n))) {
+        return -1;
+    }
     q->p = e + 2;
     return 1;
 }
@@ -337,20 +379,16 @@ static int collect(quick *q, want w, const char *s, size_t n)
     case W_FEEN: l->has_feen = 1; l->feen_off = off; l->feen_len = n; return 1;
     case W_RESULT: l->has_result = 1; l->result_off = off; l->result_len = n; return 1;
     case W_STATUS: l->has_status = 1; l->status_off = off; l->status_len = n; return 1;
-    case W_PMN:
-        if (l->nplies == l->cap) {
-            size_t cap = l->cap ? l->cap * 2 : 128;
-            struct koma__pcn_span *v = realloc(l->plies, cap * sizeof *v);
-            if (v == NULL) return 0;           /* the full path decides (and reports) */
-            l->plies = v;
-            l->cap = cap;
-        }
-        l->plies[l->nplies].off = off;
-        l->plies[l->nplies].len = n;
-        l->plies[l->nplies].parsed = q->parsed;
-        if (q->parsed) l->plies[l->nplies].move = q->move;
+    case W_PMN: {
+        struct koma__pcn_span *sp = ply_slot(l);
+        if (sp == NULL) return 0;              /* the full path decides (and reports) */
+        sp->off = off;
+        sp->len = n;
+        sp->parsed = q->parsed;
+        if (q->parsed) sp->move = q->move;
         l->nplies++;
         return 1;
+    }
     default: return 1;
     }
 }

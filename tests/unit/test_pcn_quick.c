@@ -89,6 +89,17 @@ static const char *const cases[] = {
     "{\"plies\":[{\"pmn\":\"e2-e3\"}],\"setup\":{\"feen\":\"K / C/c\"}}",
     "{\"setup\":{\"feen\":\"K / C/c\"},\"x\":[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[{\"pmn\":\"e2-e3\"}]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}",
     "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[{\"pmn\":\"e2-e3\"}]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}",
+    /* the quick ply's string read 16 bytes at a time: the quote at each end of the
+     * window and past it, a control byte, a backslash or a non-ASCII byte before it */
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e2-e3,e3-e4,e4-e5,e5-e6\"}]}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e2-e3,e3-e4,e4-\"}]}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e2-e3,e3-e4,e4-e\"}]}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"\"},{\"pmn\":\"e2-e3\"}]}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e2-e3\x01\"}]}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e2-e3\x7f\"}]}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e2\\\"-e3\"}]}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e2-e3\xc3\xa9\"}]}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e2-e3\"}]}         ",
 };
 
 static void test_cases(void **state)
