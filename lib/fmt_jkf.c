@@ -38,6 +38,7 @@
 
 #include <jansson.h>
 
+#include "fmt_jkf.h"
 #include "format_internal.h"
 #include "internal.h"
 #include "util_json_alloc.h"
@@ -617,10 +618,8 @@ static int header(rd *d, json_t *hd)
     return 0;
 }
 
-static int read_jkf(koma_hub *h, void *state, const char *s, size_t len, unsigned long line, koma_shogi_record *r,
-                    koma_error *err)
+int koma__jkf_read_tree(const char *s, size_t len, unsigned long line, koma_shogi_record *r, koma_error *err)
 {
-    (void)h, (void)state;
     rd d = {r, err, s, len, line, "", 0};
     size_t where;
     if (koma__json_depth(s, len, KOMA_JSON_DEPTH_MAX, &where)) {
@@ -662,6 +661,16 @@ static int read_jkf(koma_hub *h, void *state, const char *s, size_t len, unsigne
 out:
     json_decref(root);
     return rc;
+}
+
+/* One pass with no tree first (fmt_jkf_quick.c); what it leaves, the tree. */
+static int read_jkf(koma_hub *h, void *state, const char *s, size_t len, unsigned long line, koma_shogi_record *r,
+                    koma_error *err)
+{
+    (void)h, (void)state;
+    int rc = koma__jkf_read_quick(s, len, line, r, err);
+    if (rc != 0) return rc > 0 ? 0 : -1;
+    return koma__jkf_read_tree(s, len, line, r, err);
 }
 
 /* ---- writing ------------------------------------------------------------------------ */
