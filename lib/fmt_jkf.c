@@ -64,9 +64,14 @@ static int split_jkf(const char *s, size_t len, int at_end, koma__enc forced, si
         return KOMA__SPLIT_RECORD;
     }
     if (s[i] == '{') {
+        /* the bytes that matter here; the others are passed over in a run */
+        static const unsigned char special[256] = {['"'] = 1, ['\\'] = 1, ['{'] = 1, ['}'] = 1,
+                                                   ['['] = 1, [']'] = 1, ['\n'] = 1};
         size_t depth = 0;
         int in_str = 0;
         for (size_t j = i; j < len; j++) {
+            while (j < len && !special[(unsigned char)s[j]]) j++;
+            if (j == len) break;
             char c = s[j];
             if (c == '\n' && j + 1 < len && s[j + 1] == '{') {
                 *rec_len = *used = j + 1;

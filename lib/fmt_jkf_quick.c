@@ -117,11 +117,19 @@ static int element(qj *q, int first)
 
 #define IS(k, n, lit) ((n) == sizeof(lit) - 1 && memcmp((k), (lit), (n)) == 0)
 
-/* The bit of each name in names (at most 16) a member repeats (or -1: unknown). */
-static int seen(unsigned *mask, const char *k, size_t n, const char *const *names)
+/* A member name and its length. */
+typedef struct qname {
+    const char *s;
+    size_t n;
+} qname;
+#define QN(lit) {lit, sizeof(lit) - 1}
+
+/* The index of a member's name in names (at most 16, ended by {NULL, 0}), its
+ * bit set in *mask; -1 when it is unknown or repeated. */
+static int seen(unsigned *mask, const char *k, size_t n, const qname *names)
 {
-    for (unsigned i = 0; names[i]; i++)
-        if (strlen(names[i]) == n && memcmp(names[i], k, n) == 0) {
+    for (unsigned i = 0; names[i].s; i++)
+        if (names[i].n == n && names[i].s[0] == k[0] && memcmp(names[i].s, k, n) == 0) {
             if (*mask & (1u << i)) return -1;
             *mask |= 1u << i;
             return (int)i;
@@ -147,7 +155,16 @@ static int boolean(qj *q, int *b)
 /* {"x": 1-9, "y": 1-9} */
 static int square(qj *q, koma_sq *sq)
 {
-    static const char *const names[] = {"x", "y", NULL};
+    /* the common form, {"x":D,"y":D} with no space, at once */
+    const char *p = q->p;
+    if (q->end - p >= 13 && memcmp(p, "{\"x\":", 5) == 0 && p[5] >= '1' && p[5] <= '9' &&
+        memcmp(p + 6, ",\"y\":", 5) == 0 && p[11] >= '1' && p[11] <= '9' && p[12] == '}') {
+        sq->file = (uint8_t)(p[5] - '0');
+        sq->rank = (uint8_t)(p[11] - '0');
+        q->p = p + 13;
+        return 1;
+    }
+    static const qname names[] = {QN("x"), QN("y"), {NULL, 0}};
     unsigned mask = 0;
     const char *k;
     size_t n;
@@ -165,7 +182,7 @@ static int square(qj *q, koma_sq *sq)
 /* {"h": H, "m": M, "s": S} in ms (h may be left out) */
 static int clock_of(qj *q, long long *ms)
 {
-    static const char *const names[] = {"h", "m", "s", NULL};
+    static const qname names[] = {QN("h"), QN("m"), QN("s"), {NULL, 0}};
     static const uint64_t hi[] = {1000000, 60000000, 59};
     uint64_t v[3] = {0, 0, 0};
     unsigned mask = 0;
@@ -184,7 +201,7 @@ static int clock_of(qj *q, long long *ms)
 /* {"now": {...}, "total": {...}}, both */
 static int time_of(qj *q, long long *elapsed, long long *total)
 {
-    static const char *const names[] = {"now", "total", NULL};
+    static const qname names[] = {QN("now"), QN("total"), {NULL, 0}};
     unsigned mask = 0;
     const char *k;
     size_t n;
@@ -213,7 +230,8 @@ static const char rel_letters[] = "RLCUDMH";          /* the bits of KOMA_REL_*,
 
 static int move_of(qj *q, koma_shogi_move *m)
 {
-    static const char *const names[] = {"color", "from", "to", "piece", "same", "promote", "capture", "relative", NULL};
+    static const qname names[] = {QN("color"), QN("from"), QN("to"), QN("piece"), QN("same"),
+                                  QN("promote"), QN("capture"), QN("relative"), {NULL, 0}};
     unsigned mask = 0;
     const char *k, *s;
     size_t n, sn;
@@ -288,7 +306,8 @@ typedef struct entry {
     koma_shogi_move m;
 } entry;
 
-static const char *const entry_names[] = {"comments", "move", "time", "special", "forks", "bookmark", "ending", NULL};
+static const qname entry_names[] = {QN("comments"), QN("move"),     QN("time"),   QN("special"),
+                                    QN("forks"),    QN("bookmark"), QN("ending"), {NULL, 0}};
 
 /* "forks": [[entries], ...], the move stored first */
 static int forks(qj *q, koma_shogi_line *line, entry *e, unsigned depth, size_t plen)
@@ -460,7 +479,7 @@ static int header(qj *q)
  * "initial", then "moves", which gives the same record. */
 static int root(qj *q)
 {
-    static const char *const names[] = {"header", "initial", "moves", "type", NULL};
+    static const qname names[] = {QN("header"), QN("initial"), QN("moves"), QN("type"), {NULL, 0}};
     unsigned mask = 0;
     const char *k, *s;
     size_t n, sn;

@@ -6,7 +6,7 @@
 #include "internal.h"
 #include "util_json_scan.h"
 
-int koma__jscan_string(const char **pp, const char *endp, const char **s, size_t *n)
+int koma__jscan_text(const char **pp, const char *endp, const char **s, size_t *n)
 {
     const unsigned char *p = (const unsigned char *)*pp + 1, *end = (const unsigned char *)endp;
     const unsigned char *start = p;

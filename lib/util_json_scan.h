@@ -25,8 +25,25 @@ static inline const char *koma__jscan_ws(const char *p, const char *end)
     return p;
 }
 
-/* *p at '"': the string's bytes s[0..n) (no escape: the text itself). */
-int koma__jscan_string(const char **p, const char *end, const char **s, size_t *n);
+/* *p at '"': the string's bytes s[0..n) (no escape: the text itself). A
+ * string of ASCII bytes is read here; at the first other byte the whole string
+ * is read again by koma__jscan_text, which checks its UTF-8. */
+int koma__jscan_text(const char **p, const char *end, const char **s, size_t *n);
+
+static inline int koma__jscan_string(const char **pp, const char *end, const char **s, size_t *n)
+{
+    for (const char *p = *pp + 1; p < end; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (c == '"') {
+            *s = *pp + 1;
+            *n = (size_t)(p - *s);
+            *pp = p + 1;
+            return 1;
+        }
+        if (c < 0x20 || c == '\\' || c >= 0x80) break;
+    }
+    return koma__jscan_text(pp, end, s, n);
+}
 
 /* A non-negative integer: *v. */
 int koma__jscan_uint(const char **p, const char *end, uint64_t *v);
