@@ -14,17 +14,31 @@
 
 #define EMIT_CHUNK 4096
 
+/*
+ * What the writer does not write (a real, text that is not UTF-8, levels past
+ * the limit) is found as it writes, in the text still held; a tree whose text
+ * passes one piece is first checked whole (plain), before the sink sees any of
+ * it: so nothing is written of a tree left to jansson.
+ */
 typedef struct emit {
     koma__json_sink sink;
     void *ctx;
+    const json_t *root;
     size_t len;
-    int failed;
+    int failed, bad, checked;
+    unsigned depth;
     char buf[EMIT_CHUNK];
 } emit;
 
+static int plain(const json_t *v, unsigned depth);
+
 static void flush(emit *e)
 {
-    if (e->len && !e->failed && e->sink(e->ctx, e->buf, e->len) != 0) e->failed = 1;
+    if (!e->checked) {
+        e->checked = 1;
+        if (!plain(e->root, KOMA__JSON_EMIT_DEPTH)) e->bad = 1;
+    }
+    if (e->len && !e->failed && !e->bad && e->sink(e->ctx, e->buf, e->len) != 0) e->failed = 1;
     e->len = 0;
 }
 
@@ -33,7 +47,7 @@ static void put(emit *e, const char *s, size_t n)
     if (n > EMIT_CHUNK - e->len) {
         flush(e);
         if (n > EMIT_CHUNK) {
-            if (!e->failed && e->sink(e->ctx, s, n) != 0) e->failed = 1;
+            if (!e->failed && !e->bad && e->sink(e->ctx, s, n) != 0) e->failed = 1;
             return;
         }
     }
@@ -52,8 +66,10 @@ static void put_string(emit *e, const char *s, size_t n)
     static const char hex[] = "0123456789ABCDEF";
     put_char(e, '"');
     size_t run = 0;
+    unsigned high = 0;
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
+        high |= c;
         if (c >= 0x20 && c != '"' && c != '\\') continue;
         put(e, s + run, i - run);
         run = i + 1;
@@ -77,6 +93,7 @@ static void put_string(emit *e, const char *s, size_t n)
     }
     put(e, s + run, n - run);
     put_char(e, '"');
+    if ((high & 0x80) && !koma__utf8_valid(s, n, NULL)) e->bad = 1;
 }
 
 static void put_integer(emit *e, json_int_t v)
@@ -119,9 +136,14 @@ static void value(emit *e, const json_t *v)
 {
     switch (json_typeof(v)) {
     case JSON_OBJECT: {
+        if (++e->depth > KOMA__JSON_EMIT_DEPTH) {
+            e->bad = 1;
+            return;
+        }
         put_char(e, '{');
         int first = 1;
-        for (void *it = json_object_iter((json_t *)v); it && !e->failed; it = json_object_iter_next((json_t *)v, it)) {
+        for (void *it = json_object_iter((json_t *)v); it && !e->failed && !e->bad;
+             it = json_object_iter_next((json_t *)v, it)) {
             if (!first) put_char(e, ',');
             first = 0;
             put_string(e, json_object_iter_key(it), json_object_iter_key_len(it));
@@ -129,33 +151,44 @@ static void value(emit *e, const json_t *v)
             value(e, json_object_iter_value(it));
         }
         put_char(e, '}');
+        e->depth--;
         return;
     }
     case JSON_ARRAY:
+        if (++e->depth > KOMA__JSON_EMIT_DEPTH) {
+            e->bad = 1;
+            return;
+        }
         put_char(e, '[');
-        for (size_t i = 0; i < json_array_size(v) && !e->failed; i++) {
+        for (size_t i = 0; i < json_array_size(v) && !e->failed && !e->bad; i++) {
             if (i) put_char(e, ',');
             value(e, json_array_get(v, i));
         }
         put_char(e, ']');
+        e->depth--;
         return;
     case JSON_STRING: put_string(e, json_string_value(v), json_string_length(v)); return;
     case JSON_INTEGER: put_integer(e, json_integer_value(v)); return;
     case JSON_TRUE: put(e, "true", 4); return;
     case JSON_FALSE: put(e, "false", 5); return;
-    default: put(e, "null", 4); return;
+    case JSON_NULL: put(e, "null", 4); return;
+    default: e->bad = 1; return;
     }
 }
 
 int koma__json_emit_compact(const json_t *v, koma__json_sink sink, void *ctx)
 {
-    if (v == NULL || !plain(v, KOMA__JSON_EMIT_DEPTH)) return 1;
+    if (v == NULL) return 1;
     emit e;
     e.sink = sink;
     e.ctx = ctx;
+    e.root = v;
     e.len = 0;
-    e.failed = 0;
+    e.failed = e.bad = e.checked = 0;
+    e.depth = 0;
     value(&e, v);
+    if (e.bad) return 1;           /* found before any piece went to the sink */
+    e.checked = 1;                 /* written whole: nothing else to check */
     flush(&e);
     return e.failed ? -1 : 0;
 }
