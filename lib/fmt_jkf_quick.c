@@ -152,6 +152,21 @@ static int boolean(qj *q, int *b)
     return 1;
 }
 
+/* An object of integers: each member one of names, v[i] from lo[i] to hi[i];
+ * the members of the mask `required` there. */
+static int uints(qj *q, const qname *names, const uint64_t *lo, const uint64_t *hi, unsigned required, uint64_t *v)
+{
+    unsigned mask = 0;
+    const char *k;
+    size_t n;
+    int more;
+    for (int first = 1; (more = member(q, first, &k, &n)) == 1; first = 0) {
+        int i = seen(&mask, k, n, names);
+        if (i < 0 || !uint_in(q, lo[i], hi[i], &v[i])) return 0;
+    }
+    return more == 0 && (mask & required) == required;
+}
+
 /* {"x": 1-9, "y": 1-9} */
 static int square(qj *q, koma_sq *sq)
 {
@@ -165,35 +180,21 @@ static int square(qj *q, koma_sq *sq)
         return 1;
     }
     static const qname names[] = {QN("x"), QN("y"), {NULL, 0}};
-    unsigned mask = 0;
-    const char *k;
-    size_t n;
-    int more;
-    for (int first = 1; (more = member(q, first, &k, &n)) == 1; first = 0) {
-        int i = seen(&mask, k, n, names);
-        uint64_t v;
-        if (i < 0 || !uint_in(q, 1, 9, &v)) return 0;
-        if (i == 0) sq->file = (uint8_t)v;
-        else sq->rank = (uint8_t)v;
-    }
-    return more == 0 && mask == 3u;
+    static const uint64_t lo[] = {1, 1}, hi[] = {9, 9};
+    uint64_t v[2];
+    if (!uints(q, names, lo, hi, 3u, v)) return 0;
+    sq->file = (uint8_t)v[0];
+    sq->rank = (uint8_t)v[1];
+    return 1;
 }
 
 /* {"h": H, "m": M, "s": S} in ms (h may be left out) */
 static int clock_of(qj *q, long long *ms)
 {
     static const qname names[] = {QN("h"), QN("m"), QN("s"), {NULL, 0}};
-    static const uint64_t hi[] = {1000000, 60000000, 59};
+    static const uint64_t lo[] = {0, 0, 0}, hi[] = {1000000, 60000000, 59};
     uint64_t v[3] = {0, 0, 0};
-    unsigned mask = 0;
-    const char *k;
-    size_t n;
-    int more;
-    for (int first = 1; (more = member(q, first, &k, &n)) == 1; first = 0) {
-        int i = seen(&mask, k, n, names);
-        if (i < 0 || !uint_in(q, 0, hi[i], &v[i])) return 0;
-    }
-    if (more != 0 || (mask & 6u) != 6u) return 0;
+    if (!uints(q, names, lo, hi, 6u, v)) return 0;
     *ms = (long long)(((v[0] * 60 + v[1]) * 60 + v[2]) * 1000);
     return 1;
 }

@@ -96,27 +96,6 @@ static size_t records(const char *s, size_t len, int nedits)
     return e.read;
 }
 
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) return NULL;
-    char *buf = NULL;
-    size_t cap = 0, n = 0, k;
-    do {
-        if (n + 4096 > cap) {
-            cap = 2 * cap + 4096;
-            char *b = realloc(buf, cap);
-            assert_non_null(b);
-            buf = b;
-        }
-        k = fread(buf + n, 1, cap - n, f);
-        n += k;
-    } while (k > 0);
-    fclose(f);
-    *len = n;
-    return buf;
-}
-
 static void test_data_files(void **state)
 {
     (void)state;
@@ -128,7 +107,7 @@ static void test_data_files(void **state)
     size_t read = 0;
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
         size_t len;
-        char *s = read_file(files[i], &len);
+        char *s = read_whole_file(files[i], &len);
         if (s == NULL) print_error("cannot read %s\n", files[i]);
         assert_non_null(s);
         read += records(s, len, 200);
@@ -150,7 +129,7 @@ static void test_fuzz_corpus(void **state)
         char path[512];
         snprintf(path, sizeof path, "tests/fuzz/corpus/jkf/%s", de->d_name);
         size_t len;
-        char *s = read_file(path, &len);
+        char *s = read_whole_file(path, &len);
         if (s == NULL) continue;
         read += records(s, len, 2);
         files++;

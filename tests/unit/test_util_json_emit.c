@@ -119,25 +119,11 @@ static void test_hand_made(void **state)
     json_decref(deep);
 }
 
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    assert_non_null(buf);
-    *len = fread(buf, 1, (size_t)n, f);
-    fclose(f);
-    return buf;
-}
-
 static void test_records(void **state)
 {
     (void)state;
     size_t len;
-    char *db = read_file("tests/data/pcn/games.jsonl", &len);
+    char *db = read_whole_file("tests/data/pcn/games.jsonl", &len);
     assert_non_null(db);
     for (char *p = db, *e; p < db + len; p = e + 1) {
         e = memchr(p, '\n', (size_t)(db + len - p));
@@ -152,7 +138,7 @@ static void test_records(void **state)
         if (de->d_name[0] == '.') continue;
         char path[512];
         snprintf(path, sizeof path, "tests/fuzz/corpus/pcn_json/%s", de->d_name);
-        char *s = read_file(path, &len);
+        char *s = read_whole_file(path, &len);
         if (s == NULL) continue;
         same_text(s, len);
         free(s);
