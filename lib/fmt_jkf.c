@@ -26,6 +26,10 @@
  * entry, and "ending" (an ending word with no CSA code, such as 封じ手) on the
  * entry that ends a line, in place of "special".
  *
+ * A record is read first in one pass with no tree (fmt_jkf_quick.c, the same
+ * record); what that pass leaves is read here through jansson's tree, which
+ * gives every diagnostic (fmt_jkf.h).
+ *
  * Several records: one JSON document after another (JSON Lines, or pretty
  * documents one after the other). Written: one record a line (--pretty:
  * indented), keys in the order above; "promote": false when promoting was a
