@@ -26,6 +26,10 @@
  * entry, and "ending" (an ending word with no CSA code, such as 封じ手) on the
  * entry that ends a line, in place of "special".
  *
+ * A record is read first in one pass with no tree (fmt_jkf_quick.c, the same
+ * record); what that pass leaves is read here through jansson's tree, which
+ * gives every diagnostic (fmt_jkf.h).
+ *
  * Several records: one JSON document after another (JSON Lines, or pretty
  * documents one after the other). Written: one record a line (--pretty:
  * indented), keys in the order above; "promote": false when promoting was a
@@ -38,6 +42,7 @@
 
 #include <jansson.h>
 
+#include "fmt_jkf.h"
 #include "format_internal.h"
 #include "internal.h"
 #include "util_json_alloc.h"
@@ -63,9 +68,14 @@ static int split_jkf(const char *s, size_t len, int at_end, koma__enc forced, si
         return KOMA__SPLIT_RECORD;
     }
     if (s[i] == '{') {
+        /* the bytes that matter here; the others are passed over in a run */
+        static const unsigned char special[256] = {['"'] = 1, ['\\'] = 1, ['{'] = 1, ['}'] = 1,
+                                                   ['['] = 1, [']'] = 1, ['\n'] = 1};
         size_t depth = 0;
         int in_str = 0;
         for (size_t j = i; j < len; j++) {
+            while (j < len && !special[(unsigned char)s[j]]) j++;
+            if (j == len) break;
             char c = s[j];
             if (c == '\n' && j + 1 < len && s[j + 1] == '{') {
                 *rec_len = *used = j + 1;
@@ -617,10 +627,8 @@ static int header(rd *d, json_t *hd)
     return 0;
 }
 
-static int read_jkf(koma_hub *h, void *state, const char *s, size_t len, unsigned long line, koma_shogi_record *r,
-                    koma_error *err)
+int koma__jkf_read_tree(const char *s, size_t len, unsigned long line, koma_shogi_record *r, koma_error *err)
 {
-    (void)h, (void)state;
     rd d = {r, err, s, len, line, "", 0};
     size_t where;
     if (koma__json_depth(s, len, KOMA_JSON_DEPTH_MAX, &where)) {
@@ -662,6 +670,16 @@ static int read_jkf(koma_hub *h, void *state, const char *s, size_t len, unsigne
 out:
     json_decref(root);
     return rc;
+}
+
+/* One pass with no tree first (fmt_jkf_quick.c); what it leaves, the tree. */
+static int read_jkf(koma_hub *h, void *state, const char *s, size_t len, unsigned long line, koma_shogi_record *r,
+                    koma_error *err)
+{
+    (void)h, (void)state;
+    int rc = koma__jkf_read_quick(s, len, line, r, err);
+    if (rc != 0) return rc > 0 ? 0 : -1;
+    return koma__jkf_read_tree(s, len, line, r, err);
 }
 
 /* ---- writing ------------------------------------------------------------------------ */

@@ -566,8 +566,8 @@ void koma_format_reader_finish(koma_format_reader *rs)
 /* Drop n bytes from the front of the pending input, counting lines. */
 static void consume(koma_format_reader *rs, size_t n)
 {
-    for (size_t i = 0; i < n; i++)
-        if (rs->buf[i] == '\n') rs->line++;
+    for (const char *p = rs->buf, *e = rs->buf + n; n && (p = memchr(p, '\n', (size_t)(e - p))) != NULL; p++)
+        rs->line++;
     memmove(rs->buf, rs->buf + n, rs->len - n);
     rs->len -= n;
     rs->base += n;

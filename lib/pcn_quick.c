@@ -2,11 +2,12 @@
  * lib/pcn_quick.c — is a JSON record a valid PCN record? One pass over the text,
  * no tree (for validators: koma_pcn_parse with KOMA_PCN_CHECK_ONLY).
  *
- * The pass reads the JSON the way pcn_json.c's fast path does (strings without
- * escapes or control bytes, valid UTF-8; non-negative integers of at most 18
- * digits without a leading zero; true, false, null; at most QUICK_MAX_KEYS keys an
- * object and QUICK_MAX_DEPTH levels) and applies pcn_validate.c's rules to the
- * members it knows, calling the same parsers (FEEN, PMN, CGSN, result, date-time).
+ * The pass reads the JSON the way pcn_json.c's fast path does, its tokens from
+ * util_json_scan.h (strings without escapes or control bytes, valid UTF-8;
+ * non-negative integers of at most 18 digits without a leading zero; true,
+ * false, null; at most QUICK_MAX_KEYS keys an object and QUICK_MAX_DEPTH levels)
+ * and applies pcn_validate.c's rules to the members it knows, calling the same
+ * parsers (FEEN, PMN, CGSN, result, date-time).
  * It answers 1 only when every rule holds; anything it does not read, and every
  * fault, gives 0, and the record then takes the full path (jansson, the tree,
  * koma__pcn_check), which decides and reports the first error (so a record's
@@ -21,6 +22,7 @@
 
 #include "internal.h"
 #include "util_json_alloc.h"
+#include "util_json_scan.h"
 #include "pcn_internal.h"
 #include <koma/cgsn.h>
 #include <koma/feen.h>
@@ -100,43 +102,11 @@ typedef enum want {
     W_OUTCOME, W_ROOT, W_OUTCOME_PLY
 } want;
 
-static void ws(quick *q)
-{
-    while (q->p < q->end && (*q->p == ' ' || *q->p == '\n' || *q->p == '\t' || *q->p == '\r'))
-        q->p++;
-}
+static void ws(quick *q) { q->p = koma__jscan_ws(q->p, q->end); }
 
-/* q->p at '"': the string's bytes (valid UTF-8, no escape or control byte); q->p
- * past the closing quote. 0 when the string is not of that kind. */
-static int string(quick *q, const char **s, size_t *n)
-{
-    const unsigned char *p = (const unsigned char *)q->p + 1, *end = (const unsigned char *)q->end;
-    const unsigned char *start = p;
-    while (p < end) {
-        unsigned c = *p;
-        if (c == '"') {
-            *s = (const char *)start;
-            *n = (size_t)(p - start);
-            q->p = (const char *)p + 1;
-            return 1;
-        }
-        if (c < 0x80) {
-            if (c < 0x20 || c == '\\') return 0;
-            p++;
-            continue;
-        }
-        /* well-formed UTF-8 only (no overlong form, surrogate or value past U+10FFFF) */
-        size_t k = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
-        if (k == 0 || (size_t)(end - p) < k) return 0;
-        for (size_t i = 1; i < k; i++)
-            if ((p[i] & 0xc0) != 0x80) return 0;
-        if ((c == 0xe0 && p[1] < 0xa0) || (c == 0xed && p[1] >= 0xa0) ||
-            (c == 0xf0 && p[1] < 0x90) || (c == 0xf4 && p[1] >= 0x90))
-            return 0;
-        p += k;
-    }
-    return 0;
-}
+/* q->p at '"': the string's bytes (util_json_scan.h); q->p past the closing
+ * quote. 0 when the string is not of that kind. */
+static int string(quick *q, const char **s, size_t *n) { return koma__jscan_string(&q->p, q->end, s, n); }
 
 static int value(quick *q, want w);
 static int string_ok(quick *q, want w, const char *s, size_t n);
@@ -429,20 +399,12 @@ static int value(quick *q, want w)
         return ok;
     }
     if (c == 't' || c == 'f' || c == 'n') {
-        const char *word = c == 't' ? "true" : c == 'f' ? "false" : "null";
-        size_t n = strlen(word);
-        if ((size_t)(q->end - q->p) < n || memcmp(q->p, word, n) != 0) return 0;
-        q->p += n;
+        if (!koma__jscan_word(&q->p, q->end, &c)) return 0;
         return w == W_ANY || (w == W_BOOL && c != 'n');
     }
-    /* a non-negative integer of at most 18 digits, no leading zero, no fraction or
-     * exponent: an integer, a non-negative one */
-    const char *d = q->p;
-    uint64_t v = 0;
-    while (q->p < q->end && KOMA_IS_DIGIT(*q->p) && q->p - d < 18) v = v * 10u + (uint64_t)(*q->p++ - '0');
-    if (q->p == d || (*d == '0' && q->p - d > 1)) return 0;
-    if (q->p < q->end && (KOMA_IS_DIGIT(*q->p) || *q->p == '.' || *q->p == 'e' || *q->p == 'E'))
-        return 0;
+    /* a non-negative integer (util_json_scan.h): an integer, a non-negative one */
+    uint64_t v;
+    if (!koma__jscan_uint(&q->p, q->end, &v)) return 0;
     cost_add(q, chunk(32));
     if (w == W_OUTCOME_PLY && q->light) {
         q->light->has_ply = 1;

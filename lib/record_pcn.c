@@ -101,16 +101,19 @@ static int resolve(koma_hub *h, const koma_game *g, const koma_position *pos, co
                           side_name(mover));
     koma_sq to = sm->same ? prev_to : sm->to;
     uint32_t dst;
-    char t[16];
-    sq_text(to, t, sizeof t);
+    /* the squares and pieces in words only for an error (T, F: the destination
+     * and the origin as text) */
+    char t[16], f[16];
+#define T (sq_text(to, t, sizeof t), t)
+#define F (sq_text(from, f, sizeof f), f)
     if (sm->same && to.file == 0) return move_error(err, sm, ply, "'same square' with no previous move");
     if (sm->same && sm->to.file != 0 && (sm->to.file != to.file || sm->to.rank != to.rank)) {
         char u[16];
         sq_text(sm->to, u, sizeof u);
-        return move_error(err, sm, ply, "the move goes to %s, but 'same square' is %s", u, t);
+        return move_error(err, sm, ply, "the move goes to %s, but 'same square' is %s", u, T);
     }
     if (koma_sq_to_square(&pos->shape, to, &dst) != 0)
-        return move_error(err, sm, ply, "square %s is not on the board", t);
+        return move_error(err, sm, ply, "square %s is not on the board", T);
     koma_shape_cell(&pos->shape, dst, &m->dst);
     koma_piece target = pos->board[dst];
     if (sm->drop) {
@@ -125,7 +128,7 @@ static int resolve(koma_hub *h, const koma_game *g, const koma_position *pos, co
             return move_error(err, sm, ply, "drop of %s, which is not in %s's hand", p,
                               side_name(mover));
         if (target != KOMA_PIECE_NONE)
-            return move_error(err, sm, ply, "drop of %s on %s, which is occupied", p, t);
+            return move_error(err, sm, ply, "drop of %s on %s, which is occupied", p, T);
         m->kind = KOMA_MOVE_DROP;
         m->piece = found;
         return 0;
@@ -146,28 +149,26 @@ static int resolve(koma_hub *h, const koma_game *g, const koma_position *pos, co
                     if (kind_of(hand->items[i].piece) == sm->piece) return resolve(h, g, pos, &d, prev_to, ply, m, err);
                 char p[KOMA_EPIN_BUF];
                 piece_text(sm->piece, p);
-                return move_error(err, sm, ply, "no %s can move to %s, and %s holds none", p, t, side_name(pos->turn));
+                return move_error(err, sm, ply, "no %s can move to %s, and %s holds none", p, T, side_name(pos->turn));
             }
             char p[KOMA_EPIN_BUF];
             piece_text(sm->piece, p);
-            return move_error(err, sm, ply, "no %s can move to %s", p, t);
+            return move_error(err, sm, ply, "no %s can move to %s", p, T);
         }
     }
     uint32_t src;
-    char f[16];
-    sq_text(from, f, sizeof f);
     if (koma_sq_to_square(&pos->shape, from, &src) != 0)
-        return move_error(err, sm, ply, "square %s is not on the board", f);
-    if (src == dst) return move_error(err, sm, ply, "a move from %s to the same square", f);
+        return move_error(err, sm, ply, "square %s is not on the board", F);
+    if (src == dst) return move_error(err, sm, ply, "a move from %s to the same square", F);
     koma_piece actor = pos->board[src];
-    if (actor == KOMA_PIECE_NONE) return move_error(err, sm, ply, "no piece on %s", f);
+    if (actor == KOMA_PIECE_NONE) return move_error(err, sm, ply, "no piece on %s", F);
     koma_piece kind = kind_of(actor);
     char a[KOMA_EPIN_BUF], p[KOMA_EPIN_BUF];
-    piece_text(kind, a);
+#define A (piece_text(kind, a), a)
     int promote = sm->promote == KOMA_PROMOTE_YES;
     if (sm->piece != KOMA_PIECE_NONE && sm->piece != kind) {
         piece_text(sm->piece, p);
-        return move_error(err, sm, ply, "the move names %s, but %s holds %s", p, f, a);
+        return move_error(err, sm, ply, "the move names %s, but %s holds %s", p, F, A);
     }
     if (sm->after != KOMA_PIECE_NONE) {
         if (sm->after == kind) {
@@ -176,18 +177,18 @@ static int resolve(koma_hub *h, const koma_game *g, const koma_position *pos, co
             promote = 1;
         } else {
             piece_text(sm->after, p);
-            return move_error(err, sm, ply, "%s on %s cannot become %s", a, f, p);
+            return move_error(err, sm, ply, "%s on %s cannot become %s", A, F, p);
         }
     }
     if (promote && (kind & KOMA_PIECE_STATE))
-        return move_error(err, sm, ply, "%s on %s is already promoted", a, f);
+        return move_error(err, sm, ply, "%s on %s is already promoted", A, F);
     koma_shape_cell(&pos->shape, src, &m->src);
     if (promote) m->actor = (koma_piece)(actor | KOMA_PIECE_ENHANCED);
     if (sm->captured != KOMA_PIECE_NONE && kind_of(target) != sm->captured) {
         char c[KOMA_EPIN_BUF];
         piece_text(sm->captured, p);
         piece_text(kind_of(target), c);
-        return move_error(err, sm, ply, "the move captures %s, but %s holds %s", p, t, c);
+        return move_error(err, sm, ply, "the move captures %s, but %s holds %s", p, T, c);
     }
     if (target == KOMA_PIECE_NONE) {
         m->kind = KOMA_MOVE_QUIET;
@@ -197,6 +198,9 @@ static int resolve(koma_hub *h, const koma_game *g, const koma_position *pos, co
         if (cap != target) m->captured = cap;
     }
     return 0;
+#undef T
+#undef F
+#undef A
 }
 
 /* ---- what writers say beyond PCN (KI2, JKF) ------------------------------------ */

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "util_json_alloc.h"
+#include "util_json_emit.h"
 
 #include <koma/koma.h>
 
@@ -260,6 +261,18 @@ static int sticky_piece(const char *data, size_t len, void *ctx)
 int koma__json_dump(const json_t *v, size_t flags, koma__json_sink sink, void *ctx,
                     int *sink_failed)
 {
+#if JANSSON_VERSION_HEX >= 0x020e00
+    /* the compact form, ordered: written here (util_json_emit.h), the same bytes */
+    size_t other = JSON_INDENT(31) | JSON_SORT_KEYS | JSON_ENSURE_ASCII | JSON_ESCAPE_SLASH | JSON_EMBED;
+    if ((flags & JSON_COMPACT) && (flags & JSON_PRESERVE_ORDER) && !(flags & other) &&
+        (v == NULL || (flags & JSON_ENCODE_ANY) || json_is_object(v) || json_is_array(v))) {
+        int rc = koma__json_emit_compact(v, sink, ctx);
+        if (rc <= 0) {
+            if (sink_failed) *sink_failed = rc != 0;
+            return rc;
+        }
+    }
+#endif
     koma_json_init();
     unsigned long before = jansson_failures;
     sticky s = { sink, ctx, 0 };

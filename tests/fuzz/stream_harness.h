@@ -3,7 +3,7 @@
  * written through koma_format_reader / koma_format_writer: define FUZZ_FORMAT (its name in
  * the format registry) and include this. The checks are stream_checks.h's:
  * records are valid PCN, errors are located, and what is written back reads
- * the same.
+ * the same. A harness may define FUZZ_EXTRA(data, size), more checks on the input.
  */
 #include "stream_checks.h"
 
@@ -17,6 +17,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const koma_format *fmt = koma_format_find(FUZZ_FORMAT, strlen(FUZZ_FORMAT));
     CHECK(fmt != NULL);
     stream_read(hub, fmt, s, size, round_trip);
+#ifdef FUZZ_EXTRA
+    FUZZ_EXTRA(s, size);
+#endif
     free(s);
     return 0;
 }

@@ -257,6 +257,26 @@ long mem_read(void *ctx, char *buf, size_t cap)
     return (long)n;
 }
 
+char *read_whole_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) return NULL;
+    char *buf = NULL;
+    size_t cap = 0, n = 0, r;
+    do {
+        if (n + 65536 > cap) {
+            cap = cap ? cap * 2 : 1 << 20;
+            buf = realloc(buf, cap);
+            assert_non_null(buf);
+        }
+        r = fread(buf + n, 1, cap - n, f);
+        n += r;
+    } while (r > 0);
+    fclose(f);
+    *len = n;
+    return buf;
+}
+
 void heap_map_new_blocks(int on)
 {
     mallopt(M_TOP_PAD, on ? 0 : 128 << 10);

@@ -113,32 +113,13 @@ static void test_cases(void **state)
     SAME("{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e2-e3\",\"comment\":\"\xed\xa0\x80\"}]}");
 }
 
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    char *buf = NULL;
-    size_t cap = 0, n = 0, r;
-    do {
-        if (n + 65536 > cap) {
-            cap = cap ? cap * 2 : 1 << 20;
-            buf = realloc(buf, cap);
-            assert_non_null(buf);
-        }
-        r = fread(buf + n, 1, cap - n, f);
-        n += r;
-    } while (r > 0);
-    fclose(f);
-    *len = n;
-    return buf;
-}
-
 /* Every record of the sample database as is, then random edits of them. */
 static void test_records(void **state)
 {
     (void)state;
     size_t len;
-    char *db = read_file("tests/data/pcn/games.jsonl", &len);
+    char *db = read_whole_file("tests/data/pcn/games.jsonl", &len);
+    assert_non_null(db);
     static const char alphabet[] = "{}[]\":,0123456789-. \\aex/";
     unsigned long seed = 20261125ul;
     char *buf = malloc(len + 64);
@@ -298,7 +279,8 @@ static void test_light(void **state)
 {
     (void)state;
     size_t len;
-    char *db = read_file("tests/data/pcn/games.jsonl", &len);
+    char *db = read_whole_file("tests/data/pcn/games.jsonl", &len);
+    assert_non_null(db);
     accepted = 0;
     unsigned long records = 0;
     for (size_t at = 0; at < len;) {

@@ -409,22 +409,22 @@ static int flaky_sink(void *ctx, const char *data, size_t len)
 /* A sink that fails one piece and takes the next ones (a buffer that could not
  * grow once): every such dump fails, whichever piece it is. jansson ignores
  * its callback in places (an object's key with JSON_PRESERVE_ORDER): koma-convert
- * --to jkf and --to pcn printed a record with a key left out, exit 0. */
-static void test_dump_sticky(void **state)
+ * --to jkf and --to pcn printed a record with a key left out, exit 0. The
+ * compact form is koma's own writer (util_json_emit.c, a few pieces of some
+ * kilobytes); the indented one jansson's (a piece a token). */
+static void dump_sticky(size_t flags, const char *want, unsigned long min_pieces)
 {
-    (void)state;
     json_t *v = json_pack("{s:{s:s,s:i},s:[{s:s},{s:s}]}", "header", "event", "x", "n", 7,
                           "moves", "pmn", "e3-e4", "pmn", "e6-e5");
     assert_non_null(v);
-    size_t flags = JSON_COMPACT | JSON_PRESERVE_ORDER;
     flaky f = {0, 0, {0}, 0};
     int failed = -1;
     assert_int_equal(koma__json_dump(v, flags, flaky_sink, &f, &failed), 0);
     assert_int_equal(failed, 0);
     f.text[f.len] = '\0';
-    assert_string_equal(f.text, "{\"header\":{\"event\":\"x\",\"n\":7},\"moves\":[{\"pmn\":\"e3-e4\"},{\"pmn\":\"e6-e5\"}]}");
+    assert_string_equal(f.text, want);
     unsigned long pieces = f.calls;
-    assert_true(pieces > 10);
+    assert_true(pieces >= min_pieces);
     for (unsigned long k = 1; k <= pieces; k++) {
         flaky g = {0, k, {0}, 0};
         failed = 0;
@@ -433,6 +433,16 @@ static void test_dump_sticky(void **state)
         assert_int_equal(failed, 1);
     }
     json_decref(v);
+}
+
+static void test_dump_sticky(void **state)
+{
+    (void)state;
+    dump_sticky(JSON_COMPACT | JSON_PRESERVE_ORDER,
+                "{\"header\":{\"event\":\"x\",\"n\":7},\"moves\":[{\"pmn\":\"e3-e4\"},{\"pmn\":\"e6-e5\"}]}", 1);
+    dump_sticky(JSON_INDENT(1) | JSON_COMPACT | JSON_PRESERVE_ORDER,
+                "{\n \"header\":{\n  \"event\":\"x\",\n  \"n\":7\n },\n \"moves\":[\n  {\n   \"pmn\":\"e3-e4\"\n  },\n  {\n"
+                "   \"pmn\":\"e6-e5\"\n  }\n ]\n}", 10);
 }
 
 int main(void)

@@ -67,6 +67,8 @@ typedef struct mem_src {
     size_t len, pos, chunk;
 } mem_src;
 long mem_read(void *ctx, char *buf, size_t cap);
+/* A whole file read into a buffer the caller frees; NULL when it cannot be opened. */
+char *read_whole_file(const char *path, size_t *len);
 
 /* The C library's heap (glibc, mallopt): on, each new block that no free chunk
  * holds goes on pages of its own (no padding or slack at the top of the heap,
