@@ -117,6 +117,12 @@ koma_pcn *koma__pcn_parse_yaml(const char *s, size_t len, unsigned flags,
  * deepest node found on the way when it does not resolve). */
 size_t koma__pcn_yaml_locate(const char *s, size_t len, const char *pointer);
 
+/* v written as compact JSON into out (pcn_json_write.c: json_dump_callback's bytes
+ * with JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_ENCODE_ANY): 0; 1 when v holds
+ * what it leaves to jansson (a real, a string that is not UTF-8, too deep a
+ * nesting: out as it was); -1 with err (memory). */
+int koma__json_write_compact(const json_t *v, koma_buffer *out, koma_error *err);
+
 /* Writers: hand the text to sink piece by piece. */
 typedef int (*koma__pcn_sink)(void *ctx, const char *data, size_t len);
 int koma__pcn_emit_json(const koma_pcn *p, unsigned flags, koma__pcn_sink sink, void *ctx,

@@ -20,6 +20,7 @@
 #include "internal.h"
 #include "util_json_alloc.h"
 #include "util_json_pos.h"
+#include "util_text.h"
 #include "pcn_internal.h"
 
 /* ---- fast path ---------------------------------------------------------------- */
@@ -338,6 +339,18 @@ int koma__pcn_emit_json(const koma_pcn *p, unsigned flags, koma__pcn_sink sink, 
 {
     size_t jflags = JSON_PRESERVE_ORDER | JSON_ENCODE_ANY;
     jflags |= (flags & KOMA_PCN_PRETTY) ? JSON_INDENT(2) : JSON_COMPACT;
+    if (!(flags & KOMA_PCN_PRETTY)) {
+        /* compact: written here in one piece (pcn_json_write.c), jansson only for
+         * what that leaves to it */
+        koma_buffer b = {0};
+        int rc = koma__json_write_compact(p->root, &b, err);
+        if (rc == 0) {
+            if (koma__buf_put(&b, "\n", 1, err) != 0) rc = -1;
+            else if (sink(ctx, b.data, b.len) != 0) rc = koma_error_set(err, KOMA_E_IO_WRITE, 0, NULL);
+        }
+        free(b.data);                  /* a koma_buffer's, freed at this layer */
+        if (rc != 1) return rc;
+    }
     int failed;
     if (koma__json_dump(p->root, jflags, sink, ctx, &failed) != 0)
         return koma_error_set(err, failed ? KOMA_E_IO_WRITE : KOMA_E_MEMORY, 0, NULL);

@@ -7,11 +7,15 @@
  * Each text is read with koma_pcn_parse (no validation, so any JSON value is a
  * record) and written back with koma_pcn_write_json; the same text loaded by
  * jansson and dumped with the writer's flags must give the same bytes, and a
- * text jansson refuses must be refused.
+ * text jansson refuses must be refused. The compact writer
+ * (lib/pcn_json_write.c) is also given trees no reader makes: every escape,
+ * strings that are not UTF-8, reals, the extreme integers, deep nesting; it
+ * writes jansson's bytes or leaves the tree to jansson.
  */
 #include <stdlib.h>
 #include <jansson.h>
 #include "unit.h"
+#include "pcn_internal.h"
 
 static void same_as_jansson(const char *s, size_t len)
 {
@@ -64,6 +68,62 @@ static void test_values(void **state)
     SAME("{\"name\":\"\xe7\x8e\x8b\xe6\xa3\x8b\"}");
     SAME("{\"a\":1,\"a\":2}");
     SAME("{\"a\":{\"b\":1,\"b\":1}}");
+    SAME("{\"c\":\"\\u0001\\u001f\\b\\f\\n\\r\\t\\\\\\\" \\u007f\\u2028\\ud83d\\ude00\",\"\\n\\u0002\":[{},[]]}");
+}
+
+/* The compact writer on a tree: jansson's bytes, or 1 (left to jansson) exactly
+ * when `left` says so. */
+static void compact_as_jansson(json_t *v, int left)
+{
+    koma_buffer out = {0};
+    koma_error err;
+    int rc = koma__json_write_compact(v, &out, &err);
+    assert_int_equal(rc, left ? 1 : 0);
+    char *want = json_dumps(v, JSON_PRESERVE_ORDER | JSON_ENCODE_ANY | JSON_COMPACT);
+    if (left) {
+        assert_int_equal(out.len, 0);
+    } else {
+        assert_non_null(want);
+        if (strlen(want) != out.len || memcmp(want, out.data, out.len) != 0)
+            print_error("koma %.*s, jansson %s\n", (int)out.len, out.data, want);
+        assert_int_equal(strlen(want), out.len);
+        assert_memory_equal(want, out.data, out.len);
+    }
+    free(want);
+    koma_buffer_cleanup(&out);
+    json_decref(v);
+}
+
+static void test_compact_trees(void **state)
+{
+    (void)state;
+    compact_as_jansson(json_pack("[IIII]", (json_int_t)INT64_MIN, (json_int_t)INT64_MAX, (json_int_t)0,
+                                 (json_int_t)-1), 0);
+    /* every byte below 0x20, and the escapes around them, in a value and a key */
+    char all[40];
+    for (int i = 0; i < 31; i++) all[i] = (char)(i + 1);
+    memcpy(all + 31, "\"\\/a", 5);
+    json_t *o = json_object();
+    json_object_set_new(o, "k\x01\"\\", json_stringn(all, 36));
+    json_object_set_new(o, "nul", json_stringn("a\0b", 3));
+    json_object_set_new(o, "kanji", json_string("\xe7\x8e\x8b \xf0\x9f\x98\x80"));
+    compact_as_jansson(o, 0);
+    /* not UTF-8 (jansson will not write it), as a value and as a key; a real */
+    compact_as_jansson(json_pack("[so]", "ok", json_stringn_nocheck("\xff", 1)), 1);
+    o = json_object();
+    json_object_set_new_nocheck(o, "\xc3", json_true());
+    compact_as_jansson(o, 1);
+    compact_as_jansson(json_pack("{s:[i,f]}", "x", 1, 0.5), 1);
+    /* nesting: 65 levels written, 66 left to jansson */
+    for (int depth = 65; depth <= 66; depth++) {
+        json_t *v = json_array();
+        for (int i = 1; i < depth; i++) {
+            json_t *outer = json_array();
+            json_array_append_new(outer, v);
+            v = outer;
+        }
+        compact_as_jansson(v, depth > 65);
+    }
 }
 
 static void test_refused(void **state)
@@ -111,6 +171,7 @@ int main(void)
         cmocka_unit_test(test_values),
         cmocka_unit_test(test_refused),
         cmocka_unit_test(test_depth),
+        cmocka_unit_test(test_compact_trees),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
