@@ -28,7 +28,7 @@ static koma_piece kind_of(koma_piece p) { return (koma_piece)(p & (KOMA_PIECE_LE
 
 /* The origins from the whole list of pseudo-legal moves, each tested for
  * legality: the reference (koma__relative_collect when the hub's full_origins is
- * set, and whenever several pieces reach the square). */
+ * set, and for a position the quick look-up does not answer). */
 static int collect_full(koma_engine *e, const koma_position *pos, koma_piece kind, uint32_t tosq,
                         koma__origins *o, koma_error *err)
 {
@@ -69,19 +69,30 @@ int koma__relative_collect(koma_hub *h, const koma_game *g, const koma_position 
     if (koma_sq_to_square(&pos->shape, to, &tosq) != 0) return 0;
     koma_engine *e = koma__hub_engine(h, g, err);
     if (e == NULL) return -1;
-    /* Most moves have one piece that can make them, or none: found on the board
-     * alone. With one origin its legality changes no reading (koma__relative_pick
-     * takes it legal or not, marks and all; koma__relative_marks then needs none),
-     * so legal[] repeats pseudo[]. Several origins: the moves are generated and
-     * tested. */
-    uint32_t from[2];
-    unsigned moves[2];
-    int n = h->full_origins ? -1 : koma__mb_origins(e, pos, kind, tosq, from, moves, 2);
-    if (n < 0 || n > 1) return collect_full(e, pos, kind, tosq, o, err);
-    if (n == 1) {
-        o->sq[0] = koma_sq_from_square(&pos->shape, from[0]);
-        o->legal[0] = o->pseudo[0] = moves[0];
-        o->n = 1;
+    /* The pieces that can make the move, found on the board alone. Most moves
+     * have one, or none: with one origin its legality changes no reading
+     * (koma__relative_pick takes it legal or not, marks and all;
+     * koma__relative_marks then needs none), so legal[] repeats pseudo[]. With
+     * several, each one's moves are tested. */
+    uint32_t from[KOMA__MAX_ORIGINS];
+    unsigned moves[KOMA__MAX_ORIGINS];
+    int n = h->full_origins ? -1 : koma__mb_origins(e, pos, kind, tosq, from, moves, KOMA__MAX_ORIGINS);
+    if (n < 0 || n > KOMA__MAX_ORIGINS) return collect_full(e, pos, kind, tosq, o, err);
+    for (int i = 0; i < n; i++) {
+        o->sq[i] = koma_sq_from_square(&pos->shape, from[i]);
+        o->legal[i] = o->pseudo[i] = moves[i];
+    }
+    o->n = (size_t)n;
+    if (n < 2) return 0;
+    /* several: the legality of each one's moves (the position set in the engine) */
+    if (koma_engine_set_position(e, pos, err) != 0) return -1;
+    int to_idx = e->sq_index[tosq];
+    for (int i = 0; i < n; i++) {
+        koma_emove v[2];
+        size_t nv = koma__board_variants(e, e->sq_index[from[i]], to_idx, v);
+        o->legal[i] = 0;
+        for (size_t k = 0; k < nv; k++)
+            if (koma__legal_pseudo(e, v[k])) o->legal[i] |= (v[k] & KOMA__M_PROMOTE) ? 2u : 1u;
     }
     return 0;
 }
