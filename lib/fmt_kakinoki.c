@@ -38,12 +38,6 @@
 
 /* ---- characters ------------------------------------------------------------------ */
 
-size_t koma__kakinoki_lit(const char *s, size_t n, const char *lit)
-{
-    size_t k = strlen(lit);
-    return n >= k && memcmp(s, lit, k) == 0 ? k : 0;
-}
-
 size_t koma__kakinoki_blanks(const char *s, size_t n)
 {
     size_t i = 0;
