@@ -70,18 +70,21 @@ int koma__mb_origins(const koma_engine *e, const koma_position *pos, koma_piece 
     /* one pass over the board: the rest of the fit (every piece the game's, one
      * royal a side under the check rule) and the pieces of the kind */
     const koma_piece want = (koma_piece)(kind | (s ? KOMA_PIECE_SECOND : 0));
-    int royals[2] = {0, 0};
+    int royals[2] = {0, 0}, unknown = 0;
     int16_t cand[KOMA__MAX_BOARD];
     int ncand = 0;
-    for (int sq = 0; sq < e->nsquares; sq++) {
-        koma_piece p = pos->board[sq];
+    const koma_piece *board = pos->board;
+    const int8_t *kind_of = e->kind_of_pin;
+    const uint8_t *royal = e->royal_code + 1;          /* by kind: the first player's codes */
+    for (int sq = 0, nsq = e->nsquares; sq < nsq; sq++) {
+        koma_piece p = board[sq];
         if (p == KOMA_PIECE_NONE) continue;
-        int k = e->kind_of_pin[p & KOMA_PIECE_MASK];
-        if (k < 0) return -1;
-        royals[koma_piece_side(p)] += e->royal_code[k + 1];
+        int k = kind_of[p & KOMA_PIECE_MASK];
+        unknown |= k;                                  /* negative: not a piece of the game */
+        if (royal[k & KOMA__KIND_BITS]) royals[koma_piece_side(p)]++;
         if ((p & (KOMA_PIECE_LETTER | KOMA_PIECE_STATE | KOMA_PIECE_SECOND)) == want) cand[ncand++] = (int16_t)sq;
     }
-    if (e->game->check_rule && (royals[0] > 1 || royals[1] > 1)) return -1;
+    if (unknown < 0 || (e->game->check_rule && (royals[0] > 1 || royals[1] > 1))) return -1;
     koma_piece target = pos->board[to];
     if (target != KOMA_PIECE_NONE && koma_piece_side(target) == s) return 0;
     int pto = e->sq_index[to];
