@@ -45,11 +45,7 @@ static int hubs_teardown(void **state)
 
 static unsigned long long seed = 20261128;
 
-static unsigned rnd(unsigned n)
-{
-    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-    return (unsigned)((seed >> 33) % n);
-}
+static unsigned rnd(unsigned n) { return rnd_next(&seed, n); }
 
 static void puts_buf(koma_buffer *b, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -221,34 +217,7 @@ static const char *const starts[] = {
  * at most cap) and the game as PCN. */
 static koma_pcn *random_game(const char *feen, size_t plies, koma_position *pos, size_t cap, size_t *npos)
 {
-    koma_error err;
-    koma_position start;
-    koma_position_init(&start);
-    assert_int_equal(koma_feen_parse(feen, strlen(feen), KOMA_FEEN_STRICT, &start, &err), 0);
-    const koma_game *g = koma_game_set_find_position(koma_hub_games(quick), &start, &err);
-    assert_non_null(g);
-    koma_engine *e;
-    assert_int_equal(koma_engine_new(g, &e, &err), 0);
-    assert_int_equal(koma_engine_set_position(e, &start, &err), 0);
-    koma_position_cleanup(&start);
-    koma_pcn *p = NULL;
-    koma_pcn_new(feen, strlen(feen), &p, &err);
-    assert_non_null(p);
-    koma_emove *moves = malloc(koma_engine_max_moves(e) * sizeof *moves);
-    *npos = 0;
-    for (size_t i = 0; i < plies; i++) {
-        if (*npos < cap) assert_int_equal(koma_engine_get_position(e, &pos[(*npos)++], &err), 0);
-        size_t n = koma_engine_legal_moves(e, moves);
-        if (n == 0) break;
-        koma_emove m = moves[rnd((unsigned)n)];
-        char buf[KOMA_PMN_BUF];
-        size_t len = koma_engine_move_write(e, m, buf);
-        assert_int_equal(koma_pcn_append_ply(p, buf, len, &err), 0);
-        assert_int_equal(koma_engine_make(e, m, &err), 0);
-    }
-    free(moves);
-    koma_engine_free(e);
-    return p;
+    return random_legal_game(koma_hub_games(quick), feen, plies, &seed, pos, cap, npos);
 }
 
 static const unsigned rels[] = {0,
