@@ -331,6 +331,16 @@ int koma__drop_pseudo(const koma_engine *e, int slot, int to);
 /* 1 when moving code from `from` could reach `to` on an empty board / now. */
 int koma__reaches(const koma_engine *e, uint8_t code, int from, int to, int ignore_blockers);
 
+/* engine_origins.c: the squares of the pieces of `kind` (letter and state) of the
+ * side to move of pos that have a board move to square `to` (pos's numbering), in
+ * koma__gen_pseudo's order, each with its moves' promotion choices (bit 1: a move
+ * without promotion, bit 2: a promoting one), read from pos with the engine's
+ * tables (its state untouched). Writes min(count, cap) of them; returns the count,
+ * or -1 when pos would not fit the game (koma_engine_set_position says why) or the
+ * engine is not the mailbox engine. */
+int koma__mb_origins(const koma_engine *e, const koma_position *pos, koma_piece kind, uint32_t to,
+                     uint32_t *from, unsigned *moves, size_t cap);
+
 /* A side is defeated: no move is legal any more (a royal captured, a failed
  * survival test). Cheap when nothing is in question. */
 static inline int koma__over(const koma_engine *e)

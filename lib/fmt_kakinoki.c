@@ -38,12 +38,6 @@
 
 /* ---- characters ------------------------------------------------------------------ */
 
-size_t koma__kakinoki_lit(const char *s, size_t n, const char *lit)
-{
-    size_t k = strlen(lit);
-    return n >= k && memcmp(s, lit, k) == 0 ? k : 0;
-}
-
 size_t koma__kakinoki_blanks(const char *s, size_t n)
 {
     size_t i = 0;
@@ -856,6 +850,13 @@ static int decode(kk_reader *d, const char *s, size_t len, koma_buffer *dec, con
                        d->bom ? "" : " ", d->bom ? "" : koma__enc_name(enc), koma__enc_name(enc));
     }
     d->enc = enc;
+    if (enc == KOMA__ENC_UTF8 && (why == NULL ? forced == KOMA__ENC_NONE : !d->bom)) {
+        /* UTF-8 the text was found valid in just now (declared, or detected) */
+        *text = t;
+        *tlen = tl;
+        *enc_out = r->transcoded ? given : enc;
+        return 0;
+    }
     int x = koma__enc_decode(enc, t, tl, dec, text, tlen, &bad);
     if (x == -2) return koma_error_set(d->err, KOMA_E_MEMORY, 0, NULL);
     if (x != 0) {

@@ -261,6 +261,9 @@ struct koma_format_reader {
     koma_pcn_reader *pr;
     char *buf;                         /* pending input */
     size_t len, cap;
+    size_t skip;                       /* bytes read before buf in its block (buf - skip
+                                          was allocated: records are consumed by moving
+                                          buf on, the rest moved back at the next feed) */
     unsigned long line;                /* line number of buf[0] */
     size_t base;                       /* input offset of buf[0] */
     int at_end, stopped, records_seen, failed_first;
@@ -354,7 +357,7 @@ void koma_format_reader_free(koma_format_reader *rs)
     koma_pcn_reader_free(rs->pr);
     if (rs->state && rs->fmt && rs->fmt->free_state) rs->fmt->free_state(rs->state);
     free(rs->state);
-    free(rs->buf);
+    free(rs->buf ? rs->buf - rs->skip : NULL);
     free(rs->start);
     free(rs->text);
     if (rs->u16cd != (iconv_t)-1) iconv_close(rs->u16cd);
@@ -442,6 +445,11 @@ static int feed_text(koma_format_reader *rs, const char *data, size_t len, koma_
         rs->headlen += n;
     }
     if (rs->pr) return koma_pcn_reader_feed(rs->pr, data, len, err);
+    if (rs->skip) {
+        memmove(rs->buf - rs->skip, rs->buf, rs->len);
+        rs->buf -= rs->skip;
+        rs->skip = 0;
+    }
     if (rs->len + len > rs->cap) {
         size_t cap = rs->cap ? rs->cap : 65536;
         while (cap < rs->len + len) cap *= 2;
@@ -568,7 +576,8 @@ static void consume(koma_format_reader *rs, size_t n)
 {
     for (const char *p = rs->buf, *e = rs->buf + n; n && (p = memchr(p, '\n', (size_t)(e - p))) != NULL; p++)
         rs->line++;
-    memmove(rs->buf, rs->buf + n, rs->len - n);
+    rs->buf += n;                      /* the rest moves back at the next feed */
+    rs->skip += n;
     rs->len -= n;
     rs->base += n;
 }
@@ -602,9 +611,9 @@ static int start_pcn_reader(koma_format_reader *rs, koma_error *err)
     if (rs->pr == NULL) return -1;
     if (rs->len && koma_pcn_reader_feed(rs->pr, rs->buf, rs->len, err) != 0) return -1;
     if (rs->at_end) koma_pcn_reader_finish(rs->pr);
-    free(rs->buf);
+    free(rs->buf ? rs->buf - rs->skip : NULL);
     rs->buf = NULL;
-    rs->len = rs->cap = 0;
+    rs->len = rs->cap = rs->skip = 0;
     return 0;
 }
 

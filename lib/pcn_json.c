@@ -20,6 +20,7 @@
 #include "internal.h"
 #include "util_json_alloc.h"
 #include "util_json_pos.h"
+#include "util_text.h"
 #include "pcn_internal.h"
 
 /* ---- fast path ---------------------------------------------------------------- */

@@ -28,14 +28,22 @@ int koma_move_apply(koma_position *pos, const koma_move *m, koma_error *err)
 
     if (pos == NULL || m == NULL)
         return koma_error_set(err, KOMA_E_INTERNAL, 0, "koma_move_apply: no position or move");
-    koma__pmn_spans_of(m, &sp);
     if (m->kind == KOMA_MOVE_SPECIAL) {
         char text[KOMA_PMN_BUF];
         size_t n = koma_pmn_write(m, text);
+        koma__pmn_spans_of(m, &sp);
         return koma__error_token(err, KOMA_E_PMN_SPECIAL, sp.op,
                                  "a '~' move needs a rule system to be applied", text, n);
     }
-    if (koma__pmn_check_at(pos, m, &sp, 0u, &drop, err) != 0) return -1;
+    /* the spans of the move's text locate an error only: checked without them
+     * first, then again with them when the check fails */
+    koma_error quiet;
+    memset(&sp, 0, sizeof sp);
+    if (koma__pmn_check_at(pos, m, &sp, 0u, &drop, &quiet) != 0) {
+        koma__pmn_spans_of(m, &sp);
+        koma__pmn_check_at(pos, m, &sp, 0u, &drop, err);
+        return -1;
+    }
 
     int side = pos->turn == KOMA_SECOND ? KOMA_SECOND : KOMA_FIRST;
     koma_hand *hand = &pos->hands[side];

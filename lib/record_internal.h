@@ -23,6 +23,9 @@ struct koma_hub {
     } engines[KOMA__HUB_ENGINES];
     size_t nengines;
     koma_position pos;                 /* scratch: the position being converted */
+    int full_origins;                  /* 1: KI2's origins always from the move list (the
+                                          reference tests/unit/test_record_relative.c
+                                          compares the quick look-up with) */
 };
 
 /* ---- origins and relative marks (record_relative.c) ----------------------------------- */

@@ -31,12 +31,16 @@ static void piece_text(koma_piece p, char buf[KOMA_EPIN_BUF])
     koma_epin_write(p, buf);
 }
 
+/* "5e" (a digit and a letter: written by hand, as every ply asks for it), or "12,30". */
 static void sq_text(koma_sq sq, char *buf, size_t cap)
 {
-    if (sq.file < 10 && sq.rank <= 26 && sq.rank >= 1)
-        snprintf(buf, cap, "%u%c", sq.file, 'a' + sq.rank - 1);
-    else
+    if (sq.file < 10 && sq.rank <= 26 && sq.rank >= 1 && cap >= 3) {
+        buf[0] = (char)('0' + sq.file);
+        buf[1] = (char)('a' + sq.rank - 1);
+        buf[2] = '\0';
+    } else {
         snprintf(buf, cap, "%u,%u", sq.file, sq.rank);
+    }
 }
 
 static const char *side_name(int side) { return side == KOMA_FIRST ? "Sente" : "Gote"; }
@@ -75,18 +79,18 @@ static int find_origin(koma_hub *h, const koma_game *g, const koma_position *pos
     if (o.n == 0) return 1;
     size_t a = 0, b = 0;
     int i = koma__relative_pick(&o, sm->promote, sm->relative, to, pos->turn, &a, &b);
+    if (i >= 0) {
+        *from = o.sq[i];
+        return 0;
+    }
     char p[KOMA_EPIN_BUF], t[16];
     piece_text(sm->piece, p);
     sq_text(to, t, sizeof t);
     if (i == -1) return move_error(err, sm, ply, "no move of %s to %s fits what the record says", p, t);
-    if (i == -2) {
-        char x[16], y[16];
-        sq_text(o.sq[a], x, sizeof x);
-        sq_text(o.sq[b], y, sizeof y);
-        return move_error(err, sm, ply, "ambiguous: %s to %s from %s or %s", p, t, x, y);
-    }
-    *from = o.sq[i];
-    return 0;
+    char x[16], y[16];                 /* -2: several */
+    sq_text(o.sq[a], x, sizeof x);
+    sq_text(o.sq[b], y, sizeof y);
+    return move_error(err, sm, ply, "ambiguous: %s to %s from %s or %s", p, t, x, y);
 }
 
 /* ---- one shogi-world move to PMN --------------------------------------------- */

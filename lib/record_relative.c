@@ -2,8 +2,10 @@
  * lib/record_relative.c — where a move comes from when its record does not say
  * (KI2, and JKF written from KI2, give a destination, a piece and relative
  * marks: 右 左 直 上 引 寄 打), and the fewest marks that tell it (the KI2 and
- * JKF writers). Both use the move generator and one reading of the marks
- * (koma__relative_pick), so that what a writer says reads back as it meant.
+ * JKF writers). Both use one collection of the origins (the pieces that reach
+ * the square, lib/engine_origins.c; the move generator when several do) and
+ * one reading of the marks (koma__relative_pick), so that what a writer says
+ * reads back as it meant.
  *
  * The reading, for the side to move ("forward" is towards the opponent):
  *   上 the piece moves forward, 引 backward, 寄 sideways (same rank),
@@ -24,14 +26,13 @@
 
 static koma_piece kind_of(koma_piece p) { return (koma_piece)(p & (KOMA_PIECE_LETTER | KOMA_PIECE_STATE)); }
 
-int koma__relative_collect(koma_hub *h, const koma_game *g, const koma_position *pos, koma_piece kind,
-                          koma_sq to, koma__origins *o, koma_error *err)
+/* The origins from the whole list of pseudo-legal moves, each tested for
+ * legality: the reference (koma__relative_collect when the hub's full_origins is
+ * set, and for a position the quick look-up does not answer). */
+static int collect_full(koma_engine *e, const koma_position *pos, koma_piece kind, uint32_t tosq,
+                        koma__origins *o, koma_error *err)
 {
-    o->n = 0;
-    uint32_t tosq;
-    if (koma_sq_to_square(&pos->shape, to, &tosq) != 0) return 0;
-    koma_engine *e = koma__hub_engine(h, g, err);
-    if (e == NULL || koma_engine_set_position(e, pos, err) != 0) return -1;
+    if (koma_engine_set_position(e, pos, err) != 0) return -1;
     koma_emove *moves = malloc(koma_engine_max_moves(e) * sizeof *moves);
     if (moves == NULL) return koma_error_set(err, KOMA_E_MEMORY, 0, NULL);
     size_t n = koma__gen_pseudo(e, moves);
@@ -57,6 +58,42 @@ int koma__relative_collect(koma_hub *h, const koma_game *g, const koma_position 
         if (koma__legal_pseudo(e, moves[i])) o->legal[j] |= bit;
     }
     free(moves);
+    return 0;
+}
+
+int koma__relative_collect(koma_hub *h, const koma_game *g, const koma_position *pos, koma_piece kind,
+                          koma_sq to, koma__origins *o, koma_error *err)
+{
+    o->n = 0;
+    uint32_t tosq;
+    if (koma_sq_to_square(&pos->shape, to, &tosq) != 0) return 0;
+    koma_engine *e = koma__hub_engine(h, g, err);
+    if (e == NULL) return -1;
+    /* The pieces that can make the move, found on the board alone. Most moves
+     * have one, or none: with one origin its legality changes no reading
+     * (koma__relative_pick takes it legal or not, marks and all;
+     * koma__relative_marks then needs none), so legal[] repeats pseudo[]. With
+     * several, each one's moves are tested. */
+    uint32_t from[KOMA__MAX_ORIGINS];
+    unsigned moves[KOMA__MAX_ORIGINS];
+    int n = h->full_origins ? -1 : koma__mb_origins(e, pos, kind, tosq, from, moves, KOMA__MAX_ORIGINS);
+    if (n < 0 || n > KOMA__MAX_ORIGINS) return collect_full(e, pos, kind, tosq, o, err);
+    for (int i = 0; i < n; i++) {
+        o->sq[i] = koma_sq_from_square(&pos->shape, from[i]);
+        o->legal[i] = o->pseudo[i] = moves[i];
+    }
+    o->n = (size_t)n;
+    if (n < 2) return 0;
+    /* several: the legality of each one's moves (the position set in the engine) */
+    if (koma_engine_set_position(e, pos, err) != 0) return -1;
+    int to_idx = e->sq_index[tosq];
+    for (int i = 0; i < n; i++) {
+        koma_emove v[2];
+        size_t nv = koma__board_variants(e, e->sq_index[from[i]], to_idx, v);
+        o->legal[i] = 0;
+        for (size_t k = 0; k < nv; k++)
+            if (koma__legal_pseudo(e, v[k])) o->legal[i] |= (v[k] & KOMA__M_PROMOTE) ? 2u : 1u;
+    }
     return 0;
 }
 

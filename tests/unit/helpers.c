@@ -284,3 +284,45 @@ void heap_map_new_blocks(int on)
     mallopt(M_MMAP_THRESHOLD, on ? 0 : 128 << 10);
     if (on) malloc_trim(0);
 }
+
+unsigned rnd_next(unsigned long long *seed, unsigned n)
+{
+    *seed = *seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (unsigned)((*seed >> 33) % n);
+}
+
+koma_pcn *random_legal_game(const koma_game_set *set, const char *feen, size_t plies,
+                            unsigned long long *seed, koma_position *pos, size_t cap,
+                            size_t *npos)
+{
+    koma_error err;
+    koma_position start;
+    koma_position_init(&start);
+    assert_int_equal(koma_feen_parse(feen, strlen(feen), KOMA_FEEN_STRICT, &start, &err), 0);
+    const koma_game *g = koma_game_set_find_position(set, &start, &err);
+    assert_non_null(g);
+    koma_engine *e;
+    assert_int_equal(koma_engine_new(g, &e, &err), 0);
+    assert_int_equal(koma_engine_set_position(e, &start, &err), 0);
+    koma_position_cleanup(&start);
+    koma_pcn *p = NULL;
+    koma_pcn_new(feen, strlen(feen), &p, &err);
+    assert_non_null(p);
+    koma_emove *moves = malloc(koma_engine_max_moves(e) * sizeof *moves);
+    assert_non_null(moves);
+    size_t n_pos = 0;
+    for (size_t i = 0; i < plies; i++) {
+        if (n_pos < cap) assert_int_equal(koma_engine_get_position(e, &pos[n_pos++], &err), 0);
+        size_t n = koma_engine_legal_moves(e, moves);
+        if (n == 0) break;
+        koma_emove m = moves[rnd_next(seed, (unsigned)n)];
+        char buf[KOMA_PMN_BUF];
+        size_t len = koma_engine_move_write(e, m, buf);
+        assert_int_equal(koma_pcn_append_ply(p, buf, len, &err), 0);
+        assert_int_equal(koma_engine_make(e, m, &err), 0);
+    }
+    free(moves);
+    koma_engine_free(e);
+    if (npos) *npos = n_pos;
+    return p;
+}

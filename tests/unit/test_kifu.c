@@ -123,42 +123,12 @@ static void expect_round_trip(const char *name, const koma_pcn *rec)
 
 static unsigned long long seed = 20261125;
 
-static unsigned rnd(unsigned n)
-{
-    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-    return (unsigned)((seed >> 33) % n);
-}
+static unsigned rnd(unsigned n) { return rnd_next(&seed, n); }
 
 /* A random legal game of at most plies plies from feen, as PCN. */
 static koma_pcn *random_game(const char *feen, size_t plies)
 {
-    koma_error err;
-    const koma_game *g = NULL;
-    koma_position pos;
-    koma_position_init(&pos);
-    assert_int_equal(koma_feen_parse(feen, strlen(feen), KOMA_FEEN_STRICT, &pos, &err), 0);
-    g = koma_game_set_find_position(koma_hub_games(hub), &pos, &err);
-    assert_non_null(g);
-    koma_engine *e;
-    assert_int_equal(koma_engine_new(g, &e, &err), 0);
-    assert_int_equal(koma_engine_set_position(e, &pos, &err), 0);
-    koma_pcn *p = NULL;
-    koma_pcn_new(feen, strlen(feen), &p, &err);
-    assert_non_null(p);
-    koma_emove *moves = malloc(koma_engine_max_moves(e) * sizeof *moves);
-    for (size_t i = 0; i < plies; i++) {
-        size_t n = koma_engine_legal_moves(e, moves);
-        if (n == 0) break;
-        koma_emove m = moves[rnd((unsigned)n)];
-        char buf[KOMA_PMN_BUF];
-        size_t len = koma_engine_move_write(e, m, buf);
-        assert_int_equal(koma_pcn_append_ply(p, buf, len, &err), 0);
-        assert_int_equal(koma_engine_make(e, m, &err), 0);
-    }
-    free(moves);
-    koma_engine_free(e);
-    koma_position_cleanup(&pos);
-    return p;
+    return random_legal_game(koma_hub_games(hub), feen, plies, &seed, NULL, 0, NULL);
 }
 
 static void random_games_read_back(void **state)

@@ -60,6 +60,15 @@ void expect_illegal_at(const char *game, const char *feen, const char *pmn, koma
 void expect_ending(const char *game, const char *feen, int over, koma_status st,
                    koma_result res);
 
+/* A random legal game of at most `plies` plies from feen (a game of `set`), as
+ * PCN; each move drawn with the LCG of *seed (rnd_next). The positions before
+ * each ply go into pos[0 .. *npos) (at most cap of them; pos may be NULL with
+ * cap 0). */
+unsigned rnd_next(unsigned long long *seed, unsigned n);
+koma_pcn *random_legal_game(const koma_game_set *set, const char *feen, size_t plies,
+                            unsigned long long *seed, koma_position *pos, size_t cap,
+                            size_t *npos);
+
 /* A read function over memory (the read callback of koma_pcn_reader and
  * koma_converter_input), in pieces of at most `chunk` bytes. */
 typedef struct mem_src {
