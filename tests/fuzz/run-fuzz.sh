@@ -18,7 +18,10 @@ CFLAGS="-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 -fsanitize=a
 mkdir -p build-fuzz/obj
 # The built-in game definitions are generated C (see lib/games/embed.sh).
 sh lib/games/embed.sh build-fuzz/games.c lib/games/*.yaml || exit 2
-for src in lib/*.c build-fuzz/games.c; do
+# and their index (id, styles, board), written at build by lib/games/index.c
+make --no-print-directory B="${B:-build}" "${B:-build}/gen/games_index.c" >/dev/null || exit 2
+cmp -s "${B:-build}/gen/games_index.c" build-fuzz/games_index.c || cp "${B:-build}/gen/games_index.c" build-fuzz/ || exit 2
+for src in lib/*.c build-fuzz/games.c build-fuzz/games_index.c; do
     name=$(basename "$src" .c); obj=build-fuzz/obj/$name.o
     [ -f "$obj" ] && [ "$obj" -nt "$src" ] && [ "$obj" -nt "$0" ] && ! find lib -name '*.h' -newer "$obj" | grep -q . && continue
     extra=
