@@ -939,7 +939,7 @@ static size_t count_piece_slow(koma_engine *e, int s, unsigned p, int from, int 
  * the royal's square and the nifu counts as they keep them, the hashes left as
  * they were (nothing below that ply reads them, and quiet_unmake leaves them
  * as quiet_make found them). */
-static inline void quiet_make(koma_engine *e, koma_emove m)
+GEN_INLINE void quiet_make(koma_engine *e, koma_emove m)
 {
     int s = e->turn, to = KOMA__M_TO(m);
     const koma__kind *kinds = e->game->kinds;
@@ -971,7 +971,7 @@ static inline void quiet_make(koma_engine *e, koma_emove m)
     e->turn ^= 1;
 }
 
-static inline void quiet_unmake(koma_engine *e, koma_emove m, uint8_t moved)
+GEN_INLINE void quiet_unmake(koma_engine *e, koma_emove m, uint8_t moved)
 {
     int s = (e->turn ^= 1), to = KOMA__M_TO(m);
     const koma__kind *kinds = e->game->kinds;
