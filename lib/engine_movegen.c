@@ -932,6 +932,70 @@ static size_t count_piece_slow(koma_engine *e, int s, unsigned p, int from, int 
     return ok;
 }
 
+/* koma__make and koma__unmake of a move that captures nothing, for perft's
+ * last-but-one ply (count_children_bb) only: the board, the hands, the bitboards,
+ * the royal's square and the nifu counts as they keep them, the hashes left as
+ * they were (nothing below that ply reads them, and quiet_unmake leaves them
+ * as quiet_make found them). */
+GEN_INLINE void quiet_make(koma_engine *e, koma_emove m)
+{
+    int s = e->turn, to = KOMA__M_TO(m);
+    const koma__kind *kinds = e->game->kinds;
+    e->royal_known = 0;
+    if (m & KOMA__M_DROP) {
+        int slot = KOMA__M_FROM(m), k = KOMA__SLOT_KIND(slot);
+        uint8_t c = (uint8_t)(KOMA__CODE(k, s) | ((slot & KOMA__SLOT_DERIVED) ? KOMA__DERIVED : 0));
+        if (--e->hand[s][slot] == 0) e->held[s] &= ~(1ull << slot);
+        e->board[to] = c;
+        e->occ[s] |= e->bit[to];
+        koma__set_flip(e, c, e->bit[to]);
+        if (kinds[k].nifu) (*koma__nifu_at(e, s, k, to))++;
+    } else {
+        int from = KOMA__M_FROM(m);
+        uint8_t p = e->board[from], np = p;
+        if (m & KOMA__M_PROMOTE) np = (uint8_t)(e->promote_code[KOMA__MOVER(p)] | (p & KOMA__DERIVED));
+        e->board[from] = KOMA__EMPTY;
+        e->board[to] = np;
+        koma__bb bf = e->bit[from], bt = e->bit[to];
+        e->occ[s] ^= bf | bt;
+        koma__set_flip(e, p, bf);
+        koma__set_flip(e, np, bt);
+        if (e->royal_code[KOMA__MOVER(p)]) e->royal_sq[s] = to;
+        if (kinds[KOMA__KIND(p)].nifu) {
+            (*koma__nifu_at(e, s, KOMA__KIND(p), from))--;
+            if (kinds[KOMA__KIND(np)].nifu) (*koma__nifu_at(e, s, KOMA__KIND(np), to))++;
+        }
+    }
+    e->turn ^= 1;
+}
+
+GEN_INLINE void quiet_unmake(koma_engine *e, koma_emove m, uint8_t moved)
+{
+    int s = (e->turn ^= 1), to = KOMA__M_TO(m);
+    const koma__kind *kinds = e->game->kinds;
+    e->royal_known = 0;
+    uint8_t c = e->board[to];
+    e->board[to] = KOMA__EMPTY;
+    e->occ[s] ^= e->bit[to];
+    koma__set_flip(e, c, e->bit[to]);
+    if (m & KOMA__M_DROP) {
+        int slot = KOMA__M_FROM(m), k = KOMA__SLOT_KIND(slot);
+        e->hand[s][slot]++;
+        e->held[s] |= 1ull << slot;
+        if (kinds[k].nifu) (*koma__nifu_at(e, s, k, to))--;
+    } else {
+        int from = KOMA__M_FROM(m);
+        e->board[from] = moved;
+        e->occ[s] |= e->bit[from];
+        koma__set_flip(e, moved, e->bit[from]);
+        if (e->royal_code[KOMA__MOVER(moved)]) e->royal_sq[s] = from;
+        if (kinds[KOMA__KIND(moved)].nifu) {
+            if (kinds[KOMA__KIND(c)].nifu) (*koma__nifu_at(e, s, KOMA__KIND(c), to))--;
+            (*koma__nifu_at(e, s, KOMA__KIND(moved), from))++;
+        }
+    }
+}
+
 #define BB uint64_t
 #define BB_BITS 64
 #define BBF(name) name##_64
