@@ -597,7 +597,6 @@ static void test_overlapping_vectors(void **state)
     koma_game_set_free(set);
 }
 
-/* Both sides bare: a draw, whatever termination says. */
 /* side_names: the players as the verdicts name them; Sente and Gote without it */
 static void test_side_names(void **state)
 {
@@ -634,6 +633,7 @@ static void test_side_names(void **state)
                       KOMA_E_GAME_FIELD, 5, 13);
 }
 
+/* Both sides bare: a draw, whatever termination says. */
 static void test_bare_both(void **state)
 {
     (void)state;

@@ -22,8 +22,9 @@
 extern "C" {
 #endif
 
-/* "Sente" (KOMA_FIRST) or "Gote": the players' names in every verdict text.
- * Ownership: the result is static (the library's constant data). */
+/* "Sente" (KOMA_FIRST) or "Gote": the players' default names (a game that names
+ * its own, as Sanki does, has them from koma_game_side_name; the verdict texts
+ * use the game's). Ownership: the result is static (the library's constant data). */
 KOMA_API const char *koma_verdict_side_name(int side);
 
 /* The verdict in one sentence: koma-replay --adjudicate's REASON, the "reason"
