@@ -155,7 +155,8 @@ static int after_ply(judge *j, size_t index, int status, const koma_error *err, 
     }
     switch (status) {
     case KOMA_PLY_NOTATION:
-        koma_ply_notation_message(index + 1, s, len, koma_referee_turn(j->ref) ^ 1, err, msg, sizeof msg);
+        koma_ply_notation_message(index + 1, s, len, koma_engine_game(koma_referee_engine(j->ref)),
+                                  koma_referee_turn(j->ref) ^ 1, err, msg, sizeof msg);
         diag(j, ptr, line, col, err->code, msg, NULL);
         if (j->style == JUDGE_REPETITION) j->invalid = 1;
         return emit_each(j);

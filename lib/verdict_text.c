@@ -520,13 +520,13 @@ size_t koma_ply_unreadable_message(size_t ply, const char *s, size_t len, const 
     return t.need;
 }
 
-size_t koma_ply_notation_message(size_t ply, const char *s, size_t len, int side,
-                                 const koma_error *err, char *buf, size_t cap)
+size_t koma_ply_notation_message(size_t ply, const char *s, size_t len, const koma_game *game,
+                                 int side, const koma_error *err, char *buf, size_t cap)
 {
     char q[KOMA_MOVE_TEXT_BUF];
     koma_quote(q, sizeof q, s, len);
     text t = text_at(buf, cap);
-    add(&t, "ply %zu \"%s\" by %s: %s", ply, q, koma_verdict_side_name(side), err->message);
+    add(&t, "ply %zu \"%s\" by %s: %s", ply, q, koma_game_side_name(game, side), err->message);
     return t.need;
 }
 

@@ -125,6 +125,29 @@ static void test_outcome(void **state)
     koma_pcn_free(rec);
 }
 
+/* A notation slip's message names the player as the game does: Sente and Gote
+ * by default, Sanki's own names there. */
+static void test_notation_message(void **state)
+{
+    (void)state;
+    koma_error err;
+    koma_error_set(&err, KOMA_E_REPLAY_NOTATION, 0, "not the canonical form");
+    char buf[256];
+    size_t n = koma_ply_notation_message(7, "h5+f7", 5, NULL, KOMA_FIRST, &err, buf, sizeof buf);
+    assert_string_equal(buf, "ply 7 \"h5+f7\" by Sente: not the canonical form");
+    assert_int_equal(n, strlen(buf));
+    const koma_game *shogi = koma_game_set_find_id(games, "shogi", 5);
+    koma_ply_notation_message(2, "e7-e6", 5, shogi, KOMA_SECOND, &err, buf, sizeof buf);
+    assert_string_equal(buf, "ply 2 \"e7-e6\" by Gote: not the canonical form");
+    const koma_game *sanki = koma_game_set_find_id(games, "sanki", 5);
+    assert_non_null(sanki);
+    koma_ply_notation_message(7, "h5+f7", 5, sanki, KOMA_FIRST, &err, buf, sizeof buf);
+    assert_string_equal(buf, "ply 7 \"h5+f7\" by the first player: not the canonical form");
+    n = koma_ply_notation_message(8, "e8-e7", 5, sanki, KOMA_SECOND, &err, buf, 10);
+    assert_string_equal(buf, "ply 8 \"e8");
+    assert_int_equal(n, strlen("ply 8 \"e8-e7\" by the second player: not the canonical form"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -132,6 +155,7 @@ int main(void)
         cmocka_unit_test(test_short_buffer),
         cmocka_unit_test(test_disputes),
         cmocka_unit_test(test_outcome),
+        cmocka_unit_test(test_notation_message),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -61,8 +61,11 @@ KOMA_API const char *koma_outcome_member_pointer(koma_outcome_member m);
 KOMA_API size_t koma_ply_unreadable_message(size_t ply, const char *text, size_t len,
                                             const koma_error *err, char *buf, size_t cap);
 /* A ply (1-based) by `side` not in canonical form (KOMA_PLY_NOTATION), from
- * koma_referee_ply's err: "ply N \"TEXT\" by SIDE: MESSAGE". Ownership: none. */
-KOMA_API size_t koma_ply_notation_message(size_t ply, const char *text, size_t len, int side,
+ * koma_referee_ply's err: "ply N \"TEXT\" by SIDE: MESSAGE", the side named as
+ * `game` names it (koma_game_side_name; NULL: the default names).
+ * Ownership: none. */
+KOMA_API size_t koma_ply_notation_message(size_t ply, const char *text, size_t len,
+                                          const koma_game *game, int side,
                                           const koma_error *err, char *buf, size_t cap);
 
 /* The repetition rule a verdict triggered: "none", "illegal-repeat", "fourfold"
