@@ -43,7 +43,8 @@ static void sq_text(koma_sq sq, char *buf, size_t cap)
     }
 }
 
-static const char *side_name(int side) { return side == KOMA_FIRST ? "Sente" : "Gote"; }
+/* Shogi records only: the default names (Sente, Gote). */
+static const char *side_name(int side) { return koma_game_side_name(NULL, side); }
 
 /* Where a move was read, for its errors. */
 static int move_error(koma_error *err, const koma_shogi_move *sm, size_t ply, const char *fmt, ...)

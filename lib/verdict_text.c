@@ -47,7 +47,7 @@ static int known(const koma_verdict *v)
     return koma__sized_check(v->size, KOMA__VERDICT_FIRST, sizeof *v, "koma_verdict", NULL) == 0;
 }
 
-const char *koma_verdict_side_name(int side) { return side == KOMA_FIRST ? "Sente" : "Gote"; }
+const char *koma_verdict_side_name(int side) { return koma_game_side_name(NULL, side); }
 
 static const char *plies_word(size_t n) { return n == 1 ? "ply" : "plies"; }
 
