@@ -107,6 +107,9 @@ def test_formats_listed():
     assert fm["csa"]["read"] and fm["csa"]["write"] and fm["csa"]["kind"] == "record"
     assert fm["feen"]["kind"] == "position"
     assert not fm["pgn"]["read"]
+    # every kind has its name: the notations checked only (koma-validate) too
+    assert fm["cgsn"]["kind"] == "notation" and fm["ggn"]["kind"] == "notation"
+    assert {f["kind"] for f in fm.values()} <= {"position", "moves", "record", "detect", "notation"}
 
 
 @pytest.mark.parametrize("path", ["tests/data/replay/shogi.jsonl", "tests/data/replay/ogi.yaml"])

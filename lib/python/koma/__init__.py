@@ -159,7 +159,8 @@ def is_valid(text, notation="feen", position=None):
 
 
 def formats():
-    """The formats koma knows: dicts of name, kind, read, write, title."""
+    """The formats koma knows: dicts of name, kind (position, moves, record,
+    detect, or notation: checked only), read, write, title."""
     return [dict(name=n, kind=k, read=r, write=w, title=t) for n, k, r, w, t in _formats()]
 
 

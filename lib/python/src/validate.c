@@ -140,7 +140,9 @@ PyObject *kpy_validate(PyObject *self, PyObject *args, PyObject *kw)
 
 PyObject *kpy_formats(PyObject *self, PyObject *noargs)
 {
-    static const char *const kinds[] = {"position", "moves", "record", "detect"};
+    /* indexed by koma_format_kind: one name for each of its values */
+    static const char *const kinds[KOMA_FORMAT_NOTATION + 1] = {"position", "moves", "record", "detect",
+                                                                "notation"};
     (void)self;
     (void)noargs;
     size_t n = koma_format_count();
@@ -148,7 +150,9 @@ PyObject *kpy_formats(PyObject *self, PyObject *noargs)
     for (size_t i = 0; list && i < n; i++) {
         const koma_format *f = koma_format_at(i);
         unsigned caps = koma_format_caps(f);
-        PyObject *t = Py_BuildValue("(ssNNs)", koma_format_name(f), kinds[koma_format_kind_of(f)],
+        koma_format_kind kind = koma_format_kind_of(f);
+        const char *kind_name = (size_t)kind < sizeof kinds / sizeof kinds[0] ? kinds[kind] : "other";
+        PyObject *t = Py_BuildValue("(ssNNs)", koma_format_name(f), kind_name,
                                     PyBool_FromLong((caps & KOMA_FORMAT_READ) != 0),
                                     PyBool_FromLong((caps & KOMA_FORMAT_WRITE) != 0), koma_format_title(f));
         if (t == NULL) Py_CLEAR(list);
