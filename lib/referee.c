@@ -1027,14 +1027,24 @@ static int play_ply(koma_referee *r, ply_ctx *pc, koma_error *why, koma_error *e
     return PLY_GO_ON;
 }
 
+static int history_endings(koma_referee *r, ply_ctx *pc, koma_error *err);
+
+/* Whether history_endings has anything to do after ply n (its position's
+ * bucket b): the game ended, or one of the history rules may end it. */
+static inline int history_due(const koma_referee *r, size_t n, size_t b)
+{
+    const koma_game *g = r->g;
+    return r->end.over ||
+           (g->repetition == KOMA__REP_FOURFOLD && r->bucket[b] >= g->repetition_count) ||
+           (g->move_limit && r->limit_count >= g->move_limit) || (g->move_cap && n >= g->move_cap);
+}
+
 /* The endings after the ply, in the order of koma-games(7): what the position
  * decides (the engine), the fourfold rule, the move limit. The next ply's
  * move, when it is legal here, shows a legal move. 0, or -1 (memory). */
 static int ply_endings(koma_referee *r, ply_ctx *pc, koma_error *err)
 {
-    const koma_game *g = r->g;
     koma_engine *e = r->e;
-    size_t n = pc->n;
     int moves = 0;
     if (r->next && (r->flags & KOMA__ENGINE_ONE_PMN) && r->opt.dialect == KOMA_PMN_DIALECT_CANONICAL) {
         koma_error ignored;
@@ -1046,6 +1056,15 @@ static int ply_endings(koma_referee *r, ply_ctx *pc, koma_error *err)
     }
     koma__position_ending(e, &r->end, moves);
     if (koma__engine_trouble(e)) return oom(err);    /* the threat or the ending unknown */
+    return history_due(r, pc->n, pc->b) ? history_endings(r, pc, err) : 0;
+}
+
+/* After what the position decides (r->end): the fourfold rule, the move limit,
+ * and the game's end when one of them ended it. 0, or -1 (memory). */
+static int history_endings(koma_referee *r, ply_ctx *pc, koma_error *err)
+{
+    const koma_game *g = r->g;
+    size_t n = pc->n;
     if (!r->end.over && g->repetition == KOMA__REP_FOURFOLD && r->bucket[pc->b] >= g->repetition_count) {
         fourfold(r, n, pc->hash, pc->mover);
         if (r->end.over && note_repeated(r, err) != 0) return -1;
@@ -1776,6 +1795,104 @@ static void check_clock(koma_referee *r, const koma_pcn *rec, const koma_recorde
     k->state = k->spent > k->left ? KOMA_CLOCK_AGREES : KOMA_CLOCK_TIME_LEFT;
 }
 
+/* ---- the usual plies of a light record ---------------------------------------------- */
+
+/* Whether the quick loop may take the plies of the record set up: canonical PMN
+ * on a backend whose moves are one PMN move each, no table of positions, not
+ * KOMA_REFEREE_GENERAL. */
+static int quick_record(const koma_referee *r)
+{
+    return r->state == ON && r->opt.dialect == KOMA_PMN_DIALECT_CANONICAL &&
+           (r->flags & KOMA__ENGINE_ONE_PMN) && r->track == NULL &&
+           !(r->opt.flags & KOMA_REFEREE_GENERAL);
+}
+
+/*
+ * The plies of a light record from the first, each judged as ply() judges it,
+ * for as long as each is the usual one: parsed by the record's pass, legal, no
+ * same-move repetition, the game still on. *at: the first ply it did not take;
+ * the general loop goes on from there and judges that ply from the same state
+ * (a ply it refuses is reported there). 0, -1 (trouble: err), or a hook's
+ * non-zero value.
+ */
+static int quick_plies(koma_referee *r, const koma__pcn_light *l, size_t n,
+                       const koma_referee_hooks *hooks, size_t *at, koma_error *err)
+{
+    const koma_game *g = r->g;
+    koma_engine *e = r->e;
+    size_t last = n < KOMA_LIMIT_PLIES ? n : KOMA_LIMIT_PLIES;
+    if (r->has_stop && r->stop_at < last) last = r->stop_at;
+    int (*hook)(void *, koma_referee *, size_t, int, const koma_error *) = hooks ? hooks->ply : NULL;
+    int same_move_rule = g->repetition == KOMA__REP_SAME_MOVE;
+    int fourfold_rule = g->repetition == KOMA__REP_FOURFOLD;
+    koma_error why;
+    why.code = KOMA_OK;                /* (the hook's err for a played ply: nothing set) */
+    size_t i = r->index;
+    for (; i < last && r->state == ON; i++) {
+        const struct koma__pcn_span *sp = &l->plies[i];
+        if (!sp->parsed) break;
+        koma_emove m;
+        if (r->ahead_of == &sp->move && r->ahead_index == i) {
+            m = r->ahead_move;         /* found legal when the previous ply was made */
+        } else if (koma_engine_find_move(e, &sp->move, &m, &why) != 0) {
+            if (why.code == KOMA_E_MEMORY) {
+                *err = why;
+                return -1;
+            }
+            break;                     /* the general loop reports it */
+        }
+        r->ahead_of = NULL;
+        int mover = koma_engine_turn(e);
+        koma_move_facts f;
+        koma_engine_move_facts(e, m, &f);
+        size_t np = r->played + 1;
+        if (grow_history(r, np + 1, err) != 0 || koma_engine_make(e, m, err) != 0) return -1;
+        uint64_t hash = koma_engine_hash(e);
+        size_t b = (size_t)(hash % BUCKETS);
+        if (same_move_rule && r->bucket[b] > 0 && same_move(r, np, f.key, hash)) {
+            koma_engine_unmake(e);     /* the general loop refuses it */
+            break;
+        }
+        r->bucket[b]++;
+        r->index = i + 1;
+        r->played = np;
+        hist *h = &r->h[np];
+        h->hash = hash;
+        h->prev = r->head[b];
+        r->head[b] = (uint32_t)np + 1;
+        h->key = f.key;
+        h->threat = (uint8_t)(fourfold_rule && koma_engine_threatens(e, mover));
+        r->limit_count = (f.resets || (f.captures && g->move_limit_capture_resets)) ? 0 : r->limit_count + 1;
+        int moves = 0;
+        if (i + 1 < n && l->plies[i + 1].parsed) {
+            koma_error ignored;
+            if (koma_engine_find_move(e, &l->plies[i + 1].move, &r->ahead_move, &ignored) == 0) {
+                moves = 1;
+                r->ahead_of = &l->plies[i + 1].move;
+                r->ahead_index = i + 1;
+            }
+        }
+        koma__position_ending(e, &r->end, moves);
+        if (koma__engine_trouble(e)) return oom(err);
+        if (history_due(r, np, b)) {
+            ply_ctx pc;
+            pc.i = i;
+            pc.text = pc.canon = l->text + sp->off;
+            pc.len = pc.clen = sp->len;
+            pc.slip = 0;
+            pc.mover = mover;
+            pc.n = np;
+            pc.hash = hash;
+            pc.b = b;
+            if (history_endings(r, &pc, err) != 0) return -1;
+        }
+        int stop;
+        if (hook && (stop = hook(hooks->ctx, r, i, KOMA_PLY_PLAYED, &why)) != 0) return stop;
+    }
+    *at = i;
+    return 0;
+}
+
 static int judge_pcn(koma_referee *r, const koma_game_set *games, const koma_game *game,
                      const koma_pcn *rec, const koma_referee_hooks *hooks, koma_verdict *v,
                      koma_error *err)
@@ -1846,7 +1963,9 @@ static int judge_pcn(koma_referee *r, const koma_game_set *games, const koma_gam
     if (hooks && hooks->begun && (stop = hooks->begun(hooks->ctx, r)) != 0) return stop;
     size_t n = koma_pcn_ply_count(rec);
     const koma__pcn_light *l = rec->light;   /* (a light record: its table read directly) */
-    for (size_t i = 0; i < n; i++) {
+    size_t i = 0;
+    if (l && quick_record(r) && (stop = quick_plies(r, l, n, hooks, &i, err)) != 0) return stop;
+    for (; i < n; i++) {
         size_t len = 0;
         const char *s;
         const koma_move *mv;
