@@ -1797,6 +1797,13 @@ static void check_clock(koma_referee *r, const koma_pcn *rec, const koma_recorde
 
 /* ---- the usual plies of a light record ---------------------------------------------- */
 
+static void set_ahead(koma_referee *r, const koma_move *of, size_t index, koma_emove m)
+{
+    r->ahead_of = of;
+    r->ahead_index = index;
+    r->ahead_move = m;
+}
+
 /* Whether the quick loop may take the plies of the record set up: canonical PMN
  * on a backend whose moves are one PMN move each, no table of positions, not
  * KOMA_REFEREE_GENERAL. */
@@ -1825,28 +1832,35 @@ static int quick_plies(koma_referee *r, const koma__pcn_light *l, size_t n,
     int (*hook)(void *, koma_referee *, size_t, int, const koma_error *) = hooks ? hooks->ply : NULL;
     int same_move_rule = g->repetition == KOMA__REP_SAME_MOVE;
     int fourfold_rule = g->repetition == KOMA__REP_FOURFOLD;
+    /* history_due's tests, each a comparison that never holds when its rule is absent */
+    uint32_t rep_at = fourfold_rule ? (uint32_t)g->repetition_count : UINT32_MAX;
+    uint32_t limit_at = g->move_limit ? (uint32_t)g->move_limit : UINT32_MAX;
+    size_t cap_at = g->move_cap ? g->move_cap : SIZE_MAX;
+    int capture_resets = g->move_limit_capture_resets;
     koma_error why;
     why.code = KOMA_OK;                /* (the hook's err for a played ply: nothing set) */
     size_t i = r->index;
+    /* the move of ply i when the previous ply found it ahead */
+    int ahead = r->ahead_of != NULL && r->ahead_index == i && i < n && r->ahead_of == &l->plies[i].move;
+    koma_emove m = ahead ? r->ahead_move : 0;
+    r->ahead_of = NULL;
     for (; i < last && r->state == ON; i++) {
         const struct koma__pcn_span *sp = &l->plies[i];
         if (!sp->parsed) break;
-        koma_emove m;
-        if (r->ahead_of == &sp->move && r->ahead_index == i) {
-            m = r->ahead_move;         /* found legal when the previous ply was made */
-        } else if (koma_engine_find_move(e, &sp->move, &m, &why) != 0) {
+        if (!ahead && koma_engine_find_move(e, &sp->move, &m, &why) != 0) {
             if (why.code == KOMA_E_MEMORY) {
                 *err = why;
                 return -1;
             }
             break;                     /* the general loop reports it */
         }
-        r->ahead_of = NULL;
+        ahead = 0;
         int mover = koma_engine_turn(e);
         koma_move_facts f;
         koma_engine_move_facts(e, m, &f);
         size_t np = r->played + 1;
-        if (grow_history(r, np + 1, err) != 0 || koma_engine_make(e, m, err) != 0) return -1;
+        if ((np >= r->caph && grow_history(r, np + 1, err) != 0) || koma_engine_make(e, m, err) != 0)
+            return -1;
         uint64_t hash = koma_engine_hash(e);
         size_t b = (size_t)(hash % BUCKETS);
         if (same_move_rule && r->bucket[b] > 0 && same_move(r, np, f.key, hash)) {
@@ -1862,20 +1876,15 @@ static int quick_plies(koma_referee *r, const koma__pcn_light *l, size_t n,
         r->head[b] = (uint32_t)np + 1;
         h->key = f.key;
         h->threat = (uint8_t)(fourfold_rule && koma_engine_threatens(e, mover));
-        r->limit_count = (f.resets || (f.captures && g->move_limit_capture_resets)) ? 0 : r->limit_count + 1;
-        int moves = 0;
-        if (i + 1 < n && l->plies[i + 1].parsed) {
+        r->limit_count = (f.resets || (f.captures && capture_resets)) ? 0 : r->limit_count + 1;
+        if (i + 1 < n && sp[1].parsed) {
             koma_error ignored;
-            if (koma_engine_find_move(e, &l->plies[i + 1].move, &r->ahead_move, &ignored) == 0) {
-                moves = 1;
-                r->ahead_of = &l->plies[i + 1].move;
-                r->ahead_index = i + 1;
-            }
+            ahead = koma_engine_find_move(e, &sp[1].move, &m, &ignored) == 0;
         }
-        koma__position_ending(e, &r->end, moves);
+        koma__position_ending(e, &r->end, ahead);
         if (koma__engine_trouble(e)) return oom(err);
-        if (history_due(r, np, b)) {
-            ply_ctx pc;
+        if (r->end.over || r->bucket[b] >= rep_at || r->limit_count >= limit_at || np >= cap_at) {
+            ply_ctx pc;                /* (history_endings: what it reads of a ply) */
             pc.i = i;
             pc.text = pc.canon = l->text + sp->off;
             pc.len = pc.clen = sp->len;
@@ -1887,8 +1896,13 @@ static int quick_plies(koma_referee *r, const koma__pcn_light *l, size_t n,
             if (history_endings(r, &pc, err) != 0) return -1;
         }
         int stop;
-        if (hook && (stop = hook(hooks->ctx, r, i, KOMA_PLY_PLAYED, &why)) != 0) return stop;
+        if (hook && (stop = hook(hooks->ctx, r, i, KOMA_PLY_PLAYED, &why)) != 0) {
+            if (ahead) set_ahead(r, &sp[1].move, i + 1, m);
+            return stop;
+        }
     }
+    /* the general loop takes the next ply's move found ahead as read_ply does */
+    if (ahead) set_ahead(r, &l->plies[i].move, i, m);
     *at = i;
     return 0;
 }
