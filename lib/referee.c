@@ -51,6 +51,13 @@ struct koma_referee {
     unsigned flags;                    /* its backend's (koma__engine_flags) */
     const koma_game *g;
     koma_position pos;                 /* scratch: dialect context, stripped FEENs */
+    /* the last record's setup FEEN as read, kept for the next record with the
+     * same text (a database's records mostly start from one position) */
+    koma_position setup;
+    char setup_text[KOMA_FEEN_MAX_LEN + 1];
+    size_t setup_len;                  /* 0: none kept */
+    const koma_game_set *setup_games;  /* the set its game was looked up in */
+    const koma_game *setup_game;       /* the game of that set it names */
     hist *h;                           /* h[0..played] */
     size_t caph;
     uint32_t bucket[BUCKETS];
@@ -152,6 +159,7 @@ int koma_referee_new(const koma_referee_options *opt, koma_referee **out, koma_e
         return -1;
     }
     koma_position_init(&r->pos);
+    koma_position_init(&r->setup);
     if ((r->opt.flags & KOMA_REFEREE_TRACK) && koma_repeats_new(&r->track, err) != 0) {
         free(r);
         return -1;
@@ -166,6 +174,7 @@ void koma_referee_free(koma_referee *r)
     for (size_t i = 0; i < r->nengines; i++) koma_engine_free(r->engines[i]);
     for (size_t i = 0; i < r->nvariants; i++) koma__game_free(r->variants[i].game);
     koma_position_cleanup(&r->pos);
+    koma_position_cleanup(&r->setup);
     koma_repeats_free(r->track);
     free(r->h);
     free(r->moves);
@@ -1907,6 +1916,32 @@ static int quick_plies(koma_referee *r, const koma__pcn_light *l, size_t n,
     return 0;
 }
 
+/* The setup FEEN feen[0..flen) (NULL: absent) read into r->setup, and its game
+ * looked up in games unless *game is given: as the last record's when the
+ * text is the same. 0, or -1 (err). */
+static int read_setup(koma_referee *r, const koma_game_set *games, const char *feen, size_t flen,
+                      const koma_game **game, koma_error *err)
+{
+    if (feen && r->setup_len && flen == r->setup_len && memcmp(feen, r->setup_text, flen) == 0 &&
+        (*game != NULL || (games == r->setup_games && r->setup_game != NULL))) {
+        if (*game == NULL) *game = r->setup_game;
+        return 0;
+    }
+    r->setup_len = 0;
+    if (koma_feen_parse(feen ? feen : "", feen ? flen : 0, KOMA_FEEN_STRICT, &r->setup, err) != 0)
+        return -1;
+    const koma_game *found = NULL;
+    if (*game == NULL && (*game = found = koma_game_set_find_position(games, &r->setup, err)) == NULL)
+        return -1;
+    if (feen && flen > 0 && flen < sizeof r->setup_text) {
+        memcpy(r->setup_text, feen, flen);
+        r->setup_len = flen;
+        r->setup_games = games;
+        r->setup_game = found;
+    }
+    return 0;
+}
+
 static int judge_pcn(koma_referee *r, const koma_game_set *games, const koma_game *game,
                      const koma_pcn *rec, const koma_referee_hooks *hooks, koma_verdict *v,
                      koma_error *err)
@@ -1917,16 +1952,14 @@ static int judge_pcn(koma_referee *r, const koma_game_set *games, const koma_gam
     strcpy(v->unjudged_member, "/setup/feen");
     /* koma_game_set_open_feen without its fit test: koma_referee_begin sets the
      * position on the engine, which makes the same test */
-    int rc = koma_feen_parse(feen ? feen : "", feen ? flen : 0, KOMA_FEEN_STRICT, &r->pos, err);
-    if (rc == 0 && game == NULL && (game = koma_game_set_find_position(games, &r->pos, err)) == NULL)
-        rc = -1;
+    int rc = read_setup(r, games, feen, flen, &game, err);
     if (rc == 0) rc = koma_game_require_rules(game, err);
     v->game = game;
     r->rule = KOMA_DECLARE_DEFAULT;
     if (rc == 0) rc = record_rules(r, rec, &game, v->unjudged_member, err);
     if (rc == 0) {
         strcpy(v->unjudged_member, "/setup/feen");   /* the position must fit the game */
-        rc = koma_referee_begin(r, game, &r->pos, err);
+        rc = koma_referee_begin(r, game, &r->setup, err);
     }
     if (rc != 0) return err && err->code == KOMA_E_MEMORY ? -1 : 1;
     int shogi_world = 0, from_csa = 0;
@@ -1948,7 +1981,7 @@ static int judge_pcn(koma_referee *r, const koma_game_set *games, const koma_gam
     } else if (from_csa) {
         said = comment_value(rec, "handicap: ", &said_len);
     }
-    if (r->claims && said) state_handicap(r, &r->pos, said, said_len);
+    if (r->claims && said) state_handicap(r, &r->setup, said, said_len);
     /* with no outcome, only where the record comes from (an illegal last ply
      * is then its ending) */
     r->rec.from_shogi_world = shogi_world;
