@@ -469,6 +469,8 @@ int koma__mb_create(const koma_game *g, koma_engine **out, koma_error *err)
     return 0;
 }
 
+static void setup_free(struct koma__mb_setup *c);
+
 void koma__mb_destroy(koma_engine *e)
 {
     free(e->board);
@@ -493,6 +495,7 @@ void koma__mb_destroy(koma_engine *e)
     free(e->probe_lines);
     free(e->leap_from);
     free(e->leap_by);
+    setup_free(e->setup);
     free(e);
 }
 
@@ -581,9 +584,99 @@ static void recompute(koma_engine *e)
         }
 }
 
+/* ---- the last position set, kept ----------------------------------------------------- */
+
+/* What koma__mb_set_position makes of a position: every field of the engine's
+ * state (struct koma_engine, "state") that it and recompute set. */
+struct koma__mb_setup {
+    int valid;
+    koma_position pos;                 /* the position as given */
+    uint8_t *board;                    /* e->size bytes */
+    uint8_t *nifu;                     /* 2 * nkinds * files bytes */
+    int turn;
+    uint16_t hand[2][KOMA__SLOTS];
+    uint64_t held[2];
+    int royal_sq[2], nroyal[2], royal_in_hand, material[2];
+    uint64_t hash_board, hash_hand;
+    koma__bb occ[2];
+    koma__bb set_bb[KOMA__BB_SETS];
+};
+
+static size_t nifu_bytes(const koma_engine *e)
+{
+    return (size_t)2 * e->game->nkinds * (size_t)e->files;
+}
+
+static void setup_free(struct koma__mb_setup *c)
+{
+    if (c == NULL) return;
+    koma_position_cleanup(&c->pos);
+    free(c->board);
+    free(c->nifu);
+    free(c);
+}
+
+/* Keep pos and the state set from it (nothing kept when memory is short: the
+ * next position is then set in full). */
+static void setup_keep(koma_engine *e, const koma_position *pos)
+{
+    struct koma__mb_setup *c = e->setup;
+    if (c == NULL) {
+        if ((c = calloc(1, sizeof *c)) == NULL) return;
+        koma_position_init(&c->pos);
+        c->board = malloc((size_t)e->size);
+        c->nifu = malloc(nifu_bytes(e) ? nifu_bytes(e) : 1);
+        if (c->board == NULL || c->nifu == NULL) {
+            setup_free(c);
+            return;
+        }
+        e->setup = c;
+    }
+    c->valid = 0;
+    if (koma_position_copy(&c->pos, pos, NULL) != 0) return;
+    memcpy(c->board, e->board, (size_t)e->size);
+    memcpy(c->nifu, e->nifu, nifu_bytes(e));
+    c->turn = e->turn;
+    memcpy(c->hand, e->hand, sizeof c->hand);
+    memcpy(c->held, e->held, sizeof c->held);
+    memcpy(c->royal_sq, e->royal_sq, sizeof c->royal_sq);
+    memcpy(c->nroyal, e->nroyal, sizeof c->nroyal);
+    c->royal_in_hand = e->royal_in_hand;
+    memcpy(c->material, e->material, sizeof c->material);
+    c->hash_board = e->hash_board;
+    c->hash_hand = e->hash_hand;
+    memcpy(c->occ, e->occ, sizeof c->occ);
+    memcpy(c->set_bb, e->set_bb, sizeof c->set_bb);
+    c->valid = 1;
+}
+
+/* The state of the kept position set again, when pos is that position: 1. */
+static int setup_again(koma_engine *e, const koma_position *pos)
+{
+    const struct koma__mb_setup *c = e->setup;
+    if (c == NULL || !c->valid || e->undo == NULL || !koma_position_equal(&c->pos, pos)) return 0;
+    memcpy(e->board, c->board, (size_t)e->size);
+    memcpy(e->nifu, c->nifu, nifu_bytes(e));
+    e->turn = c->turn;
+    memcpy(e->hand, c->hand, sizeof e->hand);
+    memcpy(e->held, c->held, sizeof e->held);
+    memcpy(e->royal_sq, c->royal_sq, sizeof e->royal_sq);
+    memcpy(e->nroyal, c->nroyal, sizeof e->nroyal);
+    e->royal_in_hand = c->royal_in_hand;
+    e->royal_known = 0;
+    memcpy(e->material, c->material, sizeof e->material);
+    e->hash_board = c->hash_board;
+    e->hash_hand = c->hash_hand;
+    memcpy(e->occ, c->occ, sizeof e->occ);
+    memcpy(e->set_bb, c->set_bb, sizeof e->set_bb);
+    e->nundo = 0;
+    return 1;
+}
+
 int koma__mb_set_position(koma_engine *e, const koma_position *pos, koma_error *err)
 {
     const koma_game *g = e->game;
+    if (setup_again(e, pos)) return 0;
     if (koma__position_fits_kinds(g, pos, e->kind_of_pin, err) != 0) return -1;
     uint8_t *board = e->board;
     uint16_t hand[2][KOMA__SLOTS];
@@ -609,6 +702,7 @@ int koma__mb_set_position(koma_engine *e, const koma_position *pos, koma_error *
         e->undo = malloc(e->cap_undo * sizeof *e->undo);
         if (e->undo == NULL) return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (history)");
     }
+    setup_keep(e, pos);
     return 0;
 }
 

@@ -238,6 +238,11 @@ struct koma_engine {
     uint64_t zhand[2][KOMA__SLOTS];
     uint64_t zturn;
 
+    /* the last position set and the state it gave (engine_board.c), set again
+     * by a copy when the next one is the same (a database's records mostly
+     * start from one position); NULL until a position is set */
+    struct koma__mb_setup *setup;
+
     /* the plies made since the position was set, for unmake */
     koma__undo *undo;
     size_t nundo, cap_undo;
