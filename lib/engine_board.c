@@ -616,6 +616,28 @@ static void setup_free(struct koma__mb_setup *c)
     free(c);
 }
 
+/* The state between the engine and the kept setup: into the setup, or (back)
+ * from it into the engine. */
+static void setup_copy(koma_engine *e, struct koma__mb_setup *c, int back)
+{
+#define STATE(f) (back ? memcpy(&e->f, &c->f, sizeof e->f) : memcpy(&c->f, &e->f, sizeof e->f))
+    STATE(turn);
+    STATE(hand);
+    STATE(held);
+    STATE(royal_sq);
+    STATE(nroyal);
+    STATE(royal_in_hand);
+    STATE(material);
+    STATE(hash_board);
+    STATE(hash_hand);
+    STATE(occ);
+    STATE(set_bb);
+#undef STATE
+    uint8_t *board = back ? e->board : c->board, *nifu = back ? e->nifu : c->nifu;
+    memcpy(board, back ? c->board : e->board, (size_t)e->size);
+    memcpy(nifu, back ? c->nifu : e->nifu, nifu_bytes(e));
+}
+
 /* Keep pos and the state set from it (nothing kept when memory is short: the
  * next position is then set in full). */
 static void setup_keep(koma_engine *e, const koma_position *pos)
@@ -634,41 +656,17 @@ static void setup_keep(koma_engine *e, const koma_position *pos)
     }
     c->valid = 0;
     if (koma_position_copy(&c->pos, pos, NULL) != 0) return;
-    memcpy(c->board, e->board, (size_t)e->size);
-    memcpy(c->nifu, e->nifu, nifu_bytes(e));
-    c->turn = e->turn;
-    memcpy(c->hand, e->hand, sizeof c->hand);
-    memcpy(c->held, e->held, sizeof c->held);
-    memcpy(c->royal_sq, e->royal_sq, sizeof c->royal_sq);
-    memcpy(c->nroyal, e->nroyal, sizeof c->nroyal);
-    c->royal_in_hand = e->royal_in_hand;
-    memcpy(c->material, e->material, sizeof c->material);
-    c->hash_board = e->hash_board;
-    c->hash_hand = e->hash_hand;
-    memcpy(c->occ, e->occ, sizeof c->occ);
-    memcpy(c->set_bb, e->set_bb, sizeof c->set_bb);
+    setup_copy(e, c, 0);
     c->valid = 1;
 }
 
 /* The state of the kept position set again, when pos is that position: 1. */
 static int setup_again(koma_engine *e, const koma_position *pos)
 {
-    const struct koma__mb_setup *c = e->setup;
+    struct koma__mb_setup *c = e->setup;
     if (c == NULL || !c->valid || e->undo == NULL || !koma_position_equal(&c->pos, pos)) return 0;
-    memcpy(e->board, c->board, (size_t)e->size);
-    memcpy(e->nifu, c->nifu, nifu_bytes(e));
-    e->turn = c->turn;
-    memcpy(e->hand, c->hand, sizeof e->hand);
-    memcpy(e->held, c->held, sizeof e->held);
-    memcpy(e->royal_sq, c->royal_sq, sizeof e->royal_sq);
-    memcpy(e->nroyal, c->nroyal, sizeof e->nroyal);
-    e->royal_in_hand = c->royal_in_hand;
+    setup_copy(e, c, 1);
     e->royal_known = 0;
-    memcpy(e->material, c->material, sizeof e->material);
-    e->hash_board = c->hash_board;
-    e->hash_hand = c->hash_hand;
-    memcpy(e->occ, c->occ, sizeof e->occ);
-    memcpy(e->set_bb, c->set_bb, sizeof e->set_bb);
     e->nundo = 0;
     return 1;
 }
