@@ -1846,6 +1846,9 @@ static int quick_plies(koma_referee *r, const koma__pcn_light *l, size_t n,
     uint32_t limit_at = g->move_limit ? (uint32_t)g->move_limit : UINT32_MAX;
     size_t cap_at = g->move_cap ? g->move_cap : SIZE_MAX;
     int capture_resets = g->move_limit_capture_resets;
+    /* the move's facts serve the same-move rule (its key) and the move limit
+     * alone: a game with neither (Shogi's fourfold rule) leaves them 0 */
+    int need_facts = same_move_rule || g->move_limit;
     koma_error why;
     why.code = KOMA_OK;                /* (the hook's err for a played ply: nothing set) */
     size_t i = r->index;
@@ -1865,8 +1868,8 @@ static int quick_plies(koma_referee *r, const koma__pcn_light *l, size_t n,
         }
         ahead = 0;
         int mover = koma_engine_turn(e);
-        koma_move_facts f;
-        koma_engine_move_facts(e, m, &f);
+        koma_move_facts f = {0};
+        if (need_facts) koma_engine_move_facts(e, m, &f);
         size_t np = r->played + 1;
         if ((np >= r->caph && grow_history(r, np + 1, err) != 0) || koma_engine_make(e, m, err) != 0)
             return -1;
