@@ -1847,7 +1847,8 @@ static int quick_plies(koma_referee *r, const koma__pcn_light *l, size_t n,
     size_t cap_at = g->move_cap ? g->move_cap : SIZE_MAX;
     int capture_resets = g->move_limit_capture_resets;
     /* the move's facts serve the same-move rule (its key) and the move limit
-     * alone: a game with neither (Shogi's fourfold rule) leaves them 0 */
+     * alone (its count, read by nothing else): a game with neither (Shogi's
+     * fourfold rule) leaves them 0 */
     int need_facts = same_move_rule || g->move_limit;
     koma_error why;
     why.code = KOMA_OK;                /* (the hook's err for a played ply: nothing set) */
@@ -1888,7 +1889,8 @@ static int quick_plies(koma_referee *r, const koma__pcn_light *l, size_t n,
         r->head[b] = (uint32_t)np + 1;
         h->key = f.key;
         h->threat = (uint8_t)(fourfold_rule && koma_engine_threatens(e, mover));
-        r->limit_count = (f.resets || (f.captures && capture_resets)) ? 0 : r->limit_count + 1;
+        if (g->move_limit)
+            r->limit_count = (f.resets || (f.captures && capture_resets)) ? 0 : r->limit_count + 1;
         if (i + 1 < n && sp[1].parsed) {
             koma_error ignored;
             ahead = koma_engine_find_move(e, &sp[1].move, &m, &ignored) == 0;
