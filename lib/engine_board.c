@@ -357,6 +357,7 @@ static int board_geometry(koma_engine *e, koma_error *err)
     e->shape.size[1] = (uint16_t)e->ranks;
     e->shape.size[2] = 1;
     e->shape.squares = (uint32_t)e->nsquares;
+    e->cell_base = e->base + (e->ranks - 1 + pad) * e->stride;
     memset(e->board, KOMA__OFF, (size_t)e->size);
     for (int i = 0; i < e->size; i++) e->index_sq[i] = -1;
     for (int r = 0; r < e->ranks; r++)

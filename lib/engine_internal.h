@@ -151,6 +151,9 @@ struct koma_engine {
     struct koma__fx *fx;               /* the effect engine (fx_backend.c); NULL otherwise */
     struct koma__sk *sk;               /* the Sanki engine (sanki_backend.c); NULL otherwise */
     int files, ranks, pad, stride, size, base;
+    int cell_base;                     /* the padded index of the cell (0, 0), file a of
+                                          the first rank: cell (f, r) is
+                                          cell_base + f - r * stride */
     uint8_t *board;                    /* size bytes, KOMA__OFF outside */
     int16_t *sq_index;                 /* koma square -> padded index */
     int16_t *index_sq;                 /* padded index -> koma square or -1 */
