@@ -4,10 +4,10 @@
 # its own, and every other ply one by one as koma_referee_ply does; with
 # KOMA_REFEREE_GENERAL in the environment every ply goes the general way.
 # koma-replay must give the same bytes either way (stdout, stderr, exit
-# status) for each of its output modes, on every record of tests/data (PCN
-# JSON Lines and YAML streams; other files give their diagnostics, the same
-# way twice) and on the fuzz corpora of whole records (replay, pcn_json,
-# pcn_yaml), each corpus in one run.
+# status) for each of its output modes, on replay-quick.jsonl beside it, on
+# every record of tests/data (PCN JSON Lines and YAML streams; other files
+# give their diagnostics, the same way twice) and on the fuzz corpora of whole
+# records (replay, pcn_json, pcn_yaml), each corpus in one run.
 # Usage: replay-quick.sh BINDIR
 bindir=$(cd "$1" && pwd) || exit 2
 root=$(pwd)
@@ -57,6 +57,10 @@ for f in $(find . -type f \( -name '*.jsonl' -o -name '*.yaml' -o -name '*.pcn' 
 done
 # a whole directory's records at once (the referee reused from record to record)
 modes "tests/data/replay + repetition" replay/*.jsonl repetition/*.jsonl
+# endings the quick loop hands on or decides (tests/cli/replay-quick.jsonl): a
+# perpetual check (Sente's rook, four times; then plies after it, a wrong
+# recorded outcome), a mate by pawn drop (illegal) and a pawn drop that is no mate
+modes "tests/cli/replay-quick.jsonl" "$root/tests/cli/replay-quick.jsonl"
 
 cd "$root/tests/fuzz/corpus" || exit 2
 for c in replay pcn_json pcn_yaml; do
