@@ -243,6 +243,7 @@ check-threads: $(B)/threads/threads
 check-cli: $(CMDS)
 	@sh tests/cli/run.sh $(B)/bin
 	@sh tests/cli/progress.sh $(B)/bin
+	@sh tests/cli/replay-quick.sh $(B)/bin
 
 # The valid and invalid cases of each notation (tests/spec/*.tsv, which
 # build/tests/test_spec checks against the library) through koma-validate.

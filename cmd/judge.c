@@ -37,6 +37,8 @@ judge *judge_new(cli *c, const koma_game_set *games, const koma_game *forced,
     koma_referee_options opt = KOMA_REFEREE_OPTIONS_INIT;
     opt.dialect = dialect;
     opt.flags = flags;
+    /* every ply through the referee's general path (the differential tests) */
+    if (getenv("KOMA_REFEREE_GENERAL") != NULL) opt.flags |= KOMA_REFEREE_GENERAL;
     if ((j->v = calloc(1, sizeof *j->v)) == NULL || koma_referee_new(&opt, &j->ref, NULL) != 0) {
         free(j->v);
         free(j);

@@ -357,6 +357,7 @@ static int board_geometry(koma_engine *e, koma_error *err)
     e->shape.size[1] = (uint16_t)e->ranks;
     e->shape.size[2] = 1;
     e->shape.squares = (uint32_t)e->nsquares;
+    e->cell_base = e->base + (e->ranks - 1 + pad) * e->stride;
     memset(e->board, KOMA__OFF, (size_t)e->size);
     for (int i = 0; i < e->size; i++) e->index_sq[i] = -1;
     for (int r = 0; r < e->ranks; r++)
@@ -469,6 +470,8 @@ int koma__mb_create(const koma_game *g, koma_engine **out, koma_error *err)
     return 0;
 }
 
+static void setup_free(struct koma__mb_setup *c);
+
 void koma__mb_destroy(koma_engine *e)
 {
     free(e->board);
@@ -493,6 +496,7 @@ void koma__mb_destroy(koma_engine *e)
     free(e->probe_lines);
     free(e->leap_from);
     free(e->leap_by);
+    setup_free(e->setup);
     free(e);
 }
 
@@ -581,9 +585,97 @@ static void recompute(koma_engine *e)
         }
 }
 
+/* ---- the last position set, kept ----------------------------------------------------- */
+
+/* What koma__mb_set_position makes of a position: every field of the engine's
+ * state (struct koma_engine, "state") that it and recompute set. */
+struct koma__mb_setup {
+    int valid;
+    koma_position pos;                 /* the position as given */
+    uint8_t *board;                    /* e->size bytes */
+    uint8_t *nifu;                     /* 2 * nkinds * files bytes */
+    int turn;
+    uint16_t hand[2][KOMA__SLOTS];
+    uint64_t held[2];
+    int royal_sq[2], nroyal[2], royal_in_hand, material[2];
+    uint64_t hash_board, hash_hand;
+    koma__bb occ[2];
+    koma__bb set_bb[KOMA__BB_SETS];
+};
+
+static size_t nifu_bytes(const koma_engine *e)
+{
+    return (size_t)2 * e->game->nkinds * (size_t)e->files;
+}
+
+static void setup_free(struct koma__mb_setup *c)
+{
+    if (c == NULL) return;
+    koma_position_cleanup(&c->pos);
+    free(c->board);
+    free(c->nifu);
+    free(c);
+}
+
+/* The state between the engine and the kept setup: into the setup, or (back)
+ * from it into the engine. */
+static void setup_copy(koma_engine *e, struct koma__mb_setup *c, int back)
+{
+#define STATE(f) (back ? memcpy(&e->f, &c->f, sizeof e->f) : memcpy(&c->f, &e->f, sizeof e->f))
+    STATE(turn);
+    STATE(hand);
+    STATE(held);
+    STATE(royal_sq);
+    STATE(nroyal);
+    STATE(royal_in_hand);
+    STATE(material);
+    STATE(hash_board);
+    STATE(hash_hand);
+    STATE(occ);
+    STATE(set_bb);
+#undef STATE
+    uint8_t *board = back ? e->board : c->board, *nifu = back ? e->nifu : c->nifu;
+    memcpy(board, back ? c->board : e->board, (size_t)e->size);
+    memcpy(nifu, back ? c->nifu : e->nifu, nifu_bytes(e));
+}
+
+/* Keep pos and the state set from it (nothing kept when memory is short: the
+ * next position is then set in full). */
+static void setup_keep(koma_engine *e, const koma_position *pos)
+{
+    struct koma__mb_setup *c = e->setup;
+    if (c == NULL) {
+        if ((c = calloc(1, sizeof *c)) == NULL) return;
+        koma_position_init(&c->pos);
+        c->board = malloc((size_t)e->size);
+        c->nifu = malloc(nifu_bytes(e) ? nifu_bytes(e) : 1);
+        if (c->board == NULL || c->nifu == NULL) {
+            setup_free(c);
+            return;
+        }
+        e->setup = c;
+    }
+    c->valid = 0;
+    if (koma_position_copy(&c->pos, pos, NULL) != 0) return;
+    setup_copy(e, c, 0);
+    c->valid = 1;
+}
+
+/* The state of the kept position set again, when pos is that position: 1. */
+static int setup_again(koma_engine *e, const koma_position *pos)
+{
+    struct koma__mb_setup *c = e->setup;
+    if (c == NULL || !c->valid || e->undo == NULL || !koma_position_equal(&c->pos, pos)) return 0;
+    setup_copy(e, c, 1);
+    e->royal_known = 0;
+    e->nundo = 0;
+    return 1;
+}
+
 int koma__mb_set_position(koma_engine *e, const koma_position *pos, koma_error *err)
 {
     const koma_game *g = e->game;
+    if (setup_again(e, pos)) return 0;
     if (koma__position_fits_kinds(g, pos, e->kind_of_pin, err) != 0) return -1;
     uint8_t *board = e->board;
     uint16_t hand[2][KOMA__SLOTS];
@@ -609,6 +701,7 @@ int koma__mb_set_position(koma_engine *e, const koma_position *pos, koma_error *
         e->undo = malloc(e->cap_undo * sizeof *e->undo);
         if (e->undo == NULL) return koma_error_set(err, KOMA_E_MEMORY, 0, "out of memory (history)");
     }
+    setup_keep(e, pos);
     return 0;
 }
 

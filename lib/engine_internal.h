@@ -151,6 +151,9 @@ struct koma_engine {
     struct koma__fx *fx;               /* the effect engine (fx_backend.c); NULL otherwise */
     struct koma__sk *sk;               /* the Sanki engine (sanki_backend.c); NULL otherwise */
     int files, ranks, pad, stride, size, base;
+    int cell_base;                     /* the padded index of the cell (0, 0), file a of
+                                          the first rank: cell (f, r) is
+                                          cell_base + f - r * stride */
     uint8_t *board;                    /* size bytes, KOMA__OFF outside */
     int16_t *sq_index;                 /* koma square -> padded index */
     int16_t *index_sq;                 /* padded index -> koma square or -1 */
@@ -237,6 +240,11 @@ struct koma_engine {
     uint64_t *zboard;                  /* [KOMA__MOVERS mover codes][size] */
     uint64_t zhand[2][KOMA__SLOTS];
     uint64_t zturn;
+
+    /* the last position set and the state it gave (engine_board.c), set again
+     * by a copy when the next one is the same (a database's records mostly
+     * start from one position); NULL until a position is set */
+    struct koma__mb_setup *setup;
 
     /* the plies made since the position was set, for unmake */
     koma__undo *undo;

@@ -111,14 +111,14 @@ static int cell_index_shape(const koma_engine *e, const koma_move *m, const koma
     return 0;
 }
 
-/* The padded index of the cell c of m (a 2-D cell on a 2-D board: koma_shape_square's
- * arithmetic, inline). */
+/* The padded index of the cell c of m (a 2-D cell on the board: the mailbox's
+ * boards are 2-D, e->cell_base). */
 static inline int cell_index(const koma_engine *e, const koma_move *m, const koma_cell *c,
                              int part, int *idx, koma_error *err)
 {
-    const koma_shape *sh = &e->shape;
-    if (c->ndims == 2 && sh->ndims == 2 && c->idx[0] < sh->size[0] && c->idx[1] < sh->size[1]) {
-        *idx = e->sq_index[(uint32_t)(sh->size[1] - 1u - c->idx[1]) * sh->size[0] + c->idx[0]];
+    unsigned f = c->idx[0], r = c->idx[1];
+    if (c->ndims == 2 && f < (unsigned)e->files && r < (unsigned)e->ranks) {
+        *idx = e->cell_base + (int)f - (int)r * e->stride;
         return 0;
     }
     return cell_index_shape(e, m, c, part, idx, err);

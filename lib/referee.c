@@ -51,6 +51,13 @@ struct koma_referee {
     unsigned flags;                    /* its backend's (koma__engine_flags) */
     const koma_game *g;
     koma_position pos;                 /* scratch: dialect context, stripped FEENs */
+    /* the last record's setup FEEN as read, kept for the next record with the
+     * same text (a database's records mostly start from one position) */
+    koma_position setup;
+    char setup_text[KOMA_FEEN_MAX_LEN + 1];
+    size_t setup_len;                  /* 0: none kept */
+    const koma_game_set *setup_games;  /* the set its game was looked up in */
+    const koma_game *setup_game;       /* the game of that set it names */
     hist *h;                           /* h[0..played] */
     size_t caph;
     uint32_t bucket[BUCKETS];
@@ -152,6 +159,7 @@ int koma_referee_new(const koma_referee_options *opt, koma_referee **out, koma_e
         return -1;
     }
     koma_position_init(&r->pos);
+    koma_position_init(&r->setup);
     if ((r->opt.flags & KOMA_REFEREE_TRACK) && koma_repeats_new(&r->track, err) != 0) {
         free(r);
         return -1;
@@ -166,6 +174,7 @@ void koma_referee_free(koma_referee *r)
     for (size_t i = 0; i < r->nengines; i++) koma_engine_free(r->engines[i]);
     for (size_t i = 0; i < r->nvariants; i++) koma__game_free(r->variants[i].game);
     koma_position_cleanup(&r->pos);
+    koma_position_cleanup(&r->setup);
     koma_repeats_free(r->track);
     free(r->h);
     free(r->moves);
@@ -1027,14 +1036,24 @@ static int play_ply(koma_referee *r, ply_ctx *pc, koma_error *why, koma_error *e
     return PLY_GO_ON;
 }
 
+static int history_endings(koma_referee *r, ply_ctx *pc, koma_error *err);
+
+/* Whether history_endings has anything to do after ply n (its position's
+ * bucket b): the game ended, or one of the history rules may end it. */
+static inline int history_due(const koma_referee *r, size_t n, size_t b)
+{
+    const koma_game *g = r->g;
+    return r->end.over ||
+           (g->repetition == KOMA__REP_FOURFOLD && r->bucket[b] >= g->repetition_count) ||
+           (g->move_limit && r->limit_count >= g->move_limit) || (g->move_cap && n >= g->move_cap);
+}
+
 /* The endings after the ply, in the order of koma-games(7): what the position
  * decides (the engine), the fourfold rule, the move limit. The next ply's
  * move, when it is legal here, shows a legal move. 0, or -1 (memory). */
 static int ply_endings(koma_referee *r, ply_ctx *pc, koma_error *err)
 {
-    const koma_game *g = r->g;
     koma_engine *e = r->e;
-    size_t n = pc->n;
     int moves = 0;
     if (r->next && (r->flags & KOMA__ENGINE_ONE_PMN) && r->opt.dialect == KOMA_PMN_DIALECT_CANONICAL) {
         koma_error ignored;
@@ -1046,6 +1065,15 @@ static int ply_endings(koma_referee *r, ply_ctx *pc, koma_error *err)
     }
     koma__position_ending(e, &r->end, moves);
     if (koma__engine_trouble(e)) return oom(err);    /* the threat or the ending unknown */
+    return history_due(r, pc->n, pc->b) ? history_endings(r, pc, err) : 0;
+}
+
+/* After what the position decides (r->end): the fourfold rule, the move limit,
+ * and the game's end when one of them ended it. 0, or -1 (memory). */
+static int history_endings(koma_referee *r, ply_ctx *pc, koma_error *err)
+{
+    const koma_game *g = r->g;
+    size_t n = pc->n;
     if (!r->end.over && g->repetition == KOMA__REP_FOURFOLD && r->bucket[pc->b] >= g->repetition_count) {
         fourfold(r, n, pc->hash, pc->mover);
         if (r->end.over && note_repeated(r, err) != 0) return -1;
@@ -1776,6 +1804,149 @@ static void check_clock(koma_referee *r, const koma_pcn *rec, const koma_recorde
     k->state = k->spent > k->left ? KOMA_CLOCK_AGREES : KOMA_CLOCK_TIME_LEFT;
 }
 
+/* ---- the usual plies of a light record ---------------------------------------------- */
+
+static void set_ahead(koma_referee *r, const koma_move *of, size_t index, koma_emove m)
+{
+    r->ahead_of = of;
+    r->ahead_index = index;
+    r->ahead_move = m;
+}
+
+/* Whether the quick loop may take the plies of the record set up: canonical PMN
+ * on a backend whose moves are one PMN move each, no table of positions, not
+ * KOMA_REFEREE_GENERAL. */
+static int quick_record(const koma_referee *r)
+{
+    return r->state == ON && r->opt.dialect == KOMA_PMN_DIALECT_CANONICAL &&
+           (r->flags & KOMA__ENGINE_ONE_PMN) && r->track == NULL &&
+           !(r->opt.flags & KOMA_REFEREE_GENERAL);
+}
+
+/*
+ * The plies of a light record from the first, each judged as ply() judges it,
+ * for as long as each is the usual one: parsed by the record's pass, legal, no
+ * same-move repetition, the game still on. *at: the first ply it did not take;
+ * the general loop goes on from there and judges that ply from the same state
+ * (a ply it refuses is reported there). 0, -1 (trouble: err), or a hook's
+ * non-zero value.
+ */
+static int quick_plies(koma_referee *r, const koma__pcn_light *l, size_t n,
+                       const koma_referee_hooks *hooks, size_t *at, koma_error *err)
+{
+    const koma_game *g = r->g;
+    koma_engine *e = r->e;
+    size_t last = n < KOMA_LIMIT_PLIES ? n : KOMA_LIMIT_PLIES;
+    if (r->has_stop && r->stop_at < last) last = r->stop_at;
+    int (*hook)(void *, koma_referee *, size_t, int, const koma_error *) = hooks ? hooks->ply : NULL;
+    int same_move_rule = g->repetition == KOMA__REP_SAME_MOVE;
+    int fourfold_rule = g->repetition == KOMA__REP_FOURFOLD;
+    /* history_due's tests, each a comparison that never holds when its rule is absent */
+    uint32_t rep_at = fourfold_rule ? (uint32_t)g->repetition_count : UINT32_MAX;
+    uint32_t limit_at = g->move_limit ? (uint32_t)g->move_limit : UINT32_MAX;
+    size_t cap_at = g->move_cap ? g->move_cap : SIZE_MAX;
+    int capture_resets = g->move_limit_capture_resets;
+    /* the move's facts serve the same-move rule (its key) and the move limit
+     * alone (its count, read by nothing else): a game with neither (Shogi's
+     * fourfold rule) leaves them 0 */
+    int need_facts = same_move_rule || g->move_limit;
+    koma_error why;
+    why.code = KOMA_OK;                /* (the hook's err for a played ply: nothing set) */
+    size_t i = r->index;
+    /* the move of ply i when the previous ply found it ahead */
+    int ahead = r->ahead_of != NULL && r->ahead_index == i && i < n && r->ahead_of == &l->plies[i].move;
+    koma_emove m = ahead ? r->ahead_move : 0;
+    r->ahead_of = NULL;
+    for (; i < last && r->state == ON; i++) {
+        const struct koma__pcn_span *sp = &l->plies[i];
+        if (!sp->parsed) break;
+        if (!ahead && koma_engine_find_move(e, &sp->move, &m, &why) != 0) {
+            if (why.code == KOMA_E_MEMORY) {
+                *err = why;
+                return -1;
+            }
+            break;                     /* the general loop reports it */
+        }
+        ahead = 0;
+        int mover = koma_engine_turn(e);
+        koma_move_facts f = {0};
+        if (need_facts) koma_engine_move_facts(e, m, &f);
+        size_t np = r->played + 1;
+        if ((np >= r->caph && grow_history(r, np + 1, err) != 0) || koma_engine_make(e, m, err) != 0)
+            return -1;
+        uint64_t hash = koma_engine_hash(e);
+        size_t b = (size_t)(hash % BUCKETS);
+        if (same_move_rule && r->bucket[b] > 0 && same_move(r, np, f.key, hash)) {
+            koma_engine_unmake(e);     /* the general loop refuses it */
+            break;
+        }
+        r->bucket[b]++;
+        r->index = i + 1;
+        r->played = np;
+        hist *h = &r->h[np];
+        h->hash = hash;
+        h->prev = r->head[b];
+        r->head[b] = (uint32_t)np + 1;
+        h->key = f.key;
+        h->threat = (uint8_t)(fourfold_rule && koma_engine_threatens(e, mover));
+        if (g->move_limit)
+            r->limit_count = (f.resets || (f.captures && capture_resets)) ? 0 : r->limit_count + 1;
+        if (i + 1 < n && sp[1].parsed) {
+            koma_error ignored;
+            ahead = koma_engine_find_move(e, &sp[1].move, &m, &ignored) == 0;
+        }
+        koma__position_ending(e, &r->end, ahead);
+        if (koma__engine_trouble(e)) return oom(err);
+        if (r->end.over || r->bucket[b] >= rep_at || r->limit_count >= limit_at || np >= cap_at) {
+            ply_ctx pc;                /* (history_endings: what it reads of a ply) */
+            pc.i = i;
+            pc.text = pc.canon = l->text + sp->off;
+            pc.len = pc.clen = sp->len;
+            pc.slip = 0;
+            pc.mover = mover;
+            pc.n = np;
+            pc.hash = hash;
+            pc.b = b;
+            if (history_endings(r, &pc, err) != 0) return -1;
+        }
+        int stop;
+        if (hook && (stop = hook(hooks->ctx, r, i, KOMA_PLY_PLAYED, &why)) != 0) {
+            if (ahead) set_ahead(r, &sp[1].move, i + 1, m);
+            return stop;
+        }
+    }
+    /* the general loop takes the next ply's move found ahead as read_ply does */
+    if (ahead) set_ahead(r, &l->plies[i].move, i, m);
+    *at = i;
+    return 0;
+}
+
+/* The setup FEEN feen[0..flen) (NULL: absent) read into r->setup, and its game
+ * looked up in games unless *game is given: as the last record's when the
+ * text is the same. 0, or -1 (err). */
+static int read_setup(koma_referee *r, const koma_game_set *games, const char *feen, size_t flen,
+                      const koma_game **game, koma_error *err)
+{
+    if (feen && r->setup_len && flen == r->setup_len && memcmp(feen, r->setup_text, flen) == 0 &&
+        (*game != NULL || (games == r->setup_games && r->setup_game != NULL))) {
+        if (*game == NULL) *game = r->setup_game;
+        return 0;
+    }
+    r->setup_len = 0;
+    if (koma_feen_parse(feen ? feen : "", feen ? flen : 0, KOMA_FEEN_STRICT, &r->setup, err) != 0)
+        return -1;
+    const koma_game *found = NULL;
+    if (*game == NULL && (*game = found = koma_game_set_find_position(games, &r->setup, err)) == NULL)
+        return -1;
+    if (feen && flen > 0 && flen < sizeof r->setup_text) {
+        memcpy(r->setup_text, feen, flen);
+        r->setup_len = flen;
+        r->setup_games = games;
+        r->setup_game = found;
+    }
+    return 0;
+}
+
 static int judge_pcn(koma_referee *r, const koma_game_set *games, const koma_game *game,
                      const koma_pcn *rec, const koma_referee_hooks *hooks, koma_verdict *v,
                      koma_error *err)
@@ -1786,16 +1957,14 @@ static int judge_pcn(koma_referee *r, const koma_game_set *games, const koma_gam
     strcpy(v->unjudged_member, "/setup/feen");
     /* koma_game_set_open_feen without its fit test: koma_referee_begin sets the
      * position on the engine, which makes the same test */
-    int rc = koma_feen_parse(feen ? feen : "", feen ? flen : 0, KOMA_FEEN_STRICT, &r->pos, err);
-    if (rc == 0 && game == NULL && (game = koma_game_set_find_position(games, &r->pos, err)) == NULL)
-        rc = -1;
+    int rc = read_setup(r, games, feen, flen, &game, err);
     if (rc == 0) rc = koma_game_require_rules(game, err);
     v->game = game;
     r->rule = KOMA_DECLARE_DEFAULT;
     if (rc == 0) rc = record_rules(r, rec, &game, v->unjudged_member, err);
     if (rc == 0) {
         strcpy(v->unjudged_member, "/setup/feen");   /* the position must fit the game */
-        rc = koma_referee_begin(r, game, &r->pos, err);
+        rc = koma_referee_begin(r, game, &r->setup, err);
     }
     if (rc != 0) return err && err->code == KOMA_E_MEMORY ? -1 : 1;
     int shogi_world = 0, from_csa = 0;
@@ -1817,7 +1986,7 @@ static int judge_pcn(koma_referee *r, const koma_game_set *games, const koma_gam
     } else if (from_csa) {
         said = comment_value(rec, "handicap: ", &said_len);
     }
-    if (r->claims && said) state_handicap(r, &r->pos, said, said_len);
+    if (r->claims && said) state_handicap(r, &r->setup, said, said_len);
     /* with no outcome, only where the record comes from (an illegal last ply
      * is then its ending) */
     r->rec.from_shogi_world = shogi_world;
@@ -1846,7 +2015,9 @@ static int judge_pcn(koma_referee *r, const koma_game_set *games, const koma_gam
     if (hooks && hooks->begun && (stop = hooks->begun(hooks->ctx, r)) != 0) return stop;
     size_t n = koma_pcn_ply_count(rec);
     const koma__pcn_light *l = rec->light;   /* (a light record: its table read directly) */
-    for (size_t i = 0; i < n; i++) {
+    size_t i = 0;
+    if (l && quick_record(r) && (stop = quick_plies(r, l, n, hooks, &i, err)) != 0) return stop;
+    for (; i < n; i++) {
         size_t len = 0;
         const char *s;
         const koma_move *mv;

@@ -7,6 +7,9 @@
  *   - the public calls answer what the engine's table answers (positions, moves,
  *     their texts and facts, make/unmake, endings, threats, perft), on the start
  *     position and after a few plies;
+ *   - a mailbox engine set again to the position it was last set to (its
+ *     state then copied back, not rebuilt) is the engine set afresh: FEEN,
+ *     hash, turn, plies, check, perft;
  *   - what the facade does once for both: perft of depth 0, a divided perft
  *     sorted, the checks of split and GGN generation, and the GGN generation
  *     of an effect game and of a Sanki game refused (the shared entry, each
@@ -174,6 +177,96 @@ static void each_game(void **state)
     }
 }
 
+/* e and a fresh engine agree on the position they were both set to. */
+static void same_as_fresh(koma_engine *e, const char *feen)
+{
+    koma_engine *f;
+    koma_error err;
+    koma_error_clear(&err);
+    assert_int_equal(koma_engine_new(koma_engine_game(e), &f, &err), 0);
+    assert_int_equal(koma_engine_set_feen(f, feen, strlen(feen), &err), 0);
+    char a[KOMA_FEEN_MAX_LEN + 1], b[KOMA_FEEN_MAX_LEN + 1];
+    assert_int_equal(koma_engine_feen(e, a, sizeof a, NULL, &err), 0);
+    assert_int_equal(koma_engine_feen(f, b, sizeof b, NULL, &err), 0);
+    assert_string_equal(a, b);
+    assert_true(koma_engine_hash(e) == koma_engine_hash(f));
+    assert_int_equal(koma_engine_turn(e), koma_engine_turn(f));
+    assert_int_equal(koma_engine_ply(e), 0);
+    assert_int_equal(koma_engine_in_check(e), koma_engine_in_check(f));
+    uint64_t ne, nf;
+    assert_int_equal(koma_engine_perft(e, 2, &ne, &err), 0);
+    assert_int_equal(koma_engine_perft(f, 2, &nf, &err), 0);
+    assert_true(ne == nf);
+    /* and every field of the mailbox engine's state */
+    assert_memory_equal(e->board, f->board, (size_t)e->size);
+    assert_memory_equal(e->nifu, f->nifu, (size_t)2 * e->game->nkinds * (size_t)e->files);
+    assert_memory_equal(e->hand, f->hand, sizeof e->hand);
+    assert_memory_equal(e->held, f->held, sizeof e->held);
+    assert_memory_equal(e->royal_sq, f->royal_sq, sizeof e->royal_sq);
+    assert_memory_equal(e->nroyal, f->nroyal, sizeof e->nroyal);
+    assert_int_equal(e->royal_in_hand, f->royal_in_hand);
+    assert_memory_equal(e->material, f->material, sizeof e->material);
+    assert_true(e->hash_board == f->hash_board && e->hash_hand == f->hash_hand);
+    assert_memory_equal(e->occ, f->occ, sizeof e->occ);
+    assert_memory_equal(e->set_bb, f->set_bb, sizeof e->set_bb);
+    koma_engine_free(f);
+}
+
+static void set_again(void **state)
+{
+    (void)state;
+    /* each game's start, and a position with pieces in hand and a king in check */
+    static const struct { const char *id, *feen; } cases[] = {
+        {"shogi", "lnsgk^gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGK^GSNL / S/s"},
+        {"shogi", "4k^4/9/4R4/9/9/9/9/9/4K^4 2PG/b s/S"},
+        {"ogi", "lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o"},
+        {"minishogi", "rbsgk^/4p/5/P4/K^GSBR / S/s"},
+        {"okisaki", NULL},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        koma_engine *e;
+        koma_error err;
+        koma_error_clear(&err);
+        assert_int_equal(koma_engine_new(game_of(cases[c].id), &e, &err), 0);
+        char start[KOMA_FEEN_MAX_LEN + 1];
+        if (cases[c].feen == NULL) {   /* the game's start */
+            assert_int_equal(koma_engine_set_start(e, &err), 0);
+            assert_int_equal(koma_engine_feen(e, start, sizeof start, NULL, &err), 0);
+        }
+        const char *feen = cases[c].feen ? cases[c].feen : start;
+        koma_emove *moves = malloc(koma_engine_max_moves(e) * sizeof *moves);
+        assert_non_null(moves);
+        char other[KOMA_FEEN_MAX_LEN + 1];
+        for (int round = 0; round < 3; round++) {
+            assert_int_equal(koma_engine_set_feen(e, feen, strlen(feen), &err), 0);
+            same_as_fresh(e, feen);
+            /* plies made, a capture whenever there is one */
+            for (int k = 0; k < 12; k++) {
+                size_t n = koma_engine_legal_moves(e, moves);
+                if (n == 0) break;
+                koma_emove m = moves[(size_t)(k * 11 + round) % n];
+                for (size_t i = 0; i < n; i++) {
+                    koma_move_facts f;
+                    koma_engine_move_facts(e, moves[i], &f);
+                    if (f.captures) {
+                        m = moves[i];
+                        break;
+                    }
+                }
+                assert_int_equal(koma_engine_make(e, m, &err), 0);
+            }
+            assert_int_equal(koma_engine_feen(e, other, sizeof other, NULL, &err), 0);
+            /* round 1: another position set in between */
+            if (round == 1) {
+                assert_int_equal(koma_engine_set_feen(e, other, strlen(other), &err), 0);
+                same_as_fresh(e, other);
+            }
+        }
+        free(moves);
+        koma_engine_free(e);
+    }
+}
+
 static void facade_once(void **state)
 {
     (void)state;
@@ -231,6 +324,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(tables_filled),
         cmocka_unit_test(each_game),
+        cmocka_unit_test(set_again),
         cmocka_unit_test(facade_once),
     };
     return cmocka_run_group_tests(tests, games_setup, games_teardown);

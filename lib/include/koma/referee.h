@@ -50,6 +50,11 @@ typedef struct koma_referee koma_referee;
 /* koma_referee_options.flags */
 #define KOMA_REFEREE_TRACK 1u          /* keep every position's occurrences, and the
                                           FEEN of each repeated one (koma_referee_repeats) */
+#define KOMA_REFEREE_GENERAL 2u        /* koma_referee_pcn judges every ply of a record
+                                          read light (KOMA_PCN_LIGHT) one by one as
+                                          koma_referee_ply does, without its quick loop
+                                          for the usual plies (the same verdicts and
+                                          hooks; the reference of the tests) */
 
 /* How an entering-king declaration (CSA %KACHI, KIF 入玉勝ち) is judged
  * (koma-games(7), ENDINGS FROM THE SHOGI WORLD). */
