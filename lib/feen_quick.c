@@ -16,7 +16,7 @@
  *         at once into 64-bit masks, the ranks' running sum exact and compared
  *         rank by rank, the hand items in one vector (within the first 64
  *         bytes, from the same masks); a placement of 62 to 126 bytes: two
- *         vectors, 128-bit masks; 3-D boards as AVX2.
+ *         vectors, 128-bit masks; a 3-D board's ranks and layers as AVX2's.
  *   AVX2  a line of at most 127 bytes (its '\n' in a 64- or 128-byte window)
  *         is classified 32 bytes at a time into one bit a byte (letters,
  *         digits, '/', ' ', '^', '\'', signs, anything else). The token grammar
@@ -394,7 +394,8 @@ AVX2 static size_t lines_avx2(const char *s, size_t len, size_t *lines)
  * running sum mod 256 with '/' weighing -F. The hand items in one vector: the
  * line's own vector and masks when the hands end within its 64 bytes
  * (hands_line512), else their 16 bytes loaded (hands_avx512). A longer placement
- * (up to 126 bytes) is check_long512's, a 3-D board check_window's.
+ * (up to 126 bytes) is check_long512's; a 3-D board's ranks and layers are
+ * layers_check's, after the same grammar.
  */
 #define HAVE_AVX512_CHECK 1
 #define KZ(i) _mm512_broadcast_i64x4(KV(i))
@@ -586,8 +587,8 @@ AVX512 static INLINE __m512i weights512(__m512i x, uint64_t dp, uint64_t tens, u
  * 127, s readable to s[WINDOW - 1]): check_window512's classes and grammar over
  * two vectors, the masks 128 bits wide; the ranks by the running sum mod 256
  * with a '/' weighing -F, the second vector's carried from the first's last
- * byte; the hands as check_window512's past the 64th byte. A 3-D board:
- * check_window.
+ * byte; the hands as check_window512's past the 64th byte; a 3-D board's
+ * ranks and layers by layers_check.
  */
 __extension__ typedef unsigned __int128 mask128;
 AVX512 static __attribute__((noinline)) int check_long512(const char *s, size_t len, __m512i v0, uint64_t sp0)
@@ -624,25 +625,31 @@ AVX512 static __attribute__((noinline)) int check_long512(const char *s, size_t 
                   (z & ~(d << 1)) | (sl & ~((l | d | g | sl) >> 1));
     bad = (bad & pm) | (1u & ~(l | g | d)) | (dp & (dp << 1) & (dp << 2));
     if (bad) return 0;
-    if (sl & (sl << 1)) return check_window(s, len);   /* "//": a 3-D board */
-    const mask128 tens = dp & (dp >> 1);
-    const __m512i w0 = weights512(_mm512_and_si512(v0, KZ(K_0X0F)), (uint64_t)dp, (uint64_t)tens, (uint64_t)lp);
-    const __m512i w1 = weights512(_mm512_and_si512(v1, KZ(K_0X0F)), (uint64_t)(dp >> 64), (uint64_t)(tens >> 64),
-                                  (uint64_t)(lp >> 64));
-    const __m512i zero = _mm512_setzero_si512();
-    const uint32_t total = (uint32_t)_mm512_reduce_add_epi64(
-        _mm512_add_epi64(_mm512_sad_epu8(w0, zero), _mm512_sad_epu8(w1, zero)));
-    const uint64_t sl0 = (uint64_t)sl, sl1 = (uint64_t)(sl >> 64);
-    const unsigned ranks = 1 + (unsigned)__builtin_popcountll(sl0) + (unsigned)__builtin_popcountll(sl1);
-    const uint32_t files = (uint32_t)(((uint64_t)total * recip[ranks < 65 ? ranks : 0]) >> 20);
-    if (ranks > 64 || files == 0 || files > 255 || files * ranks != total) return 0;
-    if (ranks > 1) {
-        /* a '/' weighs -F: the running sum is 0 (mod 256) at every '/' */
-        const __m512i f = _mm512_set1_epi8((char)-(int)files);
-        const __m512i r0 = prefix512(_mm512_mask_mov_epi8(w0, sl0, f));
-        const __m512i last = _mm512_permutexvar_epi8(KZ(K_63), r0);     /* its byte 63 in all */
-        const __m512i r1 = _mm512_add_epi8(prefix512(_mm512_mask_mov_epi8(w1, sl1, f)), last);
-        if ((sl0 & ~_mm512_cmpeq_epi8_mask(r0, zero)) | (sl1 & ~_mm512_cmpeq_epi8_mask(r1, zero))) return 0;
+    uint32_t total;
+    if (sl & (sl << 1)) {
+        /* "//": a 3-D board, its ranks and layers read one byte at a time */
+        total = layers_check(s, a);
+        if (total == 0) return 0;
+    } else {
+        const mask128 tens = dp & (dp >> 1);
+        const __m512i w0 = weights512(_mm512_and_si512(v0, KZ(K_0X0F)), (uint64_t)dp, (uint64_t)tens, (uint64_t)lp);
+        const __m512i w1 = weights512(_mm512_and_si512(v1, KZ(K_0X0F)), (uint64_t)(dp >> 64), (uint64_t)(tens >> 64),
+                                      (uint64_t)(lp >> 64));
+        const __m512i zero = _mm512_setzero_si512();
+        total = (uint32_t)_mm512_reduce_add_epi64(
+            _mm512_add_epi64(_mm512_sad_epu8(w0, zero), _mm512_sad_epu8(w1, zero)));
+        const uint64_t sl0 = (uint64_t)sl, sl1 = (uint64_t)(sl >> 64);
+        const unsigned ranks = 1 + (unsigned)__builtin_popcountll(sl0) + (unsigned)__builtin_popcountll(sl1);
+        const uint32_t files = (uint32_t)(((uint64_t)total * recip[ranks < 65 ? ranks : 0]) >> 20);
+        if (ranks > 64 || files == 0 || files > 255 || files * ranks != total) return 0;
+        if (ranks > 1) {
+            /* a '/' weighs -F: the running sum is 0 (mod 256) at every '/' */
+            const __m512i f = _mm512_set1_epi8((char)-(int)files);
+            const __m512i r0 = prefix512(_mm512_mask_mov_epi8(w0, sl0, f));
+            const __m512i last = _mm512_permutexvar_epi8(KZ(K_63), r0);     /* its byte 63 in all */
+            const __m512i r1 = _mm512_add_epi8(prefix512(_mm512_mask_mov_epi8(w1, sl1, f)), last);
+            if ((sl0 & ~_mm512_cmpeq_epi8_mask(r0, zero)) | (sl1 & ~_mm512_cmpeq_epi8_mask(r1, zero))) return 0;
+        }
     }
     long inhand = 0;
     if (b - a != 2 || s[a + 1] != '/') {
@@ -677,36 +684,41 @@ AVX512 static INLINE int check_window512(const char *s, size_t len)
                    (z & ~(d << 1)) | (sl & ~((l | d | g | sl) >> 1));
     bad = (bad & pm) | (1u & ~(l | g | d)) | (dp & (dp << 1) & (dp << 2));
     if (bad) return 0;
-    if (sl & (sl << 1)) return check_window(s, len);   /* "//": a 3-D board */
-    /* the ranks: T squares in all, F = T / ranks each */
     const __m512i x = _mm512_and_si512(v, KZ(K_0X0F));
     const uint64_t tens = dp & (dp >> 1);
     const __m512i tens10 = _mm512_shuffle_epi8(KZ(K_TENS), x);
-    const __m512i w = weights512(x, dp, tens, lp);
-    const uint32_t total = (uint32_t)_mm512_reduce_add_epi64(_mm512_sad_epu8(w, _mm512_setzero_si512()));
-    const unsigned ranks = 1 + (unsigned)__builtin_popcountll(sl);
-    const uint32_t files = (uint32_t)(((uint64_t)total * recip[ranks]) >> 20);
-    if (files == 0 || files > 255 || files * ranks != total) return 0;
-    if (ranks > 1 && total < 256 && ranks <= 16) {
-        /* the running sum (exact: T < 256) at each '/' and at the space, side by
-         * side: each rank's squares, the difference of two neighbours */
-        const __m512i zero = _mm512_setzero_si512();
-        __m512i p = _mm512_add_epi8(w, _mm512_slli_epi64(w, 8));   /* within each 8 bytes */
-        p = _mm512_add_epi8(p, _mm512_slli_epi64(p, 16));
-        p = _mm512_add_epi8(p, _mm512_slli_epi64(p, 32));
-        /* each 8 bytes' sum in all its bytes, added to the 8-byte groups after it */
-        __m512i t = _mm512_alignr_epi64(_mm512_shuffle_epi8(p, KZ(K_BYTE7)), zero, 7);
-        t = _mm512_add_epi8(t, _mm512_alignr_epi64(t, zero, 7));
-        t = _mm512_add_epi8(t, _mm512_alignr_epi64(t, zero, 6));
-        t = _mm512_add_epi8(t, _mm512_alignr_epi64(t, zero, 4));
-        p = _mm512_add_epi8(p, t);
-        const __m128i ends = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(sl | (1ull << a), p));
-        const __m128i sq = _mm_sub_epi8(ends, _mm_bslli_si128(ends, 1));
-        if (_mm_mask_cmpneq_epi8_mask((__mmask16)((1u << ranks) - 1), sq, _mm_set1_epi8((char)files))) return 0;
-    } else if (ranks > 1) {
-        /* a '/' weighs -F: the running sum is 0 (mod 256) at every '/' */
-        const __m512i r = prefix512(_mm512_mask_mov_epi8(w, sl, _mm512_set1_epi8((char)-(int)files)));
-        if (sl & ~_mm512_cmpeq_epi8_mask(r, _mm512_setzero_si512())) return 0;
+    uint32_t total;
+    if (sl & (sl << 1)) {
+        /* "//": a 3-D board (rare), its ranks and layers read one byte at a time */
+        total = layers_check(s, a);
+        if (total == 0) return 0;
+    } else {
+        const __m512i w = weights512(x, dp, tens, lp);
+        total = (uint32_t)_mm512_reduce_add_epi64(_mm512_sad_epu8(w, _mm512_setzero_si512()));
+        const unsigned ranks = 1 + (unsigned)__builtin_popcountll(sl);
+        const uint32_t files = (uint32_t)(((uint64_t)total * recip[ranks]) >> 20);
+        if (files == 0 || files > 255 || files * ranks != total) return 0;
+        if (ranks > 1 && total < 256 && ranks <= 16) {
+            /* the running sum (exact: T < 256) at each '/' and at the space, side by
+             * side: each rank's squares, the difference of two neighbours */
+            const __m512i zero = _mm512_setzero_si512();
+            __m512i p = _mm512_add_epi8(w, _mm512_slli_epi64(w, 8));   /* within each 8 bytes */
+            p = _mm512_add_epi8(p, _mm512_slli_epi64(p, 16));
+            p = _mm512_add_epi8(p, _mm512_slli_epi64(p, 32));
+            /* each 8 bytes' sum in all its bytes, added to the 8-byte groups after it */
+            __m512i t = _mm512_alignr_epi64(_mm512_shuffle_epi8(p, KZ(K_BYTE7)), zero, 7);
+            t = _mm512_add_epi8(t, _mm512_alignr_epi64(t, zero, 7));
+            t = _mm512_add_epi8(t, _mm512_alignr_epi64(t, zero, 6));
+            t = _mm512_add_epi8(t, _mm512_alignr_epi64(t, zero, 4));
+            p = _mm512_add_epi8(p, t);
+            const __m128i ends = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(sl | (1ull << a), p));
+            const __m128i sq = _mm_sub_epi8(ends, _mm_bslli_si128(ends, 1));
+            if (_mm_mask_cmpneq_epi8_mask((__mmask16)((1u << ranks) - 1), sq, _mm_set1_epi8((char)files))) return 0;
+        } else if (ranks > 1) {
+            /* a '/' weighs -F: the running sum is 0 (mod 256) at every '/' */
+            const __m512i r = prefix512(_mm512_mask_mov_epi8(w, sl, _mm512_set1_epi8((char)-(int)files)));
+            if (sl & ~_mm512_cmpeq_epi8_mask(r, _mm512_setzero_si512())) return 0;
+        }
     }
     /* the hand items: order, identities, and the pieces against the squares */
     long inhand = 0;
