@@ -31,7 +31,7 @@ same() {
 }
 
 # the sample files, each option that changes the lines' path
-for o in "" --summary --print-fid --json "--json --quiet"; do
+for o in "" --summary --print-fid --json "--json --quiet" "--type auto"; do
     same feen/games.feen feen/games.feen $o
     same feen/mixed.feen feen/mixed.feen $o
 done
