@@ -173,6 +173,12 @@ typedef struct cli_input {
     size_t cap, pos, end;
     unsigned long line;                    /* number of the line last returned */
     int eof;
+    /* cli_input_map: buf points into a window of the file's mapping */
+    int map_on;
+    char *heap;                            /* the read buffer meanwhile */
+    char *map;                             /* the window mapped, map_len bytes */
+    size_t map_len;
+    unsigned long long foff;               /* the file's offset of buf[end] */
 } cli_input;
 
 /* Open path ("-" = stdin). On failure: io.open diagnostic, status 2, returns -1. */
@@ -226,6 +232,24 @@ int cli_input_lines(cli *c, cli_input *in, const char *noun,
  * counted (line numbers, the progress meter) but not handed to fn. */
 typedef size_t (*cli_bulk_fn)(void *ctx, const char *s, size_t n, size_t *lines);
 int cli_input_lines_bulk(cli *c, cli_input *in, const char *noun, cli_bulk_fn bulk,
+                         int (*fn)(void *ctx, const char *s, size_t len), void *ctx);
+
+/*
+ * From here on, read a regular file (not stdin, not a pipe) from a mapping of it,
+ * window by window (cmd/cli_input_map.c), instead of copying it with read(): the
+ * line functions (cli_input_line, cli_input_lines, cli_input_lines_bulk) and
+ * cli_input_peek give the same lines, without the copy. cli_input_read and
+ * cli_input_slurp must not follow. If the file shrinks meanwhile, the lines'
+ * functions report io.read (status 2) and stop. Returns 1 when mapped, 0 when
+ * the input is read as before.
+ */
+int cli_input_map(cli_input *in);
+/* (cli_input.c and cli_input_map.c between them) */
+int cli__input_map_fill(cli *c, cli_input *in);
+void cli__input_unmap(cli_input *in);
+int cli__input_lines(cli *c, cli_input *in, const char *noun, cli_bulk_fn bulk,
+                     int (*fn)(void *ctx, const char *s, size_t len), void *ctx);
+int cli__input_map_lines(cli *c, cli_input *in, const char *noun, cli_bulk_fn bulk,
                          int (*fn)(void *ctx, const char *s, size_t len), void *ctx);
 
 /* Iterate over operands: argv[first..argc), or "-" when there are none. */

@@ -43,13 +43,19 @@ void cli_input_close(cli_input *in)
 {
     if (in->fd >= 0 && in->fd != STDIN_FILENO) close(in->fd);
     in->fd = -1;
-    free(in->buf);
-    in->buf = NULL;
+    cli__input_unmap(in);
+    free(in->map_on ? in->heap : in->buf);
+    in->buf = in->heap = NULL;
+    in->map_on = 0;
 }
 
 /* Read more bytes after in->end; 1 read something, 0 EOF, -1 error (reported). */
 static int fill(cli *c, cli_input *in)
 {
+    if (in->map_on) {
+        int r = cli__input_map_fill(c, in);
+        if (r != -2) return r;         /* -2: not mapped after all, read on */
+    }
     if (in->pos > 0 && in->end + READ_CHUNK > in->cap) {
         memmove(in->buf, in->buf + in->pos, in->end - in->pos);
         in->end -= in->pos;
@@ -139,6 +145,13 @@ int cli_input_lines(cli *c, cli_input *in, const char *noun,
 
 int cli_input_lines_bulk(cli *c, cli_input *in, const char *noun, cli_bulk_fn bulk,
                          int (*fn)(void *ctx, const char *s, size_t len), void *ctx)
+{
+    return in->map_on ? cli__input_map_lines(c, in, noun, bulk, fn, ctx)
+                      : cli__input_lines(c, in, noun, bulk, fn, ctx);
+}
+
+int cli__input_lines(cli *c, cli_input *in, const char *noun, cli_bulk_fn bulk,
+                     int (*fn)(void *ctx, const char *s, size_t len), void *ctx)
 {
     const char *s;
     size_t len;

@@ -314,6 +314,7 @@ static void validate_lines(state *st, cli_input *in)
 {
     st->in = in;
     int bulk = is(st->fmt, "feen") && !st->print_fid && !(st->c->json && !st->c->quiet);
+    cli_input_map(in);                 /* a file's lines read from its mapping: no copy */
     cli_input_lines_bulk(st->c, in, "lines", bulk ? validate_feen_bulk : NULL, validate_line, st);
 }
 

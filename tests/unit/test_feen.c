@@ -611,6 +611,21 @@ static void test_fast_path_agrees(void **state)
         "8/8/8/8/8/8/8/8 2A2B2C2D2E2F2GA/ C/c", "8/8/8/8/8/8/8/8 /2a2b2c2d2e2f2ga C/c",
         "8/8/8/8/8/8/8/8 3A2B2C2D2E2F2GH/ C/c", "8/8/8/8/8/8/8/8 ABCDEFGHIJKLMNO/ C/c",
         "8/8/8/8/8/8/8/8 ABCDEFGH/abcdefg C/c", "8/8/8/8/8/8/8/8 2AA/ C/c",
+        /* the AVX-512 checker's placements of 62 to 126 bytes (two vectors, 128-bit
+         * masks): a token across the 64th byte (a sign, '^', '\'', a two-digit
+         * count, a '/'), hands of a few and of more than 16 bytes, T past 255, a
+         * 3-D board, a line of 127 bytes */
+        "ppppppppppppppppppppppppppppppp+p/pppppppppppppppppppppppppppppppp / C/c",
+        "pppppppppppppppppppppppppppppppk^/pppppppppppppppppppppppppppppppp / C/c",
+        "ppppppppppppppppppppppppppppppk^'p/pppppppppppppppppppppppppppppppp / C/c",
+        "pppppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp12/74 / C/c",
+        "pppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp/pppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp / C/c",
+        "lnsgk^qgsnl/1r6b1/pppppppppp/10/10/10/10/PPPPPPPPPP/1B6R1/LNSGQK^GSN1 L/ Q/q",
+        "lnsgk^qgsnl/1r6b1/pppppppppp/10/10/10/10/PPPPPPPPPP/1B6R1/LNSGQK^GS2 2B2G2L2N2P2R2S/ Q/q",
+        "99K99P/99K99P/99K99P/99K99P/99K99P/99K99P/99K99P/99K99P/99K99P/99K99P/99K99P / C/c",
+        "pppppppppppppppppppppppppppppp/pppppppppppppppppppppppppppppp//pppppppppppppppppppppppppppppp/30 / C/c",
+        "+P+P+P+P+P+P+P+P+P+P+P+P+P+P+P+P+P+P+P+P+P+P+P+P+P+P+P+P+P+P/-p-p-p-p-p-p-p-p-p-p-p-p-p-p-p-p-p-p-p-p-p-p-p-p-p-p-p-p-p-p / C/c",
+        "1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1 / A/a",
     };
     static const char alphabet[] = " /+-^'0123456789KkPpBbSs\x80";
     koma_position fast, careful;
@@ -687,9 +702,12 @@ static void test_fast_path_agrees(void **state)
     assert_true(accepted > 12000);             /* most of the unedited quarter */
     /* the checkers decide most valid lines themselves (when the machine has them) */
     assert_int_equal(checked[KOMA__FEEN_LEVEL_NONE], 0);
-    if (koma__feen_level() >= KOMA__FEEN_LEVEL_SSE2) assert_true(checked[1] > 9000);
+    if (koma__feen_level() >= KOMA__FEEN_LEVEL_SSE2) assert_true(checked[1] > 8000);
     if (koma__feen_level() >= KOMA__FEEN_LEVEL_AVX2) assert_true(checked[2] > 12000);
     if (koma__feen_level() >= KOMA__FEEN_LEVEL_AVX512) assert_true(checked[3] > 12000);
+    /* (the AVX-512 checker decides every line the AVX2 one does: its placements of
+     * 62 to 126 bytes too) */
+    if (koma__feen_level() >= KOMA__FEEN_LEVEL_AVX512) assert_true(checked[3] >= checked[2]);
     koma_position_cleanup(&fast);
     koma_position_cleanup(&careful);
 }

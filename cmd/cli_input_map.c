@@ -1,0 +1,123 @@
+/* cmd/cli_input_map.c — a regular file's lines read straight from a mapping of
+ * it (cli_input_map, see cli.h): windows of MAP_WINDOW bytes mapped in turn, no
+ * copy into a read buffer. A window is unmapped before the next one is mapped, so
+ * the memory stays flat in the file's size. A file that shrinks under the
+ * mapping (its pages gone: SIGBUS) is a read error, not a crash. */
+#include "cli.h"
+
+#include <errno.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* 8 MiB: more than a line of CLI_LINE_MAX and a page, so that each window
+ * reaches past the last one's end */
+#define MAP_WINDOW ((size_t)8 << 20)
+
+int cli_input_map(cli_input *in)
+{
+    struct stat st;
+    if (in->fd < 0 || in->fd == STDIN_FILENO || in->map_on) return 0;
+    /* (a regular file of size 0 may still have bytes to read: /proc) */
+    if (fstat(in->fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0) return 0;
+    off_t at = lseek(in->fd, 0, SEEK_CUR);
+    if (at < 0) return 0;
+    in->foff = (unsigned long long)at;
+    in->heap = in->buf;
+    in->map_on = 1;
+    return 1;
+}
+
+void cli__input_unmap(cli_input *in)
+{
+    if (in->map != NULL) munmap(in->map, in->map_len);
+    in->map = NULL;
+    in->map_len = 0;
+}
+
+/* Back to read(), from the file's offset keep (the bytes not taken, read again).
+ * 0, or -1 (errno set). */
+static int map_stop(cli_input *in, unsigned long long keep)
+{
+    if (lseek(in->fd, (off_t)keep, SEEK_SET) < 0) return -1;
+    cli__input_unmap(in);
+    in->buf = in->heap;
+    in->heap = NULL;
+    in->pos = in->end = 0;
+    in->map_on = 0;
+    return 0;
+}
+
+int cli__input_map_fill(cli *c, cli_input *in)
+{
+    struct stat st;
+    const unsigned long long keep = in->foff - (in->end - in->pos);   /* the offset of buf[pos] */
+    if (fstat(in->fd, &st) != 0) {
+        cli_io_error(c, in->name, in->line + 1, "io.read", strerror(errno));
+        in->eof = 1;
+        return -1;
+    }
+    if ((unsigned long long)st.st_size <= in->foff) {
+        in->eof = 1;
+        return 0;
+    }
+    const unsigned long long page = (unsigned long long)sysconf(_SC_PAGESIZE);
+    const unsigned long long at = keep - keep % page;
+    size_t len = (unsigned long long)st.st_size - at < MAP_WINDOW ? (size_t)((unsigned long long)st.st_size - at)
+                                                                 : MAP_WINDOW;
+    cli__input_unmap(in);              /* (its bytes from keep on are mapped again) */
+    char *m = mmap(NULL, len, PROT_READ, MAP_PRIVATE | MAP_POPULATE, in->fd, (off_t)at);
+    if (m == MAP_FAILED) {
+        /* (a file system that cannot map it, no address space left): read it */
+        if (map_stop(in, keep) != 0) {
+            cli_io_error(c, in->name, in->line + 1, "io.read", strerror(errno));
+            in->eof = 1;
+            return -1;
+        }
+        return -2;
+    }
+    in->map = m;
+    in->map_len = len;
+    in->buf = m + (keep - at);
+    in->pos = 0;
+    in->end = len - (size_t)(keep - at);
+    in->foff = at + len;
+    return 1;
+}
+
+/* ---- a file that shrinks under the mapping --------------------------------------------- */
+
+static sigjmp_buf *volatile bus_jump;
+
+static void on_bus(int sig)
+{
+    if (bus_jump != NULL) siglongjmp(*bus_jump, 1);
+    signal(sig, SIG_DFL);              /* not ours: as if never caught */
+    raise(sig);
+}
+
+int cli__input_map_lines(cli *c, cli_input *in, const char *noun, cli_bulk_fn bulk,
+                         int (*fn)(void *ctx, const char *s, size_t len), void *ctx)
+{
+    sigjmp_buf jump;
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_bus;
+    sigemptyset(&sa.sa_mask);
+    if (sigaction(SIGBUS, &sa, &old) != 0) return cli__input_lines(c, in, noun, bulk, fn, ctx);
+    int rc = 0;
+    if (sigsetjmp(jump, 1) == 0) {
+        bus_jump = &jump;
+        rc = cli__input_lines(c, in, noun, bulk, fn, ctx);
+    } else {
+        cli_io_error(c, in->name, in->line + 1, "io.read", "the file shrank while it was read");
+        in->eof = 1;
+        in->pos = in->end = 0;
+    }
+    bus_jump = NULL;
+    sigaction(SIGBUS, &old, NULL);
+    return rc;
+}
