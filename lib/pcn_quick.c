@@ -24,6 +24,7 @@
 #include "util_json_alloc.h"
 #include "util_json_scan.h"
 #include "pcn_internal.h"
+#include "pmn_internal.h"
 #include <koma/cgsn.h>
 #include <koma/feen.h>
 #include <koma/pmn.h>
@@ -267,7 +268,7 @@ static int ply_pmn_only(quick *q)
         sp->len = n;
         /* one move (no chain: the same verdict), kept for the referee; a chain (a
          * ',', which no move holds) is read as a chain */
-        sp->parsed = koma_pmn_parse(s, n, &sp->move, NULL) == 0;
+        sp->parsed = koma__pmn_quick(s, n, &sp->move) || koma_pmn_parse(s, n, &sp->move, NULL) == 0;
         if (!sp->parsed && (memchr(s, ',', n) == NULL || koma_chain_parse(s, n, NULL, NULL) != 0))
             return -1;
         l->nplies++;
