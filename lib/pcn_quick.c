@@ -214,10 +214,15 @@ static int object(quick *q, want w)
 }
 
 /* The next entry of the light record's ply table (grown), NULL out of memory. */
-static struct koma__pcn_span *ply_slot(koma__pcn_light *l)
+/* The table's first size from the text's length (a ply takes at least 14 bytes,
+ * {"pmn":"*e5"},) within 128 and 4,096 plies: a usual record's plies fit it at
+ * once, with no copy as it grows. */
+static struct koma__pcn_span *ply_slot(koma__pcn_light *l, size_t text_len)
 {
     if (l->nplies == l->cap) {
-        size_t cap = l->cap ? l->cap * 2 : 128;
+        size_t first = text_len / 14 + 1;
+        first = first < 128 ? 128 : first > 4096 ? 4096 : first;
+        size_t cap = l->cap ? l->cap * 2 : first;
         struct koma__pcn_span *v = realloc(l->plies, cap * sizeof *v);
         if (v == NULL) return NULL;
         l->plies = v;
@@ -262,7 +267,7 @@ static int ply_pmn_only(quick *q)
     if (most > q->longest) q->longest = most;
     koma__pcn_light *l = q->light;
     if (l && !(q->flags & KOMA_PCN_NO_PMN)) {
-        struct koma__pcn_span *sp = ply_slot(l);
+        struct koma__pcn_span *sp = ply_slot(l, (size_t)(q->end - q->start));
         if (sp == NULL) return -1;             /* the full path decides (and reports) */
         sp->off = (size_t)(s - q->start);
         sp->len = n;
@@ -351,7 +356,7 @@ static int collect(quick *q, want w, const char *s, size_t n)
     case W_RESULT: l->has_result = 1; l->result_off = off; l->result_len = n; return 1;
     case W_STATUS: l->has_status = 1; l->status_off = off; l->status_len = n; return 1;
     case W_PMN: {
-        struct koma__pcn_span *sp = ply_slot(l);
+        struct koma__pcn_span *sp = ply_slot(l, (size_t)(q->end - q->start));
         if (sp == NULL) return 0;              /* the full path decides (and reports) */
         sp->off = off;
         sp->len = n;
