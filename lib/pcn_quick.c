@@ -216,18 +216,22 @@ static int object(quick *q, want w)
 /* The next entry of the light record's ply table (grown), NULL out of memory. */
 /* The table's first size from the text's length (a ply takes at least 14 bytes,
  * {"pmn":"*e5"},) within 128 and 4,096 plies: a usual record's plies fit it at
- * once, with no copy as it grows. */
-static struct koma__pcn_span *ply_slot(koma__pcn_light *l, size_t text_len)
+ * once, with no copy as it grows. 0, or -1 (no memory). */
+static int ply_grow(koma__pcn_light *l, size_t text_len)
 {
-    if (l->nplies == l->cap) {
-        size_t first = text_len / 14 + 1;
-        first = first < 128 ? 128 : first > 4096 ? 4096 : first;
-        size_t cap = l->cap ? l->cap * 2 : first;
-        struct koma__pcn_span *v = realloc(l->plies, cap * sizeof *v);
-        if (v == NULL) return NULL;
-        l->plies = v;
-        l->cap = cap;
-    }
+    size_t first = text_len / 14 + 1;
+    first = first < 128 ? 128 : first > 4096 ? 4096 : first;
+    size_t cap = l->cap ? l->cap * 2 : first;
+    struct koma__pcn_span *v = realloc(l->plies, cap * sizeof *v);
+    if (v == NULL) return -1;
+    l->plies = v;
+    l->cap = cap;
+    return 0;
+}
+
+static inline struct koma__pcn_span *ply_slot(koma__pcn_light *l, size_t text_len)
+{
+    if (l->nplies == l->cap && ply_grow(l, text_len) != 0) return NULL;
     return &l->plies[l->nplies];
 }
 
@@ -255,11 +259,16 @@ static int ply_pmn_only(quick *q)
             unsigned at = (unsigned)__builtin_ctz(quote);
             if (bad & ((1u << at) - 1u)) return 0;
             e = s + at;
+            goto closed;
         }
     }
 #endif
     while (e < end && (unsigned char)(*e - 0x20) < 0x60 && *e != '"' && *e != '\\') e++;
-    if (e == end || *e != '"' || end - e < 2 || e[1] != '}') return 0;
+    if (e == end || *e != '"') return 0;
+#ifdef __SSE2__
+closed:
+#endif
+    if (end - e < 2 || e[1] != '}') return 0;
     /* what object() and value() add for it: cost_object, cost_pair(3), cost_string(n) */
     size_t n = (size_t)(e - s);
     cost_add(q, chunk(96) + chunk(16 * 8) + chunk(64 + 3) + chunk(48) + chunk(n + 1));
