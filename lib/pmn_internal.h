@@ -33,8 +33,9 @@ typedef struct koma__pmn_failure {
 int koma__pmn_fail(koma__pmn_failure *f, const char *s, size_t len, size_t off,
                    koma_code code, const char *what);
 /* A CELL at s[*i]; advances *i. 0, or -1 with f set (pmn.cell / pmn.end). */
-/* koma_pmn_parse without its quick forms (parse_fast): the grammar's parsers
- * alone, which must give the same move and the same errors (tests, fuzz_pmn). */
+/* koma_pmn_parse without its quick forms (koma__pmn_quick, parse_fast): the
+ * grammar's parsers alone, which must give the same move and the same errors
+ * (tests, fuzz_pmn). */
 int koma__pmn_parse_grammar(const char *s, size_t len, koma_move *out, koma_error *err);
 
 /*

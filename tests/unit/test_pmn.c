@@ -336,64 +336,12 @@ static void test_capture_identity(void **state)
     assert_int_equal(koma_capture_identity(KOMA_PIECE_NONE, KOMA_FIRST), KOMA_PIECE_NONE);
 }
 
-/* lib/pmn.c's quick forms (parse_fast) against the grammar's parsers alone: random
- * edits of common moves give the same move, or the same error (code, offset and
- * message). Each edited text is parsed both ways. */
-static void test_fast_agrees(void **state)
-{
-    (void)state;
-    static const char *const base[] = {
-        "e2-e4", "e5+d4/i", "S*e2", "p*e5", "*e5", "d4+d5/P", "b7-b8=+P", "h2~h4", "e4~d5/p",
-        "a10-a9", "j1+j10/+r'", "K^*e5", "+P*c3", "-p'*a1", "e2-e4=K^'", "e5+d4=+S/p", "e2A-e4",
-        "aa1-ab2", "e2", "e2-", "e2-e4/p", "e5+d4/p=P", "+e5/p", "e5=P", "P.e5/p", ".e5", "...",
-        "e02-e4", "e2-e4 ", "s^'*e5", "e99-e100", "z1+a1/Z",
-    };
-    static const char alphabet[] = "e24ab+-*~=/.P^'pAk1 \x80";
-    unsigned long seed = 20261127ul, quick = 0;
-    char buf[64], q[200];
-    for (int round = 0; round < 40000; round++) {
-        const char *b = base[(size_t)round % (sizeof base / sizeof base[0])];
-        size_t len = strlen(b);
-        memcpy(buf, b, len);
-        for (int e = 0; e < round % 3; e++) {
-            seed = seed * 6364136223846793005ul + 1442695040888963407ul;
-            size_t at = (size_t)(seed >> 33) % (len + 1);
-            char ch = alphabet[(seed >> 20) % (sizeof alphabet - 1)];
-            switch ((seed >> 8) % 3) {
-            case 0: if (at < len) buf[at] = ch; break;
-            case 1: if (len + 1 < sizeof buf) { memmove(buf + at + 1, buf + at, len - at); buf[at] = ch; len++; } break;
-            default: if (at < len) { memmove(buf + at, buf + at + 1, len - at - 1); len--; }
-            }
-        }
-        koma_move a, g;
-        koma_error ea, eg;
-        memset(&a, 0x5a, sizeof a);
-        memset(&g, 0x5a, sizeof g);
-        koma_error_clear(&ea);
-        koma_error_clear(&eg);
-        int ra = koma_pmn_parse(buf, len, &a, &ea);
-        int rg = koma__pmn_parse_grammar(buf, len, &g, &eg);
-        if (ra != rg || ea.code != eg.code || ea.offset != eg.offset ||
-            strcmp(ea.message, eg.message) != 0 || (ra == 0 && memcmp(&a, &g, sizeof a) != 0)) {
-            koma_quote(q, sizeof q, buf, len);
-            print_error("%s: %d %s@%zu, grammar %d %s@%zu\n", q, ra, koma_code_name(ea.code),
-                        ea.offset, rg, koma_code_name(eg.code), eg.offset);
-        }
-        assert_int_equal(ra, rg);
-        assert_int_equal(ea.code, eg.code);
-        assert_int_equal(ea.offset, eg.offset);
-        assert_string_equal(ea.message, eg.message);
-        if (ra == 0) assert_memory_equal(&a, &g, sizeof a);
-        quick += ra == 0;
-    }
-    assert_true(quick > 10000);
-}
-
 /* One text parsed three ways: koma_pmn_parse, the grammar's parsers alone and
  * the quick forms (koma__pmn_quick, which the record's one pass calls first):
  * the same move, or the same error; the quick forms either decline (leaving
- * the move untouched) or give the grammar's move, padding included. */
-static unsigned long agree_quick(const char *s, size_t len)
+ * the move untouched) or give the grammar's move, padding included. 1 when
+ * the quick forms took it; *parsed (when not NULL) counts the valid texts. */
+static unsigned long agree_quick(const char *s, size_t len, unsigned long *parsed)
 {
     koma_move a, g, k;
     koma_error ea, eg;
@@ -424,7 +372,42 @@ static unsigned long agree_quick(const char *s, size_t len)
         memset(&g, 0x5a, sizeof g);
         assert_memory_equal(&k, &g, sizeof k);
     }
+    if (parsed != NULL) *parsed += ra == 0;
     return (unsigned long)rk;
+}
+
+/* lib/pmn.c's quick forms (parse_fast) against the grammar's parsers alone: random
+ * edits of common moves give the same move, or the same error (code, offset and
+ * message). Each edited text is parsed both ways. */
+static void test_fast_agrees(void **state)
+{
+    (void)state;
+    static const char *const base[] = {
+        "e2-e4", "e5+d4/i", "S*e2", "p*e5", "*e5", "d4+d5/P", "b7-b8=+P", "h2~h4", "e4~d5/p",
+        "a10-a9", "j1+j10/+r'", "K^*e5", "+P*c3", "-p'*a1", "e2-e4=K^'", "e5+d4=+S/p", "e2A-e4",
+        "aa1-ab2", "e2", "e2-", "e2-e4/p", "e5+d4/p=P", "+e5/p", "e5=P", "P.e5/p", ".e5", "...",
+        "e02-e4", "e2-e4 ", "s^'*e5", "e99-e100", "z1+a1/Z",
+    };
+    static const char alphabet[] = "e24ab+-*~=/.P^'pAk1 \x80";
+    unsigned long seed = 20261127ul, quick = 0;
+    char buf[64];
+    for (int round = 0; round < 40000; round++) {
+        const char *b = base[(size_t)round % (sizeof base / sizeof base[0])];
+        size_t len = strlen(b);
+        memcpy(buf, b, len);
+        for (int e = 0; e < round % 3; e++) {
+            seed = seed * 6364136223846793005ul + 1442695040888963407ul;
+            size_t at = (size_t)(seed >> 33) % (len + 1);
+            char ch = alphabet[(seed >> 20) % (sizeof alphabet - 1)];
+            switch ((seed >> 8) % 3) {
+            case 0: if (at < len) buf[at] = ch; break;
+            case 1: if (len + 1 < sizeof buf) { memmove(buf + at + 1, buf + at, len - at); buf[at] = ch; len++; } break;
+            default: if (at < len) { memmove(buf + at, buf + at + 1, len - at - 1); len--; }
+            }
+        }
+        agree_quick(buf, len, &quick);
+    }
+    assert_true(quick > 10000);
 }
 
 /* Every "pmn": string of a file (JSON: the quoted text; YAML: the rest of the
@@ -450,7 +433,7 @@ static unsigned long agree_file_moves(const char *path, unsigned long *moves)
             end = memchr(v, '\n', (size_t)(e - v));
         }
         if (end == NULL) end = e;
-        quick += agree_quick(v, (size_t)(end - v));
+        quick += agree_quick(v, (size_t)(end - v), NULL);
         ++*moves;
         p = end;
     }
@@ -478,7 +461,7 @@ static void walk_agree(const char *dir, int whole, unsigned long *quick, unsigne
             size_t len;
             char *t = read_whole_file(path, &len);
             if (t == NULL) continue;
-            *quick += agree_quick(t, len);
+            *quick += agree_quick(t, len, NULL);
             ++*moves;
             free(t);
         } else {
@@ -501,15 +484,11 @@ static void test_quick_agrees(void **state)
     const size_t na = sizeof alphabet - 1;
     char buf[8];
     unsigned long short_quick = 0;
-    for (size_t len = 1; len <= 4; len++) {
-        size_t total = 1;
-        for (size_t i = 0; i < len; i++) total *= na;
-        for (size_t n = 0; n < total; n++) {
-            size_t v = n;
-            for (size_t i = 0; i < len; i++) { buf[i] = alphabet[v % na]; v /= na; }
-            short_quick += agree_quick(buf, len);
+    for (size_t len = 1; len <= 4; len++)
+        for (size_t n = 0, total = texts_of_len(na, len); n < total; n++) {
+            text_of_code(buf, len, alphabet, na, n);
+            short_quick += agree_quick(buf, len, NULL);
         }
-    }
     assert_true(short_quick > 0);
     /* the quick forms' edges, each with a byte changed or cut */
     static const char *const edges[] = {
@@ -520,14 +499,14 @@ static void test_quick_agrees(void **state)
     for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++) {
         size_t len = strlen(edges[i]);
         char e[16];
-        agree_quick(edges[i], len);
+        agree_quick(edges[i], len, NULL);
         for (size_t at = 0; at < len; at++) {
             for (size_t c = 0; c < na; c++) {
                 memcpy(e, edges[i], len);
                 e[at] = alphabet[c];
-                agree_quick(e, len);
+                agree_quick(e, len, NULL);
             }
-            agree_quick(edges[i], at);
+            agree_quick(edges[i], at, NULL);
         }
     }
 }
