@@ -712,11 +712,13 @@ int koma__mb_get_position(const koma_engine *e, koma_position *pos, koma_error *
         unsigned c = e->board[e->sq_index[sq]];
         pos->board[sq] = c == KOMA__EMPTY ? KOMA_PIECE_NONE : koma__piece_of_code(e, c);
     }
+    /* the slots held, in order (e->held: a bit a slot with pieces) */
     for (int s = 0; s < 2; s++)
-        for (int slot = 0; slot < KOMA__SLOTS; slot++)
-            if (e->hand[s][slot] &&
-                koma_hand_add(&pos->hands[s], koma__piece_of_slot(e, s, slot), e->hand[s][slot], err) != 0)
+        for (uint64_t w = e->held[s]; w; w &= w - 1) {
+            int slot = __builtin_ctzll(w);
+            if (koma_hand_add(&pos->hands[s], koma__piece_of_slot(e, s, slot), e->hand[s][slot], err) != 0)
                 return -1;
+        }
     pos->style[0] = e->game->style;
     pos->style[1] = (char)(e->game->style - 'A' + 'a');
     pos->turn = e->turn;

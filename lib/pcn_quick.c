@@ -24,6 +24,7 @@
 #include "util_json_alloc.h"
 #include "util_json_scan.h"
 #include "pcn_internal.h"
+#include "pmn_internal.h"
 #include <koma/cgsn.h>
 #include <koma/feen.h>
 #include <koma/pmn.h>
@@ -213,15 +214,24 @@ static int object(quick *q, want w)
 }
 
 /* The next entry of the light record's ply table (grown), NULL out of memory. */
-static struct koma__pcn_span *ply_slot(koma__pcn_light *l)
+/* The table's first size from the text's length (a ply takes at least 14 bytes,
+ * {"pmn":"*e5"},) within 128 and 4,096 plies: a usual record's plies fit it at
+ * once, with no copy as it grows. 0, or -1 (no memory). */
+static int ply_grow(koma__pcn_light *l, size_t text_len)
 {
-    if (l->nplies == l->cap) {
-        size_t cap = l->cap ? l->cap * 2 : 128;
-        struct koma__pcn_span *v = realloc(l->plies, cap * sizeof *v);
-        if (v == NULL) return NULL;
-        l->plies = v;
-        l->cap = cap;
-    }
+    size_t first = text_len / 14 + 1;
+    first = first < 128 ? 128 : first > 4096 ? 4096 : first;
+    size_t cap = l->cap ? l->cap * 2 : first;
+    struct koma__pcn_span *v = realloc(l->plies, cap * sizeof *v);
+    if (v == NULL) return -1;
+    l->plies = v;
+    l->cap = cap;
+    return 0;
+}
+
+static inline struct koma__pcn_span *ply_slot(koma__pcn_light *l, size_t text_len)
+{
+    if (l->nplies == l->cap && ply_grow(l, text_len) != 0) return NULL;
     return &l->plies[l->nplies];
 }
 
@@ -249,11 +259,16 @@ static int ply_pmn_only(quick *q)
             unsigned at = (unsigned)__builtin_ctz(quote);
             if (bad & ((1u << at) - 1u)) return 0;
             e = s + at;
+            goto closed;
         }
     }
 #endif
     while (e < end && (unsigned char)(*e - 0x20) < 0x60 && *e != '"' && *e != '\\') e++;
-    if (e == end || *e != '"' || end - e < 2 || e[1] != '}') return 0;
+    if (e == end || *e != '"') return 0;
+#ifdef __SSE2__
+closed:
+#endif
+    if (end - e < 2 || e[1] != '}') return 0;
     /* what object() and value() add for it: cost_object, cost_pair(3), cost_string(n) */
     size_t n = (size_t)(e - s);
     cost_add(q, chunk(96) + chunk(16 * 8) + chunk(64 + 3) + chunk(48) + chunk(n + 1));
@@ -261,13 +276,13 @@ static int ply_pmn_only(quick *q)
     if (most > q->longest) q->longest = most;
     koma__pcn_light *l = q->light;
     if (l && !(q->flags & KOMA_PCN_NO_PMN)) {
-        struct koma__pcn_span *sp = ply_slot(l);
+        struct koma__pcn_span *sp = ply_slot(l, (size_t)(q->end - q->start));
         if (sp == NULL) return -1;             /* the full path decides (and reports) */
         sp->off = (size_t)(s - q->start);
         sp->len = n;
         /* one move (no chain: the same verdict), kept for the referee; a chain (a
          * ',', which no move holds) is read as a chain */
-        sp->parsed = koma_pmn_parse(s, n, &sp->move, NULL) == 0;
+        sp->parsed = koma__pmn_quick(s, n, &sp->move) || koma_pmn_parse(s, n, &sp->move, NULL) == 0;
         if (!sp->parsed && (memchr(s, ',', n) == NULL || koma_chain_parse(s, n, NULL, NULL) != 0))
             return -1;
         l->nplies++;
@@ -350,7 +365,7 @@ static int collect(quick *q, want w, const char *s, size_t n)
     case W_RESULT: l->has_result = 1; l->result_off = off; l->result_len = n; return 1;
     case W_STATUS: l->has_status = 1; l->status_off = off; l->status_len = n; return 1;
     case W_PMN: {
-        struct koma__pcn_span *sp = ply_slot(l);
+        struct koma__pcn_span *sp = ply_slot(l, (size_t)(q->end - q->start));
         if (sp == NULL) return 0;              /* the full path decides (and reports) */
         sp->off = off;
         sp->len = n;

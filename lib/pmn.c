@@ -255,6 +255,7 @@ static int parse_fast(const char *s, size_t len, koma_move *m)
 
 int koma_pmn_parse(const char *s, size_t len, koma_move *out, koma_error *err)
 {
+    if (koma__pmn_quick(s, len, out)) return 0;
     if (len > 0 && len <= KOMA_PMN_MAX_LEN) {
         koma_move m;
         memset(&m, 0, sizeof m);

@@ -3,6 +3,8 @@
 #ifndef KOMA_PMN_INTERNAL_H
 #define KOMA_PMN_INTERNAL_H
 
+#include <string.h>
+
 #include "internal.h"
 
 /*
@@ -31,9 +33,76 @@ typedef struct koma__pmn_failure {
 int koma__pmn_fail(koma__pmn_failure *f, const char *s, size_t len, size_t off,
                    koma_code code, const char *what);
 /* A CELL at s[*i]; advances *i. 0, or -1 with f set (pmn.cell / pmn.end). */
-/* koma_pmn_parse without its quick forms (parse_fast): the grammar's parsers
- * alone, which must give the same move and the same errors (tests, fuzz_pmn). */
+/* koma_pmn_parse without its quick forms (koma__pmn_quick, parse_fast): the
+ * grammar's parsers alone, which must give the same move and the same errors
+ * (tests, fuzz_pmn). */
 int koma__pmn_parse_grammar(const char *s, size_t len, koma_move *out, koma_error *err);
+
+/*
+ * The commonest moves straight from the bytes, before koma_pmn_parse's other
+ * paths (and before them by the record's one pass, pcn_quick.c): a quiet move,
+ * capture or special move between two cells of one file letter and a one-digit
+ * rank ("e3-e4", "e5+d4/p", "c3-e5=+b"), and a drop of a one-letter piece or
+ * of none ("S*e2", "p*e5", "*e5"), each with its allowed suffixes, in order,
+ * of a one-letter EPIN with an optional '+' or '-' state. 1 with *out (when
+ * not NULL) filled as the grammar fills it, padding zeroed; 0, *out untouched,
+ * for anything else (the other paths decide, and report any error).
+ */
+static inline int koma__pmn_quick_piece(const unsigned char *p, const unsigned char *e,
+                                        koma_piece *out, const unsigned char **next)
+{
+    koma_piece state = 0;
+    if (p < e && (*p == '+' || *p == '-')) {
+        state = *p == '+' ? KOMA_PIECE_ENHANCED : KOMA_PIECE_DIMINISHED;
+        p++;
+    }
+    if (p >= e || !KOMA_IS_ALPHA(*p)) return 0;
+    *out = (koma_piece)(koma_piece_from_letter((char)*p) | state);
+    *next = p + 1;
+    return 1;
+}
+
+static inline int koma__pmn_quick(const char *s, size_t len, koma_move *out)
+{
+    const unsigned char *p = (const unsigned char *)s, *e = p + len;
+    koma_move m;
+    int captures = 0;
+    if (len < 3 || len > 11) return 0;
+    memset(&m, 0, sizeof m);
+    if (len >= 5 && (unsigned)(p[0] - 'a') < 26u && (unsigned)(p[1] - '1') < 9u) {
+        switch (p[2]) {
+        case '-': m.kind = KOMA_MOVE_QUIET; break;
+        case '+': m.kind = KOMA_MOVE_CAPTURE; captures = 1; break;
+        case '~': m.kind = KOMA_MOVE_SPECIAL; captures = 1; break;
+        default: return 0;
+        }
+        m.src.ndims = 2;
+        m.src.idx[0] = (uint8_t)(p[0] - 'a');
+        m.src.idx[1] = (uint8_t)(p[1] - '1');
+        p += 3;
+    } else if (p[0] == '*') {
+        m.kind = KOMA_MOVE_DROP;
+        p++;
+    } else if (KOMA_IS_ALPHA(p[0]) && p[1] == '*') {
+        m.kind = KOMA_MOVE_DROP;
+        m.piece = koma_piece_from_letter((char)p[0]);
+        p += 2;
+    } else {
+        return 0;
+    }
+    if (e - p < 2 || (unsigned)(p[0] - 'a') >= 26u || (unsigned)(p[1] - '1') >= 9u) return 0;
+    m.dst.ndims = 2;
+    m.dst.idx[0] = (uint8_t)(p[0] - 'a');
+    m.dst.idx[1] = (uint8_t)(p[1] - '1');
+    p += 2;
+    /* past the cell: the end or a suffix (a digit, a layer letter: not this form) */
+    if (p < e && *p == '=' && !koma__pmn_quick_piece(p + 1, e, &m.actor, &p)) return 0;
+    if (captures && p < e && *p == '/' && !koma__pmn_quick_piece(p + 1, e, &m.captured, &p))
+        return 0;
+    if (p != e) return 0;
+    if (out != NULL) *out = m;
+    return 1;
+}
 
 int koma__pmn_cell(const char *s, size_t len, size_t *i, koma_cell *c, koma__pmn_failure *f);
 /* An EPIN at s[*i]; advances *i. 0, or -1 with f set (pmn.epin / pmn.end). */

@@ -326,3 +326,18 @@ koma_pcn *random_legal_game(const koma_game_set *set, const char *feen, size_t p
     if (npos) *npos = n_pos;
     return p;
 }
+
+size_t texts_of_len(size_t na, size_t len)
+{
+    size_t total = 1;
+    for (size_t i = 0; i < len; i++) total *= na;
+    return total;
+}
+
+void text_of_code(char *buf, size_t len, const char *alphabet, size_t na, size_t code)
+{
+    for (size_t i = 0; i < len; i++) {
+        buf[i] = alphabet[code % na];
+        code /= na;
+    }
+}

@@ -321,11 +321,8 @@ static void test_differential(void **state)
     char s[8];
     unsigned long accepted = 0;
     for (size_t len = 1; len <= 5; len++) {
-        size_t total = 1;
-        for (size_t k = 0; k < len; k++) total *= na;
-        for (size_t code = 0; code < total; code++) {
-            size_t x = code;
-            for (size_t k = 0; k < len; k++) { s[k] = alpha[x % na]; x /= na; }
+        for (size_t code = 0, total = texts_of_len(na, len); code < total; code++) {
+            text_of_code(s, len, alpha, na, code);
             s[len] = '\0';
             regmatch_t m[5];
             int want = 0;

@@ -3,7 +3,9 @@
 #include "unit.h"
 #include "pmn_internal.h"             /* koma__pmn_parse_grammar */
 
+#include <dirent.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
 /* ---- helpers -------------------------------------------------------------- */
 
@@ -334,6 +336,46 @@ static void test_capture_identity(void **state)
     assert_int_equal(koma_capture_identity(KOMA_PIECE_NONE, KOMA_FIRST), KOMA_PIECE_NONE);
 }
 
+/* One text parsed three ways: koma_pmn_parse, the grammar's parsers alone and
+ * the quick forms (koma__pmn_quick, which the record's one pass calls first):
+ * the same move, or the same error; the quick forms either decline (leaving
+ * the move untouched) or give the grammar's move, padding included. 1 when
+ * the quick forms took it; *parsed (when not NULL) counts the valid texts. */
+static unsigned long agree_quick(const char *s, size_t len, unsigned long *parsed)
+{
+    koma_move a, g, k;
+    koma_error ea, eg;
+    char q[200];
+    memset(&a, 0x5a, sizeof a);
+    memset(&g, 0x5a, sizeof g);
+    memset(&k, 0x5a, sizeof k);
+    koma_error_clear(&ea);
+    koma_error_clear(&eg);
+    int ra = koma_pmn_parse(s, len, &a, &ea);
+    int rg = koma__pmn_parse_grammar(s, len, &g, &eg);
+    int rk = koma__pmn_quick(s, len, &k);
+    if (ra != rg || ea.code != eg.code || ea.offset != eg.offset || (rk && rg != 0) ||
+        (ra == 0 && memcmp(&a, &g, sizeof a) != 0) || (rk && memcmp(&k, &g, sizeof k) != 0)) {
+        koma_quote(q, sizeof q, s, len);
+        print_error("%s: %d %s@%zu, grammar %d %s@%zu, quick %d\n", q, ra, koma_code_name(ea.code),
+                    ea.offset, rg, koma_code_name(eg.code), eg.offset, rk);
+    }
+    assert_int_equal(ra, rg);
+    assert_int_equal(ea.code, eg.code);
+    assert_int_equal(ea.offset, eg.offset);
+    assert_string_equal(ea.message, eg.message);
+    if (ra == 0) assert_memory_equal(&a, &g, sizeof a);
+    if (rk) {
+        assert_int_equal(rg, 0);
+        assert_memory_equal(&k, &g, sizeof k);
+    } else {
+        memset(&g, 0x5a, sizeof g);
+        assert_memory_equal(&k, &g, sizeof k);
+    }
+    if (parsed != NULL) *parsed += ra == 0;
+    return (unsigned long)rk;
+}
+
 /* lib/pmn.c's quick forms (parse_fast) against the grammar's parsers alone: random
  * edits of common moves give the same move, or the same error (code, offset and
  * message). Each edited text is parsed both ways. */
@@ -348,7 +390,7 @@ static void test_fast_agrees(void **state)
     };
     static const char alphabet[] = "e24ab+-*~=/.P^'pAk1 \x80";
     unsigned long seed = 20261127ul, quick = 0;
-    char buf[64], q[200];
+    char buf[64];
     for (int round = 0; round < 40000; round++) {
         const char *b = base[(size_t)round % (sizeof base / sizeof base[0])];
         size_t len = strlen(b);
@@ -363,28 +405,110 @@ static void test_fast_agrees(void **state)
             default: if (at < len) { memmove(buf + at, buf + at + 1, len - at - 1); len--; }
             }
         }
-        koma_move a, g;
-        koma_error ea, eg;
-        memset(&a, 0x5a, sizeof a);
-        memset(&g, 0x5a, sizeof g);
-        koma_error_clear(&ea);
-        koma_error_clear(&eg);
-        int ra = koma_pmn_parse(buf, len, &a, &ea);
-        int rg = koma__pmn_parse_grammar(buf, len, &g, &eg);
-        if (ra != rg || ea.code != eg.code || ea.offset != eg.offset ||
-            strcmp(ea.message, eg.message) != 0 || (ra == 0 && memcmp(&a, &g, sizeof a) != 0)) {
-            koma_quote(q, sizeof q, buf, len);
-            print_error("%s: %d %s@%zu, grammar %d %s@%zu\n", q, ra, koma_code_name(ea.code),
-                        ea.offset, rg, koma_code_name(eg.code), eg.offset);
-        }
-        assert_int_equal(ra, rg);
-        assert_int_equal(ea.code, eg.code);
-        assert_int_equal(ea.offset, eg.offset);
-        assert_string_equal(ea.message, eg.message);
-        if (ra == 0) assert_memory_equal(&a, &g, sizeof a);
-        quick += ra == 0;
+        agree_quick(buf, len, &quick);
     }
     assert_true(quick > 10000);
+}
+
+/* Every "pmn": string of a file (JSON: the quoted text; YAML: the rest of the
+ * line after "pmn: "). */
+static unsigned long agree_file_moves(const char *path, unsigned long *moves)
+{
+    size_t len;
+    char *t = read_whole_file(path, &len);
+    unsigned long quick = 0;
+    if (t == NULL) return 0;
+    for (const char *p = t, *e = t + len; (p = memchr(p, 'p', (size_t)(e - p))) != NULL;) {
+        if (e - p < 3 || memcmp(p, "pmn", 3) != 0) { p++; continue; }
+        p += 3;
+        const char *v = p, *end;
+        if (v < e && *v == '"') v++;
+        if (v >= e || *v != ':') continue;
+        v++;
+        while (v < e && *v == ' ') v++;
+        if (v < e && *v == '"') {
+            v++;
+            end = memchr(v, '"', (size_t)(e - v));
+        } else {
+            end = memchr(v, '\n', (size_t)(e - v));
+        }
+        if (end == NULL) end = e;
+        quick += agree_quick(v, (size_t)(end - v), NULL);
+        ++*moves;
+        p = end;
+    }
+    free(t);
+    return quick;
+}
+
+/* The quick forms against the grammar on every move of tests/data's records,
+ * every input of the pmn fuzz corpus, and every text of up to four bytes over
+ * the bytes these forms look at. */
+static void walk_agree(const char *dir, int whole, unsigned long *quick, unsigned long *moves)
+{
+    DIR *d = opendir(dir);
+    if (d == NULL) return;
+    struct dirent *de;
+    char path[4096];
+    while ((de = readdir(d)) != NULL) {
+        if (de->d_name[0] == '.') continue;
+        snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+        struct stat st;
+        if (stat(path, &st) != 0) continue;
+        if (S_ISDIR(st.st_mode)) {
+            walk_agree(path, whole, quick, moves);
+        } else if (whole) {
+            size_t len;
+            char *t = read_whole_file(path, &len);
+            if (t == NULL) continue;
+            *quick += agree_quick(t, len, NULL);
+            ++*moves;
+            free(t);
+        } else {
+            *quick += agree_file_moves(path, moves);
+        }
+    }
+    closedir(d);
+}
+
+static void test_quick_agrees(void **state)
+{
+    (void)state;
+    unsigned long quick = 0, moves = 0;
+    walk_agree("tests/data", 0, &quick, &moves);
+    assert_true(moves > 10000 && quick > moves / 2);
+    unsigned long data_moves = moves;
+    walk_agree("tests/fuzz/corpus/pmn", 1, &quick, &moves);
+    assert_true(moves > data_moves + 400);
+    static const char alphabet[] = "aez`{019:*+-~=/.AZ^'\x80";
+    const size_t na = sizeof alphabet - 1;
+    char buf[8];
+    unsigned long short_quick = 0;
+    for (size_t len = 1; len <= 4; len++)
+        for (size_t n = 0, total = texts_of_len(na, len); n < total; n++) {
+            text_of_code(buf, len, alphabet, na, n);
+            short_quick += agree_quick(buf, len, NULL);
+        }
+    assert_true(short_quick > 0);
+    /* the quick forms' edges, each with a byte changed or cut */
+    static const char *const edges[] = {
+        "a1-i9", "z9+a1/Z", "e3+e4/+p", "e3-e4=-p", "c3+e5=+b/p", "c3~e5=B/-p", "e3-e4=P^",
+        "e3+e4/p'", "*e5=+P", "P*e5/p", "P*e5=p", "e3-e4=P/p", "e3+e4/p=P", "e3-e4A", "e3-e40",
+        "e0-e1", "e3-e4=", "e3+e4/", "a9-a10", "+P*e5", "K^*e5", "e3-e4==P", "e3+e4//p",
+    };
+    for (size_t i = 0; i < sizeof edges / sizeof edges[0]; i++) {
+        size_t len = strlen(edges[i]);
+        char e[16];
+        agree_quick(edges[i], len, NULL);
+        for (size_t at = 0; at < len; at++) {
+            for (size_t c = 0; c < na; c++) {
+                memcpy(e, edges[i], len);
+                e[at] = alphabet[c];
+                agree_quick(e, len, NULL);
+            }
+            agree_quick(edges[i], at, NULL);
+        }
+    }
 }
 
 int main(void)
@@ -400,6 +524,7 @@ int main(void)
         cmocka_unit_test(test_resolve),
         cmocka_unit_test(test_capture_identity),
         cmocka_unit_test(test_fast_agrees),
+        cmocka_unit_test(test_quick_agrees),
     };
     return cmocka_run_group_tests_name("pmn", tests, NULL, NULL);
 }

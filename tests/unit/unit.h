@@ -79,6 +79,11 @@ long mem_read(void *ctx, char *buf, size_t cap);
 /* A whole file read into a buffer the caller frees; NULL when it cannot be opened. */
 char *read_whole_file(const char *path, size_t *len);
 
+/* The texts of len bytes over the na bytes of alphabet, numbered 0 to
+ * texts_of_len(na, len) - 1: text_of_code writes the code-th into buf (no NUL). */
+size_t texts_of_len(size_t na, size_t len);
+void text_of_code(char *buf, size_t len, const char *alphabet, size_t na, size_t code);
+
 /* The C library's heap (glibc, mallopt): on, each new block that no free chunk
  * holds goes on pages of its own (no padding or slack at the top of the heap,
  * which is trimmed now); off, the defaults again. Blocks whose size the budget
