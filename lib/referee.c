@@ -52,12 +52,11 @@ struct koma_referee {
     const koma_game *g;
     koma_position pos;                 /* scratch: dialect context, stripped FEENs */
     /* the last record's setup FEEN as read, kept for the next record with the
-     * same text (a database's records mostly start from one position) */
+     * same text (a database's records mostly start from one position); only
+     * the position: its game is looked up each time, in the set given then */
     koma_position setup;
     char setup_text[KOMA_FEEN_MAX_LEN + 1];
     size_t setup_len;                  /* 0: none kept */
-    const koma_game_set *setup_games;  /* the set its game was looked up in */
-    const koma_game *setup_game;       /* the game of that set it names */
     hist *h;                           /* h[0..played] */
     size_t caph;
     uint32_t bucket[BUCKETS];
@@ -1921,29 +1920,23 @@ static int quick_plies(koma_referee *r, const koma__pcn_light *l, size_t n,
     return 0;
 }
 
-/* The setup FEEN feen[0..flen) (NULL: absent) read into r->setup, and its game
- * looked up in games unless *game is given: as the last record's when the
- * text is the same. 0, or -1 (err). */
+/* The setup FEEN feen[0..flen) (NULL: absent) read into r->setup (not read
+ * again when it is the last record's text), and its game looked up in games
+ * unless *game is given. (The game is not kept from record to record: the
+ * set may be another one, or have changed, by the next call.) 0, or -1 (err). */
 static int read_setup(koma_referee *r, const koma_game_set *games, const char *feen, size_t flen,
                       const koma_game **game, koma_error *err)
 {
-    if (feen && r->setup_len && flen == r->setup_len && memcmp(feen, r->setup_text, flen) == 0 &&
-        (*game != NULL || (games == r->setup_games && r->setup_game != NULL))) {
-        if (*game == NULL) *game = r->setup_game;
-        return 0;
+    if (!(feen && r->setup_len && flen == r->setup_len && memcmp(feen, r->setup_text, flen) == 0)) {
+        r->setup_len = 0;
+        if (koma_feen_parse(feen ? feen : "", feen ? flen : 0, KOMA_FEEN_STRICT, &r->setup, err) != 0)
+            return -1;
+        if (feen && flen > 0 && flen < sizeof r->setup_text) {
+            memcpy(r->setup_text, feen, flen);
+            r->setup_len = flen;
+        }
     }
-    r->setup_len = 0;
-    if (koma_feen_parse(feen ? feen : "", feen ? flen : 0, KOMA_FEEN_STRICT, &r->setup, err) != 0)
-        return -1;
-    const koma_game *found = NULL;
-    if (*game == NULL && (*game = found = koma_game_set_find_position(games, &r->setup, err)) == NULL)
-        return -1;
-    if (feen && flen > 0 && flen < sizeof r->setup_text) {
-        memcpy(r->setup_text, feen, flen);
-        r->setup_len = flen;
-        r->setup_games = games;
-        r->setup_game = found;
-    }
+    if (*game == NULL && (*game = koma_game_set_find_position(games, &r->setup, err)) == NULL) return -1;
     return 0;
 }
 
