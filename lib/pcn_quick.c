@@ -282,7 +282,7 @@ closed:
         sp->len = n;
         /* one move (no chain: the same verdict), kept for the referee; a chain (a
          * ',', which no move holds) is read as a chain */
-        sp->parsed = koma__pmn_quick(s, n, &sp->move) || koma_pmn_parse(s, n, &sp->move, NULL) == 0;
+        sp->parsed = koma__pmn_quick(s, n, &sp->move) || koma__pmn_parse_grammar(s, n, &sp->move, NULL) == 0;
         if (!sp->parsed && (memchr(s, ',', n) == NULL || koma_chain_parse(s, n, NULL, NULL) != 0))
             return -1;
         l->nplies++;

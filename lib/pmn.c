@@ -189,81 +189,9 @@ typedef int (*parse_fn)(const char *, size_t, koma_move *, koma__pmn_failure *);
 
 /* ---- the common forms, in one go ------------------------------------------------ */
 
-/* A 2-D cell at s[*i]: a file letter, a rank of one or two digits (not from 0),
- * followed by neither a digit nor a layer letter (koma_cell_scan's quick case). */
-static inline int fast_cell(const char *s, size_t len, size_t *i, koma_cell *c)
-{
-    size_t k = *i;
-    if (len - k < 2 || !KOMA_IS_LOWER(s[k]) || s[k + 1] < '1' || s[k + 1] > '9') return 0;
-    unsigned r = (unsigned)(s[k + 1] - '0');
-    size_t n = k + 2;
-    if (n < len && KOMA_IS_DIGIT(s[n])) r = r * 10u + (unsigned)(s[n++] - '0');
-    if (n < len && (KOMA_IS_DIGIT(s[n]) || KOMA_IS_UPPER(s[n]))) return 0;
-    c->ndims = 2;
-    c->idx[0] = (uint8_t)(s[k] - 'a');
-    c->idx[1] = (uint8_t)(r - 1u);
-    *i = n;
-    return 1;
-}
-
-/*
- * Quiet moves, captures and special moves between 2-D cells ("e2-e4",
- * "e5+d4/p", "b7-b8=+P") and drops ("S*e2", "p*e5", "*e5"), with their allowed
- * suffixes in order: 1 with *m filled exactly as the grammar's parsers fill it
- * (m zeroed by the caller), 0 when s is not of these forms (the parsers decide,
- * and report any error).
- */
-static int parse_fast(const char *s, size_t len, koma_move *m)
-{
-    size_t i = 0;
-    int actor, captured;
-    if (KOMA_IS_LOWER(s[0]) && len > 1 && KOMA_IS_DIGIT(s[1])) {
-        if (!fast_cell(s, len, &i, &m->src) || i >= len) return 0;
-        switch (s[i]) {
-        case '-': m->kind = KOMA_MOVE_QUIET; captured = 0; break;
-        case '+': m->kind = KOMA_MOVE_CAPTURE; captured = 1; break;
-        case '~': m->kind = KOMA_MOVE_SPECIAL; captured = 1; break;
-        default: return 0;
-        }
-        actor = 1;
-        i++;
-    } else {
-        if (s[0] != '*') {
-            size_t n = koma_epin_scan(s, len, &m->piece);
-            if (n == 0) return 0;
-            i = n;
-        }
-        if (i >= len || s[i] != '*') return 0;
-        m->kind = KOMA_MOVE_DROP;
-        actor = 1;
-        captured = 0;
-        i++;
-    }
-    if (!fast_cell(s, len, &i, &m->dst)) return 0;
-    if (actor && i < len && s[i] == '=') {
-        size_t n = koma_epin_scan(s + i + 1, len - i - 1, &m->actor);
-        if (n == 0) return 0;
-        i += 1 + n;
-    }
-    if (captured && i < len && s[i] == '/') {
-        size_t n = koma_epin_scan(s + i + 1, len - i - 1, &m->captured);
-        if (n == 0) return 0;
-        i += 1 + n;
-    }
-    return i == len;
-}
-
 int koma_pmn_parse(const char *s, size_t len, koma_move *out, koma_error *err)
 {
     if (koma__pmn_quick(s, len, out)) return 0;
-    if (len > 0 && len <= KOMA_PMN_MAX_LEN) {
-        koma_move m;
-        memset(&m, 0, sizeof m);
-        if (parse_fast(s, len, &m)) {
-            if (out != NULL) *out = m;
-            return 0;
-        }
-    }
     return koma__pmn_parse_grammar(s, len, out, err);
 }
 

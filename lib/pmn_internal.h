@@ -33,21 +33,22 @@ typedef struct koma__pmn_failure {
 int koma__pmn_fail(koma__pmn_failure *f, const char *s, size_t len, size_t off,
                    koma_code code, const char *what);
 /* A CELL at s[*i]; advances *i. 0, or -1 with f set (pmn.cell / pmn.end). */
-/* koma_pmn_parse without its quick forms (koma__pmn_quick, parse_fast): the
+/* koma_pmn_parse without its quick forms (koma__pmn_quick): the
  * grammar's parsers alone, which must give the same move and the same errors
  * (tests, fuzz_pmn). */
 int koma__pmn_parse_grammar(const char *s, size_t len, koma_move *out, koma_error *err);
 
 /*
- * The commonest moves straight from the bytes, before koma_pmn_parse's other
- * paths (and before them by the record's one pass, pcn_quick.c): a quiet move,
- * capture or special move between two cells of one file letter and a one-digit
- * rank ("e3-e4", "e5+d4/p", "c3-e5=+b"), and a drop of a one-letter piece or
- * of none ("S*e2", "p*e5", "*e5"), each with its allowed suffixes, in order,
- * of a one-letter EPIN with an optional '+' or '-' state. 1 with *out (when
- * not NULL) filled as the grammar fills it, padding zeroed; 0, *out untouched,
- * for anything else (the other paths decide, and report any error).
+ * The usual moves straight from the bytes, before the grammar's parsers (in
+ * koma_pmn_parse, and in the record's one pass, pcn_quick.c): a quiet move,
+ * capture or special move between two 2-D cells ("e2-e4", "e5+d4/p",
+ * "b7-b8=+P", "a10-a9") and a drop of an EPIN or of none ("S*e2", "+P*c3",
+ * "*e5"), each with its allowed suffixes in order. 1 with *out (when not NULL)
+ * filled exactly as the grammar fills it, padding zeroed; 0, *out untouched,
+ * for anything else (the grammar decides, and reports any error).
  */
+
+/* An EPIN at p: [+-] letter [^] ['], as koma_epin_scan reads it. */
 static inline int koma__pmn_quick_piece(const unsigned char *p, const unsigned char *e,
                                         koma_piece *out, const unsigned char **next)
 {
@@ -57,8 +58,28 @@ static inline int koma__pmn_quick_piece(const unsigned char *p, const unsigned c
         p++;
     }
     if (p >= e || !KOMA_IS_ALPHA(*p)) return 0;
-    *out = (koma_piece)(koma_piece_from_letter((char)*p) | state);
-    *next = p + 1;
+    koma_piece piece = (koma_piece)(koma_piece_from_letter((char)*p++) | state);
+    if (p < e && *p == '^') { piece |= KOMA_PIECE_TERMINAL; p++; }
+    if (p < e && *p == '\'') { piece |= KOMA_PIECE_DERIVED; p++; }
+    *out = piece;
+    *next = p;
+    return 1;
+}
+
+/* A 2-D cell at p: a file letter and a rank of 1 to 99 with no leading zero.
+ * (A third rank digit or a layer letter after it is no character the callers
+ * take next: the move is then left to the grammar.) */
+static inline int koma__pmn_quick_cell(const unsigned char *p, const unsigned char *e, koma_cell *c,
+                                       const unsigned char **next)
+{
+    if (e - p < 2 || (unsigned)(p[0] - 'a') >= 26u || (unsigned)(p[1] - '1') >= 9u) return 0;
+    unsigned rank = (unsigned)(p[1] - '0');
+    const unsigned char *q = p + 2;
+    if (q < e && (unsigned)(*q - '0') < 10u) rank = rank * 10u + (unsigned)(*q++ - '0');
+    c->ndims = 2;
+    c->idx[0] = (uint8_t)(p[0] - 'a');
+    c->idx[1] = (uint8_t)(rank - 1u);
+    *next = q;
     return 1;
 }
 
@@ -67,35 +88,22 @@ static inline int koma__pmn_quick(const char *s, size_t len, koma_move *out)
     const unsigned char *p = (const unsigned char *)s, *e = p + len;
     koma_move m;
     int captures = 0;
-    if (len < 3 || len > 11) return 0;
+    if (len < 3 || len > KOMA_PMN_MAX_LEN) return 0;
     memset(&m, 0, sizeof m);
-    if (len >= 5 && (unsigned)(p[0] - 'a') < 26u && (unsigned)(p[1] - '1') < 9u) {
-        switch (p[2]) {
+    if (koma__pmn_quick_cell(p, e, &m.src, &p)) {
+        if (p >= e) return 0;
+        switch (*p++) {
         case '-': m.kind = KOMA_MOVE_QUIET; break;
         case '+': m.kind = KOMA_MOVE_CAPTURE; captures = 1; break;
         case '~': m.kind = KOMA_MOVE_SPECIAL; captures = 1; break;
         default: return 0;
         }
-        m.src.ndims = 2;
-        m.src.idx[0] = (uint8_t)(p[0] - 'a');
-        m.src.idx[1] = (uint8_t)(p[1] - '1');
-        p += 3;
-    } else if (p[0] == '*') {
-        m.kind = KOMA_MOVE_DROP;
-        p++;
-    } else if (KOMA_IS_ALPHA(p[0]) && p[1] == '*') {
-        m.kind = KOMA_MOVE_DROP;
-        m.piece = koma_piece_from_letter((char)p[0]);
-        p += 2;
     } else {
-        return 0;
+        if (p[0] != '*' && !koma__pmn_quick_piece(p, e, &m.piece, &p)) return 0;
+        if (p >= e || *p++ != '*') return 0;
+        m.kind = KOMA_MOVE_DROP;
     }
-    if (e - p < 2 || (unsigned)(p[0] - 'a') >= 26u || (unsigned)(p[1] - '1') >= 9u) return 0;
-    m.dst.ndims = 2;
-    m.dst.idx[0] = (uint8_t)(p[0] - 'a');
-    m.dst.idx[1] = (uint8_t)(p[1] - '1');
-    p += 2;
-    /* past the cell: the end or a suffix (a digit, a layer letter: not this form) */
+    if (!koma__pmn_quick_cell(p, e, &m.dst, &p)) return 0;
     if (p < e && *p == '=' && !koma__pmn_quick_piece(p + 1, e, &m.actor, &p)) return 0;
     if (captures && p < e && *p == '/' && !koma__pmn_quick_piece(p + 1, e, &m.captured, &p))
         return 0;

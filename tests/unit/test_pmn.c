@@ -376,7 +376,7 @@ static unsigned long agree_quick(const char *s, size_t len, unsigned long *parse
     return (unsigned long)rk;
 }
 
-/* lib/pmn.c's quick forms (parse_fast) against the grammar's parsers alone: random
+/* koma_pmn_parse's quick forms (koma__pmn_quick) against the grammar's parsers alone: random
  * edits of common moves give the same move, or the same error (code, offset and
  * message). Each edited text is parsed both ways. */
 static void test_fast_agrees(void **state)
