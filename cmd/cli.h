@@ -239,9 +239,11 @@ int cli_input_lines_bulk(cli *c, cli_input *in, const char *noun, cli_bulk_fn bu
  * window by window (cmd/cli_input_map.c), instead of copying it with read(): the
  * line functions (cli_input_line, cli_input_lines, cli_input_lines_bulk) and
  * cli_input_peek give the same lines, without the copy. cli_input_read and
- * cli_input_slurp must not follow. If the file shrinks meanwhile, the lines'
- * functions report io.read (status 2) and stop. Returns 1 when mapped, 0 when
- * the input is read as before.
+ * cli_input_slurp must not follow. If the file shrinks meanwhile,
+ * cli_input_lines and cli_input_lines_bulk report io.read (status 2) and stop;
+ * cli_input_line and cli_input_peek do not catch it (the signal would end the
+ * process): a mapped input is read through those two. Returns 1 when mapped,
+ * 0 when the input is read as before.
  */
 int cli_input_map(cli_input *in);
 /* (cli_input.c and cli_input_map.c between them) */
