@@ -22,7 +22,7 @@
  * marker is dropped and a Tokin goes back to a Fu. What the rules alone decide
  * (castling's rook, en passant's victim, the state markers of the pieces, the
  * Fu's promotion) is not said here: the referee finds the one legal move that
- * the array names (lib/referee.c).
+ * the array names (lib/referee.c, read_ply).
  *
  * Written from canonical PMN: the mover's squares, and the word of the piece
  * dropped or chosen when the variant has one (a piece change without a word, the
