@@ -251,6 +251,9 @@ int main(int argc, char **argv)
     if (start && st.pcn.format_given)
         return cli_usage_error(&c, "--format is for PCN input, not with --start");
     if (dialect != KOMA_PMN_DIALECT_CANONICAL) st.pcn.pcn_flags |= KOMA_PCN_NO_PMN;
+    /* a record is read only through the referee (its verdict, its table of
+     * positions): no tree needed, as koma-replay's verdict lines */
+    st.pcn.pcn_flags |= KOMA_PCN_LIGHT;
 
     koma_error err;
     koma_game_set *games = NULL;

@@ -116,7 +116,7 @@ static int stripped(koma_referee *r, char *feen, size_t cap, size_t *len, char f
 }
 
 /* Note the current position as occurring after ply `ply` (KOMA_REFEREE_TRACK). */
-static int track(koma_referee *r, uint64_t hash, size_t ply, koma_error *err)
+int koma__referee_track(koma_referee *r, uint64_t hash, size_t ply, koma_error *err)
 {
     unsigned long count;
     if (koma_repeats_add(r->track, hash, (unsigned long)ply, &count, err) != 0) return -1;
@@ -174,7 +174,7 @@ int koma_referee_begin(koma_referee *r, const koma_game *g, const koma_position 
     r->head[hash % BUCKETS] = 1;
     r->h[0].prev = 0;
     r->setup_turn = koma_engine_turn(r->e);
-    if (r->track && track(r, hash, 0, err) != 0) return -1;
+    if (r->track && koma__referee_track(r, hash, 0, err) != 0) return -1;
     koma__referee_setup_claims(r, setup);
     r->state = ON;
     koma_engine_position_ending(r->e, &r->end);
@@ -484,7 +484,7 @@ static int play_ply(koma_referee *r, ply_ctx *pc, koma_error *why, koma_error *e
     r->h[n].key = f.key;
     r->h[n].threat = (uint8_t)(g->repetition == KOMA__REP_FOURFOLD && koma_engine_threatens(e, pc->mover));
     r->limit_count = (f.resets || (f.captures && g->move_limit_capture_resets)) ? 0 : r->limit_count + 1;
-    if (r->track && track(r, hash, n, err) != 0) return -1;
+    if (r->track && koma__referee_track(r, hash, n, err) != 0) return -1;
     if (pc->slip) {
         r->notation_faults++;
         if (r->notation_ply == 0) r->notation_ply = pc->i + 1;

@@ -175,6 +175,7 @@ static inline int explicit_status(koma_status st)
 
 /* referee.c */
 int koma__referee_grow_history(koma_referee *r, size_t need, koma_error *err);
+int koma__referee_track(koma_referee *r, uint64_t hash, size_t ply, koma_error *err);
 size_t koma__referee_same_move(const koma_referee *r, size_t n, uint64_t key, uint64_t hash);
 int koma__referee_ply(koma_referee *r, const char *text, size_t len, const koma_move *parsed,
                       koma_error *err);

@@ -132,13 +132,11 @@ static void set_ahead(koma_referee *r, const koma_move *of, size_t index, koma_e
 }
 
 /* Whether the quick loop may take the plies of the record set up: canonical PMN
- * on a backend whose moves are one PMN move each, no table of positions, not
- * KOMA_REFEREE_GENERAL. */
+ * on a backend whose moves are one PMN move each, not KOMA_REFEREE_GENERAL. */
 static int quick_record(const koma_referee *r)
 {
     return r->state == ON && r->opt.dialect == KOMA_PMN_DIALECT_CANONICAL &&
-           (r->flags & KOMA__ENGINE_ONE_PMN) && r->track == NULL &&
-           !(r->opt.flags & KOMA_REFEREE_GENERAL);
+           (r->flags & KOMA__ENGINE_ONE_PMN) && !(r->opt.flags & KOMA_REFEREE_GENERAL);
 }
 
 /*
@@ -209,6 +207,7 @@ static int quick_plies(koma_referee *r, const koma__pcn_light *l, size_t n,
         h->threat = (uint8_t)(fourfold_rule && koma_engine_threatens(e, mover));
         if (g->move_limit)
             r->limit_count = (f.resets || (f.captures && capture_resets)) ? 0 : r->limit_count + 1;
+        if (r->track && koma__referee_track(r, hash, np, err) != 0) return -1;
         if (i + 1 < n && sp[1].parsed) {
             koma_error ignored;
             ahead = koma_engine_find_move(e, &sp[1].move, &m, &ignored) == 0;

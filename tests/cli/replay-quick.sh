@@ -4,7 +4,9 @@
 # its own, and every other ply one by one as koma_referee_ply does; with
 # KOMA_REFEREE_GENERAL in the environment every ply goes the general way.
 # koma-replay must give the same bytes either way (stdout, stderr, exit
-# status) for each of its output modes, on replay-quick.jsonl beside it, on
+# status) for each of its output modes, and koma-repetition-check (the loop
+# fills the referee's table of positions) for each of its own, on
+# replay-quick.jsonl beside it, on
 # every record of tests/data (PCN JSON Lines and YAML streams; other files
 # give their diagnostics, the same way twice) and on the fuzz corpora of whole
 # records (replay, pcn_json, pcn_yaml), each corpus in one run.
@@ -15,14 +17,17 @@ root=$(pwd)
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 replay=$bindir/koma-replay
+repcheck=$bindir/koma-repetition-check
 
-# compare NAME ARGS...: the run with the quick loop and the general one
+# compare NAME ARGS...: the run with the quick loop and the general one (of
+# $tool: koma-replay unless set)
 compare() {
     name=$1
     shift
-    "$replay" "$@" >"$tmp/q.out" 2>"$tmp/q.err"
+    run=${tool:-$replay}
+    "$run" "$@" >"$tmp/q.out" 2>"$tmp/q.err"
     echo $? >"$tmp/q.st"
-    KOMA_REFEREE_GENERAL=1 "$replay" "$@" >"$tmp/g.out" 2>"$tmp/g.err"
+    KOMA_REFEREE_GENERAL=1 "$run" "$@" >"$tmp/g.out" 2>"$tmp/g.err"
     echo $? >"$tmp/g.st"
     for f in out err st; do
         if ! cmp -s "$tmp/q.$f" "$tmp/g.$f"; then
@@ -49,6 +54,10 @@ modes() {   # modes NAME FILE...: each output mode of koma-replay
     compare "$name --summary" --summary "$@"
     compare "$name --each" --each "$@"
     compare "$name --write-outcome" --write-outcome "$@"
+    tool=$repcheck
+    compare "$name: koma-repetition-check" "$@"
+    compare "$name: koma-repetition-check --json --summary" --json --summary "$@"
+    tool=
 }
 
 cd "$root/tests/data" || exit 2
@@ -67,5 +76,8 @@ for c in replay pcn_json pcn_yaml; do
     ls "$c"/* >/dev/null 2>&1 || { suite_fail "replay-quick: no corpus $c"; continue; }
     compare "corpus $c" "$c"/*
     compare "corpus $c --adjudicate" --adjudicate "$c"/*
+    tool=$repcheck
+    compare "corpus $c: koma-repetition-check" "$c"/*
+    tool=
 done
 suite_end replay-quick
