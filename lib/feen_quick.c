@@ -417,6 +417,73 @@ static const uint8_t krot[3][64] __attribute__((aligned(64))) = {
 #undef IOTA16
 
 /*
+ * The token grammar of a placement by two table look-ups (vpermi2b) instead of a
+ * compare a class: each byte's class as the current byte (low 4 bits: 0 other,
+ * 1 letter, 2 digit 1-9, 3 '0', 4 '/', 5 '^', 6 '\'', 7 sign, 8 space) and as the
+ * byte before the next one (bits 4-6: 0 the line's start, 1 other, 2 letter, 3
+ * digit, 4 '/', 5 '^', 6 '\'', 7 sign); then each (before, current) pair
+ * looked up in kgram's rows 2-3: 0x80 when the pair breaks a rule. A byte of
+ * 128 and more is other by its own bit 7. The rules (check_window512's): every
+ * byte a token, '^' after a letter, '\'' after a letter or '^', '0' after a
+ * digit, a sign before a letter, a '/' before a letter, a digit, a sign or '/',
+ * the first byte a letter, a sign or 1-9, a '/' or a sign not last.
+ */
+enum { G_START, G_OTHER, G_LETTER, G_DIGIT, G_SLASH, G_CARET, G_QUOTE, G_SIGN };   /* before */
+enum { C_OTHER, C_LETTER, C_DIGIT, C_ZERO, C_SLASH, C_CARET, C_QUOTE, C_SIGN, C_SPACE }; /* current */
+#define GC(cur, before) ((cur) | (before) << 4)
+#define GL GC(C_LETTER, G_LETTER)
+#define GD GC(C_DIGIT, G_DIGIT)
+#define GO GC(C_OTHER, G_OTHER)
+/* a pair's verdict: 0x80 when the byte (current) may not follow the one before */
+#define BAD_AFTER(before, cur)                                                               \
+    (((cur) == C_OTHER || ((cur) == C_CARET && (before) != G_LETTER) ||                     \
+      ((cur) == C_QUOTE && (before) != G_LETTER && (before) != G_CARET) ||                  \
+      ((cur) == C_ZERO && (before) != G_DIGIT) || ((before) == G_SIGN && (cur) != C_LETTER) || \
+      ((before) == G_SLASH && (cur) != C_LETTER && (cur) != C_DIGIT && (cur) != C_ZERO &&  \
+       (cur) != C_SIGN && (cur) != C_SLASH) ||                                               \
+      ((before) == G_START && (cur) != C_LETTER && (cur) != C_DIGIT && (cur) != C_SIGN))    \
+         ? 0x80 : 0)
+#define BAD16(b) BAD_AFTER(b, 0), BAD_AFTER(b, 1), BAD_AFTER(b, 2), BAD_AFTER(b, 3), BAD_AFTER(b, 4),        \
+    BAD_AFTER(b, 5), BAD_AFTER(b, 6), BAD_AFTER(b, 7), BAD_AFTER(b, 8), 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80
+#define GO8 GO, GO, GO, GO, GO, GO, GO, GO
+#define GL8 GL, GL, GL, GL, GL, GL, GL, GL
+static const uint8_t kgram[4][64] __attribute__((aligned(64))) = {
+    /* rows 0-1: the classes of the bytes 0-127 */
+    { GO8, GO8, GO8, GO8,
+      GC(C_SPACE, G_OTHER), GO, GO, GO, GO, GO, GO, GC(C_QUOTE, G_QUOTE),
+      GO, GO, GO, GC(C_SIGN, G_SIGN), GO, GC(C_SIGN, G_SIGN), GO, GC(C_SLASH, G_SLASH),
+      GC(C_ZERO, G_DIGIT), GD, GD, GD, GD, GD, GD, GD, GD, GD, GO, GO, GO, GO, GO, GO },
+    { GO, GL, GL, GL, GL, GL, GL, GL, GL8, GL8, GL, GL, GL, GO, GO, GO, GC(C_CARET, G_CARET), GO,
+      GO, GL, GL, GL, GL, GL, GL, GL, GL8, GL8, GL, GL, GL, GO, GO, GO, GO, GO },
+    /* rows 2-3: the pairs (before << 4 | current) */
+    { BAD16(0), BAD16(1), BAD16(2), BAD16(3) },
+    { BAD16(4), BAD16(5), BAD16(6), BAD16(7) },
+};
+#undef GC
+#undef GL
+#undef GD
+#undef GO
+#undef BAD_AFTER
+#undef BAD16
+#undef GO8
+#undef GL8
+
+/* The bytes of v (a placement from its first byte) that break the token grammar, as
+ * a mask (see kgram); the caller keeps the bits of the placement and its space. */
+AVX512 static INLINE uint64_t grammar512(__m512i v)
+{
+    KVEC_HIDE;
+    const __m512i *row = (const __m512i *)(const void *)kgram, *rot = (const __m512i *)(const void *)krot;
+    __asm__("" : "+r"(row), "+r"(rot));
+    const __m512i cls = _mm512_permutex2var_epi8(_mm512_load_si512(row), v, _mm512_load_si512(row + 1));
+    /* each byte's "before" class from the byte before it (0, the start, at byte 0) */
+    const __m512i prev = _mm512_maskz_permutexvar_epi8(~1ull, _mm512_load_si512(rot + 2), cls);
+    const __m512i pair = _mm512_ternarylogic_epi32(cls, prev, KZ(K_0X0F), 0xe4);   /* cls's low 4, prev's high */
+    const __m512i bad = _mm512_permutex2var_epi8(_mm512_load_si512(row + 2), pair, _mm512_load_si512(row + 3));
+    return _mm512_movepi8_mask(_mm512_or_si512(bad, v));
+}
+
+/*
  * The hands field s[from..to) of at most 16 bytes (s readable 16 bytes from
  * s[from]), as hands_check: the pieces in hand, or -1 when not known valid.
  * The 16 bytes are classified at once and the token grammar is mask tests (all
@@ -672,18 +739,12 @@ AVX512 static INLINE int check_window512(const char *s, size_t len)
     const uint64_t pm = (1ull << a) - 1;           /* the placement s[0..a) */
     const uint64_t l = _mm512_cmplt_epu8_mask(_mm512_sub_epi8(_mm512_or_si512(v, KZ(K_0X20)), KZ(K_A)), KZ(K_26));
     const uint64_t d = _mm512_cmplt_epu8_mask(_mm512_sub_epi8(v, KZ(K_ZERO)), KZ(K_TEN));
-    const uint64_t z = _mm512_cmpeq_epi8_mask(v, KZ(K_ZERO)), sla = _mm512_cmpeq_epi8_mask(v, KZ(K_SLASH));
+    const uint64_t sla = _mm512_cmpeq_epi8_mask(v, KZ(K_SLASH));
     const uint64_t sl = sla & pm;
-    const uint64_t c = _mm512_cmpeq_epi8_mask(v, KZ(K_CARET)), q = _mm512_cmpeq_epi8_mask(v, KZ(K_QUOTE));
-    const uint64_t g = _mm512_cmpeq_epi8_mask(v, KZ(K_PLUS)) | _mm512_cmpeq_epi8_mask(v, KZ(K_MINUS));
     const uint64_t dp = d & pm, lp = l & pm;
-    /* the token grammar (the space at a is no letter, digit or sign): '^' after a
-     * letter, '\'' after a letter or '^', a sign before a letter, '0' after a digit,
-     * '/' before a piece, a count or '/'; the first byte a letter, a sign or 1-9 */
-    uint64_t bad = ~(l | d | sl | c | q | g) | (c & ~(l << 1)) | (q & ~((l | c) << 1)) | (g & ~(l >> 1)) |
-                   (z & ~(d << 1)) | (sl & ~((l | d | g | sl) >> 1));
-    bad = (bad & pm) | (1u & ~(l | g | d)) | (dp & (dp << 1) & (dp << 2));
-    if (bad) return 0;
+    /* the token grammar over the placement and its space (grammar512), no count of
+     * three digits */
+    if ((grammar512(v) & ((pm << 1) | 1)) | (dp & (dp << 1) & (dp << 2))) return 0;
     const __m512i x = _mm512_and_si512(v, KZ(K_0X0F));
     const uint64_t tens = dp & (dp >> 1);
     const __m512i tens10 = _mm512_shuffle_epi8(KZ(K_TENS), x);
@@ -723,8 +784,14 @@ AVX512 static INLINE int check_window512(const char *s, size_t len)
     /* the hand items: order, identities, and the pieces against the squares */
     long inhand = 0;
     if (b - a != 2 || s[a + 1] != '/') {
-        inhand = b < 64 ? hands_line512(s, v, x, tens10, l, d, z, g, c, q, sla, a, (unsigned)b)
-               : b - a - 1 <= 16 ? hands_avx512(s, a + 1, b) : hands_check(s, a + 1, b);
+        if (b < 64) {
+            const uint64_t z = _mm512_cmpeq_epi8_mask(v, KZ(K_ZERO)), c = _mm512_cmpeq_epi8_mask(v, KZ(K_CARET));
+            const uint64_t q = _mm512_cmpeq_epi8_mask(v, KZ(K_QUOTE));
+            const uint64_t g = _mm512_cmpeq_epi8_mask(v, KZ(K_PLUS)) | _mm512_cmpeq_epi8_mask(v, KZ(K_MINUS));
+            inhand = hands_line512(s, v, x, tens10, l, d, z, g, c, q, sla, a, (unsigned)b);
+        } else {
+            inhand = b - a - 1 <= 16 ? hands_avx512(s, a + 1, b) : hands_check(s, a + 1, b);
+        }
         if (inhand < 0) return 0;
     }
     return (unsigned long)__builtin_popcountll(lp) + (unsigned long)inhand <= (unsigned long)total;
