@@ -422,11 +422,16 @@ static const uint8_t krot[3][64] __attribute__((aligned(64))) = {
  * 1 letter, 2 digit 1-9, 3 '0', 4 '/', 5 '^', 6 '\'', 7 sign, 8 space) and as the
  * byte before the next one (bits 4-6: 0 the line's start, 1 other, 2 letter, 3
  * digit, 4 '/', 5 '^', 6 '\'', 7 sign); then each (before, current) pair
- * looked up in kgram's rows 2-3: 0x80 when the pair breaks a rule. A byte of
- * 128 and more is other by its own bit 7. The rules (check_window512's): every
- * byte a token, '^' after a letter, '\'' after a letter or '^', '0' after a
- * digit, a sign before a letter, a '/' before a letter, a digit, a sign or '/',
- * the first byte a letter, a sign or 1-9, a '/' or a sign not last.
+ * looked up in kgram's rows 2-3 (a placement) or 4-5 (the hands): 0x80 when the
+ * pair breaks a rule. A byte of 128 and more is other by its own bit 7. The
+ * placement's rules (check_window512's): every byte a token, '^' after a letter,
+ * '\'' after a letter or '^', '0' after a digit, a sign before a letter, a '/'
+ * before a letter, a digit, a sign or '/', the first byte a letter, a sign or
+ * 1-9, a '/' or a sign not last. The hands' (hands_line512's, from the space
+ * before them to the one after): every byte a token, '^', '\'', '0' and a sign
+ * as in the placement, a digit before a digit, a sign or a letter, no "//", the
+ * first byte a digit, a sign, a letter or '/' (a space inside the hands, a count
+ * of three digits or of "1" are the caller's to find).
  */
 enum { G_START, G_OTHER, G_LETTER, G_DIGIT, G_SLASH, G_CARET, G_QUOTE, G_SIGN };   /* before */
 enum { C_OTHER, C_LETTER, C_DIGIT, C_ZERO, C_SLASH, C_CARET, C_QUOTE, C_SIGN, C_SPACE }; /* current */
@@ -443,11 +448,24 @@ enum { C_OTHER, C_LETTER, C_DIGIT, C_ZERO, C_SLASH, C_CARET, C_QUOTE, C_SIGN, C_
        (cur) != C_SIGN && (cur) != C_SLASH) ||                                               \
       ((before) == G_START && (cur) != C_LETTER && (cur) != C_DIGIT && (cur) != C_SIGN))    \
          ? 0x80 : 0)
+#define BAD_IN_HANDS(before, cur)                                                            \
+    (((cur) == C_OTHER || ((cur) == C_CARET && (before) != G_LETTER) ||                     \
+      ((cur) == C_QUOTE && (before) != G_LETTER && (before) != G_CARET) ||                  \
+      ((cur) == C_ZERO && (before) != G_DIGIT) || ((before) == G_SIGN && (cur) != C_LETTER) || \
+      ((before) == G_DIGIT && (cur) != C_LETTER && (cur) != C_DIGIT && (cur) != C_ZERO &&  \
+       (cur) != C_SIGN) ||                                                                   \
+      ((before) == G_OTHER && (cur) != C_LETTER && (cur) != C_DIGIT && (cur) != C_SIGN &&  \
+       (cur) != C_SLASH) ||                                                                  \
+      ((before) == G_SLASH && (cur) == C_SLASH) || (before) == G_START)                     \
+         ? 0x80 : 0)
+#define HBAD16(b) BAD_IN_HANDS(b, 0), BAD_IN_HANDS(b, 1), BAD_IN_HANDS(b, 2), BAD_IN_HANDS(b, 3),             \
+    BAD_IN_HANDS(b, 4), BAD_IN_HANDS(b, 5), BAD_IN_HANDS(b, 6), BAD_IN_HANDS(b, 7), BAD_IN_HANDS(b, 8),      \
+    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80
 #define BAD16(b) BAD_AFTER(b, 0), BAD_AFTER(b, 1), BAD_AFTER(b, 2), BAD_AFTER(b, 3), BAD_AFTER(b, 4),        \
     BAD_AFTER(b, 5), BAD_AFTER(b, 6), BAD_AFTER(b, 7), BAD_AFTER(b, 8), 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80
 #define GO8 GO, GO, GO, GO, GO, GO, GO, GO
 #define GL8 GL, GL, GL, GL, GL, GL, GL, GL
-static const uint8_t kgram[4][64] __attribute__((aligned(64))) = {
+static const uint8_t kgram[6][64] __attribute__((aligned(64))) = {
     /* rows 0-1: the classes of the bytes 0-127 */
     { GO8, GO8, GO8, GO8,
       GC(C_SPACE, G_OTHER), GO, GO, GO, GO, GO, GO, GC(C_QUOTE, G_QUOTE),
@@ -458,6 +476,9 @@ static const uint8_t kgram[4][64] __attribute__((aligned(64))) = {
     /* rows 2-3: the pairs (before << 4 | current) */
     { BAD16(0), BAD16(1), BAD16(2), BAD16(3) },
     { BAD16(4), BAD16(5), BAD16(6), BAD16(7) },
+    /* rows 4-5: the pairs in the hands */
+    { HBAD16(0), HBAD16(1), HBAD16(2), HBAD16(3) },
+    { HBAD16(4), HBAD16(5), HBAD16(6), HBAD16(7) },
 };
 #undef GC
 #undef GL
@@ -465,12 +486,14 @@ static const uint8_t kgram[4][64] __attribute__((aligned(64))) = {
 #undef GO
 #undef BAD_AFTER
 #undef BAD16
+#undef BAD_IN_HANDS
+#undef HBAD16
 #undef GO8
 #undef GL8
 
-/* The bytes of v (a placement from its first byte) that break the token grammar, as
- * a mask (see kgram); the caller keeps the bits of the placement and its space. */
-AVX512 static INLINE uint64_t grammar512(__m512i v)
+/* Each byte of v (a line from its first byte) with the one before it: its
+ * current class in the low 4 bits, the one before's in bits 4-6 (see kgram). */
+AVX512 static INLINE __m512i pairs512(__m512i v)
 {
     KVEC_HIDE;
     const __m512i *row = (const __m512i *)(const void *)kgram, *rot = (const __m512i *)(const void *)krot;
@@ -478,8 +501,17 @@ AVX512 static INLINE uint64_t grammar512(__m512i v)
     const __m512i cls = _mm512_permutex2var_epi8(_mm512_load_si512(row), v, _mm512_load_si512(row + 1));
     /* each byte's "before" class from the byte before it (0, the start, at byte 0) */
     const __m512i prev = _mm512_maskz_permutexvar_epi8(~1ull, _mm512_load_si512(rot + 2), cls);
-    const __m512i pair = _mm512_ternarylogic_epi32(cls, prev, KZ(K_0X0F), 0xe4);   /* cls's low 4, prev's high */
-    const __m512i bad = _mm512_permutex2var_epi8(_mm512_load_si512(row + 2), pair, _mm512_load_si512(row + 3));
+    return _mm512_ternarylogic_epi32(cls, prev, KZ(K_0X0F), 0xe4);   /* cls's low 4 bits, prev's high */
+}
+
+/* The bytes of v that break the token grammar, as a mask: the pairs (pairs512)
+ * looked up in kgram's rows at (2: the placement's rules, 4: the hands'); the
+ * caller keeps the bits of the field it asks about. */
+AVX512 static INLINE uint64_t broken512(__m512i v, __m512i pair, unsigned at)
+{
+    const __m512i *row = (const __m512i *)(const void *)kgram;
+    __asm__("" : "+r"(row));
+    const __m512i bad = _mm512_permutex2var_epi8(_mm512_load_si512(row + at), pair, _mm512_load_si512(row + at + 1));
     return _mm512_movepi8_mask(_mm512_or_si512(bad, v));
 }
 
@@ -575,9 +607,9 @@ AVX512 static INLINE long hands_avx512(const char *s, size_t from, size_t to)
  * opponent's hand) and the letter*2 + second K, (A, K) increasing; their sum of
  * A gives the pieces in hand. More than 16 items: hands_check.
  */
-AVX512 static INLINE long hands_line512(const char *s, __m512i v, __m512i x, __m512i tens, uint64_t l,
-                                        uint64_t d, uint64_t z, uint64_t g, uint64_t c, uint64_t q,
-                                        uint64_t sl, unsigned a, unsigned b)
+AVX512 static INLINE long hands_line512(const char *s, __m512i v, __m512i x, __m512i tens, __m512i pair,
+                                        uint64_t l, uint64_t d, uint64_t sp, uint64_t sl, unsigned a,
+                                        unsigned b)
 {
     KVEC_HIDE;
     const uint64_t hm = ((1ull << b) - 1) & ~((2ull << a) - 1);   /* s[a+1..b) */
@@ -585,10 +617,11 @@ AVX512 static INLINE long hands_line512(const char *s, __m512i v, __m512i x, __m
     const unsigned n = (unsigned)__builtin_popcountll(at);
     if (n > 16) return hands_check(s, a + 1, b);
     const uint64_t one = _mm512_cmpeq_epi8_mask(v, KZ(K_DIGIT1));
-    /* the token grammar (as hands_avx512's; s[a] and s[b] are spaces) */
-    uint64_t bad = (c & ~(l << 1)) | (q & ~((l | c) << 1)) | ((g << 1) & ~l) | (d & (d << 1) & (d << 2)) |
-                   (z & ~(d << 1)) | ((d << 1) & ~(d | g | l)) | (one & ~(d << 1) & ~(d >> 1));
-    bad = (bad & (hm | (1ull << b))) | (hm & ~(l | d | g | c | q | sl));
+    const uint64_t g = _mm512_cmpeq_epi8_mask(v, KZ(K_PLUS)) | _mm512_cmpeq_epi8_mask(v, KZ(K_MINUS));
+    /* the token grammar (as hands_avx512's; s[a] and s[b] are spaces): the pairs
+     * (broken512), no space inside, no count of three digits nor of "1" */
+    const uint64_t bad = (broken512(v, pair, 4) & (hm | (1ull << b))) | (sp & hm) |
+                         ((d & (d << 1) & (d << 2)) & hm) | (one & ~(d << 1) & ~(d >> 1) & hm);
     if (bad || !sh || (sh & (sh - 1))) return -1;
     /* each letter's count: units one byte before (two after a sign), tens one more */
     const uint64_t dh = d & hm;
@@ -744,7 +777,8 @@ AVX512 static INLINE int check_window512(const char *s, size_t len)
     const uint64_t dp = d & pm, lp = l & pm;
     /* the token grammar over the placement and its space (grammar512), no count of
      * three digits */
-    if ((grammar512(v) & ((pm << 1) | 1)) | (dp & (dp << 1) & (dp << 2))) return 0;
+    const __m512i pair = pairs512(v);
+    if ((broken512(v, pair, 2) & ((pm << 1) | 1)) | (dp & (dp << 1) & (dp << 2))) return 0;
     const __m512i x = _mm512_and_si512(v, KZ(K_0X0F));
     const uint64_t tens = dp & (dp >> 1);
     const __m512i tens10 = _mm512_shuffle_epi8(KZ(K_TENS), x);
@@ -757,11 +791,10 @@ AVX512 static INLINE int check_window512(const char *s, size_t len)
         const __m512i w = weights512(x, dp, tens, lp);
         total = (uint32_t)_mm512_reduce_add_epi64(_mm512_sad_epu8(w, _mm512_setzero_si512()));
         const unsigned ranks = 1 + (unsigned)__builtin_popcountll(sl);
-        const uint32_t files = (uint32_t)(((uint64_t)total * recip[ranks]) >> 20);
-        if (files == 0 || files > 255 || files * ranks != total) return 0;
-        if (ranks > 1 && total < 256 && ranks <= 16) {
+        if (total < 256 && ranks <= 16) {
             /* the running sum (exact: T < 256) at each '/' and at the space, side by
-             * side: each rank's squares, the difference of two neighbours */
+             * side: each rank's squares, the difference of two neighbours, all the
+             * first rank's (at least 1: the first byte is a letter, a sign or 1-9) */
             const __m512i zero = _mm512_setzero_si512();
             __m512i p = _mm512_add_epi8(w, _mm512_slli_epi64(w, 8));   /* within each 8 bytes */
             p = _mm512_add_epi8(p, _mm512_slli_epi64(p, 16));
@@ -774,24 +807,22 @@ AVX512 static INLINE int check_window512(const char *s, size_t len)
             p = _mm512_add_epi8(p, t);
             const __m128i ends = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(sl | (1ull << a), p));
             const __m128i sq = _mm_sub_epi8(ends, _mm_bslli_si128(ends, 1));
-            if (_mm_mask_cmpneq_epi8_mask((__mmask16)((1u << ranks) - 1), sq, _mm_set1_epi8((char)files))) return 0;
-        } else if (ranks > 1) {
-            /* a '/' weighs -F: the running sum is 0 (mod 256) at every '/' */
-            const __m512i r = prefix512(_mm512_mask_mov_epi8(w, sl, _mm512_set1_epi8((char)-(int)files)));
-            if (sl & ~_mm512_cmpeq_epi8_mask(r, _mm512_setzero_si512())) return 0;
+            if (_mm_mask_cmpneq_epi8_mask((__mmask16)((1u << ranks) - 1), sq, _mm_broadcastb_epi8(sq))) return 0;
+        } else {
+            const uint32_t files = (uint32_t)(((uint64_t)total * recip[ranks]) >> 20);
+            if (files == 0 || files > 255 || files * ranks != total) return 0;
+            if (ranks > 1) {
+                /* a '/' weighs -F: the running sum is 0 (mod 256) at every '/' */
+                const __m512i r = prefix512(_mm512_mask_mov_epi8(w, sl, _mm512_set1_epi8((char)-(int)files)));
+                if (sl & ~_mm512_cmpeq_epi8_mask(r, _mm512_setzero_si512())) return 0;
+            }
         }
     }
     /* the hand items: order, identities, and the pieces against the squares */
     long inhand = 0;
     if (b - a != 2 || s[a + 1] != '/') {
-        if (b < 64) {
-            const uint64_t z = _mm512_cmpeq_epi8_mask(v, KZ(K_ZERO)), c = _mm512_cmpeq_epi8_mask(v, KZ(K_CARET));
-            const uint64_t q = _mm512_cmpeq_epi8_mask(v, KZ(K_QUOTE));
-            const uint64_t g = _mm512_cmpeq_epi8_mask(v, KZ(K_PLUS)) | _mm512_cmpeq_epi8_mask(v, KZ(K_MINUS));
-            inhand = hands_line512(s, v, x, tens10, l, d, z, g, c, q, sla, a, (unsigned)b);
-        } else {
-            inhand = b - a - 1 <= 16 ? hands_avx512(s, a + 1, b) : hands_check(s, a + 1, b);
-        }
+        inhand = b < 64 ? hands_line512(s, v, x, tens10, pair, l, d, sp, sla, a, (unsigned)b)
+               : b - a - 1 <= 16 ? hands_avx512(s, a + 1, b) : hands_check(s, a + 1, b);
         if (inhand < 0) return 0;
     }
     return (unsigned long)__builtin_popcountll(lp) + (unsigned long)inhand <= (unsigned long)total;
