@@ -470,7 +470,7 @@ enum { C_OTHER, C_LETTER, C_DIGIT, C_ZERO, C_SLASH, C_CARET, C_QUOTE, C_SIGN, C_
     BAD_AFTER(b, 5), BAD_AFTER(b, 6), BAD_AFTER(b, 7), BAD_AFTER(b, 8), 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80
 #define GO8 GO, GO, GO, GO, GO, GO, GO, GO
 #define GL8 GL, GL, GL, GL, GL, GL, GL, GL
-static const uint8_t kgram[6][64] __attribute__((aligned(64))) = {
+static const uint8_t kgram[7][64] __attribute__((aligned(64))) = {
     /* rows 0-1: the classes of the bytes 0-127 */
     { GO8, GO8, GO8, GO8,
       GC(C_SPACE, G_OTHER), GO, GO, GO, GO, GO, GO, GC(C_QUOTE, G_QUOTE),
@@ -484,6 +484,11 @@ static const uint8_t kgram[6][64] __attribute__((aligned(64))) = {
     /* rows 4-5: the pairs in the hands */
     { HBAD16(0), HBAD16(1), HBAD16(2), HBAD16(3) },
     { HBAD16(4), HBAD16(5), HBAD16(6), HBAD16(7) },
+    /* row 6: 63 + i, the byte before each of a second vector's (pairs2_512) */
+    { 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84,
+      85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105,
+      106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123,
+      124, 125, 126 },
 };
 #undef GC
 #undef GL
@@ -507,6 +512,21 @@ AVX512 static INLINE __m512i pairs512(__m512i v)
     /* each byte's "before" class from the byte before it (0, the start, at byte 0) */
     const __m512i prev = _mm512_maskz_permutexvar_epi8(~1ull, _mm512_load_si512(rot + 2), cls);
     return _mm512_ternarylogic_epi32(cls, prev, KZ(K_0X0F), 0xe4);   /* cls's low 4 bits, prev's high */
+}
+
+/* As pairs512, for the 128 bytes v0, v1 (a line from its first byte): the pairs
+ * of v0 in *p0, of v1 in *p1 (its first byte's before class from v0's last). */
+AVX512 static INLINE void pairs2_512(__m512i v0, __m512i v1, __m512i *p0, __m512i *p1)
+{
+    KVEC_HIDE;
+    const __m512i *row = (const __m512i *)(const void *)kgram, *rot = (const __m512i *)(const void *)krot;
+    __asm__("" : "+r"(row), "+r"(rot));
+    const __m512i c0 = _mm512_permutex2var_epi8(_mm512_load_si512(row), v0, _mm512_load_si512(row + 1));
+    const __m512i c1 = _mm512_permutex2var_epi8(_mm512_load_si512(row), v1, _mm512_load_si512(row + 1));
+    const __m512i b0 = _mm512_maskz_permutexvar_epi8(~1ull, _mm512_load_si512(rot + 2), c0);
+    const __m512i b1 = _mm512_permutex2var_epi8(c0, _mm512_load_si512(row + 6), c1);
+    *p0 = _mm512_ternarylogic_epi32(c0, b0, KZ(K_0X0F), 0xe4);
+    *p1 = _mm512_ternarylogic_epi32(c1, b1, KZ(K_0X0F), 0xe4);
 }
 
 /* The bytes of v that break the token grammar, as a mask: the pairs (pairs512)
@@ -707,29 +727,20 @@ AVX512 static __attribute__((noinline)) int check_long512(const char *s, size_t 
 #define BOTH(m) ((mask128)(m(v1)) << 64 | (m(v0)))
 #define LETTERS(v) _mm512_cmplt_epu8_mask(_mm512_sub_epi8(_mm512_or_si512(v, KZ(K_0X20)), KZ(K_A)), KZ(K_26))
 #define DIGITS(v) _mm512_cmplt_epu8_mask(_mm512_sub_epi8(v, KZ(K_ZERO)), KZ(K_TEN))
-#define EQ(k) (v) _mm512_cmpeq_epi8_mask(v, KZ(k))
-#define ZEROS(v) _mm512_cmpeq_epi8_mask(v, KZ(K_ZERO))
 #define SLASHES(v) _mm512_cmpeq_epi8_mask(v, KZ(K_SLASH))
-#define CARETS(v) _mm512_cmpeq_epi8_mask(v, KZ(K_CARET))
-#define QUOTES(v) _mm512_cmpeq_epi8_mask(v, KZ(K_QUOTE))
-#define SIGNS(v) (_mm512_cmpeq_epi8_mask(v, KZ(K_PLUS)) | _mm512_cmpeq_epi8_mask(v, KZ(K_MINUS)))
     const mask128 pm = ((mask128)1 << a) - 1;
-    const mask128 l = BOTH(LETTERS), d = BOTH(DIGITS), z = BOTH(ZEROS), sl = BOTH(SLASHES) & pm;
-    const mask128 c = BOTH(CARETS), q = BOTH(QUOTES), g = BOTH(SIGNS);
+    const mask128 l = BOTH(LETTERS), d = BOTH(DIGITS), sl = BOTH(SLASHES) & pm;
 #undef BOTH
 #undef LETTERS
 #undef DIGITS
-#undef EQ
-#undef ZEROS
 #undef SLASHES
-#undef CARETS
-#undef QUOTES
-#undef SIGNS
     const mask128 dp = d & pm, lp = l & pm;
-    mask128 bad = ~(l | d | sl | c | q | g) | (c & ~(l << 1)) | (q & ~((l | c) << 1)) | (g & ~(l >> 1)) |
-                  (z & ~(d << 1)) | (sl & ~((l | d | g | sl) >> 1));
-    bad = (bad & pm) | (1u & ~(l | g | d)) | (dp & (dp << 1) & (dp << 2));
-    if (bad) return 0;
+    /* the token grammar over the placement and its space (broken512 on both
+     * vectors), no count of three digits */
+    __m512i pair0, pair1;
+    pairs2_512(v0, v1, &pair0, &pair1);
+    const mask128 bad = (mask128)broken512(v1, pair1, 2) << 64 | broken512(v0, pair0, 2);
+    if ((bad & ((pm << 1) | 1)) | (dp & (dp << 1) & (dp << 2))) return 0;
     uint32_t total;
     if (sl & (sl << 1)) {
         /* "//": a 3-D board, its ranks and layers read one byte at a time */
