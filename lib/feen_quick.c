@@ -887,26 +887,21 @@ AVX512 static int check_avx512(const char *s, size_t len)
 AVX512 static size_t lines_avx512(const char *s, size_t len, size_t *lines)
 {
     KVEC_HIDE;
-    size_t pos = 0, count = 0, blk = 0;    /* pos in [blk, blk + 64) */
+    size_t pos = 0, count = 0, blk = 0;
 #define NL64(p) _mm512_cmpeq_epi8_mask(_mm512_loadu_si512((const void *)(p)), KZ(K_NL))
-    uint64_t m = len >= WINDOW + 64 ? NL64(s) : 0;
+    uint64_t m = len >= WINDOW + 64 ? NL64(s) : 0;    /* the '\n' of the block at blk not yet taken */
     while (len - pos >= WINDOW + 64) {
-        uint64_t mm = m & (~0ull << (pos - blk));
-        while (mm == 0) {
+        while (m == 0) {
             blk += 64;
             if (blk - pos >= 128) goto out;
-            m = mm = NL64(s + blk);
-            _mm_prefetch(s + blk + AHEAD, _MM_HINT_T0);
-        }
-        const size_t e = blk + (size_t)__builtin_ctzll(mm);    /* the line's '\n' */
-        if (e - pos > 127 || !check_window512(s + pos, e - pos)) break;
-        pos = e + 1;
-        count++;
-        if (pos - blk == 64) {
-            blk += 64;
             m = NL64(s + blk);
             _mm_prefetch(s + blk + AHEAD, _MM_HINT_T0);
         }
+        const size_t e = blk + (size_t)__builtin_ctzll(m);     /* the line's '\n' */
+        m &= m - 1;
+        if (e - pos > 127 || !check_window512(s + pos, e - pos)) break;
+        pos = e + 1;
+        count++;
     }
 out:
 #undef NL64
