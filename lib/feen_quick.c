@@ -624,62 +624,59 @@ AVX512 static INLINE long hands_avx512(const char *s, size_t from, size_t to)
 
 /*
  * The hands field of a line s[a+1..b) within the 64 bytes v already classified
- * (b < 64; the masks l, d, z, g, c, q, sl of letters, digits, '0', signs, '^',
- * '\'' and '/' over all 64 bytes; x = v & 15, tens = the tens' weights): as
- * hands_avx512, without loading or classifying the bytes again. Each letter's
- * count is read from the units and tens before it (one more byte back after a
- * sign, vpermb); the items side by side (compressed): A = 99 - count (+ 100 in the
- * opponent's hand) and the letter*2 + second K, (A, K) increasing; their sum of
- * A gives the pieces in hand. More than 16 items: hands_check.
+ * (b < 64; pair its pairs (pairs512), l, d, sp and sl its letters, digits, spaces
+ * and '/'; run the running sum mod 256 of its weights, where a hand's digits
+ * weigh as a placement's and its letters 0): as hands_avx512, without loading or
+ * classifying the bytes again. The running sum at the space before the hands and
+ * at each item's letter, side by side (compressed): each item's count written is
+ * the difference of two neighbours (0: none, so 1). The items then as
+ * hands_avx512's: A = 99 - count (+ 100 in the opponent's hand) and the letter*2
+ * + second K, (A, K) increasing, no K twice in a hand. More than 15 items:
+ * hands_check.
  */
-AVX512 static INLINE long hands_line512(const char *s, __m512i v, __m512i x, __m512i tens, __m512i pair,
-                                        uint64_t l, uint64_t d, uint64_t sp, uint64_t sl, unsigned a,
-                                        unsigned b)
+AVX512 static INLINE long hands_line512(const char *s, __m512i v, __m512i pair, __m512i run, uint64_t l,
+                                        uint64_t d, uint64_t sp, uint64_t sl, unsigned a, unsigned b)
 {
     KVEC_HIDE;
     const uint64_t hm = ((1ull << b) - 1) & ~((2ull << a) - 1);   /* s[a+1..b) */
     const uint64_t at = l & hm, sh = sl & hm;
     const unsigned n = (unsigned)__builtin_popcountll(at);
-    if (n > 16) return hands_check(s, a + 1, b);
-    const uint64_t one = _mm512_cmpeq_epi8_mask(v, KZ(K_DIGIT1));
-    const uint64_t g = _mm512_cmpeq_epi8_mask(v, KZ(K_PLUS)) | _mm512_cmpeq_epi8_mask(v, KZ(K_MINUS));
+    if (n > 15) return hands_check(s, a + 1, b);
     /* the token grammar (as hands_avx512's; s[a] and s[b] are spaces): the pairs
-     * (broken512), no space inside, no count of three digits nor of "1" */
-    const uint64_t bad = (broken512(v, pair, 4) & (hm | (1ull << b))) | (sp & hm) |
-                         ((d & (d << 1) & (d << 2)) & hm) | (one & ~(d << 1) & ~(d >> 1) & hm);
+     * (broken512), no space inside, no count of three digits (nor of "1", below) */
+    const uint64_t bad = (broken512(v, pair, 4) & (hm | (1ull << b))) | (sp & hm) | (d & (d << 1) & (d << 2) & hm);
     if (bad || !sh || (sh & (sh - 1))) return -1;
-    /* each letter's count: units one byte before (two after a sign), tens one more */
-    const uint64_t dh = d & hm;
-    const __m512i wu = _mm512_maskz_mov_epi8(dh & ~(d >> 1), x), wt = _mm512_maskz_mov_epi8(dh & (d >> 1), tens);
-    const __m512i *row = (const __m512i *)(const void *)krot;
-    __asm__("" : "+r"(row));
-    __m512i idx = _mm512_load_si512(row + 2);
-    idx = _mm512_mask_sub_epi8(idx, g << 1, idx, KZ(K_ONE));
-    __m512i cnt = _mm512_add_epi8(_mm512_permutexvar_epi8(idx, wu),
-                                  _mm512_permutexvar_epi8(_mm512_sub_epi8(idx, KZ(K_ONE)), wt));
-    cnt = _mm512_max_epu8(cnt, KZ(K_ONE));
-    const uint64_t opp = hm & ~((sh << 1) - 1);                       /* after the '/' */
-    __m512i A = _mm512_sub_epi8(KZ(K_99), cnt);
-    A = _mm512_mask_add_epi8(A, opp, A, KZ(K_100));
+    /* lane 0: the sum at the space; lane j: at item j's letter, and its count */
+    const uint64_t pick = at | (1ull << a);
+    const __m128i c = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(pick, run));
+    const __m128i cnt = _mm_sub_epi8(c, _mm_bslli_si128(c, 1));
+    const __mmask16 items = (__mmask16)(((2u << n) - 1) & ~1u);
+    if (_mm_mask_cmpeq_epi8_mask(items, cnt, KV16(K_ONE))) return -1;       /* "1" written */
+    const __m128i count = _mm_max_epu8(cnt, KV16(K_ONE));
+    const unsigned first = (unsigned)__builtin_popcountll(at & (sh - 1));   /* the items before the '/' */
+    const __mmask16 opp = (__mmask16)(items & (~0u << (first + 1)));
+    const __m128i A = _mm_mask_add_epi8(_mm_sub_epi8(KV16(K_99), count), opp, _mm_sub_epi8(KV16(K_99), count),
+                                        KV16(K_100));
     const __m512i li = _mm512_sub_epi8(_mm512_or_si512(v, KZ(K_0X20)), KZ(K_A));
     const __m512i l2 = _mm512_add_epi8(_mm512_add_epi8(li, li),
                                        _mm512_and_si512(_mm512_srli_epi16(v, 5), KZ(K_ONE)));
-    const __m128i ca = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(at, A));
-    const __m128i ck = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(at, l2));
-    const __mmask16 rest = (__mmask16)(((1u << n) - 1) & ~1u);
-    const __m128i pa = _mm_bslli_si128(ca, 1), pk = _mm_bslli_si128(ck, 1);
-    const __mmask16 up = _mm_cmplt_epu8_mask(pa, ca) | (_mm_cmpeq_epi8_mask(pa, ca) & _mm_cmplt_epu8_mask(pk, ck));
+    const __m128i ck = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(pick, l2));
+    const __mmask16 rest = (__mmask16)(items & ~2u);                  /* the items after the first */
+    const __m128i pa = _mm_bslli_si128(A, 1), pk = _mm_bslli_si128(ck, 1);
+    const __mmask16 up = _mm_cmplt_epu8_mask(pa, A) | (_mm_cmpeq_epi8_mask(pa, A) & _mm_cmplt_epu8_mask(pk, ck));
     if ((up & rest) != rest) return -1;
-    /* no letter and side twice in a hand (as hands_avx512) */
-    const __m512i key = _mm512_mask_compress_epi8(KZ(K_IOTA80), at, _mm512_mask_add_epi8(l2, opp, l2, KZ(K_52)));
-    const __m512i k4 = _mm512_broadcast_i32x4(_mm512_castsi512_si128(key));
+    /* no letter and side twice in a hand (as hands_avx512; 128 + i in the lanes
+     * that are no item) */
+    const __m128i key = _mm_mask_mov_epi8(KV16(K_IOTA80), items, _mm_mask_add_epi8(ck, opp, ck, KV16(K_52)));
+    const __m512i k4 = _mm512_broadcast_i32x4(key);
+    const __m512i *row = (const __m512i *)(const void *)krot;
+    __asm__("" : "+r"(row));
     if (_mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, _mm512_load_si512(row))) |
         _mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, _mm512_load_si512(row + 1))))
         return -1;
-    /* the pieces: the sum of 99 - A, plus 100 an item of the opponent's */
-    const __m128i sum = _mm_sad_epu8(ca, _mm_setzero_si128());
-    const long sa = (long)_mm_cvtsi128_si32(sum) + (long)_mm_extract_epi16(sum, 4);
-    return 99l * n + 100l * __builtin_popcountll(at & opp) - sa;
+    /* the pieces: the sum of the counts */
+    const __m128i sum = _mm_sad_epu8(_mm_maskz_mov_epi8(items, count), _mm_setzero_si128());
+    return (long)_mm_cvtsi128_si32(sum) + (long)_mm_extract_epi16(sum, 4);
 }
 
 /* The running sum of the bytes of r mod 256 (within each 16-byte lane, then each
@@ -796,16 +793,19 @@ AVX512 static INLINE int check_window512(const char *s, size_t len)
     const __m512i pair = pairs512(v);
     if ((broken512(v, pair, 2) & ((pm << 1) | 1)) | (dp & (dp << 1) & (dp << 2))) return 0;
     const __m512i x = _mm512_and_si512(v, KZ(K_0X0F));
-    const uint64_t tens = dp & (dp >> 1);
-    const __m512i tens10 = _mm512_shuffle_epi8(KZ(K_TENS), x);
+    /* the weights of the placement, and of the digits after it (the hands' counts:
+     * hands_line512), the letters there 0 */
+    const uint64_t tens = d & (d >> 1);
+    const __m512i w = weights512(x, d, tens, lp);
+    __m512i run;                       /* the running sum of w, mod 256 */
     uint32_t total;
     if (sl & (sl << 1)) {
         /* "//": a 3-D board (rare), its ranks and layers read one byte at a time */
         total = layers_check(s, a);
         if (total == 0) return 0;
+        run = prefix512(w);
     } else {
-        const __m512i w = weights512(x, dp, tens, lp);
-        total = (uint32_t)_mm512_reduce_add_epi64(_mm512_sad_epu8(w, _mm512_setzero_si512()));
+        total = (uint32_t)_mm512_reduce_add_epi64(_mm512_sad_epu8(_mm512_maskz_mov_epi8(pm, w), _mm512_setzero_si512()));
         const unsigned ranks = 1 + (unsigned)__builtin_popcountll(sl);
         if (total < 256 && ranks <= 16) {
             /* the running sum (exact: T < 256) at each '/' and at the space, side by
@@ -820,24 +820,22 @@ AVX512 static INLINE int check_window512(const char *s, size_t len)
             t = _mm512_add_epi8(t, _mm512_alignr_epi64(t, zero, 7));
             t = _mm512_add_epi8(t, _mm512_alignr_epi64(t, zero, 6));
             t = _mm512_add_epi8(t, _mm512_alignr_epi64(t, zero, 4));
-            p = _mm512_add_epi8(p, t);
-            const __m128i ends = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(sl | (1ull << a), p));
+            run = _mm512_add_epi8(p, t);
+            const __m128i ends = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(sl | (1ull << a), run));
             const __m128i sq = _mm_sub_epi8(ends, _mm_bslli_si128(ends, 1));
             if (_mm_mask_cmpneq_epi8_mask((__mmask16)((1u << ranks) - 1), sq, _mm_broadcastb_epi8(sq))) return 0;
         } else {
             const uint32_t files = (uint32_t)(((uint64_t)total * recip[ranks]) >> 20);
             if (files == 0 || files > 255 || files * ranks != total) return 0;
-            if (ranks > 1) {
-                /* a '/' weighs -F: the running sum is 0 (mod 256) at every '/' */
-                const __m512i r = prefix512(_mm512_mask_mov_epi8(w, sl, _mm512_set1_epi8((char)-(int)files)));
-                if (sl & ~_mm512_cmpeq_epi8_mask(r, _mm512_setzero_si512())) return 0;
-            }
+            /* a '/' weighs -F: the running sum is 0 (mod 256) at every '/' */
+            run = prefix512(_mm512_mask_mov_epi8(w, sl, _mm512_set1_epi8((char)-(int)files)));
+            if (sl & ~_mm512_cmpeq_epi8_mask(run, _mm512_setzero_si512())) return 0;
         }
     }
     /* the hand items: order, identities, and the pieces against the squares */
     long inhand = 0;
     if (b - a != 2 || s[a + 1] != '/') {
-        inhand = b < 64 ? hands_line512(s, v, x, tens10, pair, l, d, sp, sla, a, (unsigned)b)
+        inhand = b < 64 ? hands_line512(s, v, pair, run, l, d, sp, sla, a, (unsigned)b)
                : b - a - 1 <= 16 ? hands_avx512(s, a + 1, b) : hands_check(s, a + 1, b);
         if (inhand < 0) return 0;
     }
