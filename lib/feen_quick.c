@@ -424,9 +424,11 @@ static const uint8_t krot[3][64] __attribute__((aligned(64))) = {
 /*
  * The token grammar of a placement by two table look-ups (vpermi2b) instead of a
  * compare a class: each byte's class as the current byte (low 4 bits: 0 other,
- * 1 letter, 2 digit 1-9, 3 '0', 4 '/', 5 '^', 6 '\'', 7 sign, 8 space) and as the
- * byte before the next one (bits 4-6: 0 the line's start, 1 other, 2 letter, 3
- * digit, 4 '/', 5 '^', 6 '\'', 7 sign); then each (before, current) pair
+ * 1 letter, 2 '/', 3 '^', 4 '\'', 5 sign, 6 space, 8 digit 1-9, 9 '0': bit 3 a
+ * digit), as the byte before the next one (bits 4-6: 0 the line's start, 1
+ * other, 2 letter, 3 digit, 4 '/', 5 '^', 6 '\'', 7 sign) and bit 7 a letter
+ * (the letters' and digits' masks come from these bits, vpmovb2m, not from
+ * compares); then each (before, current) pair
  * looked up in kgram's rows 2-3 (a placement) or 4-5 (the hands): 0x80 when the
  * pair breaks a rule. A byte of 128 and more is other by its own bit 7. The
  * placement's rules (check_window512's): every byte a token, '^' after a letter,
@@ -439,14 +441,15 @@ static const uint8_t krot[3][64] __attribute__((aligned(64))) = {
  * of three digits or of "1" are the caller's to find).
  */
 enum { G_START, G_OTHER, G_LETTER, G_DIGIT, G_SLASH, G_CARET, G_QUOTE, G_SIGN };   /* before */
-enum { C_OTHER, C_LETTER, C_DIGIT, C_ZERO, C_SLASH, C_CARET, C_QUOTE, C_SIGN, C_SPACE }; /* current */
+enum { C_OTHER, C_LETTER, C_SLASH, C_CARET, C_QUOTE, C_SIGN, C_SPACE, C_DIGIT = 8, C_ZERO }; /* current */
+#define C_NONE(cur) ((cur) == C_OTHER || (cur) == 7 || (cur) > C_ZERO)    /* (7, 10-15: no byte's) */
 #define GC(cur, before) ((cur) | (before) << 4)
-#define GL GC(C_LETTER, G_LETTER)
+#define GL (GC(C_LETTER, G_LETTER) | 0x80)
 #define GD GC(C_DIGIT, G_DIGIT)
 #define GO GC(C_OTHER, G_OTHER)
 /* a pair's verdict: 0x80 when the byte (current) may not follow the one before */
 #define BAD_AFTER(before, cur)                                                               \
-    (((cur) == C_OTHER || ((cur) == C_CARET && (before) != G_LETTER) ||                     \
+    ((C_NONE(cur) || ((cur) == C_CARET && (before) != G_LETTER) ||                           \
       ((cur) == C_QUOTE && (before) != G_LETTER && (before) != G_CARET) ||                  \
       ((cur) == C_ZERO && (before) != G_DIGIT) || ((before) == G_SIGN && (cur) != C_LETTER) || \
       ((before) == G_SLASH && (cur) != C_LETTER && (cur) != C_DIGIT && (cur) != C_ZERO &&  \
@@ -454,7 +457,7 @@ enum { C_OTHER, C_LETTER, C_DIGIT, C_ZERO, C_SLASH, C_CARET, C_QUOTE, C_SIGN, C_
       ((before) == G_START && (cur) != C_LETTER && (cur) != C_DIGIT && (cur) != C_SIGN))    \
          ? 0x80 : 0)
 #define BAD_IN_HANDS(before, cur)                                                            \
-    (((cur) == C_OTHER || ((cur) == C_CARET && (before) != G_LETTER) ||                     \
+    ((C_NONE(cur) || ((cur) == C_CARET && (before) != G_LETTER) ||                           \
       ((cur) == C_QUOTE && (before) != G_LETTER && (before) != G_CARET) ||                  \
       ((cur) == C_ZERO && (before) != G_DIGIT) || ((before) == G_SIGN && (cur) != C_LETTER) || \
       ((before) == G_DIGIT && (cur) != C_LETTER && (cur) != C_DIGIT && (cur) != C_ZERO &&  \
@@ -463,11 +466,10 @@ enum { C_OTHER, C_LETTER, C_DIGIT, C_ZERO, C_SLASH, C_CARET, C_QUOTE, C_SIGN, C_
        (cur) != C_SLASH) ||                                                                  \
       ((before) == G_SLASH && (cur) == C_SLASH) || (before) == G_START)                     \
          ? 0x80 : 0)
-#define HBAD16(b) BAD_IN_HANDS(b, 0), BAD_IN_HANDS(b, 1), BAD_IN_HANDS(b, 2), BAD_IN_HANDS(b, 3),             \
-    BAD_IN_HANDS(b, 4), BAD_IN_HANDS(b, 5), BAD_IN_HANDS(b, 6), BAD_IN_HANDS(b, 7), BAD_IN_HANDS(b, 8),      \
-    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80
-#define BAD16(b) BAD_AFTER(b, 0), BAD_AFTER(b, 1), BAD_AFTER(b, 2), BAD_AFTER(b, 3), BAD_AFTER(b, 4),        \
-    BAD_AFTER(b, 5), BAD_AFTER(b, 6), BAD_AFTER(b, 7), BAD_AFTER(b, 8), 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80
+#define ROW16(f, b) f(b, 0), f(b, 1), f(b, 2), f(b, 3), f(b, 4), f(b, 5), f(b, 6), f(b, 7), f(b, 8), f(b, 9), \
+    f(b, 10), f(b, 11), f(b, 12), f(b, 13), f(b, 14), f(b, 15)
+#define HBAD16(b) ROW16(BAD_IN_HANDS, b)
+#define BAD16(b) ROW16(BAD_AFTER, b)
 #define GO8 GO, GO, GO, GO, GO, GO, GO, GO
 #define GL8 GL, GL, GL, GL, GL, GL, GL, GL
 static const uint8_t kgram[7][64] __attribute__((aligned(64))) = {
@@ -498,12 +500,15 @@ static const uint8_t kgram[7][64] __attribute__((aligned(64))) = {
 #undef BAD16
 #undef BAD_IN_HANDS
 #undef HBAD16
+#undef ROW16
+#undef C_NONE
 #undef GO8
 #undef GL8
 
 /* Each byte of v (a line from its first byte) with the one before it: its
- * current class in the low 4 bits, the one before's in bits 4-6 (see kgram). */
-AVX512 static INLINE __m512i pairs512(__m512i v)
+ * current class in the low 4 bits, the one before's in bits 4-6 (see kgram);
+ * *cls gets each byte's own row 0-1 entry (bit 7 a letter, bit 3 a digit). */
+AVX512 static INLINE __m512i pairs512(__m512i v, __m512i *cls_out)
 {
     KVEC_HIDE;
     const __m512i *row = (const __m512i *)(const void *)kgram, *rot = (const __m512i *)(const void *)krot;
@@ -511,6 +516,7 @@ AVX512 static INLINE __m512i pairs512(__m512i v)
     const __m512i cls = _mm512_permutex2var_epi8(_mm512_load_si512(row), v, _mm512_load_si512(row + 1));
     /* each byte's "before" class from the byte before it (0, the start, at byte 0) */
     const __m512i prev = _mm512_maskz_permutexvar_epi8(~1ull, _mm512_load_si512(rot + 2), cls);
+    *cls_out = cls;
     return _mm512_ternarylogic_epi32(cls, prev, KZ(K_0X0F), 0xe4);   /* cls's low 4 bits, prev's high */
 }
 
@@ -783,14 +789,16 @@ AVX512 static INLINE int check_window512(const char *s, size_t len)
     const size_t b = len - 4;
     if (!style_ok(s, len) || a >= b) return 0;
     const uint64_t pm = (1ull << a) - 1;           /* the placement s[0..a) */
-    const uint64_t l = _mm512_cmplt_epu8_mask(_mm512_sub_epi8(_mm512_or_si512(v, KZ(K_0X20)), KZ(K_A)), KZ(K_26));
-    const uint64_t d = _mm512_cmplt_epu8_mask(_mm512_sub_epi8(v, KZ(K_ZERO)), KZ(K_TEN));
+    __m512i cls;
+    const __m512i pair = pairs512(v, &cls);
+    /* (a byte of 128 and more may count as a letter or a digit here: the grammar
+     * below finds it) */
+    const uint64_t l = _mm512_movepi8_mask(cls), d = _mm512_movepi8_mask(_mm512_slli_epi16(cls, 4));
     const uint64_t sla = _mm512_cmpeq_epi8_mask(v, KZ(K_SLASH));
     const uint64_t sl = sla & pm;
     const uint64_t dp = d & pm, lp = l & pm;
-    /* the token grammar over the placement and its space (grammar512), no count of
+    /* the token grammar over the placement and its space (broken512), no count of
      * three digits */
-    const __m512i pair = pairs512(v);
     if ((broken512(v, pair, 2) & ((pm << 1) | 1)) | (dp & (dp << 1) & (dp << 2))) return 0;
     const __m512i x = _mm512_and_si512(v, KZ(K_0X0F));
     /* the weights of the placement, and of the digits after it (the hands' counts:
