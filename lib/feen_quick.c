@@ -521,8 +521,9 @@ AVX512 static INLINE __m512i pairs512(__m512i v, __m512i *cls_out)
 }
 
 /* As pairs512, for the 128 bytes v0, v1 (a line from its first byte): the pairs
- * of v0 in *p0, of v1 in *p1 (its first byte's before class from v0's last). */
-AVX512 static INLINE void pairs2_512(__m512i v0, __m512i v1, __m512i *p0, __m512i *p1)
+ * of v0 in *p0, of v1 in *p1 (its first byte's before class from v0's last), the
+ * bytes' own entries in *k0, *k1. */
+AVX512 static INLINE void pairs2_512(__m512i v0, __m512i v1, __m512i *p0, __m512i *p1, __m512i *k0, __m512i *k1)
 {
     KVEC_HIDE;
     const __m512i *row = (const __m512i *)(const void *)kgram, *rot = (const __m512i *)(const void *)krot;
@@ -533,6 +534,8 @@ AVX512 static INLINE void pairs2_512(__m512i v0, __m512i v1, __m512i *p0, __m512
     const __m512i b1 = _mm512_permutex2var_epi8(c0, _mm512_load_si512(row + 6), c1);
     *p0 = _mm512_ternarylogic_epi32(c0, b0, KZ(K_0X0F), 0xe4);
     *p1 = _mm512_ternarylogic_epi32(c1, b1, KZ(K_0X0F), 0xe4);
+    *k0 = c0;
+    *k1 = c1;
 }
 
 /* The bytes of v that break the token grammar, as a mask: the pairs (pairs512)
@@ -727,21 +730,20 @@ AVX512 static __attribute__((noinline)) int check_long512(const char *s, size_t 
     const unsigned a = sp0 ? (unsigned)__builtin_ctzll(sp0) : 64 + (unsigned)__builtin_ctzll(sp1 | (1ull << 63));
     const size_t b = len - 4;
     if (a >= 127 || !style_ok(s, len) || a >= b) return 0;
-#define BOTH(m) ((mask128)(m(v1)) << 64 | (m(v0)))
-#define LETTERS(v) _mm512_cmplt_epu8_mask(_mm512_sub_epi8(_mm512_or_si512(v, KZ(K_0X20)), KZ(K_A)), KZ(K_26))
-#define DIGITS(v) _mm512_cmplt_epu8_mask(_mm512_sub_epi8(v, KZ(K_ZERO)), KZ(K_TEN))
-#define SLASHES(v) _mm512_cmpeq_epi8_mask(v, KZ(K_SLASH))
+    __m512i pair0, pair1, cls0, cls1;
+    pairs2_512(v0, v1, &pair0, &pair1, &cls0, &cls1);
+#define BOTH(m) ((mask128)(m(cls1)) << 64 | (m(cls0)))
+#define LETTERS(k) _mm512_movepi8_mask(k)
+#define DIGITS(k) _mm512_movepi8_mask(_mm512_slli_epi16(k, 4))
     const mask128 pm = ((mask128)1 << a) - 1;
-    const mask128 l = BOTH(LETTERS), d = BOTH(DIGITS), sl = BOTH(SLASHES) & pm;
+    const mask128 l = BOTH(LETTERS), d = BOTH(DIGITS);
+    const mask128 sl = ((mask128)_mm512_cmpeq_epi8_mask(v1, KZ(K_SLASH)) << 64 | _mm512_cmpeq_epi8_mask(v0, KZ(K_SLASH))) & pm;
 #undef BOTH
 #undef LETTERS
 #undef DIGITS
-#undef SLASHES
     const mask128 dp = d & pm, lp = l & pm;
     /* the token grammar over the placement and its space (broken512 on both
      * vectors), no count of three digits */
-    __m512i pair0, pair1;
-    pairs2_512(v0, v1, &pair0, &pair1);
     const mask128 bad = (mask128)broken512(v1, pair1, 2) << 64 | broken512(v0, pair0, 2);
     if ((bad & ((pm << 1) | 1)) | (dp & (dp << 1) & (dp << 2))) return 0;
     uint32_t total;
