@@ -13,10 +13,12 @@
  * Four levels, chosen at run time (__builtin_cpu_supports):
  *
  *   AVX-512  a line whose placement fits 62 bytes: the classification 64 bytes
- *         at once into 64-bit masks, the ranks' running sum exact and compared
- *         rank by rank, the hand items in one vector (within the first 64
- *         bytes, from the same masks); a placement of 62 to 126 bytes: two
- *         vectors, 128-bit masks; a 3-D board's ranks and layers as AVX2's.
+ *         at once, the token grammar by two table look-ups (each byte's class,
+ *         then each pair of neighbours' verdict), the ranks' running sum exact
+ *         and compared rank by rank, the hand items in one vector (within the
+ *         first 64 bytes: from the same classes and running sum); a placement
+ *         of 62 to 126 bytes: two vectors, 128-bit masks; a 3-D board's ranks
+ *         and layers as AVX2's.
  *   AVX2  a line of at most 127 bytes (its '\n' in a 64- or 128-byte window)
  *         is classified 32 bytes at a time into one bit a byte (letters,
  *         digits, '/', ' ', '^', '\'', signs, anything else). The token grammar
@@ -390,17 +392,20 @@ AVX2 static size_t lines_avx2(const char *s, size_t len, size_t *lines)
 
 /*
  * AVX-512 (F, BW, VL, DQ, VBMI, VBMI2): a line whose placement and its space fit
- * the first 62 bytes is classified 64 bytes at once into 64-bit masks, one
- * compare each, and the token grammar is tests on the masks (a byte's neighbours
- * are the masks shifted by one). The ranks: check_window's weights and T; with
- * T < 256 and at most 16 ranks the exact running sum (shifts and adds within
- * each 8 bytes, then the 8-byte groups before) at each '/' and at the space, compressed
- * side by side, each rank the difference of two neighbours; else check_window's
- * running sum mod 256 with '/' weighing -F. The hand items in one vector: the
- * line's own vector and masks when the hands end within its 64 bytes
- * (hands_line512), else their 16 bytes loaded (hands_avx512). A longer placement
- * (up to 126 bytes) is check_long512's; a 3-D board's ranks and layers are
- * layers_check's, after the same grammar.
+ * the first 62 bytes is classified 64 bytes at once: each byte's class by a
+ * table look-up (vpermi2b; its letters and digits as masks from the class's
+ * bits), the token grammar by a second look-up of each pair of neighbours'
+ * classes (kgram, pairs512, broken512), the spaces and '/' by compares. The
+ * ranks: check_window's weights and T; with T < 256 and at most 16 ranks the
+ * exact running sum (shifts and adds within each 8 bytes, then the 8-byte groups
+ * before) at each '/' and at the space, compressed side by side, each rank the
+ * difference of two neighbours and all the first's; else check_window's running
+ * sum mod 256 with '/' weighing -F. The hand items in one vector: the line's own
+ * vector, pairs and running sum when the hands end within its 64 bytes
+ * (hands_line512: each count the difference of the sums at two letters), else
+ * their 16 bytes loaded (hands_avx512). A longer placement (up to 126 bytes) is
+ * check_long512's; a 3-D board's ranks and layers are layers_check's, after the
+ * same grammar.
  */
 #define HAVE_AVX512_CHECK 1
 #define KZ(i) _mm512_load_si512((const void *)kv[i])
