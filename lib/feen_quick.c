@@ -433,9 +433,8 @@ static const uint8_t krot[3][64] __attribute__((aligned(64))) = {
  * digit), as the byte before the next one (bits 4-6: 0 the line's start, 1
  * other, 2 letter, 3 digit, 4 '/', 5 '^', 6 '\'', 7 sign) and bit 7 a letter
  * (the letters' and digits' masks come from these bits, vpmovb2m, not from
- * compares); then each (before, current) pair
- * looked up in kgram's rows 2-3 (a placement) or 4-5 (the hands): 0x80 when the
- * pair breaks a rule. A byte of 128 and more is other by its own bit 7. The
+ * compares); then each (before, current) pair looked up in kgram's rows 2-3 (a
+ * placement) or 4-5 (the hands): 0x80 when the pair breaks a rule. A byte of 128 and more is other by its own bit 7. The
  * placement's rules (check_window512's): every byte a token, '^' after a letter,
  * '\'' after a letter or '^', '0' after a digit, a sign before a letter, a '/'
  * before a letter, a digit, a sign or '/', the first byte a letter, a sign or
