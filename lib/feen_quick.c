@@ -13,10 +13,12 @@
  * Four levels, chosen at run time (__builtin_cpu_supports):
  *
  *   AVX-512  a line whose placement fits 62 bytes: the classification 64 bytes
- *         at once into 64-bit masks, the ranks' running sum exact and compared
- *         rank by rank, the hand items in one vector (within the first 64
- *         bytes, from the same masks); a placement of 62 to 126 bytes: two
- *         vectors, 128-bit masks; a 3-D board's ranks and layers as AVX2's.
+ *         at once, the token grammar by two table look-ups (each byte's class,
+ *         then each pair of neighbours' verdict), the ranks' running sum exact
+ *         and compared rank by rank, the hand items in one vector (within the
+ *         first 64 bytes: from the same classes and running sum); a placement
+ *         of 62 to 126 bytes: two vectors, 128-bit masks; a 3-D board's ranks
+ *         and layers as AVX2's.
  *   AVX2  a line of at most 127 bytes (its '\n' in a 64- or 128-byte window)
  *         is classified 32 bytes at a time into one bit a byte (letters,
  *         digits, '/', ' ', '^', '\'', signs, anything else). The token grammar
@@ -185,25 +187,30 @@ static const uint32_t recip[65] = {
 #define SET1(c) _mm256_set1_epi8((char)(c))
 /* The constant vectors are read from memory, as an operand of the instruction
  * that uses them: GCC builds each _mm256_set1_epi8 in a register (three
- * instructions) at every use, or spills it. */
-#define K32(c) { c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c }
+ * instructions) at every use, or spills it. Each row is 64 bytes (its 32 twice),
+ * so that the AVX-512 code reads the whole row as it is, not a broadcast of it
+ * (one instruction less at each use). */
+#define C16(c) c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c
+#define K32(c) { C16(c), C16(c), C16(c), C16(c) }
+#define R4(...) { __VA_ARGS__, __VA_ARGS__, __VA_ARGS__, __VA_ARGS__ }   /* a 16-byte row */
 enum { K_LET_LIM, K_0X20, K_LET_OFF, K_DIG_LIM, K_DIG_OFF, K_PLUS, K_MINUS, K_SLASH, K_CARET, K_QUOTE,
        K_SPACE, K_ZERO, K_0X0F, K_ONE, K_FIFTEEN, K_NL, K_A, K_26, K_TEN, K_TENS, K_25, K_9, K_99, K_DIGIT1,
        K_52, K_FF, K_IOTA80, K_BYTE7, K_100, K_63 };
-static const uint8_t kvec[][32] __attribute__((aligned(32))) = {
+static const uint8_t kvec[][64] __attribute__((aligned(64))) = {
     K32(0x80 + 26), K32(0x20), K32(128 - 'a'), K32(0x80 + 10), K32(128 - '0'), K32('+'), K32('-'),
     K32('/'), K32('^'), K32('\''), K32(' '), K32('0'), K32(0x0f), K32(1), K32(15), K32('\n'),
     K32('a'), K32(26), K32(10),
-    { 0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 0, 0, 0, 0, 0, 0, 0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 0, 0, 0, 0, 0, 0 },
+    R4(0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 0, 0, 0, 0, 0, 0),
     K32(25), K32(9), K32(99), K32('1'), K32(52), K32(0xff),
-    { 128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143,
-      128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143 },
-    { 7, 7, 7, 7, 7, 7, 7, 7, 15, 15, 15, 15, 15, 15, 15, 15, 7, 7, 7, 7, 7, 7, 7, 7, 15, 15, 15, 15, 15, 15, 15, 15 },
+    R4(128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143),
+    R4(7, 7, 7, 7, 7, 7, 7, 7, 15, 15, 15, 15, 15, 15, 15, 15),
     K32(100), K32(63),
 };
+#undef C16
+#undef R4
 /* kv: kvec, hidden from the compiler in each function (KVEC_HIDE) so that it reads
  * the vectors where they are used */
-#define KVEC_HIDE const uint8_t(*kv)[32] = kvec; __asm__("" : "+r"(kv))
+#define KVEC_HIDE const uint8_t(*kv)[64] = kvec; __asm__("" : "+r"(kv))
 #define KV(i) _mm256_load_si256((const __m256i *)(const void *)kv[i])
 #define KV16(i) _mm_load_si128((const __m128i *)(const void *)kv[i])
 /* (v | 0x20) - 'a' < 26 unsigned, as a signed compare after a shift by 128 */
@@ -385,20 +392,23 @@ AVX2 static size_t lines_avx2(const char *s, size_t len, size_t *lines)
 
 /*
  * AVX-512 (F, BW, VL, DQ, VBMI, VBMI2): a line whose placement and its space fit
- * the first 62 bytes is classified 64 bytes at once into 64-bit masks, one
- * compare each, and the token grammar is tests on the masks (a byte's neighbours
- * are the masks shifted by one). The ranks: check_window's weights and T; with
- * T < 256 and at most 16 ranks the exact running sum (shifts and adds within
- * each 8 bytes, then the 8-byte groups before) at each '/' and at the space, compressed
- * side by side, each rank the difference of two neighbours; else check_window's
- * running sum mod 256 with '/' weighing -F. The hand items in one vector: the
- * line's own vector and masks when the hands end within its 64 bytes
- * (hands_line512), else their 16 bytes loaded (hands_avx512). A longer placement
- * (up to 126 bytes) is check_long512's; a 3-D board's ranks and layers are
- * layers_check's, after the same grammar.
+ * the first 62 bytes is classified 64 bytes at once: each byte's class by a
+ * table look-up (vpermi2b; its letters and digits as masks from the class's
+ * bits), the token grammar by a second look-up of each pair of neighbours'
+ * classes (kgram, pairs512, broken512), the spaces and '/' by compares. The
+ * ranks: check_window's weights and T; with T < 256 and at most 16 ranks the
+ * exact running sum (shifts and adds within each 8 bytes, then the 8-byte groups
+ * before) at each '/' and at the space, compressed side by side, each rank the
+ * difference of two neighbours and all the first's; else check_window's running
+ * sum mod 256 with '/' weighing -F. The hand items in one vector: the line's own
+ * vector, pairs and running sum when the hands end within its 64 bytes
+ * (hands_line512: each count the difference of the sums at two letters), else
+ * their 16 bytes loaded (hands_avx512). A longer placement (up to 126 bytes) is
+ * check_long512's; a 3-D board's ranks and layers are layers_check's, after the
+ * same grammar.
  */
 #define HAVE_AVX512_CHECK 1
-#define KZ(i) _mm512_broadcast_i64x4(KV(i))
+#define KZ(i) _mm512_load_si512((const void *)kv[i])
 
 /* vpshufb rows for hands_avx512: in each 16-byte lane j of the first row, byte i
  * takes byte i + j + 1 (mod 16); in the second, i + j + 5 */
@@ -415,6 +425,133 @@ static const uint8_t krot[3][64] __attribute__((aligned(64))) = {
 };
 #undef ROT16
 #undef IOTA16
+
+/*
+ * The token grammar of a placement by two table look-ups (vpermi2b) instead of a
+ * compare a class: each byte's class as the current byte (low 4 bits: 0 other,
+ * 1 letter, 2 '/', 3 '^', 4 '\'', 5 sign, 6 space, 8 digit 1-9, 9 '0': bit 3 a
+ * digit), as the byte before the next one (bits 4-6: 0 the line's start, 1
+ * other, 2 letter, 3 digit, 4 '/', 5 '^', 6 '\'', 7 sign) and bit 7 a letter
+ * (the letters' and digits' masks come from these bits, vpmovb2m, not from
+ * compares); then each (before, current) pair looked up in kgram's rows 2-3 (a
+ * placement) or 4-5 (the hands): 0x80 when the pair breaks a rule. A byte of 128 and more is other by its own bit 7. The
+ * placement's rules (check_window512's): every byte a token, '^' after a letter,
+ * '\'' after a letter or '^', '0' after a digit, a sign before a letter, a '/'
+ * before a letter, a digit, a sign or '/', the first byte a letter, a sign or
+ * 1-9, a '/' or a sign not last. The hands' (hands_line512's, from the space
+ * before them to the one after): every byte a token, '^', '\'', '0' and a sign
+ * as in the placement, a digit before a digit, a sign or a letter, no "//", the
+ * first byte a digit, a sign, a letter or '/' (a space inside the hands, a count
+ * of three digits or of "1" are the caller's to find).
+ */
+enum { G_START, G_OTHER, G_LETTER, G_DIGIT, G_SLASH, G_CARET, G_QUOTE, G_SIGN };   /* before */
+enum { C_OTHER, C_LETTER, C_SLASH, C_CARET, C_QUOTE, C_SIGN, C_SPACE, C_DIGIT = 8, C_ZERO }; /* current */
+#define C_NONE(cur) ((cur) == C_OTHER || (cur) == 7 || (cur) > C_ZERO)    /* (7, 10-15: no byte's) */
+#define GC(cur, before) ((cur) | (before) << 4)
+#define GL (GC(C_LETTER, G_LETTER) | 0x80)
+#define GD GC(C_DIGIT, G_DIGIT)
+#define GO GC(C_OTHER, G_OTHER)
+/* a pair's verdict: 0x80 when the byte (current) may not follow the one before */
+#define BAD_AFTER(before, cur)                                                               \
+    ((C_NONE(cur) || ((cur) == C_CARET && (before) != G_LETTER) ||                           \
+      ((cur) == C_QUOTE && (before) != G_LETTER && (before) != G_CARET) ||                  \
+      ((cur) == C_ZERO && (before) != G_DIGIT) || ((before) == G_SIGN && (cur) != C_LETTER) || \
+      ((before) == G_SLASH && (cur) != C_LETTER && (cur) != C_DIGIT && (cur) != C_ZERO &&  \
+       (cur) != C_SIGN && (cur) != C_SLASH) ||                                               \
+      ((before) == G_START && (cur) != C_LETTER && (cur) != C_DIGIT && (cur) != C_SIGN))    \
+         ? 0x80 : 0)
+#define BAD_IN_HANDS(before, cur)                                                            \
+    ((C_NONE(cur) || ((cur) == C_CARET && (before) != G_LETTER) ||                           \
+      ((cur) == C_QUOTE && (before) != G_LETTER && (before) != G_CARET) ||                  \
+      ((cur) == C_ZERO && (before) != G_DIGIT) || ((before) == G_SIGN && (cur) != C_LETTER) || \
+      ((before) == G_DIGIT && (cur) != C_LETTER && (cur) != C_DIGIT && (cur) != C_ZERO &&  \
+       (cur) != C_SIGN) ||                                                                   \
+      ((before) == G_OTHER && (cur) != C_LETTER && (cur) != C_DIGIT && (cur) != C_SIGN &&  \
+       (cur) != C_SLASH) ||                                                                  \
+      ((before) == G_SLASH && (cur) == C_SLASH) || (before) == G_START)                     \
+         ? 0x80 : 0)
+#define ROW16(f, b) f(b, 0), f(b, 1), f(b, 2), f(b, 3), f(b, 4), f(b, 5), f(b, 6), f(b, 7), f(b, 8), f(b, 9), \
+    f(b, 10), f(b, 11), f(b, 12), f(b, 13), f(b, 14), f(b, 15)
+#define HBAD16(b) ROW16(BAD_IN_HANDS, b)
+#define BAD16(b) ROW16(BAD_AFTER, b)
+#define GO8 GO, GO, GO, GO, GO, GO, GO, GO
+#define GL8 GL, GL, GL, GL, GL, GL, GL, GL
+static const uint8_t kgram[7][64] __attribute__((aligned(64))) = {
+    /* rows 0-1: the classes of the bytes 0-127 */
+    { GO8, GO8, GO8, GO8,
+      GC(C_SPACE, G_OTHER), GO, GO, GO, GO, GO, GO, GC(C_QUOTE, G_QUOTE),
+      GO, GO, GO, GC(C_SIGN, G_SIGN), GO, GC(C_SIGN, G_SIGN), GO, GC(C_SLASH, G_SLASH),
+      GC(C_ZERO, G_DIGIT), GD, GD, GD, GD, GD, GD, GD, GD, GD, GO, GO, GO, GO, GO, GO },
+    { GO, GL, GL, GL, GL, GL, GL, GL, GL8, GL8, GL, GL, GL, GO, GO, GO, GC(C_CARET, G_CARET), GO,
+      GO, GL, GL, GL, GL, GL, GL, GL, GL8, GL8, GL, GL, GL, GO, GO, GO, GO, GO },
+    /* rows 2-3: the pairs (before << 4 | current) */
+    { BAD16(0), BAD16(1), BAD16(2), BAD16(3) },
+    { BAD16(4), BAD16(5), BAD16(6), BAD16(7) },
+    /* rows 4-5: the pairs in the hands */
+    { HBAD16(0), HBAD16(1), HBAD16(2), HBAD16(3) },
+    { HBAD16(4), HBAD16(5), HBAD16(6), HBAD16(7) },
+    /* row 6: 63 + i, the byte before each of a second vector's (pairs2_512) */
+    { 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84,
+      85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105,
+      106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123,
+      124, 125, 126 },
+};
+#undef GC
+#undef GL
+#undef GD
+#undef GO
+#undef BAD_AFTER
+#undef BAD16
+#undef BAD_IN_HANDS
+#undef HBAD16
+#undef ROW16
+#undef C_NONE
+#undef GO8
+#undef GL8
+
+/* Each byte of v (a line from its first byte) with the one before it: its
+ * current class in the low 4 bits, the one before's in bits 4-6 (see kgram);
+ * *cls gets each byte's own row 0-1 entry (bit 7 a letter, bit 3 a digit). */
+AVX512 static INLINE __m512i pairs512(__m512i v, __m512i *cls_out)
+{
+    KVEC_HIDE;
+    const __m512i *row = (const __m512i *)(const void *)kgram, *rot = (const __m512i *)(const void *)krot;
+    __asm__("" : "+r"(row), "+r"(rot));
+    const __m512i cls = _mm512_permutex2var_epi8(_mm512_load_si512(row), v, _mm512_load_si512(row + 1));
+    /* each byte's "before" class from the byte before it (0, the start, at byte 0) */
+    const __m512i prev = _mm512_maskz_permutexvar_epi8(~1ull, _mm512_load_si512(rot + 2), cls);
+    *cls_out = cls;
+    return _mm512_ternarylogic_epi32(cls, prev, KZ(K_0X0F), 0xe4);   /* cls's low 4 bits, prev's high */
+}
+
+/* As pairs512, for the 128 bytes v0, v1 (a line from its first byte): the pairs
+ * of v0 in *p0, of v1 in *p1 (its first byte's before class from v0's last), the
+ * bytes' own entries in *k0, *k1. */
+AVX512 static INLINE void pairs2_512(__m512i v0, __m512i v1, __m512i *p0, __m512i *p1, __m512i *k0, __m512i *k1)
+{
+    KVEC_HIDE;
+    const __m512i *row = (const __m512i *)(const void *)kgram, *rot = (const __m512i *)(const void *)krot;
+    __asm__("" : "+r"(row), "+r"(rot));
+    const __m512i c0 = _mm512_permutex2var_epi8(_mm512_load_si512(row), v0, _mm512_load_si512(row + 1));
+    const __m512i c1 = _mm512_permutex2var_epi8(_mm512_load_si512(row), v1, _mm512_load_si512(row + 1));
+    const __m512i b0 = _mm512_maskz_permutexvar_epi8(~1ull, _mm512_load_si512(rot + 2), c0);
+    const __m512i b1 = _mm512_permutex2var_epi8(c0, _mm512_load_si512(row + 6), c1);
+    *p0 = _mm512_ternarylogic_epi32(c0, b0, KZ(K_0X0F), 0xe4);
+    *p1 = _mm512_ternarylogic_epi32(c1, b1, KZ(K_0X0F), 0xe4);
+    *k0 = c0;
+    *k1 = c1;
+}
+
+/* The bytes of v that break the token grammar, as a mask: the pairs (pairs512)
+ * looked up in kgram's rows at (2: the placement's rules, 4: the hands'); the
+ * caller keeps the bits of the field it asks about. */
+AVX512 static INLINE uint64_t broken512(__m512i v, __m512i pair, unsigned at)
+{
+    const __m512i *row = (const __m512i *)(const void *)kgram;
+    __asm__("" : "+r"(row));
+    const __m512i bad = _mm512_permutex2var_epi8(_mm512_load_si512(row + at), pair, _mm512_load_si512(row + at + 1));
+    return _mm512_movepi8_mask(_mm512_or_si512(bad, v));
+}
 
 /*
  * The hands field s[from..to) of at most 16 bytes (s readable 16 bytes from
@@ -500,61 +637,59 @@ AVX512 static INLINE long hands_avx512(const char *s, size_t from, size_t to)
 
 /*
  * The hands field of a line s[a+1..b) within the 64 bytes v already classified
- * (b < 64; the masks l, d, z, g, c, q, sl of letters, digits, '0', signs, '^',
- * '\'' and '/' over all 64 bytes; x = v & 15, tens = the tens' weights): as
- * hands_avx512, without loading or classifying the bytes again. Each letter's
- * count is read from the units and tens before it (one more byte back after a
- * sign, vpermb); the items side by side (compressed): A = 99 - count (+ 100 in the
- * opponent's hand) and the letter*2 + second K, (A, K) increasing; their sum of
- * A gives the pieces in hand. More than 16 items: hands_check.
+ * (b < 64; pair its pairs (pairs512), l, d, sp and sl its letters, digits, spaces
+ * and '/'; run the running sum mod 256 of its weights, where a hand's digits
+ * weigh as a placement's and its letters 0): as hands_avx512, without loading or
+ * classifying the bytes again. The running sum at the space before the hands and
+ * at each item's letter, side by side (compressed): each item's count written is
+ * the difference of two neighbours (0: none, so 1). The items then as
+ * hands_avx512's: A = 99 - count (+ 100 in the opponent's hand) and the letter*2
+ * + second K, (A, K) increasing, no K twice in a hand. More than 15 items:
+ * hands_check.
  */
-AVX512 static INLINE long hands_line512(const char *s, __m512i v, __m512i x, __m512i tens, uint64_t l,
-                                        uint64_t d, uint64_t z, uint64_t g, uint64_t c, uint64_t q,
-                                        uint64_t sl, unsigned a, unsigned b)
+AVX512 static INLINE long hands_line512(const char *s, __m512i v, __m512i pair, __m512i run, uint64_t l,
+                                        uint64_t d, uint64_t sp, uint64_t sl, unsigned a, unsigned b)
 {
     KVEC_HIDE;
     const uint64_t hm = ((1ull << b) - 1) & ~((2ull << a) - 1);   /* s[a+1..b) */
     const uint64_t at = l & hm, sh = sl & hm;
     const unsigned n = (unsigned)__builtin_popcountll(at);
-    if (n > 16) return hands_check(s, a + 1, b);
-    const uint64_t one = _mm512_cmpeq_epi8_mask(v, KZ(K_DIGIT1));
-    /* the token grammar (as hands_avx512's; s[a] and s[b] are spaces) */
-    uint64_t bad = (c & ~(l << 1)) | (q & ~((l | c) << 1)) | ((g << 1) & ~l) | (d & (d << 1) & (d << 2)) |
-                   (z & ~(d << 1)) | ((d << 1) & ~(d | g | l)) | (one & ~(d << 1) & ~(d >> 1));
-    bad = (bad & (hm | (1ull << b))) | (hm & ~(l | d | g | c | q | sl));
+    if (n > 15) return hands_check(s, a + 1, b);
+    /* the token grammar (as hands_avx512's; s[a] and s[b] are spaces): the pairs
+     * (broken512), no space inside, no count of three digits (nor of "1", below) */
+    const uint64_t bad = (broken512(v, pair, 4) & (hm | (1ull << b))) | (sp & hm) | (d & (d << 1) & (d << 2) & hm);
     if (bad || !sh || (sh & (sh - 1))) return -1;
-    /* each letter's count: units one byte before (two after a sign), tens one more */
-    const uint64_t dh = d & hm;
-    const __m512i wu = _mm512_maskz_mov_epi8(dh & ~(d >> 1), x), wt = _mm512_maskz_mov_epi8(dh & (d >> 1), tens);
-    const __m512i *row = (const __m512i *)(const void *)krot;
-    __asm__("" : "+r"(row));
-    __m512i idx = _mm512_load_si512(row + 2);
-    idx = _mm512_mask_sub_epi8(idx, g << 1, idx, KZ(K_ONE));
-    __m512i cnt = _mm512_add_epi8(_mm512_permutexvar_epi8(idx, wu),
-                                  _mm512_permutexvar_epi8(_mm512_sub_epi8(idx, KZ(K_ONE)), wt));
-    cnt = _mm512_max_epu8(cnt, KZ(K_ONE));
-    const uint64_t opp = hm & ~((sh << 1) - 1);                       /* after the '/' */
-    __m512i A = _mm512_sub_epi8(KZ(K_99), cnt);
-    A = _mm512_mask_add_epi8(A, opp, A, KZ(K_100));
+    /* lane 0: the sum at the space; lane j: at item j's letter, and its count */
+    const uint64_t pick = at | (1ull << a);
+    const __m128i c = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(pick, run));
+    const __m128i cnt = _mm_sub_epi8(c, _mm_bslli_si128(c, 1));
+    const __mmask16 items = (__mmask16)(((2u << n) - 1) & ~1u);
+    if (_mm_mask_cmpeq_epi8_mask(items, cnt, KV16(K_ONE))) return -1;       /* "1" written */
+    const __m128i count = _mm_max_epu8(cnt, KV16(K_ONE));
+    const unsigned first = (unsigned)__builtin_popcountll(at & (sh - 1));   /* the items before the '/' */
+    const __mmask16 opp = (__mmask16)(items & (~0u << (first + 1)));
+    const __m128i A = _mm_mask_add_epi8(_mm_sub_epi8(KV16(K_99), count), opp, _mm_sub_epi8(KV16(K_99), count),
+                                        KV16(K_100));
     const __m512i li = _mm512_sub_epi8(_mm512_or_si512(v, KZ(K_0X20)), KZ(K_A));
     const __m512i l2 = _mm512_add_epi8(_mm512_add_epi8(li, li),
                                        _mm512_and_si512(_mm512_srli_epi16(v, 5), KZ(K_ONE)));
-    const __m128i ca = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(at, A));
-    const __m128i ck = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(at, l2));
-    const __mmask16 rest = (__mmask16)(((1u << n) - 1) & ~1u);
-    const __m128i pa = _mm_bslli_si128(ca, 1), pk = _mm_bslli_si128(ck, 1);
-    const __mmask16 up = _mm_cmplt_epu8_mask(pa, ca) | (_mm_cmpeq_epi8_mask(pa, ca) & _mm_cmplt_epu8_mask(pk, ck));
+    const __m128i ck = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(pick, l2));
+    const __mmask16 rest = (__mmask16)(items & ~2u);                  /* the items after the first */
+    const __m128i pa = _mm_bslli_si128(A, 1), pk = _mm_bslli_si128(ck, 1);
+    const __mmask16 up = _mm_cmplt_epu8_mask(pa, A) | (_mm_cmpeq_epi8_mask(pa, A) & _mm_cmplt_epu8_mask(pk, ck));
     if ((up & rest) != rest) return -1;
-    /* no letter and side twice in a hand (as hands_avx512) */
-    const __m512i key = _mm512_mask_compress_epi8(KZ(K_IOTA80), at, _mm512_mask_add_epi8(l2, opp, l2, KZ(K_52)));
-    const __m512i k4 = _mm512_broadcast_i32x4(_mm512_castsi512_si128(key));
+    /* no letter and side twice in a hand (as hands_avx512; 128 + i in the lanes
+     * that are no item) */
+    const __m128i key = _mm_mask_mov_epi8(KV16(K_IOTA80), items, _mm_mask_add_epi8(ck, opp, ck, KV16(K_52)));
+    const __m512i k4 = _mm512_broadcast_i32x4(key);
+    const __m512i *row = (const __m512i *)(const void *)krot;
+    __asm__("" : "+r"(row));
     if (_mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, _mm512_load_si512(row))) |
         _mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, _mm512_load_si512(row + 1))))
         return -1;
-    /* the pieces: the sum of 99 - A, plus 100 an item of the opponent's */
-    const __m128i sum = _mm_sad_epu8(ca, _mm_setzero_si128());
-    const long sa = (long)_mm_cvtsi128_si32(sum) + (long)_mm_extract_epi16(sum, 4);
-    return 99l * n + 100l * __builtin_popcountll(at & opp) - sa;
+    /* the pieces: the sum of the counts */
+    const __m128i sum = _mm_sad_epu8(_mm_maskz_mov_epi8(items, count), _mm_setzero_si128());
+    return (long)_mm_cvtsi128_si32(sum) + (long)_mm_extract_epi16(sum, 4);
 }
 
 /* The running sum of the bytes of r mod 256 (within each 16-byte lane, then each
@@ -599,32 +734,22 @@ AVX512 static __attribute__((noinline)) int check_long512(const char *s, size_t 
     const unsigned a = sp0 ? (unsigned)__builtin_ctzll(sp0) : 64 + (unsigned)__builtin_ctzll(sp1 | (1ull << 63));
     const size_t b = len - 4;
     if (a >= 127 || !style_ok(s, len) || a >= b) return 0;
-#define BOTH(m) ((mask128)(m(v1)) << 64 | (m(v0)))
-#define LETTERS(v) _mm512_cmplt_epu8_mask(_mm512_sub_epi8(_mm512_or_si512(v, KZ(K_0X20)), KZ(K_A)), KZ(K_26))
-#define DIGITS(v) _mm512_cmplt_epu8_mask(_mm512_sub_epi8(v, KZ(K_ZERO)), KZ(K_TEN))
-#define EQ(k) (v) _mm512_cmpeq_epi8_mask(v, KZ(k))
-#define ZEROS(v) _mm512_cmpeq_epi8_mask(v, KZ(K_ZERO))
-#define SLASHES(v) _mm512_cmpeq_epi8_mask(v, KZ(K_SLASH))
-#define CARETS(v) _mm512_cmpeq_epi8_mask(v, KZ(K_CARET))
-#define QUOTES(v) _mm512_cmpeq_epi8_mask(v, KZ(K_QUOTE))
-#define SIGNS(v) (_mm512_cmpeq_epi8_mask(v, KZ(K_PLUS)) | _mm512_cmpeq_epi8_mask(v, KZ(K_MINUS)))
+    __m512i pair0, pair1, cls0, cls1;
+    pairs2_512(v0, v1, &pair0, &pair1, &cls0, &cls1);
+#define BOTH(m) ((mask128)(m(cls1)) << 64 | (m(cls0)))
+#define LETTERS(k) _mm512_movepi8_mask(k)
+#define DIGITS(k) _mm512_movepi8_mask(_mm512_slli_epi16(k, 4))
     const mask128 pm = ((mask128)1 << a) - 1;
-    const mask128 l = BOTH(LETTERS), d = BOTH(DIGITS), z = BOTH(ZEROS), sl = BOTH(SLASHES) & pm;
-    const mask128 c = BOTH(CARETS), q = BOTH(QUOTES), g = BOTH(SIGNS);
+    const mask128 l = BOTH(LETTERS), d = BOTH(DIGITS);
+    const mask128 sl = ((mask128)_mm512_cmpeq_epi8_mask(v1, KZ(K_SLASH)) << 64 | _mm512_cmpeq_epi8_mask(v0, KZ(K_SLASH))) & pm;
 #undef BOTH
 #undef LETTERS
 #undef DIGITS
-#undef EQ
-#undef ZEROS
-#undef SLASHES
-#undef CARETS
-#undef QUOTES
-#undef SIGNS
     const mask128 dp = d & pm, lp = l & pm;
-    mask128 bad = ~(l | d | sl | c | q | g) | (c & ~(l << 1)) | (q & ~((l | c) << 1)) | (g & ~(l >> 1)) |
-                  (z & ~(d << 1)) | (sl & ~((l | d | g | sl) >> 1));
-    bad = (bad & pm) | (1u & ~(l | g | d)) | (dp & (dp << 1) & (dp << 2));
-    if (bad) return 0;
+    /* the token grammar over the placement and its space (broken512 on both
+     * vectors), no count of three digits */
+    const mask128 bad = (mask128)broken512(v1, pair1, 2) << 64 | broken512(v0, pair0, 2);
+    if ((bad & ((pm << 1) | 1)) | (dp & (dp << 1) & (dp << 2))) return 0;
     uint32_t total;
     if (sl & (sl << 1)) {
         /* "//": a 3-D board, its ranks and layers read one byte at a time */
@@ -670,37 +795,36 @@ AVX512 static INLINE int check_window512(const char *s, size_t len)
     const size_t b = len - 4;
     if (!style_ok(s, len) || a >= b) return 0;
     const uint64_t pm = (1ull << a) - 1;           /* the placement s[0..a) */
-    const uint64_t l = _mm512_cmplt_epu8_mask(_mm512_sub_epi8(_mm512_or_si512(v, KZ(K_0X20)), KZ(K_A)), KZ(K_26));
-    const uint64_t d = _mm512_cmplt_epu8_mask(_mm512_sub_epi8(v, KZ(K_ZERO)), KZ(K_TEN));
-    const uint64_t z = _mm512_cmpeq_epi8_mask(v, KZ(K_ZERO)), sla = _mm512_cmpeq_epi8_mask(v, KZ(K_SLASH));
+    __m512i cls;
+    const __m512i pair = pairs512(v, &cls);
+    /* (a byte of 128 and more may count as a letter or a digit here: the grammar
+     * below finds it) */
+    const uint64_t l = _mm512_movepi8_mask(cls), d = _mm512_movepi8_mask(_mm512_slli_epi16(cls, 4));
+    const uint64_t sla = _mm512_cmpeq_epi8_mask(v, KZ(K_SLASH));
     const uint64_t sl = sla & pm;
-    const uint64_t c = _mm512_cmpeq_epi8_mask(v, KZ(K_CARET)), q = _mm512_cmpeq_epi8_mask(v, KZ(K_QUOTE));
-    const uint64_t g = _mm512_cmpeq_epi8_mask(v, KZ(K_PLUS)) | _mm512_cmpeq_epi8_mask(v, KZ(K_MINUS));
     const uint64_t dp = d & pm, lp = l & pm;
-    /* the token grammar (the space at a is no letter, digit or sign): '^' after a
-     * letter, '\'' after a letter or '^', a sign before a letter, '0' after a digit,
-     * '/' before a piece, a count or '/'; the first byte a letter, a sign or 1-9 */
-    uint64_t bad = ~(l | d | sl | c | q | g) | (c & ~(l << 1)) | (q & ~((l | c) << 1)) | (g & ~(l >> 1)) |
-                   (z & ~(d << 1)) | (sl & ~((l | d | g | sl) >> 1));
-    bad = (bad & pm) | (1u & ~(l | g | d)) | (dp & (dp << 1) & (dp << 2));
-    if (bad) return 0;
+    /* the token grammar over the placement and its space (broken512), no count of
+     * three digits */
+    if ((broken512(v, pair, 2) & ((pm << 1) | 1)) | (dp & (dp << 1) & (dp << 2))) return 0;
     const __m512i x = _mm512_and_si512(v, KZ(K_0X0F));
-    const uint64_t tens = dp & (dp >> 1);
-    const __m512i tens10 = _mm512_shuffle_epi8(KZ(K_TENS), x);
+    /* the weights of the placement, and of the digits after it (the hands' counts:
+     * hands_line512), the letters there 0 */
+    const uint64_t tens = d & (d >> 1);
+    const __m512i w = weights512(x, d, tens, lp);
+    __m512i run;                       /* the running sum of w, mod 256 */
     uint32_t total;
     if (sl & (sl << 1)) {
         /* "//": a 3-D board (rare), its ranks and layers read one byte at a time */
         total = layers_check(s, a);
         if (total == 0) return 0;
+        run = prefix512(w);
     } else {
-        const __m512i w = weights512(x, dp, tens, lp);
-        total = (uint32_t)_mm512_reduce_add_epi64(_mm512_sad_epu8(w, _mm512_setzero_si512()));
+        total = (uint32_t)_mm512_reduce_add_epi64(_mm512_sad_epu8(_mm512_maskz_mov_epi8(pm, w), _mm512_setzero_si512()));
         const unsigned ranks = 1 + (unsigned)__builtin_popcountll(sl);
-        const uint32_t files = (uint32_t)(((uint64_t)total * recip[ranks]) >> 20);
-        if (files == 0 || files > 255 || files * ranks != total) return 0;
-        if (ranks > 1 && total < 256 && ranks <= 16) {
+        if (total < 256 && ranks <= 16) {
             /* the running sum (exact: T < 256) at each '/' and at the space, side by
-             * side: each rank's squares, the difference of two neighbours */
+             * side: each rank's squares, the difference of two neighbours, all the
+             * first rank's (at least 1: the first byte is a letter, a sign or 1-9) */
             const __m512i zero = _mm512_setzero_si512();
             __m512i p = _mm512_add_epi8(w, _mm512_slli_epi64(w, 8));   /* within each 8 bytes */
             p = _mm512_add_epi8(p, _mm512_slli_epi64(p, 16));
@@ -710,20 +834,22 @@ AVX512 static INLINE int check_window512(const char *s, size_t len)
             t = _mm512_add_epi8(t, _mm512_alignr_epi64(t, zero, 7));
             t = _mm512_add_epi8(t, _mm512_alignr_epi64(t, zero, 6));
             t = _mm512_add_epi8(t, _mm512_alignr_epi64(t, zero, 4));
-            p = _mm512_add_epi8(p, t);
-            const __m128i ends = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(sl | (1ull << a), p));
+            run = _mm512_add_epi8(p, t);
+            const __m128i ends = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(sl | (1ull << a), run));
             const __m128i sq = _mm_sub_epi8(ends, _mm_bslli_si128(ends, 1));
-            if (_mm_mask_cmpneq_epi8_mask((__mmask16)((1u << ranks) - 1), sq, _mm_set1_epi8((char)files))) return 0;
-        } else if (ranks > 1) {
+            if (_mm_mask_cmpneq_epi8_mask((__mmask16)((1u << ranks) - 1), sq, _mm_broadcastb_epi8(sq))) return 0;
+        } else {
+            const uint32_t files = (uint32_t)(((uint64_t)total * recip[ranks]) >> 20);
+            if (files == 0 || files > 255 || files * ranks != total) return 0;
             /* a '/' weighs -F: the running sum is 0 (mod 256) at every '/' */
-            const __m512i r = prefix512(_mm512_mask_mov_epi8(w, sl, _mm512_set1_epi8((char)-(int)files)));
-            if (sl & ~_mm512_cmpeq_epi8_mask(r, _mm512_setzero_si512())) return 0;
+            run = prefix512(_mm512_mask_mov_epi8(w, sl, _mm512_set1_epi8((char)-(int)files)));
+            if (sl & ~_mm512_cmpeq_epi8_mask(run, _mm512_setzero_si512())) return 0;
         }
     }
     /* the hand items: order, identities, and the pieces against the squares */
     long inhand = 0;
     if (b - a != 2 || s[a + 1] != '/') {
-        inhand = b < 64 ? hands_line512(s, v, x, tens10, l, d, z, g, c, q, sla, a, (unsigned)b)
+        inhand = b < 64 ? hands_line512(s, v, pair, run, l, d, sp, sla, a, (unsigned)b)
                : b - a - 1 <= 16 ? hands_avx512(s, a + 1, b) : hands_check(s, a + 1, b);
         if (inhand < 0) return 0;
     }
@@ -773,26 +899,21 @@ AVX512 static int check_avx512(const char *s, size_t len)
 AVX512 static size_t lines_avx512(const char *s, size_t len, size_t *lines)
 {
     KVEC_HIDE;
-    size_t pos = 0, count = 0, blk = 0;    /* pos in [blk, blk + 64) */
+    size_t pos = 0, count = 0, blk = 0;
 #define NL64(p) _mm512_cmpeq_epi8_mask(_mm512_loadu_si512((const void *)(p)), KZ(K_NL))
-    uint64_t m = len >= WINDOW + 64 ? NL64(s) : 0;
+    uint64_t m = len >= WINDOW + 64 ? NL64(s) : 0;    /* the '\n' of the block at blk not yet taken */
     while (len - pos >= WINDOW + 64) {
-        uint64_t mm = m & (~0ull << (pos - blk));
-        while (mm == 0) {
+        while (m == 0) {
             blk += 64;
             if (blk - pos >= 128) goto out;
-            m = mm = NL64(s + blk);
-            _mm_prefetch(s + blk + AHEAD, _MM_HINT_T0);
-        }
-        const size_t e = blk + (size_t)__builtin_ctzll(mm);    /* the line's '\n' */
-        if (e - pos > 127 || !check_window512(s + pos, e - pos)) break;
-        pos = e + 1;
-        count++;
-        if (pos - blk == 64) {
-            blk += 64;
             m = NL64(s + blk);
             _mm_prefetch(s + blk + AHEAD, _MM_HINT_T0);
         }
+        const size_t e = blk + (size_t)__builtin_ctzll(m);     /* the line's '\n' */
+        m &= m - 1;
+        if (e - pos > 127 || !check_window512(s + pos, e - pos)) break;
+        pos = e + 1;
+        count++;
     }
 out:
 #undef NL64
