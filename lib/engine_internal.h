@@ -326,10 +326,19 @@ size_t koma__board_variants(const koma_engine *e, int from, int to, koma_emove *
 int koma__attacked(const koma_engine *e, int sq, int by_side);
 int koma__in_check(const koma_engine *e, int side);
 int koma__has_legal_move(koma_engine *e);
+/* The side to move's royal state found now (koma__royal_state: unless known). */
+const koma__royal_info *koma__royal_scan(koma_engine *e);
 /* The side to move's royal state (found now unless known for this position). */
-const koma__royal_info *koma__royal_state(koma_engine *e);
+static inline const koma__royal_info *koma__royal_state(koma_engine *e)
+{
+    return e->royal_known ? &e->royal : koma__royal_scan(e);
+}
 /* koma__in_check(e, e->turn) through koma__royal_state. */
-int koma__in_check_now(koma_engine *e);
+static inline int koma__in_check_now(koma_engine *e)
+{
+    const koma__royal_info *st = koma__royal_state(e);
+    return st->ksq >= 0 ? st->in_check : koma__in_check(e, e->turn);
+}
 /* 1 when the pseudo-legal move m of the side to move is legal (the check rule,
  * mate by a no-mate drop); 0 in a finished position (a royal in a hand). */
 int koma__legal_pseudo(koma_engine *e, koma_emove m);

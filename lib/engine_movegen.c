@@ -467,10 +467,9 @@ static int single_royal(const koma_engine *e)
     return ksq;
 }
 
-const koma__royal_info *koma__royal_state(koma_engine *e)
+const koma__royal_info *koma__royal_scan(koma_engine *e)
 {
     koma__royal_info *st = &e->royal;
-    if (e->royal_known) return st;
     int s = e->turn;
     st->ksq = single_royal(e);
     st->in_check = 0;
@@ -489,12 +488,6 @@ const koma__royal_info *koma__royal_state(koma_engine *e)
     }
     e->royal_known = 1;
     return st;
-}
-
-int koma__in_check_now(koma_engine *e)
-{
-    const koma__royal_info *st = koma__royal_state(e);
-    return st->ksq >= 0 ? st->in_check : koma__in_check(e, e->turn);
 }
 
 static inline int pinned(const koma__royal_info *st, int from)

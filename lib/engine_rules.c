@@ -306,7 +306,8 @@ void koma__mb_position_ending(koma_engine *e, koma_ending *out, int has_move)
     int s = e->turn;
     memset(out, 0, sizeof *out);
     out->side = -1;
-    int lost = koma__defeated_sides(e);
+    /* (koma__defeated_sides's own first tests: none of its rules in question) */
+    int lost = (e->royal_captured && e->royal_in_hand > 0) || e->survival ? koma__defeated_sides(e) : 0;
     if (lost) {
         /* both sides defeated: the side that has just moved resolved its
          * captures first, so the side to move lost */
