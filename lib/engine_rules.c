@@ -227,7 +227,7 @@ int koma__mb_find_move(koma_engine *e, const koma_move *m, koma_emove *out, koma
         return koma_error_set(err, KOMA_E_RULES_OPERATOR, part_offset(m, PART_DST) - 1,
                               c == KOMA__EMPTY ? "capture onto an empty square (write '-')"
                                                : "move onto an enemy piece (write '+')");
-    if (!koma__reaches(e, (uint8_t)p, from, to, 0)) {
+    if (!koma__reaches_in(e, (uint8_t)p, from, to, 0)) {
         if (!koma__reaches(e, (uint8_t)p, from, to, 1))
             return koma_error_set(err, KOMA_E_RULES_PATTERN, part_offset(m, PART_DST),
                                   "the %s cannot move that way", g->kinds[KOMA__KIND(p)].name);
@@ -265,8 +265,9 @@ int koma__mb_find_move(koma_engine *e, const koma_move *m, koma_emove *out, koma
         return koma_error_set(err, KOMA_E_RULES_CAPTURED, part_offset(m, PART_CAPTURED),
                               "nothing is captured");
     }
-    /* em is now the pseudo-legal move koma__gen_pseudo makes for this text */
-    if (koma__legal_pseudo(e, em)) {
+    /* em is now the pseudo-legal move koma__gen_pseudo makes for this text
+     * (the game is not over: koma__legal_pseudo's first test) */
+    if (!g->check_rule || koma__free_mover(e, from) || koma__legal_pseudo(e, em)) {
         *out = em;
         return 0;
     }
