@@ -787,8 +787,12 @@ static inline __attribute__((always_inline)) void make_move(koma_engine *e, koma
         if (e->use_bb) {
             koma__bb bf = e->bit[from], bt = e->bit[to];
             e->occ[s] ^= bf | bt;
-            koma__set_flip(e, p, bf);
-            koma__set_flip(e, np, bt);
+            if (np == p) {
+                koma__set_flip(e, p, bf | bt);      /* (the usual move: its sets flipped once) */
+            } else {
+                koma__set_flip(e, p, bf);
+                koma__set_flip(e, np, bt);
+            }
             if (c != KOMA__EMPTY) {
                 e->occ[s ^ 1] ^= bt;
                 koma__set_flip(e, c, bt);
