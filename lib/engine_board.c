@@ -727,7 +727,9 @@ int koma__mb_get_position(const koma_engine *e, koma_position *pos, koma_error *
 
 /* ---- make / unmake ------------------------------------------------------------------ */
 
-void koma__make(koma_engine *e, koma_emove m, koma__undo *u)
+/* koma__make's body, inlined also in koma__mb_make (the referee's make of every
+ * ply: no second call). */
+static inline __attribute__((always_inline)) void make_move(koma_engine *e, koma_emove m, koma__undo *u)
 {
     const koma_game *g = e->game;
     int s = e->turn;
@@ -785,8 +787,12 @@ void koma__make(koma_engine *e, koma_emove m, koma__undo *u)
         if (e->use_bb) {
             koma__bb bf = e->bit[from], bt = e->bit[to];
             e->occ[s] ^= bf | bt;
-            koma__set_flip(e, p, bf);
-            koma__set_flip(e, np, bt);
+            if (np == p) {
+                koma__set_flip(e, p, bf | bt);      /* (the usual move: its sets flipped once) */
+            } else {
+                koma__set_flip(e, p, bf);
+                koma__set_flip(e, np, bt);
+            }
             if (c != KOMA__EMPTY) {
                 e->occ[s ^ 1] ^= bt;
                 koma__set_flip(e, c, bt);
@@ -802,6 +808,8 @@ void koma__make(koma_engine *e, koma_emove m, koma__undo *u)
     }
     e->turn ^= 1;
 }
+
+void koma__make(koma_engine *e, koma_emove m, koma__undo *u) { make_move(e, m, u); }
 
 void koma__unmake(koma_engine *e, const koma__undo *u)
 {
@@ -906,7 +914,7 @@ void koma__mb_move_facts(const koma_engine *e, koma_emove m, koma_move_facts *ou
 int koma__mb_make(koma_engine *e, koma_emove m, koma_error *err)
 {
     if (push_history(e, err) != 0) return -1;
-    koma__make(e, m, &e->undo[e->nundo]);
+    make_move(e, m, &e->undo[e->nundo]);
     e->nundo++;
     return 0;
 }

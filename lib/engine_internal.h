@@ -326,10 +326,19 @@ size_t koma__board_variants(const koma_engine *e, int from, int to, koma_emove *
 int koma__attacked(const koma_engine *e, int sq, int by_side);
 int koma__in_check(const koma_engine *e, int side);
 int koma__has_legal_move(koma_engine *e);
+/* The side to move's royal state found now (koma__royal_state: unless known). */
+const koma__royal_info *koma__royal_scan(koma_engine *e);
 /* The side to move's royal state (found now unless known for this position). */
-const koma__royal_info *koma__royal_state(koma_engine *e);
+static inline const koma__royal_info *koma__royal_state(koma_engine *e)
+{
+    return e->royal_known ? &e->royal : koma__royal_scan(e);
+}
 /* koma__in_check(e, e->turn) through koma__royal_state. */
-int koma__in_check_now(koma_engine *e);
+static inline int koma__in_check_now(koma_engine *e)
+{
+    const koma__royal_info *st = koma__royal_state(e);
+    return st->ksq >= 0 ? st->in_check : koma__in_check(e, e->turn);
+}
 /* 1 when the pseudo-legal move m of the side to move is legal (the check rule,
  * mate by a no-mate drop); 0 in a finished position (a royal in a hand). */
 int koma__legal_pseudo(koma_engine *e, koma_emove m);
@@ -338,6 +347,57 @@ int koma__legal_pseudo(koma_engine *e, koma_emove m);
 int koma__drop_pseudo(const koma_engine *e, int slot, int to);
 /* 1 when moving code from `from` could reach `to` on an empty board / now. */
 int koma__reaches(const koma_engine *e, uint8_t code, int from, int to, int ignore_blockers);
+/* koma__reaches's rides walked square by square (an engine without the tables
+ * koma__reaches_in reads; the leaps also looked at when there is no leap_by). */
+int koma__reaches_walk(const koma_engine *e, uint8_t code, int from, int to, int ignore_blockers);
+
+/* koma__reaches, inline (koma__mb_find_move's test of every board move): the
+ * leaps from one table (no loop to mispredict), a ride from the one direction
+ * from `from` to `to` and the squares up to it on the bitboards. */
+static inline int koma__reaches_in(const koma_engine *e, uint8_t code, int from, int to, int ignore_blockers)
+{
+    if (!e->leap_by) return koma__reaches_walk(e, code, from, to, ignore_blockers);
+    int d = to - from, span = e->leap_span;
+    if (d >= -span && d <= span &&
+        ((e->leap_by[(size_t)KOMA__SIDE_OF(code) * (size_t)(2 * span + 1) + (size_t)(d + span)] >>
+          KOMA__MOVER(code)) & 1u))
+        return 1;
+    if (e->mv[KOMA__MOVER(code)].nride == 0) return 0;
+#if KOMA__HAVE_BB
+    if (e->dir_to) {
+        size_t n = (size_t)e->nsquares, fb = (size_t)e->index_sq[from], tb = (size_t)e->index_sq[to];
+        int dir = e->dir_to[fb * n + tb];
+        if (dir == 0xFF) return 0;
+        /* the rides that way (one table look-up: the most steps of any of them) */
+        unsigned most = e->dir_reach[KOMA__MOVER(code)][dir];
+        if (most == 0) return 0;
+        koma__bb upto = e->ray_bb[(size_t)dir * n + fb] & ~e->ray_bb[(size_t)dir * n + tb];
+        if (most != 0xFF && (unsigned)(__builtin_popcountll((uint64_t)upto) +
+                                       __builtin_popcountll((uint64_t)(upto >> 64))) > most)
+            return 0;
+        return ignore_blockers || !(upto & ~e->bit[to] & (e->occ[0] | e->occ[1]));
+    }
+#endif
+    return koma__reaches_walk(e, code, from, to, ignore_blockers);
+}
+
+/* The own piece on `from` is pinned to the royal (st: not in check). */
+static inline int koma__pinned(const koma__royal_info *st, int from)
+{
+    for (int i = 0; i < st->npins; i++)
+        if (st->pins[i] == from) return 1;
+    return 0;
+}
+
+/* 1 when every pseudo-legal board move from `from` of the side to move is
+ * legal by the royal state alone, as koma__legal_pseudo decides it: not in
+ * check, one royal that is not on `from`, the piece not pinned (0: ask
+ * koma__legal_pseudo). In a check-rule game only; not in a finished position. */
+static inline int koma__free_mover(koma_engine *e, int from)
+{
+    const koma__royal_info *st = koma__royal_state(e);
+    return st->ksq >= 0 && st->npins >= 0 && !st->in_check && from != st->ksq && !koma__pinned(st, from);
+}
 
 /* engine_origins.c: the squares of the pieces of `kind` (letter and state) of the
  * side to move of pos that have a board move to square `to` (pos's numbering), in

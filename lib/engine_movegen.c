@@ -86,35 +86,15 @@ int koma__in_check(const koma_engine *e, int s)
  */
 int koma__reaches(const koma_engine *e, uint8_t code, int from, int to, int ignore_blockers)
 {
+    return koma__reaches_in(e, code, from, to, ignore_blockers);
+}
+
+int koma__reaches_walk(const koma_engine *e, uint8_t code, int from, int to, int ignore_blockers)
+{
     const koma__movement *mv = &e->mv[KOMA__MOVER(code)];
-    if (e->leap_by) {
-        /* a table of the leaps by offset (no loop to mispredict) */
-        int d = to - from, span = e->leap_span;
-        if (d >= -span && d <= span &&
-            ((e->leap_by[(size_t)KOMA__SIDE_OF(code) * (size_t)(2 * span + 1) + (size_t)(d + span)] >>
-              KOMA__MOVER(code)) & 1u))
-            return 1;
-    } else {
+    if (!e->leap_by)
         for (int i = 0; i < mv->nleap; i++)
             if (from + mv->leap[i] == to) return 1;
-    }
-    if (mv->nride == 0) return 0;
-#if KOMA__HAVE_BB
-    if (e->dir_to) {
-        /* the one direction from `from` to `to`, the squares up to it from the rays */
-        size_t n = (size_t)e->nsquares, fb = (size_t)e->index_sq[from], tb = (size_t)e->index_sq[to];
-        int d = e->dir_to[fb * n + tb];
-        if (d == 0xFF) return 0;
-        /* the rides that way (one table look-up: the most steps of any of them) */
-        unsigned most = e->dir_reach[KOMA__MOVER(code)][d];
-        if (most == 0) return 0;
-        koma__bb upto = e->ray_bb[(size_t)d * n + fb] & ~e->ray_bb[(size_t)d * n + tb];
-        if (most != 0xFF && (unsigned)(__builtin_popcountll((uint64_t)upto) +
-                                       __builtin_popcountll((uint64_t)(upto >> 64))) > most)
-            return 0;
-        return ignore_blockers || !(upto & ~e->bit[to] & (e->occ[0] | e->occ[1]));
-    }
-#endif
     int df = (int)e->file_of[to] - (int)e->file_of[from];
     int dr = (int)e->last_dist[KOMA_FIRST][to] - (int)e->last_dist[KOMA_FIRST][from];
     for (int i = 0; i < mv->nride; i++) {
@@ -467,10 +447,9 @@ static int single_royal(const koma_engine *e)
     return ksq;
 }
 
-const koma__royal_info *koma__royal_state(koma_engine *e)
+const koma__royal_info *koma__royal_scan(koma_engine *e)
 {
     koma__royal_info *st = &e->royal;
-    if (e->royal_known) return st;
     int s = e->turn;
     st->ksq = single_royal(e);
     st->in_check = 0;
@@ -491,19 +470,6 @@ const koma__royal_info *koma__royal_state(koma_engine *e)
     return st;
 }
 
-int koma__in_check_now(koma_engine *e)
-{
-    const koma__royal_info *st = koma__royal_state(e);
-    return st->ksq >= 0 ? st->in_check : koma__in_check(e, e->turn);
-}
-
-static inline int pinned(const koma__royal_info *st, int from)
-{
-    for (int i = 0; i < st->npins; i++)
-        if (st->pins[i] == from) return 1;
-    return 0;
-}
-
 /* 1 when a piece of the side to move that is neither its royal nor pinned has
  * a move (any move of such a piece is legal when not in check). */
 static int free_piece_moves(const koma_engine *e, const koma__royal_info *st)
@@ -516,7 +482,7 @@ static int free_piece_moves(const koma_engine *e, const koma__royal_info *st)
         for (int half = 0; half < 2; half++, own >>= 64)
             for (uint64_t w = (uint64_t)own; w; w &= w - 1) {
                 int from = e->sq_index[64 * half + __builtin_ctzll(w)];
-                if (!pinned(st, from) && piece_moves(e, s, b[from], from)) return 1;
+                if (!koma__pinned(st, from) && piece_moves(e, s, b[from], from)) return 1;
             }
         return 0;
     }
@@ -525,7 +491,7 @@ static int free_piece_moves(const koma_engine *e, const koma__royal_info *st)
         int from = e->sq_index[sq];
         unsigned p = b[from];
         if (p == KOMA__EMPTY || KOMA__SIDE_OF(p) != s || from == st->ksq) continue;
-        if (!pinned(st, from) && piece_moves(e, s, p, from)) return 1;
+        if (!koma__pinned(st, from) && piece_moves(e, s, p, from)) return 1;
     }
     return 0;
 }
@@ -651,7 +617,7 @@ int koma__legal_pseudo(koma_engine *e, koma_emove m)
     }
     int from = KOMA__M_FROM(m), ksq = st->ksq;
     if (from == ksq) return !attacked_lifted(e, ksq, KOMA__M_TO(m), s);
-    if (st->in_check || pinned(st, from)) return legal_move(e, m, 0);
+    if (st->in_check || koma__pinned(st, from)) return legal_move(e, m, 0);
     return 1;
 }
 

@@ -227,7 +227,7 @@ int koma__mb_find_move(koma_engine *e, const koma_move *m, koma_emove *out, koma
         return koma_error_set(err, KOMA_E_RULES_OPERATOR, part_offset(m, PART_DST) - 1,
                               c == KOMA__EMPTY ? "capture onto an empty square (write '-')"
                                                : "move onto an enemy piece (write '+')");
-    if (!koma__reaches(e, (uint8_t)p, from, to, 0)) {
+    if (!koma__reaches_in(e, (uint8_t)p, from, to, 0)) {
         if (!koma__reaches(e, (uint8_t)p, from, to, 1))
             return koma_error_set(err, KOMA_E_RULES_PATTERN, part_offset(m, PART_DST),
                                   "the %s cannot move that way", g->kinds[KOMA__KIND(p)].name);
@@ -265,8 +265,9 @@ int koma__mb_find_move(koma_engine *e, const koma_move *m, koma_emove *out, koma
         return koma_error_set(err, KOMA_E_RULES_CAPTURED, part_offset(m, PART_CAPTURED),
                               "nothing is captured");
     }
-    /* em is now the pseudo-legal move koma__gen_pseudo makes for this text */
-    if (koma__legal_pseudo(e, em)) {
+    /* em is now the pseudo-legal move koma__gen_pseudo makes for this text
+     * (the game is not over: koma__legal_pseudo's first test) */
+    if (!g->check_rule || koma__free_mover(e, from) || koma__legal_pseudo(e, em)) {
         *out = em;
         return 0;
     }
@@ -300,12 +301,11 @@ static void set_ending(const koma_game *g, koma_ending *out, koma_status st, int
     out->result = koma_game_result(g, st, side);
 }
 
-void koma__mb_position_ending(koma_engine *e, koma_ending *out, int has_move)
+/* koma__mb_position_ending's tests in full (out: cleared, not over). */
+static __attribute__((noinline)) void ending_of(koma_engine *e, koma_ending *out, int has_move)
 {
     const koma_game *g = e->game;
     int s = e->turn;
-    memset(out, 0, sizeof *out);
-    out->side = -1;
     int lost = koma__defeated_sides(e);
     if (lost) {
         /* both sides defeated: the side that has just moved resolved its
@@ -328,12 +328,23 @@ void koma__mb_position_ending(koma_engine *e, koma_ending *out, int has_move)
     }
 }
 
-int koma__mb_threatens(koma_engine *e, int side)
+void koma__mb_position_ending(koma_engine *e, koma_ending *out, int has_move)
 {
-    /* a royal of the other side attacked (check) */
-    if (side != e->turn ? koma__in_check_now(e) : koma__in_check(e, side ^ 1)) return 1;
-    if (!e->survival) return 0;
-    /* a piece of the other side whose capture would fail its survival test */
+    memset(out, 0, sizeof *out);
+    out->side = -1;
+    /* the usual ply decides nothing: a legal move known, no royal in a hand
+     * (koma__defeated_sides's own first test), no survival test, no bare king */
+    if (has_move && !(e->royal_captured && e->royal_in_hand > 0) && !e->survival &&
+        !(e->game->bare_king && koma__bare(e, e->turn ^ 1)))
+        return;
+    ending_of(e, out, has_move);
+}
+
+/* A piece of the other side of `side` whose capture would fail its survival
+ * test is attacked by `side` (out of line: koma__mb_threatens asks it of the
+ * games with a survival test only). */
+static __attribute__((noinline)) int threatens_survival(koma_engine *e, int side)
+{
     const koma_game *g = e->game;
     int other = side ^ 1;
     uint16_t count[KOMA__MAX_KINDS];
@@ -358,4 +369,11 @@ int koma__mb_threatens(koma_engine *e, int side)
         if (!survives && koma__attacked(e, idx, side)) return 1;
     }
     return 0;
+}
+
+int koma__mb_threatens(koma_engine *e, int side)
+{
+    /* a royal of the other side attacked (check) */
+    if (side != e->turn ? koma__in_check_now(e) : koma__in_check(e, side ^ 1)) return 1;
+    return e->survival && threatens_survival(e, side);
 }

@@ -12,6 +12,10 @@
  *     exactly when its canonical PMN is in the legal list, as that move;
  *   - the position ends with no legal move (checkmate, stalemate, nomove)
  *     exactly when the list is empty and no royal was captured.
+ * The find's short cuts are compared so with the list's own tests: the reach
+ * from the tables (koma__reaches_in) and a move of a piece neither royal nor
+ * pinned taken as legal out of check (koma__free_mover); either made wrong
+ * (blockers ignored, pins or the check forgotten) fails here.
  */
 #include <stdlib.h>
 #include "unit.h"
