@@ -237,15 +237,27 @@ int cli_input_lines_bulk(cli *c, cli_input *in, const char *noun, cli_bulk_fn bu
 /*
  * From here on, read a regular file (not stdin, not a pipe) from a mapping of it,
  * window by window (cmd/cli_input_map.c), instead of copying it with read(): the
- * line functions (cli_input_line, cli_input_lines, cli_input_lines_bulk) and
- * cli_input_peek give the same lines, without the copy. cli_input_read and
- * cli_input_slurp must not follow. If the file shrinks meanwhile,
- * cli_input_lines and cli_input_lines_bulk report io.read (status 2) and stop;
- * cli_input_line and cli_input_peek do not catch it (the signal would end the
- * process): a mapped input is read through those two. Returns 1 when mapped,
- * 0 when the input is read as before.
+ * line functions (cli_input_line, cli_input_lines, cli_input_lines_bulk),
+ * cli_input_peek and cli_input_piece give the same bytes, without the copy.
+ * cli_input_read and cli_input_slurp must not follow. If the file shrinks meanwhile,
+ * cli_input_lines, cli_input_lines_bulk and cli_input_piece report io.read
+ * (status 2) and stop; cli_input_line and cli_input_peek do not catch it (the
+ * signal would end the process): read a mapped input through the others.
+ * Returns 1 when mapped, 0 when the input is read as before.
  */
 int cli_input_map(cli_input *in);
+
+/*
+ * The next piece of the input, at most cap bytes, handed to fn(ctx, s, n), for a
+ * reader that copies what it is given into a buffer of its own: from a mapped
+ * input (cli_input_map) s points into the mapping (no copy; a file that shrinks
+ * under it is caught around fn: io.read, status 2), otherwise the bytes are
+ * read into buf. Returns the bytes handed to fn (*rc: fn's value), 0 at the end
+ * (fn not called), -1 on a read error (reported).
+ */
+typedef int (*cli_piece_fn)(void *ctx, const char *s, size_t n);
+long cli_input_piece(cli *c, cli_input *in, char *buf, size_t cap, cli_piece_fn fn, void *ctx,
+                     int *rc);
 /* (cli_input.c and cli_input_map.c between them) */
 int cli__input_map_fill(cli *c, cli_input *in);
 void cli__input_unmap(cli_input *in);

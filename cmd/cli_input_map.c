@@ -121,3 +121,55 @@ int cli__input_map_lines(cli *c, cli_input *in, const char *noun, cli_bulk_fn bu
     sigaction(SIGBUS, &old, NULL);
     return rc;
 }
+
+/* ---- pieces of the input, for a reader that keeps its own buffer ------------------- */
+
+/* fn(ctx, s, n) under the SIGBUS catch: 1 with *rc its value, 0 when the file
+ * shrank under s (reported: io.read, the input at its end). */
+static int piece_call(cli *c, cli_input *in, cli_piece_fn fn, void *ctx, const char *s, size_t n,
+                      int *rc)
+{
+    sigjmp_buf jump;
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_bus;
+    sigemptyset(&sa.sa_mask);
+    if (sigaction(SIGBUS, &sa, &old) != 0) {
+        *rc = fn(ctx, s, n);           /* (not caught: as any read of a mapping) */
+        return 1;
+    }
+    int ok = 1;
+    if (sigsetjmp(jump, 1) == 0) {
+        bus_jump = &jump;
+        *rc = fn(ctx, s, n);
+    } else {
+        cli_io_error(c, in->name, in->line + 1, "io.read", "the file shrank while it was read");
+        in->eof = 1;
+        in->pos = in->end = 0;
+        ok = 0;
+    }
+    bus_jump = NULL;
+    sigaction(SIGBUS, &old, NULL);
+    return ok;
+}
+
+long cli_input_piece(cli *c, cli_input *in, char *buf, size_t cap, cli_piece_fn fn, void *ctx,
+                     int *rc)
+{
+    *rc = 0;
+    if (in->map_on && in->pos == in->end && !in->eof) {
+        int r = cli__input_map_fill(c, in);
+        if (r == -1) return -1;        /* reported */
+        /* 0: the end; -2: not mapped after all, read on */
+    }
+    if (!in->map_on) {
+        long n = cli_input_read(c, in, buf, cap);
+        if (n > 0) *rc = fn(ctx, buf, (size_t)n);
+        return n;
+    }
+    if (in->pos == in->end) return 0;
+    size_t n = in->end - in->pos < cap ? in->end - in->pos : cap;
+    const char *s = in->buf + in->pos;
+    in->pos += n;
+    return piece_call(c, in, fn, ctx, s, n, rc) ? (long)n : -1;
+}

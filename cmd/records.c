@@ -125,6 +125,7 @@ int records_open(cli *c, records_reader *rd, cli_input *in, const records_option
     rd->headlen = headlen < sizeof rd->head ? headlen : sizeof rd->head;
     memcpy(rd->head, head, rd->headlen);
     rd->head_at_end = in->eof && headlen == rd->headlen;
+    cli_input_map(in);                     /* a file's pieces fed from its mapping: no copy */
     rd->format = o->format_given ? o->format : KOMA_PCN_YAML;
     rd->chunk = malloc(CHUNK);
     if (o->hub) {                          /* --from */
@@ -171,6 +172,20 @@ static int rstream_locate(void *rs, const char *pointer, unsigned long *line,
     return koma_format_reader_locate(rs, pointer, line, column);
 }
 
+/* The input's next piece given to the reader (cli_input_piece: from the file's
+ * mapping, or a chunk read). */
+static int feed_pcn(void *ctx, const char *s, size_t n)
+{
+    records_reader *rd = ctx;
+    return koma_pcn_reader_feed(rd->r, s, n, rd->feed_err);
+}
+
+static int feed_stream(void *ctx, const char *s, size_t n)
+{
+    records_reader *rd = ctx;
+    return koma_format_reader_feed(rd->rs, s, n, rd->feed_err);
+}
+
 /* records_next through the hub (--from). */
 static int rstream_next(records_reader *rd, record_item *item)
 {
@@ -181,10 +196,12 @@ static int rstream_next(records_reader *rd, record_item *item)
         koma_pcn *p = NULL;
         switch (koma_format_reader_next(rd->rs, &p, err)) {
         case KOMA_PCN_AGAIN: {
-            long n = cli_input_read(c, rd->in, rd->chunk, CHUNK);
+            int fed;
+            rd->feed_err = err;
+            long n = cli_input_piece(c, rd->in, rd->chunk, CHUNK, feed_stream, rd, &fed);
             if (n < 0) break;              /* reported */
             if (n == 0) koma_format_reader_finish(rd->rs);
-            else if (koma_format_reader_feed(rd->rs, rd->chunk, (size_t)n, err) != 0) {
+            else if (fed != 0) {
                 cli_trouble(c, "%s: %s", koma_code_name(err->code), err->message);
                 rd->memory = err->code == KOMA_E_MEMORY;
                 break;
@@ -240,10 +257,12 @@ int records_next(records_reader *rd, record_item *item)
         koma_error_clear(err);
         switch (koma_pcn_reader_next(rd->r, &item->rec, err)) {
         case KOMA_PCN_AGAIN: {
-            long n = cli_input_read(c, rd->in, rd->chunk, CHUNK);
+            int fed;
+            rd->feed_err = err;
+            long n = cli_input_piece(c, rd->in, rd->chunk, CHUNK, feed_pcn, rd, &fed);
             if (n < 0) break;              /* reported */
             if (n == 0) koma_pcn_reader_finish(rd->r);
-            else if (koma_pcn_reader_feed(rd->r, rd->chunk, (size_t)n, err) != 0) {
+            else if (fed != 0) {
                 cli_trouble(c, "%s: %s", koma_code_name(err->code), err->message);
                 rd->memory = err->code == KOMA_E_MEMORY;
                 break;

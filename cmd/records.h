@@ -116,7 +116,8 @@ typedef struct records_reader {
     koma_pcn_reader *r;
     koma_format_reader *rs;                      /* --from: any format, through the hub */
     koma_pcn_format format;
-    char *chunk;
+    char *chunk;                           /* a piece read (an input not mapped) */
+    koma_error *feed_err;                  /* the item's, while a piece is fed */
     int done;
     int trouble;                           /* done on trouble, not at the input's end */
     int memory;                            /* that trouble, or records_open's, was a
