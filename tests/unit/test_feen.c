@@ -611,6 +611,10 @@ static void test_fast_path_agrees(void **state)
         "8/8/8/8/8/8/8/8 2A2B2C2D2E2F2GA/ C/c", "8/8/8/8/8/8/8/8 /2a2b2c2d2e2f2ga C/c",
         "8/8/8/8/8/8/8/8 3A2B2C2D2E2F2GH/ C/c", "8/8/8/8/8/8/8/8 ABCDEFGHIJKLMNO/ C/c",
         "8/8/8/8/8/8/8/8 ABCDEFGH/abcdefg C/c", "8/8/8/8/8/8/8/8 2AA/ C/c",
+        /* with at most 7 items (keys turned round by 1 to 4 places in 8 lanes): one
+         * letter twice, 3 to 6 items apart, in either hand; 7 distinct ones */
+        "8/8/8/8/8/8/8/8 2A2B2CA/ C/c", "8/8/8/8/8/8/8/8 2A2B2C2DA/ C/c", "8/8/8/8/8/8/8/8 2A2B2C2D2EA/ C/c",
+        "8/8/8/8/8/8/8/8 2A2B2C2D2E2FA/ C/c", "8/8/8/8/8/8/8/8 P/2a2b2c2da C/c", "8/8/8/8/8/8/8/8 ABCDEFG/ C/c",
         /* the AVX-512 checker's placements of 62 to 126 bytes (two vectors, 128-bit
          * masks): a token across the 64th byte (a sign, '^', '\'', a two-digit
          * count, a '/'), hands of a few and of more than 16 bytes, T past 255, a
@@ -738,6 +742,8 @@ static void test_valid_lines(void **state)
         "+P+P+P+P+P+P+P+P/+P+P+P+P+P+P+P+P/+P+P+P+P+P+P+P+P / C/c",
         "lnsgk^gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGK^GSNL 2P/ S/s",
         "99K99K55/99K99K55 3P2B/p C/c",
+        /* one letter twice 4 items apart (at most 7 items: the 8-lane identity test) */
+        "8/8/8/8/8/8/8/8 2A2B2C2DA/ C/c", "8/8/8/8/8/8/8/8 P/2a2b2c2da C/c",
     };
     const size_t nbase = sizeof lines / sizeof lines[0];
     unsigned long seed = 20261127ul;
