@@ -99,35 +99,10 @@ static void on_bus(int sig)
     raise(sig);
 }
 
-int cli__input_map_lines(cli *c, cli_input *in, const char *noun, cli_bulk_fn bulk,
-                         int (*fn)(void *ctx, const char *s, size_t len), void *ctx)
-{
-    sigjmp_buf jump;
-    struct sigaction sa, old;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_bus;
-    sigemptyset(&sa.sa_mask);
-    if (sigaction(SIGBUS, &sa, &old) != 0) return cli__input_lines(c, in, noun, bulk, fn, ctx);
-    int rc = 0;
-    if (sigsetjmp(jump, 1) == 0) {
-        bus_jump = &jump;
-        rc = cli__input_lines(c, in, noun, bulk, fn, ctx);
-    } else {
-        cli_io_error(c, in->name, in->line + 1, "io.read", "the file shrank while it was read");
-        in->eof = 1;
-        in->pos = in->end = 0;
-    }
-    bus_jump = NULL;
-    sigaction(SIGBUS, &old, NULL);
-    return rc;
-}
-
-/* ---- pieces of the input, for a reader that keeps its own buffer ------------------- */
-
-/* fn(ctx, s, n) under the SIGBUS catch: 1 with *rc its value, 0 when the file
- * shrank under s (reported: io.read, the input at its end). */
-static int piece_call(cli *c, cli_input *in, cli_piece_fn fn, void *ctx, const char *s, size_t n,
-                      int *rc)
+/* run(arg) under the SIGBUS catch: 1; 0 when the file shrank under the mapping
+ * meanwhile (reported: io.read, the input at its end). Where the catch cannot be
+ * set, run is called as is (a read of a mapping that would then end the process). */
+static int caught(cli *c, cli_input *in, void (*run)(void *arg), void *arg)
 {
     sigjmp_buf jump;
     struct sigaction sa, old;
@@ -135,13 +110,13 @@ static int piece_call(cli *c, cli_input *in, cli_piece_fn fn, void *ctx, const c
     sa.sa_handler = on_bus;
     sigemptyset(&sa.sa_mask);
     if (sigaction(SIGBUS, &sa, &old) != 0) {
-        *rc = fn(ctx, s, n);           /* (not caught: as any read of a mapping) */
+        run(arg);
         return 1;
     }
     int ok = 1;
     if (sigsetjmp(jump, 1) == 0) {
         bus_jump = &jump;
-        *rc = fn(ctx, s, n);
+        run(arg);
     } else {
         cli_io_error(c, in->name, in->line + 1, "io.read", "the file shrank while it was read");
         in->eof = 1;
@@ -151,6 +126,46 @@ static int piece_call(cli *c, cli_input *in, cli_piece_fn fn, void *ctx, const c
     bus_jump = NULL;
     sigaction(SIGBUS, &old, NULL);
     return ok;
+}
+
+struct lines_call {
+    cli *c;
+    cli_input *in;
+    const char *noun;
+    cli_bulk_fn bulk;
+    int (*fn)(void *ctx, const char *s, size_t len);
+    void *ctx;
+    int rc;
+};
+
+static void run_lines(void *arg)
+{
+    struct lines_call *a = arg;
+    a->rc = cli__input_lines(a->c, a->in, a->noun, a->bulk, a->fn, a->ctx);
+}
+
+int cli__input_map_lines(cli *c, cli_input *in, const char *noun, cli_bulk_fn bulk,
+                         int (*fn)(void *ctx, const char *s, size_t len), void *ctx)
+{
+    struct lines_call a = {c, in, noun, bulk, fn, ctx, 0};
+    caught(c, in, run_lines, &a);
+    return a.rc;
+}
+
+/* ---- pieces of the input, for a reader that keeps its own buffer ------------------- */
+
+struct piece_call {
+    cli_piece_fn fn;
+    void *ctx;
+    const char *s;
+    size_t n;
+    int rc;
+};
+
+static void run_piece(void *arg)
+{
+    struct piece_call *a = arg;
+    a->rc = a->fn(a->ctx, a->s, a->n);
 }
 
 long cli_input_piece(cli *c, cli_input *in, char *buf, size_t cap, cli_piece_fn fn, void *ctx,
@@ -169,7 +184,9 @@ long cli_input_piece(cli *c, cli_input *in, char *buf, size_t cap, cli_piece_fn 
     }
     if (in->pos == in->end) return 0;
     size_t n = in->end - in->pos < cap ? in->end - in->pos : cap;
-    const char *s = in->buf + in->pos;
+    struct piece_call a = {fn, ctx, in->buf + in->pos, n, 0};
     in->pos += n;
-    return piece_call(c, in, fn, ctx, s, n, rc) ? (long)n : -1;
+    int ok = caught(c, in, run_piece, &a);
+    *rc = a.rc;
+    return ok ? (long)n : -1;
 }
