@@ -417,17 +417,12 @@ AVX2 static size_t lines_avx2(const char *s, size_t len, size_t *lines)
     (r + 12) & 15, (r + 13) & 15, (r + 14) & 15, (r + 15) & 15
 #define IOTA16(r) r, r + 1, r + 2, r + 3, r + 4, r + 5, r + 6, r + 7, r + 8, r + 9, r + 10, r + 11, \
     r + 12, r + 13, r + 14, r + 15
-#define ROT8(r) (r) & 7, (r + 1) & 7, (r + 2) & 7, (r + 3) & 7, (r + 4) & 7, (r + 5) & 7, (r + 6) & 7, (r + 7) & 7
-static const uint8_t krot[4][64] __attribute__((aligned(64))) = {
+static const uint8_t krot[3][64] __attribute__((aligned(64))) = {
     { ROT16(1), ROT16(2), ROT16(3), ROT16(4) },
     { ROT16(5), ROT16(6), ROT16(7), ROT16(8) },
     { 63, IOTA16(0), IOTA16(16), IOTA16(32), 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62 },
     /* (the third: i - 1, mod 64 as vpermb reads it) */
-    { ROT8(1), ROT8(2), ROT8(3), ROT8(4) },
-    /* (the fourth, for vpshufb on 32 bytes: in its 8-byte group j, byte i takes
-     * byte i + j + 1 (mod 8)) */
 };
-#undef ROT8
 #undef ROT16
 #undef IOTA16
 
@@ -684,21 +679,14 @@ AVX512 static INLINE long hands_line512(const char *s, __m512i v, __m512i pair, 
     const __mmask16 up = _mm_cmplt_epu8_mask(pa, A) | (_mm_cmpeq_epi8_mask(pa, A) & _mm_cmplt_epu8_mask(pk, ck));
     if ((up & rest) != rest) return -1;
     /* no letter and side twice in a hand (as hands_avx512; 128 + i in the lanes
-     * that are no item); with at most 7 items, the lanes 0-7 only: each beside the
-     * ones 1 to 4 places on, round the 8 (32 bytes: one shuffle, one compare) */
+     * that are no item) */
     const __m128i key = _mm_mask_mov_epi8(KV16(K_IOTA80), items, _mm_mask_add_epi8(ck, opp, ck, KV16(K_52)));
+    const __m512i k4 = _mm512_broadcast_i32x4(key);
     const __m512i *row = (const __m512i *)(const void *)krot;
     __asm__("" : "+r"(row));
-    if (n < 8) {
-        const __m256i k8 = _mm256_broadcastq_epi64(key);
-        if (_mm256_cmpeq_epi8_mask(k8, _mm256_shuffle_epi8(k8, _mm256_load_si256((const __m256i *)(const void *)(row + 3)))))
-            return -1;
-    } else {
-        const __m512i k4 = _mm512_broadcast_i32x4(key);
-        if (_mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, _mm512_load_si512(row))) |
-            _mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, _mm512_load_si512(row + 1))))
-            return -1;
-    }
+    if (_mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, _mm512_load_si512(row))) |
+        _mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, _mm512_load_si512(row + 1))))
+        return -1;
     /* the pieces: the sum of the counts */
     const __m128i sum = _mm_sad_epu8(_mm_maskz_mov_epi8(items, count), _mm_setzero_si128());
     return (long)_mm_cvtsi128_si32(sum) + (long)_mm_extract_epi16(sum, 4);
