@@ -13,94 +13,7 @@
  */
 
 #include <jansson.h>
-#include <koma/koma.h>
-#include "fuzz.h"
-
-static int pcn_code(koma_code c)
-{
-    return c == KOMA_E_MEMORY || (c >= KOMA_E_PCN_JSON && c <= KOMA_E_PCN_OUTCOME_STATUS);
-}
-
-static void check_error(const koma_error *err, const char *text, size_t len)
-{
-    CHECK(pcn_code(err->code));
-    CHECK(err->offset <= len);
-    unsigned long line = 1, col = 1;
-    for (size_t i = 0; i < err->offset; i++) {
-        if (text[i] == '\n') { line++; col = 1; }
-        else col++;
-    }
-    CHECK(err->line == line && err->column == col);
-    check_message(err);
-}
-
-static char *write_text(const koma_pcn *p, koma_pcn_format fmt, unsigned flags, size_t *len)
-{
-    koma_buffer b = { 0 };
-    koma_error err;
-    CHECK(koma_pcn_write(p, fmt, flags, &b, &err) == 0);
-    CHECK(b.data != NULL && strlen(b.data) == b.len && b.len > 0 && b.data[b.len - 1] == '\n');
-    *len = b.len;
-    return b.data;
-}
-
-static koma_pcn *reread(koma_pcn_format fmt, const char *text, size_t len)
-{
-    koma_error err;
-    memset(&err, 0, sizeof err);
-    koma_pcn *p = NULL;
-    koma_pcn_parse(fmt, text, len, 0, &p, &err);
-    if (p == NULL) {
-        fprintf(stderr, "fuzz_pcn_json: reread failed: %s %lu:%lu %s\n%s\n",
-                koma_code_name(err.code), err.line, err.column, err.message, text);
-        abort();
-    }
-    return p;
-}
-
-typedef struct chunks {
-    const char *s;
-    size_t len, pos;
-} chunks;
-
-static long chunk_read(void *ctx, char *buf, size_t cap)
-{
-    chunks *c = ctx;
-    size_t n = c->len - c->pos;
-    if (n > 7) n = 7;
-    if (n > cap) n = cap;
-    memcpy(buf, c->s + c->pos, n);
-    c->pos += n;
-    return (long)n;
-}
-
-static void read_database(const char *text, size_t len)
-{
-    chunks c = { text, len, 0 };
-    koma_error err;
-    memset(&err, 0, sizeof err);
-    koma_pcn_reader *r = NULL;
-    koma_pcn_reader_new(KOMA_PCN_JSON, 0, chunk_read, &c, &r, &err);
-    CHECK(r != NULL);
-    unsigned long last = 0;
-    for (;;) {
-        koma_pcn *p;
-        int rc = koma_pcn_reader_next(r, &p, &err);
-        if (rc == KOMA_PCN_END) break;
-        CHECK(rc == KOMA_PCN_RECORD || rc == KOMA_PCN_INVALID);
-        unsigned long line = koma_pcn_reader_line(r);
-        CHECK(line > last);
-        last = line;
-        if (rc == KOMA_PCN_RECORD) {
-            CHECK(p != NULL);
-            koma_pcn_free(p);
-        } else {
-            CHECK(p == NULL && pcn_code(err.code));
-            CHECK(err.line == line && err.offset <= len);
-        }
-    }
-    koma_pcn_reader_free(r);
-}
+#include "pcn_checks.h"
 
 /* koma's JSON reading (fast path or jansson) against jansson alone. */
 static void same_as_jansson(const char *s, size_t len)
@@ -133,7 +46,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     const char *text = (const char *)data;
     same_as_jansson(text, size);
-    read_database(text, size);
+    read_records(KOMA_PCN_JSON, text, size, 7, 1);
     koma_error err;
     memset(&err, 0, sizeof err);
     koma_pcn *p = NULL;
