@@ -457,6 +457,7 @@ int koma__mb_create(const koma_game *g, koma_engine **out, koma_error *err)
     }
     movement_tables(e);
     zobrist_keys(e);
+    koma__mb_feen_table(e);
     e->scratch = malloc((KOMA__SCRATCH_LEVELS + 1) * e->max_moves * sizeof *e->scratch);
     int bb_rc = 0;
 #if KOMA__HAVE_BB

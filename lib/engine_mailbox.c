@@ -22,6 +22,7 @@ const koma__engine_ops koma__mailbox_ops = {
     .destroy = koma__mb_destroy,
     .set_position = koma__mb_set_position,
     .get_position = koma__mb_get_position,
+    .feen = koma__mb_feen,
     .turn = mb_turn,
     .hash = mb_hash,
     .ply = mb_ply,
