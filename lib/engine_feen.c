@@ -119,6 +119,20 @@ size_t koma__mb_feen(const koma_engine *e, char *buf, size_t cap)
         for (unsigned r = 0; r < ranks; r++) {
             if (r > 0) *w++ = '/';
             uint32_t run = 0;
+            if (files <= 9) {
+                /* a run is one digit: each square written without a branch (an
+                 * empty one's text is no byte; the digit stays when a piece
+                 * follows the run) */
+                for (unsigned f = 0; f < files; f++) {
+                    unsigned c = e->board[e->sq_index[sq++]] & (KOMA__FEEN_CODES - 1);
+                    *w = (char)('0' + run);
+                    w += c != KOMA__EMPTY && run > 0;
+                    w = put_text(e, w, c);
+                    run = c == KOMA__EMPTY ? run + 1 : 0;
+                }
+                if (run > 0) *w++ = (char)('0' + run);
+                continue;
+            }
             for (unsigned f = 0; f < files; f++) {
                 unsigned c = e->board[e->sq_index[sq++]];
                 if (c == KOMA__EMPTY) {
