@@ -64,6 +64,9 @@
                                           position keeps it: Ko shogi, where "'" is a
                                           second alphabet); otherwise every "'" is
                                           ignored by hash and stripped from that FEEN */
+#define KOMA__ENGINE_NO_FAILURE 4u     /* take_failure always returns 0 (nothing that
+                                          cannot report memory trouble allocates): the
+                                          referee's quick loop does not ask it */
 
 typedef struct koma__engine_ops {
     const char *name;                  /* "mailbox", "effects", "sanki" */

@@ -17,7 +17,7 @@ static int mb_take_failure(koma_engine *e) { (void)e; return 0; }
 
 const koma__engine_ops koma__mailbox_ops = {
     .name = "mailbox",
-    .flags = KOMA__ENGINE_ONE_PMN,
+    .flags = KOMA__ENGINE_ONE_PMN | KOMA__ENGINE_NO_FAILURE,
     .create = koma__mb_create,
     .destroy = koma__mb_destroy,
     .set_position = koma__mb_set_position,

@@ -166,6 +166,8 @@ static int quick_plies(koma_referee *r, const koma__pcn_light *l, size_t n,
      * alone (its count, read by nothing else): a game with neither (Shogi's
      * fourfold rule) leaves them 0 */
     int need_facts = same_move_rule || g->move_limit;
+    /* (a backend whose threats and endings never run out of memory is not asked) */
+    int may_fail = !(r->flags & KOMA__ENGINE_NO_FAILURE);
     koma_error why;
     why.code = KOMA_OK;                /* (the hook's err for a played ply: nothing set) */
     size_t i = r->index;
@@ -213,7 +215,7 @@ static int quick_plies(koma_referee *r, const koma__pcn_light *l, size_t n,
             ahead = koma_engine_find_move(e, &sp[1].move, &m, &ignored) == 0;
         }
         koma__position_ending(e, &r->end, ahead);
-        if (koma__engine_trouble(e)) return oom(err);
+        if (may_fail && koma__engine_trouble(e)) return oom(err);
         if (r->end.over || r->bucket[b] >= rep_at || r->limit_count >= limit_at || np >= cap_at) {
             ply_ctx pc;                /* (history_endings: what it reads of a ply) */
             pc.i = i;
