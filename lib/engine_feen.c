@@ -111,6 +111,12 @@ size_t koma__mb_feen(const koma_engine *e, char *buf, size_t cap)
         return 0;
     char *w = buf;
     int sq = 0;
+    /* (in locals: the bytes written through w might otherwise be the engine's
+     * pointers, read again each square) */
+    const uint8_t *board = e->board;
+    const int16_t *index = e->sq_index;
+    const char (*text)[4] = e->feen_text;
+    const uint8_t *tlen = e->feen_len;
     for (unsigned g = 0; g < layers; g++) {
         if (g > 0) {
             *w++ = '/';
@@ -124,17 +130,18 @@ size_t koma__mb_feen(const koma_engine *e, char *buf, size_t cap)
                  * empty one's text is no byte; the digit stays when a piece
                  * follows the run) */
                 for (unsigned f = 0; f < files; f++) {
-                    unsigned c = e->board[e->sq_index[sq++]] & (KOMA__FEEN_CODES - 1);
+                    unsigned c = board[index[sq++]] & (KOMA__FEEN_CODES - 1);
                     *w = (char)('0' + run);
                     w += c != KOMA__EMPTY && run > 0;
-                    w = put_text(e, w, c);
+                    memcpy(w, text[c], 4);
+                    w += tlen[c];
                     run = c == KOMA__EMPTY ? run + 1 : 0;
                 }
                 if (run > 0) *w++ = (char)('0' + run);
                 continue;
             }
             for (unsigned f = 0; f < files; f++) {
-                unsigned c = e->board[e->sq_index[sq++]];
+                unsigned c = board[index[sq++]];
                 if (c == KOMA__EMPTY) {
                     run++;
                     continue;
