@@ -522,14 +522,6 @@ static uint8_t code_of_piece(const koma_engine *e, koma_piece p)
     return c;
 }
 
-koma_piece koma__piece_of_code(const koma_engine *e, unsigned c)
-{
-    koma_piece p = e->game->kinds[KOMA__KIND(c)].pin;
-    if (c & KOMA__SIDE) p |= KOMA_PIECE_SECOND;
-    if (c & KOMA__DERIVED) p |= KOMA_PIECE_DERIVED;
-    return p;
-}
-
 /* Hand slot -> identity in the hand of side s. */
 koma_piece koma__piece_of_slot(const koma_engine *e, int s, int slot)
 {

@@ -318,8 +318,15 @@ int koma__defeated_sides(const koma_engine *e);
 int koma__finished(const koma_engine *e);
 int koma__bare(const koma_engine *e, int side);   /* the king alone, nothing in hand */
 int koma__movebuf(koma_engine *e, unsigned depth, koma_error *err);
-/* Identities of board codes and hand slots (side s). */
-koma_piece koma__piece_of_code(const koma_engine *e, unsigned c);
+/* Identities of board codes and hand slots (side s). (A board code's, inline:
+ * find_move asks it of every capture and promotion.) */
+static inline koma_piece koma__piece_of_code(const koma_engine *e, unsigned c)
+{
+    koma_piece p = e->game->kinds[KOMA__KIND(c)].pin;
+    if (c & KOMA__SIDE) p |= KOMA_PIECE_SECOND;
+    if (c & KOMA__DERIVED) p |= KOMA_PIECE_DERIVED;
+    return p;
+}
 koma_piece koma__piece_of_slot(const koma_engine *e, int s, int slot);
 
 /* The unpromoted pieces of kind k of side s on the file of idx (nifu). */
