@@ -154,7 +154,9 @@ static int quick_plies(koma_referee *r, const koma__pcn_light *l, size_t n,
     koma_engine *e = r->e;
     size_t last = n < KOMA_LIMIT_PLIES ? n : KOMA_LIMIT_PLIES;
     if (r->has_stop && r->stop_at < last) last = r->stop_at;
-    int (*hook)(void *, koma_referee *, size_t, int, const koma_error *) = hooks ? hooks->ply : NULL;
+    /* (every ply here is played: no call when the caller wants none for those) */
+    int (*hook)(void *, koma_referee *, size_t, int, const koma_error *) =
+        hooks && !(r->opt.flags & KOMA_REFEREE_QUIET_PLAYED) ? hooks->ply : NULL;
     int same_move_rule = g->repetition == KOMA__REP_SAME_MOVE;
     int fourfold_rule = g->repetition == KOMA__REP_FOURFOLD;
     /* history_due's tests, each a comparison that never holds when its rule is absent */
@@ -352,7 +354,9 @@ static int judge_pcn(koma_referee *r, const koma_game_set *games, const koma_gam
             if (err) *err = why;
             return -1;
         }
-        if (hooks && hooks->ply && (stop = hooks->ply(hooks->ctx, r, i, st, &why)) != 0) return stop;
+        if (hooks && hooks->ply && !(st == KOMA_PLY_PLAYED && (r->opt.flags & KOMA_REFEREE_QUIET_PLAYED)) &&
+            (stop = hooks->ply(hooks->ctx, r, i, st, &why)) != 0)
+            return stop;
         if (st == KOMA_PLY_UNREADABLE) break;
     }
     if (r->has_recorded) koma__referee_check_clock(r, rec, &r->rec, n);
