@@ -251,6 +251,7 @@ static int read_setup(koma_referee *r, const koma_game_set *games, const char *f
 {
     if (!(feen && r->setup_len && flen == r->setup_len && memcmp(feen, r->setup_text, flen) == 0)) {
         r->setup_len = 0;
+        r->setup_claims_of = NULL;
         if (koma_feen_parse(feen ? feen : "", feen ? flen : 0, KOMA_FEEN_STRICT, &r->setup, err) != 0)
             return -1;
         if (feen && flen > 0 && flen < sizeof r->setup_text) {
