@@ -95,10 +95,9 @@ static void random_game(koma_engine *e, int plies)
 static void test_every_game(void **state)
 {
     (void)state;
-    koma_game_set *set;
+    const koma_game_set *set = games_set();
     koma_error err;
     koma_error_clear(&err);
-    assert_int_equal(koma_game_set_new(&set, &err), 0);
     size_t games = 0;
     for (size_t i = 0; i < koma_game_set_count(set); i++) {
         const koma_game *g = koma_game_set_at(set, i);
@@ -113,20 +112,15 @@ static void test_every_game(void **state)
         games++;
     }
     assert_true(games >= 5);
-    koma_game_set_free(set);
 }
 
 /* Positions with hands: each set, then a random game from it. */
 static void from_feens(const char *id, const char *const *feens)
 {
-    koma_game_set *set;
     koma_error err;
     koma_error_clear(&err);
-    assert_int_equal(koma_game_set_new(&set, &err), 0);
-    const koma_game *g = koma_game_set_find_id(set, id, strlen(id));
-    assert_non_null(g);
     koma_engine *e;
-    assert_int_equal(koma_engine_new(g, &e, &err), 0);
+    assert_int_equal(koma_engine_new(game_of(id), &e, &err), 0);
     assert_non_null(e->ops->feen);
     for (const char *const *f = feens; *f; f++)
         for (int k = 0; k < 4; k++) {
@@ -136,7 +130,6 @@ static void from_feens(const char *id, const char *const *feens)
             random_game(e, 80);
         }
     koma_engine_free(e);
-    koma_game_set_free(set);
 }
 
 static void test_hands(void **state)
@@ -166,7 +159,7 @@ int main(void)
         cmocka_unit_test(test_every_game),
         cmocka_unit_test(test_hands),
     };
-    int rc = cmocka_run_group_tests(tests, NULL, NULL);
+    int rc = cmocka_run_group_tests(tests, games_setup, games_teardown);
     if (rc == 0 && (compared < 1000 || quick_written < 1000)) {
         fprintf(stderr, "test_engine_feen: only %lu positions compared (%lu quick)\n", compared,
                 quick_written);
