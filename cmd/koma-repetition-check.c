@@ -272,7 +272,8 @@ int main(int argc, char **argv)
         st.start = startbuf;
     }
     if (!st.fid_only &&
-        (st.jd = judge_new(&c, games, forced, dialect, KOMA_REFEREE_TRACK, JUDGE_REPETITION)) == NULL) {
+        (st.jd = judge_new(&c, games, forced, dialect, KOMA_REFEREE_TRACK | KOMA_REFEREE_QUIET_PLAYED,
+                           JUDGE_REPETITION)) == NULL) {
         oom(&st);
         goto done;
     }

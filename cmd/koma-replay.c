@@ -262,7 +262,9 @@ int main(int argc, char **argv)
         if (records_start_option(&c, games, start, NULL, &forced, startbuf) != 0) goto done;
         st.start = startbuf;
     }
-    st.jd = judge_new(&c, games, forced, dialect, 0, JUDGE_REPLAY);
+    /* (the judge has something to do after a played ply only with --each) */
+    st.jd = judge_new(&c, games, forced, dialect, st.mode == MODE_EACH ? 0 : KOMA_REFEREE_QUIET_PLAYED,
+                      JUDGE_REPLAY);
     if (st.jd == NULL) {
         cli_trouble(&c, "memory: out of memory");
         goto done;

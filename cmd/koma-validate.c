@@ -389,7 +389,8 @@ int main(int argc, char **argv)
     if ((want_legal || want_replay) && games_open(&c, &games) != 0) goto done;
     if (want_legal && line_ctx_legal(&st.lc, &c, games, position) != 0) goto done;
     if (want_replay) {
-        if ((st.jd = judge_new(&c, games, NULL, KOMA_PMN_DIALECT_CANONICAL, 0, JUDGE_REPLAY)) == NULL) {
+        if ((st.jd = judge_new(&c, games, NULL, KOMA_PMN_DIALECT_CANONICAL, KOMA_REFEREE_QUIET_PLAYED,
+                               JUDGE_REPLAY)) == NULL) {
             cli_trouble(&c, "memory: out of memory");
             goto done;
         }

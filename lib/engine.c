@@ -71,6 +71,11 @@ int koma_engine_get_position(const koma_engine *e, koma_position *pos, koma_erro
 
 int koma_engine_feen(const koma_engine *e, char *buf, size_t cap, size_t *len, koma_error *err)
 {
+    size_t quick = e->ops->feen ? e->ops->feen(e, buf, cap) : 0;
+    if (quick > 0) {
+        if (len) *len = quick;
+        return 0;
+    }
     koma_position pos;
     koma_position_init(&pos);
     int rc = e->ops->get_position(e, &pos, err);

@@ -64,6 +64,9 @@
                                           position keeps it: Ko shogi, where "'" is a
                                           second alphabet); otherwise every "'" is
                                           ignored by hash and stripped from that FEEN */
+#define KOMA__ENGINE_NO_FAILURE 4u     /* take_failure always returns 0 (nothing that
+                                          cannot report memory trouble allocates): the
+                                          referee's quick loop does not ask it */
 
 typedef struct koma__engine_ops {
     const char *name;                  /* "mailbox", "effects", "sanki" */
@@ -90,6 +93,10 @@ typedef struct koma__engine_ops {
     int (*set_position)(koma_engine *e, const koma_position *pos, koma_error *err);
     /* koma_engine_get_position: pos was initialised by the caller; -1 on memory. */
     int (*get_position)(const koma_engine *e, koma_position *pos, koma_error *err);
+    /* koma_engine_feen's quick path (may be NULL): the position as FEEN into
+     * buf[cap], get_position's and koma_feen_write's bytes; its length, or 0
+     * when it wrote nothing (cap may be too small: get_position is then used). */
+    size_t (*feen)(const koma_engine *e, char *buf, size_t cap);
     int (*turn)(const koma_engine *e);            /* KOMA_FIRST / KOMA_SECOND */
     /* The position's identity: board, hands, side to move; positions are equal
      * exactly when the rules say so (every "'" ignored, unless

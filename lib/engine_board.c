@@ -457,6 +457,7 @@ int koma__mb_create(const koma_game *g, koma_engine **out, koma_error *err)
     }
     movement_tables(e);
     zobrist_keys(e);
+    koma__mb_feen_table(e);
     e->scratch = malloc((KOMA__SCRATCH_LEVELS + 1) * e->max_moves * sizeof *e->scratch);
     int bb_rc = 0;
 #if KOMA__HAVE_BB
@@ -519,14 +520,6 @@ static uint8_t code_of_piece(const koma_engine *e, koma_piece p)
     uint8_t c = KOMA__CODE(k, koma_piece_side(p));
     if (p & KOMA_PIECE_DERIVED) c |= KOMA__DERIVED;
     return c;
-}
-
-koma_piece koma__piece_of_code(const koma_engine *e, unsigned c)
-{
-    koma_piece p = e->game->kinds[KOMA__KIND(c)].pin;
-    if (c & KOMA__SIDE) p |= KOMA_PIECE_SECOND;
-    if (c & KOMA__DERIVED) p |= KOMA_PIECE_DERIVED;
-    return p;
 }
 
 /* Hand slot -> identity in the hand of side s. */

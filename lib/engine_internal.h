@@ -120,6 +120,9 @@ typedef struct koma__bbclass {
     int step, nstep;                   /* e->lstep[step .. step + nstep) */
 } koma__bbclass;
 
+/* board codes with a FEEN text: kind, side and KOMA__DERIVED (below KOMA__OFF) */
+#define KOMA__FEEN_CODES 0x80u
+
 typedef struct koma__undo {
     koma_emove move;
     uint8_t captured;                  /* board code taken (0 none) */
@@ -250,6 +253,12 @@ struct koma_engine {
     koma__undo *undo;
     size_t nundo, cap_undo;
 
+    /* each board code's FEEN text (koma__mb_feen: up to 4 bytes, feen_len of them;
+     * 0: no piece) and its identity's hand key (koma_piece_hand_key) */
+    char feen_text[KOMA__FEEN_CODES][4];
+    uint8_t feen_len[KOMA__FEEN_CODES];
+    unsigned feen_key[KOMA__FEEN_CODES];
+
     /* move buffers for perft and search, one per ply */
     size_t max_moves;
     koma_emove *movebuf;
@@ -264,6 +273,12 @@ int koma__mb_create(const koma_game *g, koma_engine **out, koma_error *err);
 void koma__mb_destroy(koma_engine *e);
 int koma__mb_set_position(koma_engine *e, const koma_position *pos, koma_error *err);
 int koma__mb_get_position(const koma_engine *e, koma_position *pos, koma_error *err);
+/* engine_feen.c: the table of each code's FEEN text (at creation), and the
+ * position as FEEN into buf[cap] straight from the board (koma_engine_feen):
+ * its length, or 0 when cap may be too small (the caller then writes it
+ * through koma__mb_get_position and koma_feen_write, the same bytes). */
+void koma__mb_feen_table(koma_engine *e);
+size_t koma__mb_feen(const koma_engine *e, char *buf, size_t cap);
 void koma__mb_move_facts(const koma_engine *e, koma_emove m, koma_move_facts *out);
 int koma__mb_make(koma_engine *e, koma_emove m, koma_error *err);
 int koma__mb_unmake(koma_engine *e);
@@ -303,8 +318,15 @@ int koma__defeated_sides(const koma_engine *e);
 int koma__finished(const koma_engine *e);
 int koma__bare(const koma_engine *e, int side);   /* the king alone, nothing in hand */
 int koma__movebuf(koma_engine *e, unsigned depth, koma_error *err);
-/* Identities of board codes and hand slots (side s). */
-koma_piece koma__piece_of_code(const koma_engine *e, unsigned c);
+/* Identities of board codes and hand slots (side s). (A board code's, inline:
+ * find_move asks it of every capture and promotion.) */
+static inline koma_piece koma__piece_of_code(const koma_engine *e, unsigned c)
+{
+    koma_piece p = e->game->kinds[KOMA__KIND(c)].pin;
+    if (c & KOMA__SIDE) p |= KOMA_PIECE_SECOND;
+    if (c & KOMA__DERIVED) p |= KOMA_PIECE_DERIVED;
+    return p;
+}
 koma_piece koma__piece_of_slot(const koma_engine *e, int s, int slot);
 
 /* The unpromoted pieces of kind k of side s on the file of idx (nifu). */

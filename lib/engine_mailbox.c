@@ -17,11 +17,12 @@ static int mb_take_failure(koma_engine *e) { (void)e; return 0; }
 
 const koma__engine_ops koma__mailbox_ops = {
     .name = "mailbox",
-    .flags = KOMA__ENGINE_ONE_PMN,
+    .flags = KOMA__ENGINE_ONE_PMN | KOMA__ENGINE_NO_FAILURE,
     .create = koma__mb_create,
     .destroy = koma__mb_destroy,
     .set_position = koma__mb_set_position,
     .get_position = koma__mb_get_position,
+    .feen = koma__mb_feen,
     .turn = mb_turn,
     .hash = mb_hash,
     .ply = mb_ply,

@@ -321,16 +321,34 @@ static int array(quick *q, want item, size_t max_items)
     return 1;
 }
 
+/* The last FEEN this thread's pass found valid, and under which FEEN flags (a
+ * database's records mostly start from one position: read once, not again for
+ * each record; whether a text is valid depends on the text and flags alone). */
+#define FEEN_MEMO_MAX 160
+static _Thread_local char feen_memo[FEEN_MEMO_MAX];
+static _Thread_local size_t feen_memo_len;          /* 0: none */
+static _Thread_local unsigned feen_memo_flags;
+
+static int feen_ok(quick *q, const char *s, size_t n)
+{
+    unsigned fl = (q->flags & KOMA_PCN_FEEN_NORMALISE) ? KOMA_FEEN_NORMALISE : KOMA_FEEN_STRICT;
+    if (n > 0 && n == feen_memo_len && fl == feen_memo_flags && memcmp(s, feen_memo, n) == 0) return 1;
+    if (koma_feen_parse(s, n, fl, q->pos, NULL) != 0) return 0;
+    if (n > 0 && n <= FEEN_MEMO_MAX) {
+        memcpy(feen_memo, s, n);
+        feen_memo_len = n;
+        feen_memo_flags = fl;
+    }
+    return 1;
+}
+
 /* A string checked by one of the notation parsers. */
 static int string_ok(quick *q, want w, const char *s, size_t n)
 {
     switch (w) {
     case W_STRING: return 1;
     case W_DATETIME: return koma__pcn_datetime_ok(s, n);
-    case W_FEEN: {
-        unsigned fl = (q->flags & KOMA_PCN_FEEN_NORMALISE) ? KOMA_FEEN_NORMALISE : KOMA_FEEN_STRICT;
-        return koma_feen_parse(s, n, fl, q->pos, NULL) == 0;
-    }
+    case W_FEEN: return feen_ok(q, s, n);
     case W_PMN: {
         if (q->flags & KOMA_PCN_NO_PMN) return 1;
         q->parsed = 0;

@@ -48,10 +48,29 @@ int koma_entering_count_side(const koma_position *pos, int side, koma_entering_c
  * both hands are empty and one side has all its 27 points, the points the other
  * side lacks were removed by a handicap and count for that side (the upper
  * player). */
+static void setup_claims(koma_referee *r, const koma_position *setup);
+
 void koma__referee_setup_claims(koma_referee *r, const koma_position *setup)
 {
-    r->handicap_points[0] = r->handicap_points[1] = 0;
     memset(&r->stated, 0, sizeof r->stated);
+    /* the last record's setup, read from the same text, under the same game:
+     * what was found then (koma_referee_pcn) */
+    if (setup == &r->setup && r->setup_claims_of == r->g) {
+        r->claims = r->setup_claims;
+        r->handicap_points[0] = r->setup_points[0];
+        r->handicap_points[1] = r->setup_points[1];
+        return;
+    }
+    setup_claims(r, setup);
+    r->setup_claims_of = setup == &r->setup ? r->g : NULL;
+    r->setup_claims = r->claims;
+    r->setup_points[0] = r->handicap_points[0];
+    r->setup_points[1] = r->handicap_points[1];
+}
+
+static void setup_claims(koma_referee *r, const koma_position *setup)
+{
+    r->handicap_points[0] = r->handicap_points[1] = 0;
     r->claims = strcmp(r->g->id, "shogi") == 0 && r->g->files == 9 && r->g->ranks == 9;
     if (!r->claims) return;
     koma_entering_count c[2];

@@ -57,6 +57,11 @@ struct koma_referee {
     koma_position setup;
     char setup_text[KOMA_FEEN_MAX_LEN + 1];
     size_t setup_len;                  /* 0: none kept */
+    /* what koma__referee_setup_claims found of that setup, and for which game
+     * (NULL: nothing kept; read_setup forgets it when it reads another text) */
+    const koma_game *setup_claims_of;
+    int setup_claims;
+    unsigned setup_points[2];
     hist *h;                           /* h[0..played] */
     size_t caph;
     uint32_t bucket[BUCKETS];

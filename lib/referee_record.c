@@ -154,7 +154,9 @@ static int quick_plies(koma_referee *r, const koma__pcn_light *l, size_t n,
     koma_engine *e = r->e;
     size_t last = n < KOMA_LIMIT_PLIES ? n : KOMA_LIMIT_PLIES;
     if (r->has_stop && r->stop_at < last) last = r->stop_at;
-    int (*hook)(void *, koma_referee *, size_t, int, const koma_error *) = hooks ? hooks->ply : NULL;
+    /* (every ply here is played: no call when the caller wants none for those) */
+    int (*hook)(void *, koma_referee *, size_t, int, const koma_error *) =
+        hooks && !(r->opt.flags & KOMA_REFEREE_QUIET_PLAYED) ? hooks->ply : NULL;
     int same_move_rule = g->repetition == KOMA__REP_SAME_MOVE;
     int fourfold_rule = g->repetition == KOMA__REP_FOURFOLD;
     /* history_due's tests, each a comparison that never holds when its rule is absent */
@@ -166,6 +168,8 @@ static int quick_plies(koma_referee *r, const koma__pcn_light *l, size_t n,
      * alone (its count, read by nothing else): a game with neither (Shogi's
      * fourfold rule) leaves them 0 */
     int need_facts = same_move_rule || g->move_limit;
+    /* (a backend whose threats and endings never run out of memory is not asked) */
+    int may_fail = !(r->flags & KOMA__ENGINE_NO_FAILURE);
     koma_error why;
     why.code = KOMA_OK;                /* (the hook's err for a played ply: nothing set) */
     size_t i = r->index;
@@ -213,7 +217,7 @@ static int quick_plies(koma_referee *r, const koma__pcn_light *l, size_t n,
             ahead = koma_engine_find_move(e, &sp[1].move, &m, &ignored) == 0;
         }
         koma__position_ending(e, &r->end, ahead);
-        if (koma__engine_trouble(e)) return oom(err);
+        if (may_fail && koma__engine_trouble(e)) return oom(err);
         if (r->end.over || r->bucket[b] >= rep_at || r->limit_count >= limit_at || np >= cap_at) {
             ply_ctx pc;                /* (history_endings: what it reads of a ply) */
             pc.i = i;
@@ -247,6 +251,7 @@ static int read_setup(koma_referee *r, const koma_game_set *games, const char *f
 {
     if (!(feen && r->setup_len && flen == r->setup_len && memcmp(feen, r->setup_text, flen) == 0)) {
         r->setup_len = 0;
+        r->setup_claims_of = NULL;
         if (koma_feen_parse(feen ? feen : "", feen ? flen : 0, KOMA_FEEN_STRICT, &r->setup, err) != 0)
             return -1;
         if (feen && flen > 0 && flen < sizeof r->setup_text) {
@@ -350,7 +355,9 @@ static int judge_pcn(koma_referee *r, const koma_game_set *games, const koma_gam
             if (err) *err = why;
             return -1;
         }
-        if (hooks && hooks->ply && (stop = hooks->ply(hooks->ctx, r, i, st, &why)) != 0) return stop;
+        if (hooks && hooks->ply && !(st == KOMA_PLY_PLAYED && (r->opt.flags & KOMA_REFEREE_QUIET_PLAYED)) &&
+            (stop = hooks->ply(hooks->ctx, r, i, st, &why)) != 0)
+            return stop;
         if (st == KOMA_PLY_UNREADABLE) break;
     }
     if (r->has_recorded) koma__referee_check_clock(r, rec, &r->rec, n);

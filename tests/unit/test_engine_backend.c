@@ -49,6 +49,12 @@ static void tables_filled(void **state)
     assert_false(koma__mailbox_ops.flags & KOMA__ENGINE_MARKED_IDENTITY);
     assert_false(koma__fx_ops.flags & KOMA__ENGINE_ONE_PMN);
     assert_true(koma__fx_ops.flags & KOMA__ENGINE_MARKED_IDENTITY);
+    /* the referee's quick loop does not ask the mailbox engine for trouble
+     * (agree: its take_failure answers 0 after every call), nor writes its
+     * FEEN through a position (test_engine_feen) */
+    assert_true(koma__mailbox_ops.flags & KOMA__ENGINE_NO_FAILURE);
+    assert_false(koma__fx_ops.flags & KOMA__ENGINE_NO_FAILURE);
+    assert_non_null(koma__mailbox_ops.feen);
 }
 
 /* The public calls and the table agree on the engine's current position. */
@@ -80,6 +86,7 @@ static void agree(koma_engine *e)
     size_t n = koma_engine_legal_moves(e, m1);
     assert_int_equal(ops->legal_moves(e, m2), n);
     assert_int_equal(koma__engine_trouble(e), 0);
+    if (ops->flags & KOMA__ENGINE_NO_FAILURE) assert_int_equal(ops->take_failure(e), 0);
     for (size_t i = 0; i < n; i++) {
         assert_int_equal(m1[i], m2[i]);
         char t1[KOMA_MOVE_TEXT_BUF], t2[KOMA_MOVE_TEXT_BUF], p1[KOMA_PMN_BUF], p2[KOMA_PMN_BUF];

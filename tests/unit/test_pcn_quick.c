@@ -111,6 +111,18 @@ static void test_cases(void **state)
         same_verdict(cases[i], strlen(cases[i]), KOMA_PCN_FEEN_NORMALISE);
     }
     SAME("{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e2-e3\",\"comment\":\"\xed\xa0\x80\"}]}");
+    /* the pass keeps the last FEEN it found valid, with its flags: a hand out
+     * of order is valid normalised, not strict, right after; and one byte
+     * changed is another text */
+    static const char odd[] = "{\"setup\":{\"feen\":\"4k^4/9/9/9/9/9/9/9/4K^4 PG/ S/s\"}}";
+    same_verdict(LIT(odd), KOMA_PCN_FEEN_NORMALISE);
+    same_verdict(LIT(odd), 0);
+    same_verdict(LIT(odd), KOMA_PCN_FEEN_NORMALISE);
+    static const char even[] = "{\"setup\":{\"feen\":\"4k^4/9/9/9/9/9/9/9/4K^4 GP/ S/s\"}}";
+    static const char ten[] = "{\"setup\":{\"feen\":\"4k^4/9/9/9/9/9/9/9/4K^4 GP/ S/t\"}}";
+    same_verdict(LIT(even), 0);
+    same_verdict(LIT(ten), 0);
+    same_verdict(LIT(even), 0);
 }
 
 /* Every record of the sample database as is, then random edits of them. */

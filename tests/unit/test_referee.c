@@ -91,11 +91,68 @@ typedef struct ending {
     int mover;                         /* its player */
 } ending;
 
+/* The ply hook's calls: plies played, plies of any other status (their sum of
+ * indices and statuses, to tell calls apart). */
+typedef struct ply_calls {
+    size_t played, other, other_sum;
+} ply_calls;
+
+static int count_ply(void *ctx, koma_referee *ref, size_t index, int status, const koma_error *err)
+{
+    (void)ref;
+    (void)err;
+    ply_calls *c = ctx;
+    if (status == KOMA_PLY_PLAYED) c->played++;
+    else {
+        c->other++;
+        c->other_sum += index * 16 + (size_t)status;
+    }
+    return 0;
+}
+
+/* rec judged under flags with the counting hook: its verdict in *w. */
+static void judge_counted(const koma_pcn *rec, const char *id, unsigned flags, koma_verdict *w,
+                          ply_calls *calls)
+{
+    koma_error err;
+    koma_error_clear(&err);
+    koma_referee *ref;
+    koma_referee_options opt = {sizeof opt, KOMA_PMN_DIALECT_CANONICAL, flags, KOMA_DECLARE_DEFAULT};
+    assert_int_equal(koma_referee_new(&opt, &ref, &err), 0);
+    memset(calls, 0, sizeof *calls);
+    koma_referee_hooks hooks = {NULL, count_ply, calls};
+    *w = (koma_verdict)KOMA_VERDICT_INIT;
+    assert_int_equal(koma_referee_pcn(ref, games, game(id), rec, &hooks, w, &err), 0);
+    koma_referee_free(ref);
+}
+
+/* KOMA_REFEREE_QUIET_PLAYED: the same verdict, no hook call for a played ply
+ * and the same calls for the others, in the quick loop and in the general one. */
+static void check_quiet_played(const koma_pcn *rec, const char *id)
+{
+    for (unsigned general = 0; general <= KOMA_REFEREE_GENERAL; general += KOMA_REFEREE_GENERAL) {
+        koma_verdict a, b;
+        ply_calls ca, cb;
+        judge_counted(rec, id, general, &a, &ca);
+        judge_counted(rec, id, general | KOMA_REFEREE_QUIET_PLAYED, &b, &cb);
+        assert_int_equal(ca.played, a.played);
+        assert_int_equal(cb.played, 0);
+        assert_int_equal(cb.other, ca.other);
+        assert_int_equal(cb.other_sum, ca.other_sum);
+        assert_int_equal(b.kind, a.kind);
+        assert_int_equal(b.ply, a.ply);
+        assert_int_equal(b.played, a.played);
+        assert_int_equal(b.plies, a.plies);
+        assert_string_equal(b.feen, a.feen);
+    }
+}
+
 /*
  * The same game as a PCN record read as koma-replay reads it (KOMA_PCN_LIGHT:
  * each ply's move parsed in the pass) through koma_referee_pcn, which reads
  * the next ply ahead (a legal next move shows a legal move: no search): the
- * same verdict as ply by ply.
+ * same verdict as ply by ply; and with KOMA_REFEREE_QUIET_PLAYED
+ * (check_quiet_played).
  */
 static void check_pcn_path(const ending *c, const koma_verdict *v)
 {
@@ -134,6 +191,7 @@ static void check_pcn_path(const ending *c, const koma_verdict *v)
     assert_string_equal(w.feen, v->feen);
     assert_string_equal(w.move, v->move);
     koma_referee_free(ref);
+    check_quiet_played(rec, c->game);
     koma_pcn_free(rec);
 }
 

@@ -55,6 +55,10 @@ typedef struct koma_referee koma_referee;
                                           koma_referee_ply does, without its quick loop
                                           for the usual plies (the same verdicts and
                                           hooks; the reference of the tests) */
+#define KOMA_REFEREE_QUIET_PLAYED 4u   /* koma_referee_pcn calls hooks->ply only for
+                                          the plies not played as usual (a status other
+                                          than KOMA_PLY_PLAYED): for a caller with
+                                          nothing to do after a played ply */
 
 /* How an entering-king declaration (CSA %KACHI, KIF 入玉勝ち) is judged
  * (koma-games(7), ENDINGS FROM THE SHOGI WORLD). */
