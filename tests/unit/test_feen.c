@@ -812,6 +812,38 @@ static void test_valid_lines(void **state)
     free(buf);
 }
 
+/* Lines of 64 to 127 bytes (their '\n' past the first 64) are taken in bulk too,
+ * at each level the machine has: every copy that starts WINDOW + 64 bytes or more
+ * before the buffer's end (226 bytes: lib/feen_quick.c reads that far ahead). */
+static void test_valid_lines_long(void **state)
+{
+    (void)state;
+    static const char *const longer[] = {
+        "l6nl/5+P1gk^/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bK^L GR/5pgns s/S",
+        "lnsgk^qgsnl/1r6b1/pppppppppp/10/10/10/10/PPPPPPPPPP/1B6R1/LNSGQK^GS2 2B2G2L2N2P2R2S/ Q/q",
+        "pppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp/"
+        "pppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp / C/c",
+    };
+    for (size_t i = 0; i < sizeof longer / sizeof longer[0]; i++) {
+        size_t len = strlen(longer[i]), n = 0;
+        char *buf = malloc(40 * (len + 1));
+        assert_non_null(buf);
+        for (int k = 0; k < 40; k++) {
+            memcpy(buf + n, longer[i], len);
+            n += len;
+            buf[n++] = '\n';
+        }
+        for (int level = KOMA__FEEN_LEVEL_AVX2; level <= KOMA__FEEN_LEVEL_AVX512; level++) {
+            if (koma__feen_level() < level) continue;
+            size_t lines = 0;
+            size_t took = koma__feen_valid_lines_at(buf, n, &lines, level);
+            assert_int_equal(took, lines * (len + 1));
+            assert_true(took + 226 + len + 1 > n);
+        }
+        free(buf);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -827,6 +859,7 @@ int main(void)
         cmocka_unit_test(test_fast_path_agrees),
         cmocka_unit_test(test_cardinality_message),
         cmocka_unit_test(test_valid_lines),
+        cmocka_unit_test(test_valid_lines_long),
         cmocka_unit_test(test_two_fields_no_overread),
     };
     return cmocka_run_group_tests_name("feen", tests, NULL, NULL);
