@@ -852,9 +852,11 @@ AVX512 static INLINE int check_window512(const char *s, size_t len)
     const uint64_t pm = (1ull << a) - 1;           /* the placement s[0..a) */
     __m512i cls;
     const __m512i pair = pairs512(v, &cls);
-    /* (a byte of 128 and more may count as a letter or a digit here: the grammar
-     * below finds it) */
-    const uint64_t l = _mm512_movepi8_mask(cls), d = _mm512_movepi8_mask(_mm512_slli_epi16(cls, 4));
+    /* (a byte of 128 and more may count as a letter here: the grammar below finds
+     * it); the digits by a compare of the bytes themselves (not from cls: one step
+     * less before the weights) */
+    const uint64_t l = _mm512_movepi8_mask(cls);
+    const uint64_t d = _mm512_cmplt_epu8_mask(_mm512_sub_epi8(v, KZ(K_ZERO)), KZ(K_TEN));
     const uint64_t sla = _mm512_cmpeq_epi8_mask(v, KZ(K_SLASH));
     const uint64_t sl = sla & pm;
     const uint64_t dp = d & pm, lp = l & pm;
