@@ -18,7 +18,8 @@
  *         and compared rank by rank, the hand items in one vector (within the
  *         first 64 bytes: from the same classes and running sum); a placement
  *         of 62 to 126 bytes: two vectors, 128-bit masks; a 3-D board's ranks
- *         and layers as AVX2's.
+ *         and layers from the same exact running sum (T < 256, at most 16
+ *         ranks), else as AVX2's.
  *   AVX2  a line of at most 127 bytes (its '\n' in a 64- or 128-byte window)
  *         is classified 32 bytes at a time into one bit a byte (letters,
  *         digits, '/', ' ', '^', '\'', signs, anything else). The token grammar
@@ -404,8 +405,8 @@ AVX2 static size_t lines_avx2(const char *s, size_t len, size_t *lines)
  * vector, pairs and running sum when the hands end within its 64 bytes
  * (hands_line512: each count the difference of the sums at two letters), else
  * their 16 bytes loaded (hands_avx512). A longer placement (up to 126 bytes) is
- * check_long512's; a 3-D board's ranks and layers are layers_check's, after the
- * same grammar.
+ * check_long512's; a 3-D board's ranks and layers are layers512's (the exact
+ * running sum at each rank's end, or layers_check), after the same grammar.
  */
 #define HAVE_AVX512_CHECK 1
 #define KZ(i) _mm512_load_si512((const void *)kv[i])
@@ -717,6 +718,60 @@ AVX512 static INLINE __m512i weights512(__m512i x, uint64_t dp, uint64_t tens, u
     return _mm512_mask_mov_epi8(w, lp, KZ(K_ONE));
 }
 
+/* With T < 256 and at most 16 ranks: the running sum of the weights w (exact)
+ * in *run; at each rank's end (at: each '/' that ends one, and the placement's
+ * space), side by side, each rank's squares the difference of two neighbours,
+ * all the first rank's (at least 1: the first byte is a letter, a sign or 1-9).
+ * 1 when they are. */
+AVX512 static INLINE int ranks_exact512(__m512i w, uint64_t at, unsigned ranks, __m512i *run)
+{
+    KVEC_HIDE;
+    const __m512i zero = _mm512_setzero_si512();
+    __m512i p = _mm512_add_epi8(w, _mm512_slli_epi64(w, 8));   /* within each 8 bytes */
+    p = _mm512_add_epi8(p, _mm512_slli_epi64(p, 16));
+    p = _mm512_add_epi8(p, _mm512_slli_epi64(p, 32));
+    /* each 8 bytes' sum in all its bytes, added to the 8-byte groups after it */
+    __m512i t = _mm512_alignr_epi64(_mm512_shuffle_epi8(p, KZ(K_BYTE7)), zero, 7);
+    t = _mm512_add_epi8(t, _mm512_alignr_epi64(t, zero, 7));
+    t = _mm512_add_epi8(t, _mm512_alignr_epi64(t, zero, 6));
+    t = _mm512_add_epi8(t, _mm512_alignr_epi64(t, zero, 4));
+    *run = _mm512_add_epi8(p, t);
+    const __m128i e = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(at, *run));
+    const __m128i sq = _mm_sub_epi8(e, _mm_bslli_si128(e, 1));
+    return !_mm_mask_cmpneq_epi8_mask((__mmask16)((1u << ranks) - 1), sq, _mm_broadcastb_epi8(sq));
+}
+
+/*
+ * A 3-D placement s[0..a) (a "//" in its '/', sl; pm its bytes; w the weights of
+ * the line's bytes; s[a] its space) whose tokens the vector tests passed, as
+ * layers_check: its squares, or 0 when not known valid. With T < 256 and at most
+ * 16 ranks, the ranks by ranks_exact512 at each rank's end (each '/' not after a
+ * '/', and the space), and the layers from the same ends: no "///"; bit j of le
+ * set when rank j ends a layer (at a "//" or at the space), its bits R - 1,
+ * 2R - 1, ..., ranks - 1 (R >= 2), each R after the one before. Else (rare) its
+ * ranks and layers read one byte at a time (layers_check). Out of line: a 2-D
+ * board's code around it is compiled as before.
+ */
+AVX512 static __attribute__((noinline)) uint32_t layers512(const char *s, unsigned a, __m512i w, uint64_t pm,
+                                                           uint64_t sl)
+{
+    __m512i run;
+    const uint32_t total =
+        (uint32_t)_mm512_reduce_add_epi64(_mm512_sad_epu8(_mm512_maskz_mov_epi8(pm, w), _mm512_setzero_si512()));
+    const uint64_t dbl = sl & (sl << 1);           /* the second '/' of each "//" */
+    const uint64_t at = (sl & ~dbl) | (1ull << a);  /* each rank's end */
+    const unsigned ranks = (unsigned)__builtin_popcountll(at);
+    if (total < 256 && ranks <= 16) {
+        if (!ranks_exact512(w, at, ranks, &run)) return 0;
+        const uint64_t le = _pext_u64((dbl >> 1) | (1ull << a), at);
+        const unsigned r = (unsigned)__builtin_ctzll(le) + 1;
+        if ((dbl & (sl << 2)) || r < 2 || ((le << r) | (1ull << (r - 1))) != (le | (1ull << (ranks - 1 + r))))
+            return 0;
+        return total;
+    }
+    return layers_check(s, a);
+}
+
 /*
  * A line whose placement ends past its 62nd byte (its space at 62..126; len <=
  * 127, s readable to s[WINDOW - 1]): check_window512's classes and grammar over
@@ -797,9 +852,11 @@ AVX512 static INLINE int check_window512(const char *s, size_t len)
     const uint64_t pm = (1ull << a) - 1;           /* the placement s[0..a) */
     __m512i cls;
     const __m512i pair = pairs512(v, &cls);
-    /* (a byte of 128 and more may count as a letter or a digit here: the grammar
-     * below finds it) */
-    const uint64_t l = _mm512_movepi8_mask(cls), d = _mm512_movepi8_mask(_mm512_slli_epi16(cls, 4));
+    /* (a byte of 128 and more may count as a letter here: the grammar below finds
+     * it); the digits by a compare of the bytes themselves (not from cls: one step
+     * less before the weights) */
+    const uint64_t l = _mm512_movepi8_mask(cls);
+    const uint64_t d = _mm512_cmplt_epu8_mask(_mm512_sub_epi8(v, KZ(K_ZERO)), KZ(K_TEN));
     const uint64_t sla = _mm512_cmpeq_epi8_mask(v, KZ(K_SLASH));
     const uint64_t sl = sla & pm;
     const uint64_t dp = d & pm, lp = l & pm;
@@ -814,30 +871,15 @@ AVX512 static INLINE int check_window512(const char *s, size_t len)
     __m512i run;                       /* the running sum of w, mod 256 */
     uint32_t total;
     if (sl & (sl << 1)) {
-        /* "//": a 3-D board (rare), its ranks and layers read one byte at a time */
-        total = layers_check(s, a);
+        /* "//": a 3-D board */
+        total = layers512(s, a, w, pm, sl);
         if (total == 0) return 0;
         run = prefix512(w);
     } else {
         total = (uint32_t)_mm512_reduce_add_epi64(_mm512_sad_epu8(_mm512_maskz_mov_epi8(pm, w), _mm512_setzero_si512()));
         const unsigned ranks = 1 + (unsigned)__builtin_popcountll(sl);
         if (total < 256 && ranks <= 16) {
-            /* the running sum (exact: T < 256) at each '/' and at the space, side by
-             * side: each rank's squares, the difference of two neighbours, all the
-             * first rank's (at least 1: the first byte is a letter, a sign or 1-9) */
-            const __m512i zero = _mm512_setzero_si512();
-            __m512i p = _mm512_add_epi8(w, _mm512_slli_epi64(w, 8));   /* within each 8 bytes */
-            p = _mm512_add_epi8(p, _mm512_slli_epi64(p, 16));
-            p = _mm512_add_epi8(p, _mm512_slli_epi64(p, 32));
-            /* each 8 bytes' sum in all its bytes, added to the 8-byte groups after it */
-            __m512i t = _mm512_alignr_epi64(_mm512_shuffle_epi8(p, KZ(K_BYTE7)), zero, 7);
-            t = _mm512_add_epi8(t, _mm512_alignr_epi64(t, zero, 7));
-            t = _mm512_add_epi8(t, _mm512_alignr_epi64(t, zero, 6));
-            t = _mm512_add_epi8(t, _mm512_alignr_epi64(t, zero, 4));
-            run = _mm512_add_epi8(p, t);
-            const __m128i ends = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(sl | (1ull << a), run));
-            const __m128i sq = _mm_sub_epi8(ends, _mm_bslli_si128(ends, 1));
-            if (_mm_mask_cmpneq_epi8_mask((__mmask16)((1u << ranks) - 1), sq, _mm_broadcastb_epi8(sq))) return 0;
+            if (!ranks_exact512(w, sl | (1ull << a), ranks, &run)) return 0;
         } else {
             const uint32_t files = (uint32_t)(((uint64_t)total * recip[ranks]) >> 20);
             if (files == 0 || files > 255 || files * ranks != total) return 0;
@@ -885,37 +927,30 @@ AVX512 static int check_avx512(const char *s, size_t len)
 }
 
 /*
- * The lines of s[0..len) in bulk: the '\n' are found a 64-byte block at a time
- * (one mask a block, its bits taken in turn), not from each line's start, so that
- * the next line's start does not wait on a load and a compare from this one's: the
- * lines' checks overlap. A line is read while WINDOW + 64 bytes are left from its
- * start (the blocks up to its '\n', at most 127 bytes on, and its window). Each
- * new block asks for the one AHEAD bytes on (prefetch; never a fault, even past
- * the end): a file read from its mapping arrives from memory, not from the cache
- * where read() would have copied it, and the processor's own prefetching stops at
- * each 4 KiB page.
+ * The lines of s[0..len) in bulk: each line's '\n' is found from its start, in
+ * its first 128 bytes (two compares, the first '\n' by tzcnt, no branch), while
+ * WINDOW + 64 bytes are left from its start. Each line asks for the bytes AHEAD
+ * on (prefetch; never a fault, even past the end): a file read from its mapping
+ * arrives from memory, not from the cache where read() would have copied it, and
+ * the processor's own prefetching stops at each 4 KiB page. (A 64-byte block's
+ * '\n' taken in turn, the next line's start not waiting on a load from this
+ * one's, took ~20 more instructions a line and was no faster.)
  */
 #define AHEAD 2048                     /* bytes: what is asked for in advance (see above) */
 AVX512 static size_t lines_avx512(const char *s, size_t len, size_t *lines)
 {
     KVEC_HIDE;
-    size_t pos = 0, count = 0, blk = 0;
+    size_t pos = 0, count = 0;
 #define NL64(p) _mm512_cmpeq_epi8_mask(_mm512_loadu_si512((const void *)(p)), KZ(K_NL))
-    uint64_t m = len >= WINDOW + 64 ? NL64(s) : 0;    /* the '\n' of the block at blk not yet taken */
     while (len - pos >= WINDOW + 64) {
-        while (m == 0) {
-            blk += 64;
-            if (blk - pos >= 128) goto out;
-            m = NL64(s + blk);
-            _mm_prefetch(s + blk + AHEAD, _MM_HINT_T0);
-        }
-        const size_t e = blk + (size_t)__builtin_ctzll(m);     /* the line's '\n' */
-        m &= m - 1;
-        if (e - pos > 127 || !check_window512(s + pos, e - pos)) break;
-        pos = e + 1;
+        const uint64_t m0 = NL64(s + pos), m1 = NL64(s + pos + 64);
+        _mm_prefetch(s + pos + AHEAD, _MM_HINT_T0);
+        const size_t n0 = (size_t)_tzcnt_u64(m0);                 /* 64 when none */
+        const size_t n = n0 + (n0 == 64 ? (size_t)_tzcnt_u64(m1) : 0);   /* 128 when none */
+        if (n > 127 || !check_window512(s + pos, n)) break;
+        pos += n + 1;
         count++;
     }
-out:
 #undef NL64
     *lines = count;
     return pos;

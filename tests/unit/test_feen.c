@@ -597,6 +597,13 @@ static void test_fast_path_agrees(void **state)
         "pppppppppp/pppppppppp//pppppppppp/pppppppppp//1p8/10 / C/c",
         "ppppppppppppppp/ppppppppppppppp//1pppppppppppppp/ppppppppppppppp / C/c",
         "K^2/3/3//3/3/2k^ 2P/ C/c", "a/b//c/d/e//f/g/h / G/g",
+        /* the AVX-512 checker's 3-D boards by the exact running sum (T < 256, at
+         * most 16 ranks) and past it: layers of other rank counts (first, middle,
+         * last), a rank of another length after a "//", 16 and 18 ranks, T past 255 */
+        "a/b/c//d/e/f / G/g", "a/b/c//d/e / G/g", "a/b//c/d//e/f/g / G/g", "a/b//c/d/e//f/g / G/g",
+        "ab/c//de/fg / G/g", "ab/cd//e/fg / G/g", "a/b//c/d/ / G/g", "1/1/1/1/1/1/1/1//1/1/1/1/1/1/1/1 / A/a",
+        "1/1/1/1//1/1/1/1//1/1/1/1//1/1/1/1 2P/p A/a", "1/1/1/1/1//1/1/1//1/1/1/1//1/1/1/1 / A/a",
+        "1/1/1/1/1/1/1/1/1//1/1/1/1/1/1/1/1/1 / A/a", "99K99K55/99K99K55//99K99K55/99K99K55 / C/c",
         /* the AVX-512 checker's edges: T of 256 and more (the running sum mod 256),
          * 16 and 17 ranks, a placement of 61 and 62 bytes, one letter twice in a
          * hand at other counts, the first item's order word 0, 16-byte hands */
@@ -708,8 +715,10 @@ static void test_fast_path_agrees(void **state)
     }
     assert_true(accepted > 12000);             /* most of the unedited quarter */
     /* the checkers decide most valid lines themselves (when the machine has them) */
+    fprintf(stderr, "checked %lu %lu %lu accepted %lu\n", checked[1], checked[2], checked[3], accepted);
     assert_int_equal(checked[KOMA__FEEN_LEVEL_NONE], 0);
-    if (koma__feen_level() >= KOMA__FEEN_LEVEL_SSE2) assert_true(checked[1] > 8000);
+    /* (SSE2 leaves 3-D boards and placements past 64 bytes to the parser) */
+    if (koma__feen_level() >= KOMA__FEEN_LEVEL_SSE2) assert_true(checked[1] > 7000);
     if (koma__feen_level() >= KOMA__FEEN_LEVEL_AVX2) assert_true(checked[2] > 12000);
     if (koma__feen_level() >= KOMA__FEEN_LEVEL_AVX512) assert_true(checked[3] > 12000);
     /* (the AVX-512 checker decides every line the AVX2 one does: its placements of
@@ -735,6 +744,8 @@ static void test_valid_lines(void **state)
         "k^+p4+PK^ / C/c", "K / C/c", "R8/2K^1S1SSk^/4B4/9/9/9/9/9/1L1L1L3 BGLNPRS/17p3g3n S/s",
         "K / C/c\r", "K /  C/c", "\xef\xbb\xbfK / C/c", "K/K1 / C/c", "99K99K99K / C/c",
         "a/b//c/d//e/f / G/g", "a/b///c/d / G/g", "a//b / G/g", "a/b//c/d/e / G/g",
+        "a/b/c//d/e/f 2A/ G/g", "ab/cd//e/fg / G/g", "1/1/1/1//1/1/1/1//1/1/1/1//1/1/1/1 / A/a",
+        "1/1/1/1/1/1/1/1/1//1/1/1/1/1/1/1/1/1 / A/a", "99K99K55/99K99K55//99K99K55/99K99K55 / C/c",
         "16/16/16/16/16/16/16/16/16/16/16/16/16/16/16/16 / A/a", "8/8 3P2P/ C/c", "8/8 2A2a/2a2A C/c",
         "9/9/9/9/9/9/9/9/9 BGLNPRS/17p3g3n C/c", "1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1/1 / A/a",
         /* a line past 127 bytes (its '\n' two blocks on); hands ending at byte 63 */
@@ -801,6 +812,38 @@ static void test_valid_lines(void **state)
     free(buf);
 }
 
+/* Lines of 64 to 127 bytes (their '\n' past the first 64) are taken in bulk too,
+ * at each level the machine has: every copy that starts WINDOW + 64 bytes or more
+ * before the buffer's end (226 bytes: lib/feen_quick.c reads that far ahead). */
+static void test_valid_lines_long(void **state)
+{
+    (void)state;
+    static const char *const longer[] = {
+        "l6nl/5+P1gk^/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bK^L GR/5pgns s/S",
+        "lnsgk^qgsnl/1r6b1/pppppppppp/10/10/10/10/PPPPPPPPPP/1B6R1/LNSGQK^GS2 2B2G2L2N2P2R2S/ Q/q",
+        "pppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp/"
+        "pppppppppppppppppppppppppppppppppppppppppppppppppppppppppppp / C/c",
+    };
+    for (size_t i = 0; i < sizeof longer / sizeof longer[0]; i++) {
+        size_t len = strlen(longer[i]), n = 0;
+        char *buf = malloc(40 * (len + 1));
+        assert_non_null(buf);
+        for (int k = 0; k < 40; k++) {
+            memcpy(buf + n, longer[i], len);
+            n += len;
+            buf[n++] = '\n';
+        }
+        for (int level = KOMA__FEEN_LEVEL_AVX2; level <= KOMA__FEEN_LEVEL_AVX512; level++) {
+            if (koma__feen_level() < level) continue;
+            size_t lines = 0;
+            size_t took = koma__feen_valid_lines_at(buf, n, &lines, level);
+            assert_int_equal(took, lines * (len + 1));
+            assert_true(took + 226 + len + 1 > n);
+        }
+        free(buf);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -816,6 +859,7 @@ int main(void)
         cmocka_unit_test(test_fast_path_agrees),
         cmocka_unit_test(test_cardinality_message),
         cmocka_unit_test(test_valid_lines),
+        cmocka_unit_test(test_valid_lines_long),
         cmocka_unit_test(test_two_fields_no_overread),
     };
     return cmocka_run_group_tests_name("feen", tests, NULL, NULL);
