@@ -53,6 +53,14 @@ need() {
 # less A B: A < B (awk; CPU seconds)
 less() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a < b) }'; }
 
+# keep_least CPU_VAR RSS_VAR: after a measure, keep in the two variables the least
+# $cpu and the least $rss_kb of the runs so far (empty before the first)
+keep_least() {
+    eval "kl_cpu=\${$1:-}; kl_rss=\${$2:-}"
+    if [ -z "$kl_cpu" ] || less "$cpu" "$kl_cpu"; then eval "$1=\$cpu"; fi
+    if [ -z "$kl_rss" ] || [ "$rss_kb" -lt "$kl_rss" ]; then eval "$2=\$rss_kb"; fi
+}
+
 # gen_records_db N SEED FILE: N random legal games (half Ogi, then half shogi) made
 # by gen-records.c (built against libkoma.a) into FILE, once (FILE.log: one line a
 # game, "gen-records: GAME: N records, P plies, F finished"); 1 when it cannot.
