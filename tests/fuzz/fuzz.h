@@ -59,6 +59,20 @@ static inline void check_message(const koma_error *err)
     check_text(err->message);
 }
 
+/* An error of a reader given text[0..len): its offset lies inside the text, its
+ * line and byte column are those of the offset, and its message is one line. */
+static inline void check_located(const koma_error *err, const char *text, size_t len)
+{
+    CHECK(err->offset <= len);
+    unsigned long line = 1, col = 1;
+    for (size_t i = 0; i < err->offset; i++) {
+        if (text[i] == '\n') { line++; col = 1; }
+        else col++;
+    }
+    CHECK(err->line == line && err->column == col);
+    check_message(err);
+}
+
 /* A private copy of the input without a terminator (free() it), so that reading
  * past size is caught by ASan; NULL when out of memory. */
 static inline char *fuzz_copy(const uint8_t *data, size_t size)

@@ -19,14 +19,7 @@ static void check_error(const koma_error *err, const char *text, size_t len)
 {
     CHECK(err->code == KOMA_E_MEMORY ||
           (err->code >= KOMA_E_GGN_SIZE && err->code <= KOMA_E_GGN_LCN_VALUE));
-    CHECK(err->offset <= len);
-    unsigned long line = 1, col = 1;
-    for (size_t i = 0; i < err->offset; i++) {
-        if (text[i] == '\n') { line++; col = 1; }
-        else col++;
-    }
-    CHECK(err->line == line && err->column == col);
-    check_message(err);
+    check_located(err, text, len);
 }
 
 static int count_entry(void *ctx, const koma_ggn_entry *e)

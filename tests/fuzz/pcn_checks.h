@@ -17,14 +17,7 @@ static int pcn_code(koma_code c)
 static void check_error(const koma_error *err, const char *text, size_t len)
 {
     CHECK(pcn_code(err->code));
-    CHECK(err->offset <= len);
-    unsigned long line = 1, col = 1;
-    for (size_t i = 0; i < err->offset; i++) {
-        if (text[i] == '\n') { line++; col = 1; }
-        else col++;
-    }
-    CHECK(err->line == line && err->column == col);
-    check_message(err);
+    check_located(err, text, len);
 }
 
 /* p written in fmt: one text ending in a newline, no NUL inside */
