@@ -6,47 +6,20 @@
  * --legal are cmd/line_checks.c's), documents (ggn, one per input), records
  * (pcn, JSON Lines or a YAML stream), or auto (koma_sniff_input, then
  * koma_format_of_line for lines). Valid items are silent, an invalid one gets
- * one diagnostic.
+ * one diagnostic. The line-oriented path is cmd/validate_lines.c.
  */
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "games.h"
-#include "records.h"
-#include "diag_gather.h"
-#include "judge.h"
-#include "line_checks.h"
-
-typedef struct state {
-    cli *c;
-    const koma_format *fmt;            /* --type: a format the registry checks; NULL: auto */
-    int auto_line;                     /* auto, an input of lines: each FEEN or PMN */
-    int print_fid;
-    line_ctx lc;                       /* --pmn-dialect, --position; scratch */
-    records_options pcn;               /* --format */
-    judge *jd;                         /* --replay: PCN records are judged too */
-    diag_gather gather;                /* --replay --json: one object a record */
-    const cli_input *in;               /* the input of validate_lines */
-    unsigned long records, valid, invalid;
-} state;
+#include "validate.h"
 
 /* Validate a whole input (documents and record streams). */
-typedef void (*validate_input_fn)(state *st, cli_input *in);
-
-static const char *type_name(const state *st)
-{
-    return st->fmt == NULL || st->auto_line ? "auto" : koma_format_name(st->fmt);
-}
-
-static int is(const koma_format *f, const char *name) { return f && strcmp(koma_format_name(f), name) == 0; }
-static void validate_lines(state *st, cli_input *in);
-static void record_result(state *st, const char *file, unsigned long line, const koma_error *err,
-                          int valid);
+typedef void (*validate_input_fn)(validate_state *st, cli_input *in);
 
 /* GGN: the whole input is one JSON document. */
-static void v_ggn_input(state *st, cli_input *in)
+static void v_ggn_input(validate_state *st, cli_input *in)
 {
     char *text;
     size_t len;
@@ -60,15 +33,17 @@ static void v_ggn_input(state *st, cli_input *in)
     size_t bom = koma_bom_len(text, len);  /* skipped, as everywhere */
     int valid = koma_format_check(st->fmt, text + bom, len - bom, &err) == 0;
     free(text);
-    record_result(st, in->name, valid ? 1 : err.line, &err, valid);
+    validate_record_result(st, in->name, valid ? 1 : err.line, &err, valid);
 }
 
 /* PCN: a JSON Lines database or a YAML stream (cmd/records.c). */
 static int pcn_record(void *ctx, record_item *item)
 {
-    state *st = ctx;
-    if (item->rec == NULL) record_result(st, item->src.file, item->err.line, &item->err, 0);
-    else record_result(st, item->src.file, item->src.line, &item->err, 1);
+    validate_state *st = ctx;
+    if (item->rec == NULL)
+        validate_record_result(st, item->src.file, item->err.line, &item->err, 0);
+    else
+        validate_record_result(st, item->src.file, item->src.line, &item->err, 1);
     return 0;
 }
 
@@ -76,29 +51,29 @@ static int pcn_record(void *ctx, record_item *item)
  * which gives the diagnostics of a record that is not valid under them). */
 static int replay_record(void *ctx, const judge_record *r)
 {
-    state *st = ctx;
+    validate_state *st = ctx;
     const record_item *item = r->item;
     /* its diagnostics were gathered (--json): one object */
     long n = diag_gather_take(&st->gather);
     if (n < 0) return 1;
     diag_gather_hold(&st->gather, 0);
     if (item->rec == NULL) {
-        record_result(st, item->src.file, item->err.line, &item->err, 0);
+        validate_record_result(st, item->src.file, item->err.line, &item->err, 0);
     } else if (r->v == NULL || r->invalid || r->v->disputes || n > 0) {
         st->records++;
         st->invalid++;
-        if (n > 0) diag_gather_print(&st->gather, (size_t)n, type_name(st));
+        if (n > 0) diag_gather_print(&st->gather, (size_t)n, validate_type_name(st));
     } else {
         koma_error none;
         koma_error_clear(&none);
-        record_result(st, item->src.file, item->src.line, &none, 1);
+        validate_record_result(st, item->src.file, item->src.line, &none, 1);
     }
     if (n > 0) return diag_gather_restart(&st->gather) != 0;
     diag_gather_hold(&st->gather, 1);
     return 0;
 }
 
-static void v_pcn_input(state *st, cli_input *in)
+static void v_pcn_input(validate_state *st, cli_input *in)
 {
     if (st->jd == NULL) {
         records_each(st->c, in, &st->pcn, pcn_record, st);
@@ -116,14 +91,14 @@ static void v_pcn_input(state *st, cli_input *in)
  * it has exactly two spaces and a PMN move otherwise; lines that look like a
  * format koma-validate does not check (CSA, KIF, SFEN, PGN...) are one
  * convert.format diagnostic naming it. */
-static void v_auto_input(state *st, cli_input *in)
+static void v_auto_input(validate_state *st, cli_input *in)
 {
     static const char *const line_formats[] = {"feen", "pmn", "fid", "pcn", "yaml", NULL};
     koma_input_kind kind;
     koma_error err;
     int rc = records_sniff(st->c, in, line_formats, "FEEN or PMN lines", &kind, &err);
     if (rc != 0) {
-        if (rc > 0) record_result(st, in->name, 1, &err, 0);
+        if (rc > 0) validate_record_result(st, in->name, 1, &err, 0);
         return;
     }
     st->fmt = koma_format_find(kind == KOMA_INPUT_PCN ? "pcn" : "ggn", 3);
@@ -158,7 +133,7 @@ static int find_type(const char *name, const koma_format **out)
     *out = NULL;
     if (strcmp(name, "auto") == 0) return 0;
     const koma_format *f = koma_format_find(name, strlen(name));
-    if (f == NULL || !(koma_format_caps(f) & KOMA_FORMAT_CHECK) || !is(f, name)) return -1;
+    if (f == NULL || !(koma_format_caps(f) & KOMA_FORMAT_CHECK) || !validate_is(f, name)) return -1;
     *out = f;
     return 0;
 }
@@ -171,7 +146,7 @@ static void list_types(FILE *f)
             const koma_format *t = koma_format_at(i);
             if (!(koma_format_caps(t) & KOMA_FORMAT_CHECK) || koma_format_check_lines(t) != lines) continue;
             fprintf(f, "                      %-5s %s%s\n", koma_format_name(t), koma_format_check_title(t),
-                    is(t, "pmn") ? " (see --pmn-dialect, --position)" : "");
+                    validate_is(t, "pmn") ? " (see --pmn-dialect, --position)" : "");
         }
     fprintf(f, "                      %-5s %s\n", "auto", "sniff each input: PCN, GGN, or FEEN/PMN lines");
 }
@@ -213,115 +188,24 @@ static void usage(FILE *f)
           f);
 }
 
-/* The JSON object of one valid line. */
-static void json_valid(state *st, const char *file, unsigned long line, const char *fid)
-{
-    fputs("{\"file\":", stdout);
-    cli_json_cstr(stdout, file);
-    fprintf(stdout, ",\"line\":%lu,\"type\":\"%s\",\"valid\":true", line, type_name(st));
-    if (fid) fprintf(stdout, ",\"fid\":\"%s\"", fid);
-    fputs("}\n", stdout);
-}
-
-/* Count one item and report it: a diagnostic when invalid, a JSON object with
- * --json when valid. */
-static void record_result(state *st, const char *file, unsigned long line, const koma_error *err,
-                          int valid)
-{
-    cli *c = st->c;
-    st->records++;
-    if (!valid) {
-        char extra[64];
-        st->invalid++;
-        snprintf(extra, sizeof extra, "\"type\":\"%s\",\"valid\":false", type_name(st));
-        cli_diag_error(c, CLI_DATA, file, err, extra);
-        return;
-    }
-    st->valid++;
-    if (c->json && !c->quiet) json_valid(st, file, line, NULL);
-}
-
-static void check_line(state *st, const char *file, unsigned long line, const char *s, size_t len)
-{
-    koma_error err;
-    cli *c = st->c;
-    /* every failing parser sets the error; a valid line (the common case) never reads
-     * it, so it is not cleared in full (koma_error_clear) for each line */
-    err.code = KOMA_OK;
-    err.message[0] = '\0';
-    err.source = NULL;
-    const koma_format *f = st->auto_line ? koma_format_of_line(s, len) : st->fmt;
-    int rc = is(f, "pmn") && !st->auto_line ? line_check_pmn(&st->lc, s, len, &err)
-                                            : koma_format_check(f, s, len, &err);
-    if (rc != 0) {
-        err.line = line;
-        record_result(st, file, line, &err, 0);
-        return;
-    }
-    if (!st->print_fid) {
-        record_result(st, file, line, &err, 1);
-        return;
-    }
-    st->records++;
-    st->valid++;
-    if (c->quiet) return;
-    char fid[KOMA_FID_BUF];
-    koma_fid_of(s, len, fid);          /* a valid strict FEEN is canonical: hash the line */
-    if (c->json) json_valid(st, file, line, fid);
-    else printf("%s\n", fid);
-}
-
-static void validate_input(state *st, const char *path)
+static void validate_input(validate_state *st, const char *path)
 {
     cli_input in;
     koma_error err;
     if (cli_input_open(st->c, &in, path) != 0) return;
     validate_input_fn fn = input_fn(st->fmt);
     if (fn) fn(st, &in);
-    else if (is(st->fmt, "feen") && records_lines_foreign(st->c, &in, "FEEN lines", &err) > 0)
-        record_result(st, in.name, 1, &err, 0);    /* KIF, CSA, PCN...: named, once */
+    else if (validate_is(st->fmt, "feen") &&
+             records_lines_foreign(st->c, &in, "FEEN lines", &err) > 0)
+        validate_record_result(st, in.name, 1, &err, 0);    /* KIF, CSA, PCN...: named, once */
     else validate_lines(st, &in);
     cli_input_close(&in);
-}
-
-static int validate_line(void *ctx, const char *s, size_t len)
-{
-    state *st = ctx;
-    const cli_input *in = st->in;
-    if (s == NULL) {
-        koma_error err;
-        cli_line_too_long(in, &err);
-        record_result(st, in->name, in->line, &err, 0);
-    } else {
-        check_line(st, in->name, in->line, s, len);
-    }
-    return 0;
-}
-
-/* FEEN lines valid at a glance are taken in bulk (koma_feen_valid_lines: no call
- * per line); the rest, and every line when each valid one prints something, one
- * by one. */
-static size_t validate_feen_bulk(void *ctx, const char *s, size_t n, size_t *lines)
-{
-    state *st = ctx;
-    size_t took = koma_feen_valid_lines(s, n, lines);
-    st->records += *lines;
-    st->valid += *lines;
-    return took;
-}
-
-static void validate_lines(state *st, cli_input *in)
-{
-    st->in = in;
-    int bulk = is(st->fmt, "feen") && !st->print_fid && !(st->c->json && !st->c->quiet);
-    cli_input_map(in);                 /* a file's lines read from its mapping: no copy */
-    cli_input_lines_bulk(st->c, in, "lines", bulk ? validate_feen_bulk : NULL, validate_line, st);
 }
 
 int main(int argc, char **argv)
 {
     cli c;
-    state st;
+    validate_state st;
     int rc;
     cli_init(&c, "koma-validate", usage);
     memset(&st, 0, sizeof st);
@@ -368,7 +252,7 @@ int main(int argc, char **argv)
             if ((rc = cli_option(&c, opt, argv)) != CLI_OPTION_TAKEN) return rc;
         }
     }
-    if (st.print_fid && !is(st.fmt, "feen"))
+    if (st.print_fid && !validate_is(st.fmt, "feen"))
         return cli_usage_error(&c, "--print-fid needs --type feen");
     if (st.pcn.format_given && input_fn(st.fmt) != v_pcn_input)
         return cli_usage_error(&c, "--format needs --type pcn");
@@ -376,7 +260,7 @@ int main(int argc, char **argv)
         return cli_usage_error(&c, "--declaration needs --replay");
     if (want_replay && input_fn(st.fmt) != v_pcn_input && input_fn(st.fmt) != v_auto_input)
         return cli_usage_error(&c, "--replay needs --type pcn (or auto)");
-    if ((dialect_given || position) && !is(st.fmt, "pmn"))
+    if ((dialect_given || position) && !validate_is(st.fmt, "pmn"))
         return cli_usage_error(&c, "--pmn-dialect and --position need --type pmn");
     if ((rc = line_ctx_open(&st.lc, &c, position, want_legal)) != 0) {
         line_ctx_close(&st.lc);
