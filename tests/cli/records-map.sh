@@ -11,6 +11,7 @@ tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT HUP INT TERM
 mkdir "$tmp/f" "$tmp/p"
 fail=0
+. ../cli/cut-while-read.sh
 
 # same NAME FILE TOOL OPTIONS...: FILE given by name, then through a pipe
 same() {
@@ -57,16 +58,7 @@ while [ "$size" -lt 20971520 ]; do cat "$tmp/seed" "$tmp/seed" "$tmp/seed" "$tmp
 same "20 MB across the windows" "$tmp/big" koma-replay --summary
 same "20 MB across the windows" "$tmp/big" koma-select --count
 
-# A file cut while it is read: io.read, status 2, no crash. koma-replay writes a
-# line a record into a pipe; its reader takes 4,000 of them (koma-replay is then
-# within its first window, waiting to write), cuts the file, then reads the rest.
-(cd "$tmp/f" && cp "$tmp/big" shrinks &&
-    { koma-replay shrinks 2>"$tmp/shrinks.err"; echo $? >"$tmp/shrinks.st"; } |
-    { head -n 4000 >/dev/null; : >shrinks; cat >/dev/null; })
-if [ "$(cat "$tmp/shrinks.st")" = 2 ] &&
-    grep -q '^koma-replay: shrinks:[0-9]*:1: io.read: the file shrank while it was read$' "$tmp/shrinks.err"; then
-    echo "a file cut while read: io.read, status 2"
-else
-    echo "a file cut while read: status $(cat "$tmp/shrinks.st")"; head -n 3 "$tmp/shrinks.err"; fail=1
-fi
+# A file cut while it is read (koma-replay writes a line a record; 4,000 of them
+# taken: it is then within its first window)
+cut_while_read 4000 "$tmp/big" koma-replay
 exit $fail

@@ -12,6 +12,7 @@ trap 'rm -rf "$tmp"' EXIT HUP INT TERM
 data=$(pwd)
 mkdir "$tmp/f" "$tmp/p"
 fail=0
+. ../cli/cut-while-read.sh
 
 # same NAME FILE OPTIONS...: FILE given by name, then through a pipe, with OPTIONS
 same() {
@@ -75,18 +76,10 @@ awk -v out="$tmp/big" 'FNR == 1 { f++ } { line[f, FNR] = $0; n[f] = FNR }
 same "18 MB across the windows" "$tmp/big" --summary
 same "18 MB across the windows" "$tmp/big" --summary --print-fid --quiet
 
-# A file that shrinks while it is read: io.read, status 2, no crash. --print-fid
-# writes a line for each valid one into a pipe; its reader takes 25,000 of them
-# (koma-validate is then past the first 1.2 MB, which it reads to sniff the
-# input, and waits within its mapping), cuts the file, then reads the rest.
+# A file cut while it is read (--print-fid writes a line a valid one; 25,000 of
+# them taken: koma-validate is then past the first 1.2 MB, which it reads to sniff
+# the input)
 i=0; while [ $i -lt 60000 ]; do echo 'lnsik^snl/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/LNSIK^SNL / O/o'; i=$((i + 1)); done \
-    >"$tmp/f/shrinks"
-(cd "$tmp/f" && { koma-validate --print-fid shrinks 2>"$tmp/shrinks.err"; echo $? >"$tmp/shrinks.st"; } |
-    { head -n 25000 >/dev/null; : >shrinks; cat >/dev/null; })
-if [ "$(cat "$tmp/shrinks.st")" = 2 ] &&
-    grep -q '^koma-validate: shrinks:[0-9]*:1: io.read: the file shrank while it was read$' "$tmp/shrinks.err"; then
-    echo "a file cut while read: io.read, status 2"
-else
-    echo "a file cut while read: status $(cat "$tmp/shrinks.st")"; head -n 3 "$tmp/shrinks.err"; fail=1
-fi
+    >"$tmp/cut"
+cut_while_read 25000 "$tmp/cut" koma-validate --print-fid
 exit $fail
