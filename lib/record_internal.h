@@ -28,6 +28,8 @@ struct koma_hub {
     int full_origins;                  /* 1: KI2's origins always from the move list (the
                                           reference tests/unit/test_record_relative.c
                                           compares the quick look-up with) */
+    struct koma__origins_memo *memo;   /* the quick look-up's last board (made when first
+                                          needed; NULL: none, each board read whole) */
 };
 
 /* ---- origins and relative marks (record_relative.c) ----------------------------------- */
