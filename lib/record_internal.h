@@ -158,6 +158,10 @@ void koma__times_both(long long run[2], int side, long long el, long long tot, l
  * located at the move, or memory). */
 size_t koma__srec_play(koma_hub *h, const koma_game *g, koma_position *pos, const koma_shogi_move *sm,
                        koma_sq *prev_to, size_t ply, char buf[KOMA_PMN_BUF], koma_error *err);
+/* The game of r (r->game, or found from its setup) and its setup as FEEN (fl
+ * bytes): koma_shogi_record_to_pcn's start and its errors. */
+int koma__srec_start(koma_hub *h, const koma_shogi_record *r, const koma_game **game,
+                     char feen[KOMA_FEEN_MAX_LEN + 1], size_t *fl, koma_error *err);
 /* 0 when s[0..n) is UTF-8; else convert.encoding quoting it from its first bad byte. */
 int koma__srec_text_ok(const char *s, size_t n, koma_error *err);
 /* The headers in the order PCN lists their fields: *pass and *at start at 0;

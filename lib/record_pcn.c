@@ -670,17 +670,23 @@ int koma__srec_move_limit(const koma_shogi_record *r)
     return 0;
 }
 
+int koma__srec_start(koma_hub *h, const koma_shogi_record *r, const koma_game **game,
+                     char feen[KOMA_FEEN_MAX_LEN + 1], size_t *fl, koma_error *err)
+{
+    *game = r->game ? r->game : koma__hub_game(h, &r->setup, err);
+    if (*game == NULL) return -1;
+    *fl = koma_feen_write(&r->setup, feen, KOMA_FEEN_MAX_LEN + 1);
+    if (*fl > KOMA_FEEN_MAX_LEN) return koma_error_set(err, KOMA_E_FEEN_LENGTH, 0, "setup FEEN exceeds 4096 bytes");
+    return 0;
+}
+
 int koma_shogi_record_to_pcn(koma_hub *h, const koma_shogi_record *r, koma_pcn **out, koma_error *err)
 {
     *out = NULL;
-    to_ctx c = {h, r->game, err};
-    if (c.game == NULL) {
-        c.game = koma__hub_game(h, &r->setup, err);
-        if (c.game == NULL) return -1;
-    }
+    to_ctx c = {h, NULL, err};
     char feen[KOMA_FEEN_MAX_LEN + 1];
-    size_t fl = koma_feen_write(&r->setup, feen, sizeof feen);
-    if (fl >= sizeof feen) return koma_error_set(err, KOMA_E_FEEN_LENGTH, 0, "setup FEEN exceeds 4096 bytes");
+    size_t fl;
+    if (koma__srec_start(h, r, &c.game, feen, &fl, err) != 0) return -1;
     json_t *root = json_object(), *setup = json_object(), *plies = json_array(), *outcome = NULL;
     if (!root || !setup || !plies) {
         json_decref(root);

@@ -13,6 +13,7 @@
 #include "format_internal.h"
 #include "internal.h"
 #include "record_internal.h"
+#include "util_json_emit.h"
 #include "util_text.h"
 
 typedef struct text_ctx {
@@ -37,30 +38,13 @@ static int put(text_ctx *w, const char *s, size_t n)
 /* s[0..n) escaped as the compact writer escapes it (no quotes). */
 static int put_escaped(text_ctx *w, const char *s, size_t n)
 {
-    static const char hex[] = "0123456789ABCDEF";
     size_t run = 0;
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
         if (c >= 0x20 && c != '"' && c != '\\') continue;
-        if (put(w, s + run, i - run) != 0) return -1;
+        char esc[6];
+        if (put(w, s + run, i - run) != 0 || put(w, esc, koma__json_escape(c, esc)) != 0) return -1;
         run = i + 1;
-        char esc[6] = {'\\', 0, '0', '0', 0, 0};
-        size_t k = 2;
-        switch (c) {
-        case '"': esc[1] = '"'; break;
-        case '\\': esc[1] = '\\'; break;
-        case '\b': esc[1] = 'b'; break;
-        case '\f': esc[1] = 'f'; break;
-        case '\n': esc[1] = 'n'; break;
-        case '\r': esc[1] = 'r'; break;
-        case '\t': esc[1] = 't'; break;
-        default:
-            esc[1] = 'u';
-            esc[4] = hex[c >> 4];
-            esc[5] = hex[c & 15];
-            k = 6;
-        }
-        if (put(w, esc, k) != 0) return -1;
     }
     return put(w, s + run, n - run);
 }
@@ -81,14 +65,7 @@ static int member_text(text_ctx *w, const char *prefix, const char *s)
 static int member_int(text_ctx *w, const char *prefix, long long v)
 {
     char d[24];
-    size_t i = sizeof d;
-    unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
-    do {
-        d[--i] = (char)('0' + u % 10);
-        u /= 10;
-    } while (u);
-    if (v < 0) d[--i] = '-';
-    return put(w, prefix, strlen(prefix)) || put(w, d + i, sizeof d - i) ? -1 : 0;
+    return put(w, prefix, strlen(prefix)) || put(w, d, koma__json_int(v, d)) ? -1 : 0;
 }
 
 /* ---- meta, periods, sides ------------------------------------------------------ */
@@ -324,14 +301,10 @@ static int record(text_ctx *w, const koma_shogi_record *r, const char *feen, siz
 int koma__srec_pcn_text(koma_hub *h, const koma_shogi_record *r, koma_buffer *out, koma_error *err)
 {
     if (r->nheaders > KOMA__SREC_TEXT_HEADERS || forks_deeper(&r->main, KOMA__SREC_TEXT_FORKS)) return 1;
-    text_ctx w = {h, r->game, out, err};
-    if (w.game == NULL) {
-        w.game = koma__hub_game(h, &r->setup, err);
-        if (w.game == NULL) return -1;
-    }
+    text_ctx w = {h, NULL, out, err};
     char feen[KOMA_FEEN_MAX_LEN + 1];
-    size_t fl = koma_feen_write(&r->setup, feen, sizeof feen);
-    if (fl >= sizeof feen) return koma_error_set(err, KOMA_E_FEEN_LENGTH, 0, "setup FEEN exceeds 4096 bytes");
+    size_t fl;
+    if (koma__srec_start(h, r, &w.game, feen, &fl, err) != 0) return -1;
     size_t mark = out->len;
     if (record(&w, r, feen, fl) == 0) return 0;
     out->len = mark;

@@ -14,9 +14,7 @@
  * not UTF-8), periods, comments, bookmarks, times, forks (nested, some with a
  * move that does not apply), every ending, CSA's move limit.
  */
-#include <dirent.h>
 #include <stdlib.h>
-#include <sys/stat.h>
 
 #include "unit.h"
 #include "format_internal.h"
@@ -107,31 +105,18 @@ static int shogi_file(const char *name)
     return 0;
 }
 
-/* Every file under dir (recursively): all of them (all 1) or the shogi-world ones. */
-static void same_for_files(const char *dir, int all)
+/* A file of the walk: all of them (*all 1) or the shogi-world ones. */
+static void same_for_file(const char *path, const char *name, void *ctx)
 {
-    DIR *dp = opendir(dir);
-    if (dp == NULL) fail_msg("no %s (the unit tests run from the repository root)", dir);
-    struct dirent *de;
-    while ((de = readdir(dp)) != NULL) {
-        if (de->d_name[0] == '.') continue;
-        char path[1024];
-        snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
-        struct stat st;
-        if (stat(path, &st) != 0) continue;
-        if (S_ISDIR(st.st_mode)) {
-            same_for_files(path, all);
-            continue;
-        }
-        if (!all && !shogi_file(de->d_name)) continue;
-        size_t len;
-        char *text = read_whole_file(path, &len);
-        if (text == NULL) continue;
-        same_converted(path, text, len);
-        free(text);
-    }
-    closedir(dp);
+    if (!*(int *)ctx && !shogi_file(name)) return;
+    size_t len;
+    char *text = read_whole_file(path, &len);
+    if (text == NULL) return;
+    same_converted(path, text, len);
+    free(text);
 }
+
+static void same_for_files(const char *dir, int all) { walk_files(dir, same_for_file, &all); }
 
 static void sample_records(void **state)
 {

@@ -157,30 +157,26 @@ static char *slurp(const char *path, size_t *len)
 }
 
 /* Every file under dir (recursively) whose name ends in suffix ("" any), read as `name`. */
+typedef struct walk_ctx {
+    const char *suffix, *name;
+} walk_ctx;
+
+static void same_for_file(const char *path, const char *fname, void *ctx)
+{
+    const walk_ctx *w = ctx;
+    size_t l = strlen(fname), k = strlen(w->suffix);
+    if (l < k || strcmp(fname + l - k, w->suffix) != 0) return;
+    size_t len;
+    char *text = slurp(path, &len);
+    if (text == NULL) return;
+    same_both_ways(w->name, path, text, len);
+    free(text);
+}
+
 static void same_for_files(const char *dir, const char *suffix, const char *name)
 {
-    DIR *dp = opendir(dir);
-    if (dp == NULL) fail_msg("no %s (the unit tests run from the repository root)", dir);
-    struct dirent *de;
-    while ((de = readdir(dp)) != NULL) {
-        if (de->d_name[0] == '.') continue;
-        char path[1024];
-        snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
-        struct stat st;
-        if (stat(path, &st) != 0) continue;
-        if (S_ISDIR(st.st_mode)) {
-            same_for_files(path, suffix, name);
-            continue;
-        }
-        size_t l = strlen(de->d_name), k = strlen(suffix);
-        if (l < k || strcmp(de->d_name + l - k, suffix) != 0) continue;
-        size_t len;
-        char *text = slurp(path, &len);
-        if (text == NULL) continue;
-        same_both_ways(name, path, text, len);
-        free(text);
-    }
-    closedir(dp);
+    walk_ctx w = {suffix, name};
+    walk_files(dir, same_for_file, &w);
 }
 
 static void sample_records(void **state)
