@@ -10,6 +10,7 @@
 #include <koma/koma.h>
 #include <koma/convert.h>
 
+#include "format_internal.h"
 #include "internal.h"
 
 #define CHUNK (1 << 16)
@@ -118,7 +119,18 @@ struct koma_converter {
     void *position_ctx;
     koma_position pos;                 /* a FEEN line */
     koma_convert_counts n;
+    int tree;                          /* koma__converter_tree: no PCN text written straight */
 };
+
+void koma__converter_tree(koma_converter *cv, int tree) { cv->tree = tree; }
+
+/* 1 when a shogi-world record's PCN text is written straight from the record
+ * (compact PCN JSON out): the same bytes as its tree through the writer. */
+static int pcn_text(const koma_converter *cv)
+{
+    koma_pcn_format pf;
+    return !cv->tree && koma_format_pcn(cv->o.to, &pf) && pf == KOMA_PCN_JSON && !(cv->o.write & KOMA_WRITE_PRETTY);
+}
 
 static koma_converter *new_converter(const koma_convert_options *o, koma_error *err)
 {
@@ -215,9 +227,8 @@ static int write_record(koma_converter *cv, unsigned long line, const koma_pcn *
     koma_error err;
     koma_error_clear(&err);
     koma_convert_event ev = {KOMA_CONVERT_RECORD, line, NULL, 0, NULL, warning};
-    cv->out.len = 0;
     cv->n.records++;
-    if (koma_format_writer_record(cv->ws, rec, &cv->out, &err) != 0) {
+    if (rec != NULL && (cv->out.len = 0, koma_format_writer_record(cv->ws, rec, &cv->out, &err) != 0)) {
         cv->n.failed++;
         if (err.code != KOMA_E_MEMORY) {
             err.line = line;
@@ -244,6 +255,7 @@ int koma_converter_input(koma_converter *cv, koma_read_fn rd, void *rd_ctx, koma
     koma_format_reader *rs = NULL;
     koma_format_reader_new(cv->hub, cv->o.from, &opt, &rs, err);
     if (rs == NULL) return -1;
+    if (pcn_text(cv)) koma__format_reader_pcn_text(rs, &cv->out);
     char *chunk = malloc(CHUNK);
     if (chunk == NULL) {
         koma_format_reader_free(rs);
@@ -262,6 +274,7 @@ int koma_converter_input(koma_converter *cv, koma_read_fn rd, void *rd_ctx, koma
             koma_pcn *rec = NULL;
             koma_error e;
             koma_error_clear(&e);
+            cv->out.len = 0;           /* (the text of a record written straight) */
             int r = koma_format_reader_next(rs, &rec, &e);
             if (r == KOMA_PCN_AGAIN) break;
             if (r == KOMA_PCN_END) {

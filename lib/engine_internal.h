@@ -421,15 +421,31 @@ static inline int koma__free_mover(koma_engine *e, int from)
     return st->ksq >= 0 && st->npins >= 0 && !st->in_check && from != st->ksq && !koma__pinned(st, from);
 }
 
+/* What koma__mb_origins last read of a board, kept by its caller (one a stream of
+ * positions, e.g. a record's plies): the board, and what the fit asks of it (the
+ * royals of each side, the squares holding a piece not of the game), so that the
+ * next board is checked again only where it differs. e NULL: nothing known. */
+#define KOMA__MEMO_SQUARES 128           /* boards of up to 128 squares: where[] kept */
+typedef struct koma__origins_memo {
+    const koma_engine *e;
+    uint32_t nsquares;
+    int royals[2];
+    int unknown;
+    koma_piece board[KOMA__MAX_BOARD];
+    /* the squares holding each piece (letter, state and side: the low byte), a bit
+     * a square, for a board of at most KOMA__MEMO_SQUARES squares */
+    uint64_t where[256][KOMA__MEMO_SQUARES / 64];
+} koma__origins_memo;
+
 /* engine_origins.c: the squares of the pieces of `kind` (letter and state) of the
  * side to move of pos that have a board move to square `to` (pos's numbering), in
  * koma__gen_pseudo's order, each with its moves' promotion choices (bit 1: a move
  * without promotion, bit 2: a promoting one), read from pos with the engine's
  * tables (its state untouched). Writes min(count, cap) of them; returns the count,
  * or -1 when pos would not fit the game (koma_engine_set_position says why) or the
- * engine is not the mailbox engine. */
+ * engine is not the mailbox engine. memo (or NULL): the last board read, updated. */
 int koma__mb_origins(const koma_engine *e, const koma_position *pos, koma_piece kind, uint32_t to,
-                     uint32_t *from, unsigned *moves, size_t cap);
+                     uint32_t *from, unsigned *moves, size_t cap, koma__origins_memo *memo);
 
 /* A side is defeated: no move is legal any more (a royal captured, a failed
  * survival test). Cheap when nothing is in question. */

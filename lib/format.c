@@ -290,7 +290,26 @@ struct koma_format_reader {
     unsigned long u16bad;              /* the first line with a unit that is not UTF-16, 0: none */
     int u16told;                       /* its warning given */
     int oom;                           /* memory ran out at the end of the input */
+    koma_buffer *pcn_text;             /* koma__format_reader_pcn_text: shogi-world records
+                                          written there as PCN JSON text, no koma_pcn */
 };
+
+void koma__format_reader_pcn_text(koma_format_reader *rs, koma_buffer *out) { rs->pcn_text = out; }
+
+/* A shogi-world record as PCN: the tree, or its JSON text appended to
+ * rs->pcn_text (written straight from the record, or, for a record the text
+ * writer leaves to the tree, the tree's compact text). */
+static int record_out(koma_format_reader *rs, koma_pcn **out, koma_error *err)
+{
+    if (rs->pcn_text == NULL) return koma_shogi_record_to_pcn(rs->h, &rs->rec, out, err);
+    int rc = koma__srec_pcn_text(rs->h, &rs->rec, rs->pcn_text, err);
+    if (rc != 1) return rc;
+    koma_pcn *p = NULL;
+    rc = koma_shogi_record_to_pcn(rs->h, &rs->rec, &p, err);
+    if (rc == 0) rc = koma_pcn_write(p, KOMA_PCN_JSON, 0, rs->pcn_text, err);
+    koma_pcn_free(p);
+    return rc;
+}
 
 static koma_format_reader *new_format_reader(koma_hub *h, const koma_format *fmt, const koma_format_reader_options *opt,
                                koma_error *err)
@@ -910,7 +929,7 @@ static int next_record(koma_format_reader *rs, koma_pcn **out, koma_error *err)
         rs->rec.transcoded = rs->u16 > 0;
         rs->rec.encoding = rs->u16 > 0 ? koma__enc_name((koma__enc)rs->u16) : rs->opt.encoding;
         int rc = rs->fmt->read_record(rs->h, rs->state, rs->buf, rec_len, line, &rs->rec, err);
-        if (rc == 0) rc = koma_shogi_record_to_pcn(rs->h, &rs->rec, out, err);
+        if (rc == 0) rc = record_out(rs, out, err);
         consume(rs, used);
         rs->warning = rs->rec.warning;
         /* the record holds the unit that was not UTF-16 */

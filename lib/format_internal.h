@@ -106,4 +106,14 @@ int koma__check_fid(const char *s, size_t len, koma_error *err);
 int koma__check_pmn(const char *s, size_t len, koma_error *err);
 int koma__check_pcn(const char *s, size_t len, koma_error *err);
 
+/* From now on, each shogi-world record rs reads is not returned as a koma_pcn
+ * but appended to out as its PCN JSON text, compact, '\n'-ended (the bytes
+ * koma_pcn_write gives for the record koma_format_reader_next would return):
+ * koma_format_reader_next then gives KOMA_PCN_RECORD with *out NULL. Records
+ * of the other formats still come as a koma_pcn. NULL: back to koma_pcn. */
+void koma__format_reader_pcn_text(koma_format_reader *rs, koma_buffer *out);
+/* lib/convert.c: 1 makes cv read every record as a koma_pcn and write it with
+ * the writer (the general path, which the straight PCN text is tested against). */
+void koma__converter_tree(koma_converter *cv, int tree);
+
 #endif

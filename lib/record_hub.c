@@ -44,6 +44,7 @@ void koma_hub_free(koma_hub *h)
     for (size_t i = 0; i < h->nengines; i++) koma_engine_free(h->engines[i].engine);
     if (h->own_games) koma_game_set_free(h->games);
     koma_position_cleanup(&h->pos);
+    free(h->memo);
     free(h);
 }
 

@@ -9,6 +9,8 @@
 #define KOMA_RECORD_INTERNAL_H
 
 #include <koma/record.h>
+#include <koma/pmn.h>
+#include <koma/io.h>
 
 /* ---- the hub (record_hub.c) ------------------------------------------------------------------- */
 
@@ -26,6 +28,8 @@ struct koma_hub {
     int full_origins;                  /* 1: KI2's origins always from the move list (the
                                           reference tests/unit/test_record_relative.c
                                           compares the quick look-up with) */
+    struct koma__origins_memo *memo;   /* the quick look-up's last board (made when first
+                                          needed; NULL: none, each board read whole) */
 };
 
 /* ---- origins and relative marks (record_relative.c) ----------------------------------- */
@@ -145,5 +149,48 @@ int koma__kif_periods_said(const koma_shogi_record *r, int side);
  * plus the time, a missing time the difference of totals; run[side] is moved
  * on. Both KOMA_TIME_NONE when the move has neither. */
 void koma__times_both(long long run[2], int side, long long el, long long tot, long long *oel, long long *otot);
+
+/* ---- the hub's pieces that lib/record_pcn_text.c shares with record_pcn.c ---- */
+
+/* The move sm (ply `ply`) resolved in pos (koma_shogi_record_to_pcn's reading:
+ * its origin, promotion, capture), written as PMN into buf and applied to pos;
+ * *prev_to becomes its destination. Its length; 0 with err (convert.move
+ * located at the move, or memory). */
+size_t koma__srec_play(koma_hub *h, const koma_game *g, koma_position *pos, const koma_shogi_move *sm,
+                       koma_sq *prev_to, size_t ply, char buf[KOMA_PMN_BUF], koma_error *err);
+/* The game of r (r->game, or found from its setup) and its setup as FEEN (fl
+ * bytes): koma_shogi_record_to_pcn's start and its errors. */
+int koma__srec_start(koma_hub *h, const koma_shogi_record *r, const koma_game **game,
+                     char feen[KOMA_FEEN_MAX_LEN + 1], size_t *fl, koma_error *err);
+/* 0 when s[0..n) is UTF-8; else convert.encoding quoting it from its first bad byte. */
+int koma__srec_text_ok(const char *s, size_t n, koma_error *err);
+/* The headers in the order PCN lists their fields: *pass and *at start at 0;
+ * the next header, or NULL. */
+const koma_shogi_header *koma__srec_header_next(const koma_shogi_record *r, size_t *pass, size_t *at);
+/* Where a header goes (KOMA__SREC_IN_*: meta, sides.first, sides.second,
+ * meta.headers) and its key there. */
+enum { KOMA__SREC_IN_META, KOMA__SREC_IN_FIRST, KOMA__SREC_IN_SECOND, KOMA__SREC_IN_HEADERS };
+const char *koma__srec_header_place(const koma_shogi_header *h, int *where);
+/* A line's outcome as PCN writes it: the members known from the ending alone
+ * (a member NULL, or has_ply 0: not written). 0 when the line has no outcome. */
+typedef struct koma__srec_outcome {
+    const char *result, *status;
+    int has_ply;
+    size_t ply;
+    const char *csa, *text;
+} koma__srec_outcome;
+int koma__srec_outcome_of(const koma_shogi_ending *e, int mover, size_t n, koma__srec_outcome *o);
+/* 1 when r reached floodgate's move limit (a CSA comment "Max_Moves:N", N plies)
+ * and says no ending: a draw. */
+int koma__srec_move_limit(const koma_shogi_record *r);
+
+/* The PCN JSON text koma_shogi_record_to_pcn and koma_pcn_write (compact)
+ * give for r, written straight from r (lib/record_pcn_text.c): appended to out
+ * with its '\n'. 0; -1 with err, the error the tree path gives, out as it was;
+ * 1 when it leaves r to the tree path (more than KOMA__SREC_TEXT_HEADERS
+ * headers, forks nested deeper than KOMA__SREC_TEXT_FORKS), out as it was. */
+#define KOMA__SREC_TEXT_HEADERS 64u
+#define KOMA__SREC_TEXT_FORKS 100u
+int koma__srec_pcn_text(koma_hub *h, const koma_shogi_record *r, koma_buffer *out, koma_error *err);
 
 #endif

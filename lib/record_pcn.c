@@ -97,6 +97,29 @@ static int find_origin(koma_hub *h, const koma_game *g, const koma_position *pos
 /* ---- one shogi-world move to PMN --------------------------------------------- */
 
 static int resolve(koma_hub *h, const koma_game *g, const koma_position *pos, const koma_shogi_move *sm,
+                   koma_sq prev_to, size_t ply, koma_move *m, koma_error *err);
+
+/* The move resolved, written as PMN into buf and applied to pos: its length;
+ * 0 with err (the move's error, or memory). */
+size_t koma__srec_play(koma_hub *h, const koma_game *g, koma_position *pos, const koma_shogi_move *sm,
+                       koma_sq *prev_to, size_t ply, char buf[KOMA_PMN_BUF], koma_error *err)
+{
+    koma_move m;
+    if (resolve(h, g, pos, sm, *prev_to, ply, &m, err) != 0) return 0;
+    size_t n = koma_pmn_write(&m, buf);
+    koma_error aerr;
+    if (n == 0 || koma_move_apply(pos, &m, &aerr) != 0) {
+        if (n != 0 && aerr.code == KOMA_E_MEMORY) oom(err);   /* not the record's fault */
+        else move_error(err, sm, ply, "%s: %s", n ? buf : "?", n ? aerr.message : "not writable");
+        return 0;
+    }
+    uint32_t d;
+    koma_shape_square(&pos->shape, &m.dst, &d, NULL);
+    *prev_to = koma_sq_from_square(&pos->shape, d);
+    return n;
+}
+
+static int resolve(koma_hub *h, const koma_game *g, const koma_position *pos, const koma_shogi_move *sm,
                    koma_sq prev_to, size_t ply, koma_move *m, koma_error *err)
 {
     memset(m, 0, sizeof *m);
@@ -290,16 +313,19 @@ static int jset(json_t *obj, const char *key, json_t *v, koma_error *err)
     return 0;
 }
 
+int koma__srec_text_ok(const char *s, size_t n, koma_error *err)
+{
+    size_t bad;
+    if (koma__utf8_valid(s, n, &bad)) return 0;
+    char q[64];
+    koma_quote(q, sizeof q, s + bad, n - bad);
+    return koma_error_set(err, KOMA_E_CONVERT_ENCODING, 0, "text is not UTF-8: \"%s\"", q);
+}
+
 /* A UTF-8 string (convert.encoding when it is not). */
 static json_t *jstr(const char *s, koma_error *err)
 {
-    size_t bad;
-    if (!koma__utf8_valid(s, strlen(s), &bad)) {
-        char q[64];
-        koma_quote(q, sizeof q, s + bad, strlen(s + bad));
-        koma_error_set(err, KOMA_E_CONVERT_ENCODING, 0, "text is not UTF-8: \"%s\"", q);
-        return NULL;
-    }
+    if (koma__srec_text_ok(s, strlen(s), err) != 0) return NULL;
     json_t *v = json_string(s);
     if (v == NULL) oom(err);
     return v;
@@ -401,30 +427,41 @@ static koma_shogi_ending_code outcome_ending(const char *result, const char *sta
     return KOMA_SHOGI_ENDING_OTHER;
 }
 
-static int outcome_json(const koma_shogi_ending *e, int mover, size_t n, json_t **out, koma_error *err)
+int koma__srec_outcome_of(const koma_shogi_ending *e, int mover, size_t n, koma__srec_outcome *o)
 {
-    *out = NULL;
     if (e->code == KOMA_SHOGI_ENDING_NONE && e->comment == NULL && e->bookmark == NULL &&
         e->elapsed_ms == KOMA_TIME_NONE && e->total_ms == KOMA_TIME_NONE)
         return 0;
-    json_t *o = json_object();
-    if (o == NULL) return oom(err);
     outcome_of oc;
     ending_outcome(e->code, mover, n, &oc);
-    if ((oc.result && jset(o, "result", json_string(oc.result), err)) ||
-        (oc.status && jset(o, "status", json_string(oc.status), err)) ||
-        (oc.has_ply && jset(o, "ply", json_integer((json_int_t)oc.ply), err)))
-        goto fail;
+    o->result = oc.result;
+    o->status = oc.status;
+    o->has_ply = oc.has_ply;
+    o->ply = oc.ply;
+    o->csa = o->text = NULL;
     if (e->code != KOMA_SHOGI_ENDING_NONE) {
         /* outcome.csa when result and status do not give the code back */
         const char *want = e->csa ? e->csa : koma_shogi_ending_csa(e->code, 1 - mover);
         koma_shogi_ending_code back = outcome_ending(oc.result, oc.status, NULL, oc.has_ply, oc.ply, mover, n);
         const char *backcsa = back == KOMA_SHOGI_ENDING_OTHER ? NULL : koma_shogi_ending_csa(back, 1 - mover);
-        if (want != NULL && (backcsa == NULL || strcmp(backcsa, want) != 0) &&
-            set_str(o, "csa", want, err))
-            goto fail;
-        if (e->code == KOMA_SHOGI_ENDING_OTHER && e->text && set_str(o, "text", e->text, err)) goto fail;
+        if (want != NULL && (backcsa == NULL || strcmp(backcsa, want) != 0)) o->csa = want;
+        if (e->code == KOMA_SHOGI_ENDING_OTHER) o->text = e->text;
     }
+    return 1;
+}
+
+static int outcome_json(const koma_shogi_ending *e, int mover, size_t n, json_t **out, koma_error *err)
+{
+    *out = NULL;
+    koma__srec_outcome oc;
+    if (!koma__srec_outcome_of(e, mover, n, &oc)) return 0;
+    json_t *o = json_object();
+    if (o == NULL) return oom(err);
+    if ((oc.result && jset(o, "result", json_string(oc.result), err)) ||
+        (oc.status && jset(o, "status", json_string(oc.status), err)) ||
+        (oc.has_ply && jset(o, "ply", json_integer((json_int_t)oc.ply), err)) ||
+        (oc.csa && set_str(o, "csa", oc.csa, err)) || (oc.text && set_str(o, "text", oc.text, err)))
+        goto fail;
     if (e->elapsed_ms != KOMA_TIME_NONE && jset(o, "elapsed_ms", json_integer(e->elapsed_ms), err))
         goto fail;
     if (e->total_ms != KOMA_TIME_NONE && jset(o, "total_ms", json_integer(e->total_ms), err)) goto fail;
@@ -481,17 +518,9 @@ static int line_to_json(to_ctx *c, koma_position *pos, const koma_shogi_line *li
                 }
             }
         }
-        koma_move m;
-        if (resolve(c->h, c->game, pos, sm, prev_to, ply, &m, err) != 0) {
-            json_decref(vars);
-            goto out;
-        }
         char buf[KOMA_PMN_BUF];
-        size_t n = koma_pmn_write(&m, buf);
-        koma_error aerr;
-        if (n == 0 || koma_move_apply(pos, &m, &aerr) != 0) {
-            if (n != 0 && aerr.code == KOMA_E_MEMORY) oom(err);   /* not the record's fault */
-            else move_error(err, sm, ply, "%s: %s", n ? buf : "?", n ? aerr.message : "not writable");
+        size_t n = koma__srec_play(c->h, c->game, pos, sm, &prev_to, ply, buf, err);
+        if (n == 0) {
             json_decref(vars);
             goto out;
         }
@@ -510,14 +539,49 @@ static int line_to_json(to_ctx *c, koma_position *pos, const koma_shogi_line *li
             goto out;
         }
         if (vars && jset(o, "variations", vars, err)) goto out;
-        uint32_t d;
-        koma_shape_square(&pos->shape, &m.dst, &d, NULL);
-        prev_to = koma_sq_from_square(&pos->shape, d);
     }
     rc = outcome_json(&line->end, pos->turn, first + line->len - 1, outcome, err);
 out:
     koma_position_cleanup(&fork);
     return rc;
+}
+
+const koma_shogi_header *koma__srec_header_next(const koma_shogi_record *r, size_t *pass, size_t *at)
+{
+    /* the fields in one order whatever the source's, so that a record written
+     * in another format and read again is the same PCN */
+    static const koma_shogi_header_key order[] = {KOMA_H_NAME,         KOMA_H_EVENT,    KOMA_H_SITE,       KOMA_H_ROUND,
+                                      KOMA_H_START,        KOMA_H_END,      KOMA_H_OPENING,    KOMA_H_TIME_CONTROL,
+                                      KOMA_H_HANDICAP,     KOMA_H_FIRST_NAME, KOMA_H_SECOND_NAME, KOMA_H_OTHER,
+                                      KOMA_H_OTHER};
+    const size_t remarks = sizeof order / sizeof order[0] - 2; /* KIF's "#" remarks first, as written */
+    for (; *pass < sizeof order / sizeof order[0]; (*pass)++, *at = 0)
+        while (*at < r->nheaders) {
+            const koma_shogi_header *h = &r->headers[(*at)++];
+            if (h->key != order[*pass]) continue;
+            if (h->key == KOMA_H_OTHER && (*pass == remarks) != (h->name && strcmp(h->name, "#") == 0)) continue;
+            return h;
+        }
+    return NULL;
+}
+
+const char *koma__srec_header_place(const koma_shogi_header *h, int *where)
+{
+    *where = KOMA__SREC_IN_META;
+    switch (h->key) {
+    case KOMA_H_NAME: return "name";
+    case KOMA_H_EVENT: return "event";
+    case KOMA_H_SITE: return "site";
+    case KOMA_H_ROUND: return "round";
+    case KOMA_H_START: return has_zone(h->value) ? "started_at" : "started_at_local";
+    case KOMA_H_END: return "ended_at_local";
+    case KOMA_H_OPENING: return "opening";
+    case KOMA_H_TIME_CONTROL: return "time_control";
+    case KOMA_H_HANDICAP: return "handicap";
+    case KOMA_H_FIRST_NAME: *where = KOMA__SREC_IN_FIRST; return "name";
+    case KOMA_H_SECOND_NAME: *where = KOMA__SREC_IN_SECOND; return "name";
+    default: *where = KOMA__SREC_IN_HEADERS; return h->name ? h->name : "";
+    }
 }
 
 static int meta_json(const koma_shogi_record *r, json_t *root, koma_error *err)
@@ -529,34 +593,14 @@ static int meta_json(const koma_shogi_record *r, json_t *root, koma_error *err)
         oom(err);
         goto out;
     }
-    /* the fields in one order whatever the source's, so that a record written
-     * in another format and read again is the same PCN */
-    static const koma_shogi_header_key order[] = {KOMA_H_NAME,         KOMA_H_EVENT,    KOMA_H_SITE,       KOMA_H_ROUND,
-                                      KOMA_H_START,        KOMA_H_END,      KOMA_H_OPENING,    KOMA_H_TIME_CONTROL,
-                                      KOMA_H_HANDICAP,     KOMA_H_FIRST_NAME, KOMA_H_SECOND_NAME, KOMA_H_OTHER,
-                                      KOMA_H_OTHER};
-    const size_t remarks = sizeof order / sizeof order[0] - 2; /* KIF's "#" remarks first, as written */
-    for (size_t pass = 0; pass < sizeof order / sizeof order[0]; pass++)
-    for (size_t i = 0; i < r->nheaders; i++) {
-        const koma_shogi_header *h = &r->headers[i];
-        if (h->key != order[pass]) continue;
-        if (h->key == KOMA_H_OTHER && (pass == remarks) != (h->name && strcmp(h->name, "#") == 0)) continue;
-        const char *key = NULL;
-        json_t *obj = meta;
-        switch (h->key) {
-        case KOMA_H_NAME: key = "name"; break;
-        case KOMA_H_EVENT: key = "event"; break;
-        case KOMA_H_SITE: key = "site"; break;
-        case KOMA_H_ROUND: key = "round"; break;
-        case KOMA_H_START: key = has_zone(h->value) ? "started_at" : "started_at_local"; break;
-        case KOMA_H_END: key = "ended_at_local"; break;
-        case KOMA_H_OPENING: key = "opening"; break;
-        case KOMA_H_TIME_CONTROL: key = "time_control"; break;
-        case KOMA_H_HANDICAP: key = "handicap"; break;
-        case KOMA_H_FIRST_NAME: key = "name"; obj = first; break;
-        case KOMA_H_SECOND_NAME: key = "name"; obj = second; break;
-        case KOMA_H_OTHER: key = h->name ? h->name : ""; obj = headers; break;
-        }
+    size_t pass = 0, at = 0;
+    for (const koma_shogi_header *h; (h = koma__srec_header_next(r, &pass, &at)) != NULL;) {
+        int where;
+        const char *key = koma__srec_header_place(h, &where);
+        json_t *obj = where == KOMA__SREC_IN_FIRST    ? first
+                      : where == KOMA__SREC_IN_SECOND  ? second
+                      : where == KOMA__SREC_IN_HEADERS ? headers
+                                                       : meta;
         json_t *old = json_object_get(obj, key);
         if (old != NULL && json_is_string(old)) {
             /* a repeated field: its values joined by a line feed */
@@ -606,7 +650,7 @@ out:
 
 /* A CSA record whose comments before the first move hold floodgate's move limit
  * ("Max_Moves:N", a line of its own) and whose main line has exactly N moves. */
-static int move_limit_reached(const koma_shogi_record *r)
+int koma__srec_move_limit(const koma_shogi_record *r)
 {
     if (r->setup_comment == NULL || r->main.len == 0 || r->source_format == NULL ||
         strcmp(r->source_format, "csa") != 0)
@@ -626,17 +670,23 @@ static int move_limit_reached(const koma_shogi_record *r)
     return 0;
 }
 
+int koma__srec_start(koma_hub *h, const koma_shogi_record *r, const koma_game **game,
+                     char feen[KOMA_FEEN_MAX_LEN + 1], size_t *fl, koma_error *err)
+{
+    *game = r->game ? r->game : koma__hub_game(h, &r->setup, err);
+    if (*game == NULL) return -1;
+    *fl = koma_feen_write(&r->setup, feen, KOMA_FEEN_MAX_LEN + 1);
+    if (*fl > KOMA_FEEN_MAX_LEN) return koma_error_set(err, KOMA_E_FEEN_LENGTH, 0, "setup FEEN exceeds 4096 bytes");
+    return 0;
+}
+
 int koma_shogi_record_to_pcn(koma_hub *h, const koma_shogi_record *r, koma_pcn **out, koma_error *err)
 {
     *out = NULL;
-    to_ctx c = {h, r->game, err};
-    if (c.game == NULL) {
-        c.game = koma__hub_game(h, &r->setup, err);
-        if (c.game == NULL) return -1;
-    }
+    to_ctx c = {h, NULL, err};
     char feen[KOMA_FEEN_MAX_LEN + 1];
-    size_t fl = koma_feen_write(&r->setup, feen, sizeof feen);
-    if (fl >= sizeof feen) return koma_error_set(err, KOMA_E_FEEN_LENGTH, 0, "setup FEEN exceeds 4096 bytes");
+    size_t fl;
+    if (koma__srec_start(h, r, &c.game, feen, &fl, err) != 0) return -1;
     json_t *root = json_object(), *setup = json_object(), *plies = json_array(), *outcome = NULL;
     if (!root || !setup || !plies) {
         json_decref(root);
@@ -658,7 +708,7 @@ int koma_shogi_record_to_pcn(koma_hub *h, const koma_shogi_record *r, koma_pcn *
     if (koma_position_copy(&h->pos, &r->setup, err) != 0) goto fail;
     koma_sq none = {0, 0};
     if (line_to_json(&c, &h->pos, &r->main, none, 1, plies, &outcome) != 0) goto fail;
-    if (outcome == NULL && move_limit_reached(r)) {
+    if (outcome == NULL && koma__srec_move_limit(r)) {
         /* floodgate's move limit, a comment line, reached with no ending line: a draw */
         outcome = json_object();
         if (outcome == NULL) {

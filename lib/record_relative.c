@@ -76,7 +76,8 @@ int koma__relative_collect(koma_hub *h, const koma_game *g, const koma_position 
      * several, each one's moves are tested. */
     uint32_t from[KOMA__MAX_ORIGINS];
     unsigned moves[KOMA__MAX_ORIGINS];
-    int n = h->full_origins ? -1 : koma__mb_origins(e, pos, kind, tosq, from, moves, KOMA__MAX_ORIGINS);
+    if (h->memo == NULL && !h->full_origins && (h->memo = malloc(sizeof *h->memo)) != NULL) h->memo->e = NULL;
+    int n = h->full_origins ? -1 : koma__mb_origins(e, pos, kind, tosq, from, moves, KOMA__MAX_ORIGINS, h->memo);
     if (n < 0 || n > KOMA__MAX_ORIGINS) return collect_full(e, pos, kind, tosq, o, err);
     for (int i = 0; i < n; i++) {
         o->sq[i] = koma_sq_from_square(&pos->shape, from[i]);

@@ -61,9 +61,29 @@ static void put_char(emit *e, char c)
     e->buf[e->len++] = c;
 }
 
-static void put_string(emit *e, const char *s, size_t n)
+size_t koma__json_escape(unsigned char c, char esc[6])
 {
     static const char hex[] = "0123456789ABCDEF";
+    esc[0] = '\\';
+    switch (c) {
+    case '"': esc[1] = '"'; return 2;
+    case '\\': esc[1] = '\\'; return 2;
+    case '\b': esc[1] = 'b'; return 2;
+    case '\f': esc[1] = 'f'; return 2;
+    case '\n': esc[1] = 'n'; return 2;
+    case '\r': esc[1] = 'r'; return 2;
+    case '\t': esc[1] = 't'; return 2;
+    default:
+        esc[1] = 'u';
+        esc[2] = esc[3] = '0';
+        esc[4] = hex[c >> 4];
+        esc[5] = hex[c & 15];
+        return 6;
+    }
+}
+
+static void put_string(emit *e, const char *s, size_t n)
+{
     put_char(e, '"');
     size_t run = 0;
     unsigned high = 0;
@@ -73,30 +93,15 @@ static void put_string(emit *e, const char *s, size_t n)
         if (c >= 0x20 && c != '"' && c != '\\') continue;
         put(e, s + run, i - run);
         run = i + 1;
-        char esc[6] = {'\\', 0, '0', '0', 0, 0};
-        size_t k = 2;
-        switch (c) {
-        case '"': esc[1] = '"'; break;
-        case '\\': esc[1] = '\\'; break;
-        case '\b': esc[1] = 'b'; break;
-        case '\f': esc[1] = 'f'; break;
-        case '\n': esc[1] = 'n'; break;
-        case '\r': esc[1] = 'r'; break;
-        case '\t': esc[1] = 't'; break;
-        default:
-            esc[1] = 'u';
-            esc[4] = hex[c >> 4];
-            esc[5] = hex[c & 15];
-            k = 6;
-        }
-        put(e, esc, k);
+        char esc[6];
+        put(e, esc, koma__json_escape(c, esc));
     }
     put(e, s + run, n - run);
     put_char(e, '"');
     if ((high & 0x80) && !koma__utf8_valid(s, n, NULL)) e->bad = 1;
 }
 
-static void put_integer(emit *e, json_int_t v)
+size_t koma__json_int(long long v, char buf[24])
 {
     char d[24];
     size_t i = sizeof d;
@@ -106,7 +111,14 @@ static void put_integer(emit *e, json_int_t v)
         u /= 10;
     } while (u);
     if (v < 0) d[--i] = '-';
-    put(e, d + i, sizeof d - i);
+    memcpy(buf, d + i, sizeof d - i);
+    return sizeof d - i;
+}
+
+static void put_integer(emit *e, json_int_t v)
+{
+    char d[24];
+    put(e, d, koma__json_int(v, d));
 }
 
 /* Only what is written here, and no deeper than depth levels. */

@@ -20,6 +20,12 @@
  * a string that is not UTF-8, deeper levels or a cycle): nothing was written,
  * and jansson writes it, or reports why it cannot.
  */
+/* The escape of a byte the compact form escapes ('"', '\\', a control below
+ * 0x20: \b \f \n \r \t or \u00XX) into esc; its length, 2 or 6. */
+size_t koma__json_escape(unsigned char c, char esc[6]);
+/* v in decimal (a '-' first when negative) into buf; its length. */
+size_t koma__json_int(long long v, char buf[24]);
+
 #define KOMA__JSON_EMIT_DEPTH 512u
 int koma__json_emit_compact(const json_t *v, koma__json_sink sink, void *ctx);
 

@@ -75,28 +75,39 @@ int koma__buf_printf(koma_buffer *b, koma_error *err, const char *fmt, ...)
 
 int koma__utf8_valid(const char *s, size_t len, size_t *bad)
 {
+    /* each sequence by the ranges of its bytes (Unicode's table of well-formed
+     * UTF-8: no overlong form, no surrogate, nothing past U+10FFFF); ASCII eight
+     * bytes at a time */
     const unsigned char *p = (const unsigned char *)s;
     size_t i = 0;
-    while (i < len) {
-        unsigned c = p[i];
-        size_t n;
-        unsigned min;
-        if (c < 0x80) { i++; continue; }
-        if (c >= 0xc2 && c <= 0xdf) { n = 1; min = 0x80; }
-        else if (c >= 0xe0 && c <= 0xef) { n = 2; min = 0x800; }
-        else if (c >= 0xf0 && c <= 0xf4) { n = 3; min = 0x10000; }
-        else goto invalid;
-        if (len - i <= n) goto invalid;
-        unsigned cp = c & (0x3fu >> n);
-        for (size_t k = 1; k <= n; k++) {
-            if ((p[i + k] & 0xc0) != 0x80) goto invalid;
-            cp = (cp << 6) | (p[i + k] & 0x3f);
+    for (;;) {
+        while (len - i >= 8) {
+            uint64_t w;
+            memcpy(&w, p + i, 8);
+            if (w & 0x8080808080808080ull) break;
+            i += 8;
         }
-        if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) goto invalid;
-        i += n + 1;
+        if (i >= len) return 1;
+        unsigned c = p[i];
+        if (c < 0x80) {
+            i++;
+        } else if (c >= 0xe0 && c <= 0xef) {
+            unsigned lo = c == 0xe0 ? 0xa0 : 0x80, hi = c == 0xed ? 0x9f : 0xbf;
+            if (len - i < 3 || p[i + 1] < lo || p[i + 1] > hi || (p[i + 2] & 0xc0) != 0x80) break;
+            i += 3;
+        } else if (c >= 0xc2 && c <= 0xdf) {
+            if (len - i < 2 || (p[i + 1] & 0xc0) != 0x80) break;
+            i += 2;
+        } else if (c >= 0xf0 && c <= 0xf4) {
+            unsigned lo = c == 0xf0 ? 0x90 : 0x80, hi = c == 0xf4 ? 0x8f : 0xbf;
+            if (len - i < 4 || p[i + 1] < lo || p[i + 1] > hi || (p[i + 2] & 0xc0) != 0x80 ||
+                (p[i + 3] & 0xc0) != 0x80)
+                break;
+            i += 4;
+        } else {
+            break;
+        }
     }
-    return 1;
-invalid:
     if (bad) *bad = i;
     return 0;
 }

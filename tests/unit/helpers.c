@@ -5,9 +5,11 @@
  * generation tests (a complete legal-move list, a refused move and its code, an
  * ending).
  */
+#include <dirent.h>
 #include <malloc.h>
 #include <stdarg.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include "unit.h"
 
 void list_add(list *l, const char *s)
@@ -340,4 +342,21 @@ void text_of_code(char *buf, size_t len, const char *alphabet, size_t na, size_t
         buf[i] = alphabet[code % na];
         code /= na;
     }
+}
+
+void walk_files(const char *dir, void (*fn)(const char *path, const char *name, void *ctx), void *ctx)
+{
+    DIR *dp = opendir(dir);
+    if (dp == NULL) fail_msg("no %s (the unit tests run from the repository root)", dir);
+    struct dirent *de;
+    while ((de = readdir(dp)) != NULL) {
+        if (de->d_name[0] == '.') continue;
+        char path[1024];
+        snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+        struct stat st;
+        if (stat(path, &st) != 0) continue;
+        if (S_ISDIR(st.st_mode)) walk_files(path, fn, ctx);
+        else fn(path, de->d_name, ctx);
+    }
+    closedir(dp);
 }

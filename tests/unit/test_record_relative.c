@@ -20,6 +20,8 @@
 #include <sys/stat.h>
 
 #include "unit.h"
+#include "engine_internal.h"
+#include "format_internal.h"
 #include "record_internal.h"
 #include "util_text.h"
 
@@ -155,30 +157,26 @@ static char *slurp(const char *path, size_t *len)
 }
 
 /* Every file under dir (recursively) whose name ends in suffix ("" any), read as `name`. */
+typedef struct walk_ctx {
+    const char *suffix, *name;
+} walk_ctx;
+
+static void same_for_file(const char *path, const char *fname, void *ctx)
+{
+    const walk_ctx *w = ctx;
+    size_t l = strlen(fname), k = strlen(w->suffix);
+    if (l < k || strcmp(fname + l - k, w->suffix) != 0) return;
+    size_t len;
+    char *text = slurp(path, &len);
+    if (text == NULL) return;
+    same_both_ways(w->name, path, text, len);
+    free(text);
+}
+
 static void same_for_files(const char *dir, const char *suffix, const char *name)
 {
-    DIR *dp = opendir(dir);
-    if (dp == NULL) fail_msg("no %s (the unit tests run from the repository root)", dir);
-    struct dirent *de;
-    while ((de = readdir(dp)) != NULL) {
-        if (de->d_name[0] == '.') continue;
-        char path[1024];
-        snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
-        struct stat st;
-        if (stat(path, &st) != 0) continue;
-        if (S_ISDIR(st.st_mode)) {
-            same_for_files(path, suffix, name);
-            continue;
-        }
-        size_t l = strlen(de->d_name), k = strlen(suffix);
-        if (l < k || strcmp(de->d_name + l - k, suffix) != 0) continue;
-        size_t len;
-        char *text = slurp(path, &len);
-        if (text == NULL) continue;
-        same_both_ways(name, path, text, len);
-        free(text);
-    }
-    closedir(dp);
+    walk_ctx w = {suffix, name};
+    walk_files(dir, same_for_file, &w);
 }
 
 static void sample_records(void **state)
@@ -238,6 +236,31 @@ static const unsigned rels[] = {0,
 
 /* The two collections of the origins of kind to `to` in pos agree, and so does
  * every reading of them. */
+static unsigned long memo_answers, memo_unfit;
+
+/* koma__mb_origins with the hub's memo of the last board (only the squares that
+ * changed counted again) and without (the board read whole): the same answer. */
+static void same_with_memo(const koma_game *g, const koma_position *pos, koma_piece kind, koma_sq to)
+{
+    koma_error err;
+    uint32_t tosq;
+    if (koma_sq_to_square(&pos->shape, to, &tosq) != 0) return;
+    koma_engine *e = koma__hub_engine(quick, g, &err);
+    assert_non_null(e);
+    assert_non_null(quick->memo);
+    uint32_t fa[KOMA__MAX_ORIGINS], fb[KOMA__MAX_ORIGINS];
+    unsigned ma[KOMA__MAX_ORIGINS], mb[KOMA__MAX_ORIGINS];
+    int na = koma__mb_origins(e, pos, kind, tosq, fa, ma, KOMA__MAX_ORIGINS, quick->memo);
+    int nb = koma__mb_origins(e, pos, kind, tosq, fb, mb, KOMA__MAX_ORIGINS, NULL);
+    assert_int_equal(na, nb);
+    for (int i = 0; i < na && i < KOMA__MAX_ORIGINS; i++) {
+        assert_int_equal(fa[i], fb[i]);
+        assert_int_equal(ma[i], mb[i]);
+    }
+    memo_answers++;
+    memo_unfit += na < 0;
+}
+
 static void same_origins(const koma_game *g, const koma_position *pos, koma_piece kind, koma_sq to,
                          unsigned long *multi)
 {
@@ -245,6 +268,7 @@ static void same_origins(const koma_game *g, const koma_position *pos, koma_piec
     koma_error ea, eb;
     int ra = koma__relative_collect(quick, g, pos, kind, to, &a, &ea);
     int rb = koma__relative_collect(full, g, pos, kind, to, &b, &eb);
+    same_with_memo(g, pos, kind, to);
     assert_int_equal(ra, rb);
     assert_int_equal(a.n, b.n);
     if (a.n > 1) (*multi)++;
@@ -299,12 +323,31 @@ static void origins_of_positions(void **state)
                         same_origins(g, &pos[i], kind, to, &multi);
                         asked++;
                     }
+                    /* the board spoilt on a square or two (a second king, a piece
+                     * not of the game), asked, then put back: the memo follows */
+                    if (rnd(4) == 0) {
+                        static const char *const odd[] = {"K^", "k^", "Q", "q", "P", "+g", "R"};
+                        uint32_t sq1 = rnd(81), sq2 = rnd(81);
+                        koma_piece k1 = pos[i].board[sq1], k2 = pos[i].board[sq2], p1, p2;
+                        const char *o1 = odd[rnd(7)], *o2 = odd[rnd(7)];
+                        assert_int_equal(koma_epin_parse(o1, strlen(o1), &p1, &err), 0);
+                        assert_int_equal(koma_epin_parse(o2, strlen(o2), &p2, &err), 0);
+                        pos[i].board[sq1] = p1;
+                        if (rnd(2)) pos[i].board[sq2] = rnd(2) ? p2 : KOMA_PIECE_NONE;
+                        koma_sq to = {1 + rnd(9), 1 + rnd(9)};
+                        same_with_memo(g, &pos[i], kind, to);
+                        pos[i].board[sq2] = k2;
+                        pos[i].board[sq1] = k1;
+                    }
                 }
         }
     for (size_t i = 0; i < CAP; i++) koma_position_cleanup(&pos[i]);
     free(pos);
-    print_message("origins: %lu questions (%lu with several origins), the same both ways\n", asked, multi);
+    print_message("origins: %lu questions (%lu with several origins), the same both ways; with the memo of the "
+                  "last board and without: %lu answers (%lu boards that do not fit), the same\n",
+                  asked, multi, memo_answers, memo_unfit);
     assert_true(multi > 300);
+    assert_true(memo_unfit > 500 && memo_answers - memo_unfit > 100000);
 }
 
 /* KI2's marks and the characters they follow (UTF-8). */

@@ -98,6 +98,59 @@ static void test_utf8(void **state)
     assert_int_equal(koma__utf8_valid(LIT("\xff"), NULL), 0);
 }
 
+/* The reference: each sequence decoded, then its code point checked. */
+static int utf8_decoded(const unsigned char *p, size_t len, size_t *bad)
+{
+    size_t i = 0;
+    while (i < len) {
+        unsigned c = p[i], min, n;
+        if (c < 0x80) {
+            i++;
+            continue;
+        }
+        if (c >= 0xc2 && c <= 0xdf) n = 1, min = 0x80;
+        else if (c >= 0xe0 && c <= 0xef) n = 2, min = 0x800;
+        else if (c >= 0xf0 && c <= 0xf4) n = 3, min = 0x10000;
+        else break;
+        if (len - i <= n) break;
+        unsigned cp = c & (0x3fu >> n), k;
+        for (k = 1; k <= n && (p[i + k] & 0xc0) == 0x80; k++) cp = (cp << 6) | (p[i + k] & 0x3f);
+        if (k <= n || cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) break;
+        i += n + 1;
+    }
+    *bad = i;
+    return i == len;
+}
+
+/* koma__utf8_valid (byte ranges, ASCII by words) against the reference on random
+ * texts: ASCII runs, sequences of each length, and their bytes spoilt at random. */
+static void test_utf8_random(void **state)
+{
+    (void)state;
+    unsigned long long seed = 20261129ull;
+    static const char *const pieces[] = {"a", "plain ascii text", "\xc3\xa9", "\xe5\xb0\x86", "\xed\x9f\xbf", "\xee\x80\x80",
+                                         "\xf0\x9f\x80\x84", "\xf4\x8f\xbf\xbf", "\n", "\x7f"};
+    unsigned long invalid = 0;
+    for (int t = 0; t < 200000; t++) {
+        unsigned char buf[64];
+        size_t len = 0;
+        while (len < 40) {
+            const char *q = pieces[rnd_next(&seed, sizeof pieces / sizeof pieces[0])];
+            size_t n = strlen(q);
+            memcpy(buf + len, q, n);
+            len += n;
+        }
+        len -= rnd_next(&seed, 4);
+        for (unsigned k = rnd_next(&seed, 3); k > 0; k--) buf[rnd_next(&seed, (unsigned)len)] = (unsigned char)rnd_next(&seed, 256);
+        size_t want_bad = 0, bad = 99;
+        int want = utf8_decoded(buf, len, &want_bad), got = koma__utf8_valid((const char *)buf, len, &bad);
+        if (got != want || (!want && bad != want_bad))
+            fail_msg("utf8_valid of %zu bytes: %d at %zu, the reference %d at %zu", len, got, bad, want, want_bad);
+        invalid += !want;
+    }
+    assert_true(invalid > 50000 && invalid < 150000);
+}
+
 static void test_iconv(void **state)
 {
     (void)state;
@@ -259,6 +312,7 @@ int main(void)
         cmocka_unit_test(test_buffers),
         cmocka_unit_test(test_printf),
         cmocka_unit_test(test_utf8),
+        cmocka_unit_test(test_utf8_random),
         cmocka_unit_test(test_iconv),
         cmocka_unit_test(test_contains),
         cmocka_unit_test(test_error_at),

@@ -78,6 +78,9 @@ typedef struct mem_src {
 long mem_read(void *ctx, char *buf, size_t cap);
 /* A whole file read into a buffer the caller frees; NULL when it cannot be opened. */
 char *read_whole_file(const char *path, size_t *len);
+/* Each file under dir, recursively (names beginning with '.' left out): fn with
+ * its path and name. Fails the test when dir cannot be opened. */
+void walk_files(const char *dir, void (*fn)(const char *path, const char *name, void *ctx), void *ctx);
 
 /* The texts of len bytes over the na bytes of alphabet, numbered 0 to
  * texts_of_len(na, len) - 1: text_of_code writes the code-th into buf (no NUL). */
