@@ -205,6 +205,7 @@ int koma__mb_find_move(koma_engine *e, const koma_move *m, koma_emove *out, koma
                                   "a drop does not promote");
         koma_emove em = KOMA__M_DROP | KOMA__MOVE(slot, to);
         if (koma__drop_pseudo(e, slot, to) && koma__legal_pseudo(e, em)) {
+            if (g->check_rule) koma__proved(e, em);
             *out = em;
             return 0;
         }
@@ -267,7 +268,12 @@ int koma__mb_find_move(koma_engine *e, const koma_move *m, koma_emove *out, koma
     }
     /* em is now the pseudo-legal move koma__gen_pseudo makes for this text
      * (the game is not over: koma__legal_pseudo's first test) */
-    if (!g->check_rule || koma__free_mover(e, from) || koma__legal_pseudo(e, em)) {
+    if (!g->check_rule) {
+        *out = em;
+        return 0;
+    }
+    if (koma__free_mover(e, from) || koma__legal_pseudo(e, em)) {
+        koma__proved(e, em);
         *out = em;
         return 0;
     }
