@@ -368,6 +368,7 @@ static int any_pseudo(const koma_engine *e)
 }
 
 static int has_legal_level(koma_engine *e, int level);
+static int has_legal_now(koma_engine *e);
 
 /* Legality of a pseudo-legal move in a check-rule game. */
 static int legal_move(koma_engine *e, koma_emove m, int level)
@@ -387,7 +388,7 @@ static int legal_move(koma_engine *e, koma_emove m, int level)
     int ok = !koma__in_check(e, s);
     if (ok && no_mate_drop && level < KOMA__SCRATCH_LEVELS &&
         koma__reaches(e, KOMA__CODE(KOMA__SLOT_KIND(KOMA__M_FROM(m)), s), KOMA__M_TO(m), oksq, 0))
-        ok = has_legal_level(e, level);
+        ok = level == 0 ? has_legal_now(e) : has_legal_level(e, level);   /* (the same answer) */
     koma__unmake(e, &u);
     e->quick = quick;
     return ok;
