@@ -184,6 +184,7 @@ static int bb_royal_scan(koma_engine *e)
             if (abs(e->leap_probe[s][i].off) > e->leap_span) e->leap_span = abs(e->leap_probe[s][i].off);
     e->leap_by = calloc((size_t)2 * (size_t)(2 * e->leap_span + 1), sizeof *e->leap_by);
     if (!e->probe_lines || !e->leap_from || !e->dir_to || !e->leap_by) return -1;
+    for (int s = 0; s < 2; s++) e->leap_mid[s] = e->leap_by + (size_t)s * (size_t)(2 * e->leap_span + 1) + e->leap_span;
     for (int s = 0; s < 2; s++)
         for (int i = 0; i < e->nleap_probe[s]; i++)
             e->leap_by[(size_t)s * (size_t)(2 * e->leap_span + 1) + (size_t)(e->leap_probe[s][i].off + e->leap_span)] =

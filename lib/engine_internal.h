@@ -219,6 +219,7 @@ struct koma_engine {
     uint64_t *leap_by;                 /* [2][2 * leap_span + 1]: the mover codes of side s
                                           that leap by the padded offset d (at d + leap_span) */
     int leap_span;
+    const uint64_t *leap_mid[2];       /* leap_by of side s at offset 0 (index by d) */
     koma__bb drop_bb[2][KOMA__MAX_KINDS];   /* squares a kind may be dropped on (ranks) */
     koma__bb file_bb[KOMA__MAX_FILES];
     koma__bbclass lclass[2][KOMA__MAX_KINDS];     /* leaper classes of each side */
@@ -407,13 +408,10 @@ static inline int koma__reaches_in(const koma_engine *e, uint8_t code, int from,
 {
     if (!e->leap_by) return koma__reaches_walk(e, code, from, to, ignore_blockers);
     int d = to - from, span = e->leap_span;
-    if (d >= -span && d <= span &&
-        ((e->leap_by[(size_t)KOMA__SIDE_OF(code) * (size_t)(2 * span + 1) + (size_t)(d + span)] >>
-          KOMA__MOVER(code)) & 1u))
+    if (d >= -span && d <= span && ((e->leap_mid[KOMA__SIDE_OF(code)][d] >> KOMA__MOVER(code)) & 1u))
         return 1;
-    if (e->mv[KOMA__MOVER(code)].nride == 0) return 0;
 #if KOMA__HAVE_BB
-    if (e->dir_to) {
+    if (e->dir_to) {                   /* (dir_reach: 0 for a code without rides) */
         size_t n = (size_t)e->nsquares, fb = (size_t)e->index_sq[from], tb = (size_t)e->index_sq[to];
         int dir = e->dir_to[fb * n + tb];
         if (dir == 0xFF) return 0;
@@ -427,6 +425,7 @@ static inline int koma__reaches_in(const koma_engine *e, uint8_t code, int from,
         return ignore_blockers || !(upto & ~e->bit[to] & (e->occ[0] | e->occ[1]));
     }
 #endif
+    if (e->mv[KOMA__MOVER(code)].nride == 0) return 0;
     return koma__reaches_walk(e, code, from, to, ignore_blockers);
 }
 
@@ -474,9 +473,7 @@ static inline int koma__checked_by(const koma_engine *e, int ksq, int from, int 
 {
     int o = e->turn ^ 1, span = e->leap_span, away = ksq - to, d, i;
     unsigned c = KOMA__MOVER(e->board[to]);
-    if (away >= -span && away <= span &&
-        ((e->leap_by[(size_t)o * (size_t)(2 * span + 1) + (size_t)(away + span)] >> c) & 1u))
-        return 1;
+    if (away >= -span && away <= span && ((e->leap_mid[o][away] >> c) & 1u)) return 1;
     int kb = e->index_sq[ksq];
     const uint8_t *dt = e->dir_to + (size_t)kb * (size_t)e->nsquares;
     koma__bb occ = e->occ[0] | e->occ[1];
