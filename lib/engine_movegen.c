@@ -12,7 +12,10 @@
  * the one move the text names and tests it (koma__drop_pseudo,
  * koma__legal_pseudo), and "has a legal move" stops at the first move found,
  * generating piece by piece (without the check rule, a piece with a free or
- * enemy square at its first step is enough).
+ * enemy square at its first step is enough). After a ply koma_engine_find_move
+ * found, the side to move's check is known from that ply (koma__mb_make:
+ * koma__checked_by) and a piece's pin is read from its one line
+ * (koma__pinned_line, engine_internal.h), without the royal scan.
  */
 #include <string.h>
 #if defined(__SSE2__)

@@ -377,9 +377,18 @@ static __attribute__((noinline)) int threatens_survival(koma_engine *e, int side
     return 0;
 }
 
-int koma__mb_threatens(koma_engine *e, int side)
+/* koma__mb_threatens in full (out of line: the usual question, the side that
+ * has just moved, saves no registers). */
+static __attribute__((noinline)) int threatens(koma_engine *e, int side)
 {
     /* a royal of the other side attacked (check) */
     if (side != e->turn ? koma__in_check_now(e) : koma__in_check(e, side ^ 1)) return 1;
     return e->survival && threatens_survival(e, side);
+}
+
+int koma__mb_threatens(koma_engine *e, int side)
+{
+    /* the side that has just moved, its check found by the ply (KOMA__Q_CHECK) */
+    if (side != e->turn && (e->quick & KOMA__Q_CHECK) && !e->survival) return e->check_on;
+    return threatens(e, side);
 }
