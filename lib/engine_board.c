@@ -922,7 +922,7 @@ int koma__mb_make(koma_engine *e, koma_emove m, koma_error *err)
     unsigned q = e->quick;
     if (q)
         e->quick = ((q & KOMA__Q_PROVED) && e->proved == m ? KOMA__Q_SAFE : 0u) |
-                   ((q & KOMA__Q_SAFE) && e->lines ? KOMA__Q_CHECK : 0u);
+                   ((q & KOMA__Q_SAFE) ? KOMA__Q_CHECK : 0u);
     make_move(e, m, &e->undo[e->nundo]);
     e->nundo++;
 #if KOMA__HAVE_BB

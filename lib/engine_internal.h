@@ -148,7 +148,8 @@ typedef struct koma__royal_info {
 /* The facts of koma_engine's `quick`: */
 #define KOMA__Q_PROVED 1u   /* `proved` is legal here by the check rule, the mover's one royal on the board
                                (koma__mb_find_move) */
-#define KOMA__Q_SAFE 2u     /* the side not to move has one royal, not attacked (its ply was proved) */
+#define KOMA__Q_SAFE 2u     /* the side not to move has one royal, not attacked (its ply was proved;
+                               only on an engine with `lines`) */
 #define KOMA__Q_CHECK 4u    /* check_ksq and check_on are this position's: after a ply from a position
                                with KOMA__Q_SAFE, found from that ply alone (koma__mb_make) */
 
@@ -533,10 +534,11 @@ static inline int koma__free_mover(koma_engine *e, int from)
 
 /* koma__mb_find_move found m legal by the check rule: noted for koma__mb_make
  * when the side to move has one royal (its state known, as it is after the
- * test), so that the next position knows that royal safe. */
+ * test), so that the next position knows that royal safe (on an engine with
+ * the lines only: the next ply's check is found on them). */
 static inline void koma__proved(koma_engine *e, koma_emove m)
 {
-    if ((e->quick & KOMA__Q_CHECK) || (e->royal_known && e->royal.ksq >= 0)) {
+    if (e->lines && ((e->quick & KOMA__Q_CHECK) || (e->royal_known && e->royal.ksq >= 0))) {
         e->proved = m;
         e->quick |= KOMA__Q_PROVED;
     }

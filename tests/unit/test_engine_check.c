@@ -25,17 +25,7 @@
 #include "unit.h"
 #include "engine_internal.h"
 
-static uint64_t seed = 1;
-
-static uint64_t next_random(void)
-{
-    uint64_t x = seed;
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    seed = x;
-    return x * 0x2545F4914F6CDD1Dull;
-}
+static unsigned long long seed = 1;
 
 static unsigned long positions, checks, pins;
 
@@ -115,14 +105,9 @@ static void check_position(koma_engine *e, koma_emove *legal, koma_emove *pseudo
 
 static void random_games(const char *id, const char *feen, int games, int plies)
 {
-    koma_game_set *set;
     koma_error err;
     koma_error_clear(&err);
-    assert_int_equal(koma_game_set_new(&set, &err), 0);
-    const koma_game *g = koma_game_set_find_id(set, id, strlen(id));
-    assert_non_null(g);
-    koma_engine *e;
-    assert_int_equal(koma_engine_new(g, &e, &err), 0);
+    koma_engine *e = engine_at(id, feen);
     assert_true(e->lines);             /* (the games here have the tables) */
     size_t max = koma_engine_max_moves(e);
     koma_emove *legal = malloc(max * sizeof *legal), *pseudo = malloc(max * sizeof *pseudo);
@@ -135,7 +120,7 @@ static void random_games(const char *id, const char *feen, int games, int plies)
         for (int ply = 0; ply < plies; ply++) {
             size_t n = koma_engine_legal_moves(e, legal);
             if (n == 0) break;
-            koma_emove m = legal[next_random() % n], found;
+            koma_emove m = legal[rnd_next(&seed, (unsigned)n)], found;
             koma_move mv;
             assert_int_equal(koma_engine_move_pmn(e, m, &mv), 0);
             e->royal_known = 0;        /* (as the referee finds it: without the list) */
@@ -157,7 +142,6 @@ static void random_games(const char *id, const char *feen, int games, int plies)
     free(legal);
     free(pseudo);
     koma_engine_free(e);
-    koma_game_set_free(set);
 }
 
 static void test_shogi(void **state)
@@ -178,23 +162,15 @@ static void test_shogi(void **state)
 static void test_set_position(void **state)
 {
     (void)state;
-    koma_game_set *set;
     koma_error err;
     koma_error_clear(&err);
-    assert_int_equal(koma_game_set_new(&set, &err), 0);
-    const koma_game *g = koma_game_set_find_id(set, LIT("shogi"));
-    assert_non_null(g);
-    koma_engine *e;
-    assert_int_equal(koma_engine_new(g, &e, &err), 0);
-    static const char feen[] = "4k^4/9/9/9/4R4/9/9/9/K^8 / S/s";
-    assert_int_equal(koma_engine_set_feen(e, LIT(feen), &err), 0);
+    koma_engine *e = engine_at("shogi", "4k^4/9/9/9/4R4/9/9/9/K^8 / S/s");
     koma_emove m;
     assert_int_equal(koma_engine_parse_move(e, LIT("a1-a2"), &m, &err), 0);
     assert_int_equal(koma_engine_make(e, m, &err), 0);
     assert_int_equal(e->quick & KOMA__Q_CHECK, 0);
     assert_int_equal(koma__in_check_now(e), 1);
     koma_engine_free(e);
-    koma_game_set_free(set);
 }
 
 static void test_minishogi_okisaki(void **state)
@@ -212,5 +188,5 @@ int main(void)
         cmocka_unit_test(test_minishogi_okisaki),
         cmocka_unit_test(test_set_position),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests(tests, games_setup, games_teardown);
 }
