@@ -184,6 +184,7 @@ static int bb_royal_scan(koma_engine *e)
             if (abs(e->leap_probe[s][i].off) > e->leap_span) e->leap_span = abs(e->leap_probe[s][i].off);
     e->leap_by = calloc((size_t)2 * (size_t)(2 * e->leap_span + 1), sizeof *e->leap_by);
     if (!e->probe_lines || !e->leap_from || !e->dir_to || !e->leap_by) return -1;
+    for (int s = 0; s < 2; s++) e->leap_mid[s] = e->leap_by + (size_t)s * (size_t)(2 * e->leap_span + 1) + e->leap_span;
     for (int s = 0; s < 2; s++)
         for (int i = 0; i < e->nleap_probe[s]; i++)
             e->leap_by[(size_t)s * (size_t)(2 * e->leap_span + 1) + (size_t)(e->leap_probe[s][i].off + e->leap_span)] =
@@ -308,6 +309,7 @@ static int build_bb(koma_engine *e)
     bb_files_drops(e);
     if (bb_leaper_classes(e) != 0) return -1;
     e->use_bb = 1;
+    e->lines = e->dir_to != NULL;
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
     __builtin_cpu_init();
     e->popcnt = __builtin_cpu_supports("popcnt") != 0;
@@ -542,6 +544,7 @@ static void recompute(koma_engine *e)
     e->royal_sq[0] = e->royal_sq[1] = -1;
     e->royal_in_hand = 0;
     e->royal_known = 0;
+    e->quick = 0;
     e->material[0] = e->material[1] = 0;
     memset(e->nifu, 0, (size_t)2 * g->nkinds * (size_t)e->files);
     e->held[0] = e->held[1] = 0;
@@ -661,6 +664,7 @@ static int setup_again(koma_engine *e, const koma_position *pos)
     if (c == NULL || !c->valid || e->undo == NULL || !koma_position_equal(&c->pos, pos)) return 0;
     setup_copy(e, c, 1);
     e->royal_known = 0;
+    e->quick = 0;
     e->nundo = 0;
     return 1;
 }
@@ -802,13 +806,18 @@ static inline __attribute__((always_inline)) void make_move(koma_engine *e, koma
     e->turn ^= 1;
 }
 
-void koma__make(koma_engine *e, koma_emove m, koma__undo *u) { make_move(e, m, u); }
+void koma__make(koma_engine *e, koma_emove m, koma__undo *u)
+{
+    make_move(e, m, u);
+    e->quick = 0;
+}
 
 void koma__unmake(koma_engine *e, const koma__undo *u)
 {
     const koma_game *g = e->game;
     e->turn ^= 1;
     e->royal_known = 0;
+    e->quick = 0;
     int s = e->turn;
     koma_emove m = u->move;
     int to = KOMA__M_TO(m);
@@ -907,8 +916,22 @@ void koma__mb_move_facts(const koma_engine *e, koma_emove m, koma_move_facts *ou
 int koma__mb_make(koma_engine *e, koma_emove m, koma_error *err)
 {
     if (push_history(e, err) != 0) return -1;
+    /* a move found legal leaves its side's royal safe; after a ply from a
+     * position where the other side's royal was safe, only that ply may check
+     * it (the new facts set before make_move, which leaves them) */
+    unsigned q = e->quick;
+    if (q)
+        e->quick = ((q & KOMA__Q_PROVED) && e->proved == m ? KOMA__Q_SAFE : 0u) |
+                   ((q & KOMA__Q_SAFE) ? KOMA__Q_CHECK : 0u);
     make_move(e, m, &e->undo[e->nundo]);
     e->nundo++;
+#if KOMA__HAVE_BB
+    if (e->quick & KOMA__Q_CHECK) {
+        int ksq = e->royal_sq[e->turn];
+        e->check_ksq = ksq;
+        e->check_on = koma__checked_by(e, ksq, (m & KOMA__M_DROP) ? -1 : KOMA__M_FROM(m), KOMA__M_TO(m));
+    }
+#endif
     return 0;
 }
 

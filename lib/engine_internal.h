@@ -145,6 +145,14 @@ typedef struct koma__royal_info {
     int pins[KOMA__PINS_MAX];          /* own pieces pinned to it (not in check) */
 } koma__royal_info;
 
+/* The facts of koma_engine's `quick`: */
+#define KOMA__Q_PROVED 1u   /* `proved` is legal here by the check rule, the mover's one royal on the board
+                               (koma__mb_find_move) */
+#define KOMA__Q_SAFE 2u     /* the side not to move has one royal, not attacked (its ply was proved;
+                               only on an engine with `lines`) */
+#define KOMA__Q_CHECK 4u    /* check_ksq and check_on are this position's: after a ply from a position
+                               with KOMA__Q_SAFE, found from that ply alone (koma__mb_make) */
+
 /* An engine: ops and game are every backend's; fx is the effect backend's state
  * (fx_backend.c; NULL in a mailbox engine); the rest is the mailbox engine's
  * (unused by the effect backend). */
@@ -212,6 +220,7 @@ struct koma_engine {
     uint64_t *leap_by;                 /* [2][2 * leap_span + 1]: the mover codes of side s
                                           that leap by the padded offset d (at d + leap_span) */
     int leap_span;
+    const uint64_t *leap_mid[2];       /* leap_by of side s at offset 0 (index by d) */
     koma__bb drop_bb[2][KOMA__MAX_KINDS];   /* squares a kind may be dropped on (ranks) */
     koma__bb file_bb[KOMA__MAX_FILES];
     koma__bbclass lclass[2][KOMA__MAX_KINDS];     /* leaper classes of each side */
@@ -233,6 +242,13 @@ struct koma_engine {
     int royal_in_hand;                 /* royals held in hands (a captured king) */
     int royal_known;                   /* `royal` is this position's (koma__royal_state) */
     koma__royal_info royal;
+    /* what the plies that led here tell (KOMA__Q_*; koma__mb_make and
+     * koma__mb_find_move set them, every other change of the position clears
+     * them): the side to move's check found from the last ply alone */
+    unsigned quick;
+    koma_emove proved;                 /* KOMA__Q_PROVED: the move found legal here */
+    int check_ksq, check_on;           /* KOMA__Q_CHECK: the one royal's square, in check */
+    uint8_t lines;                     /* the bitboards and dir_to: a check or a pin on one line */
     int material[2];                   /* non-royal pieces on board and in hand */
     uint8_t *nifu;                     /* [side][kind][file] unpromoted counts */
     uint64_t hash_board, hash_hand;
@@ -355,11 +371,24 @@ static inline const koma__royal_info *koma__royal_state(koma_engine *e)
 {
     return e->royal_known ? &e->royal : koma__royal_scan(e);
 }
-/* koma__in_check(e, e->turn) through koma__royal_state. */
+/* The side to move's one royal's square (-1: not one on the board) and *on, 1
+ * when it is in check: as the last ply found it (KOMA__Q_CHECK), else from the
+ * royal state. */
+static inline int koma__check_state(koma_engine *e, int *on)
+{
+    if (e->quick & KOMA__Q_CHECK) {
+        *on = e->check_on;
+        return e->check_ksq;
+    }
+    const koma__royal_info *st = koma__royal_state(e);
+    *on = st->in_check;
+    return st->ksq;
+}
+/* koma__in_check(e, e->turn) through koma__check_state. */
 static inline int koma__in_check_now(koma_engine *e)
 {
-    const koma__royal_info *st = koma__royal_state(e);
-    return st->ksq >= 0 ? st->in_check : koma__in_check(e, e->turn);
+    int on, ksq = koma__check_state(e, &on);
+    return ksq >= 0 ? on : koma__in_check(e, e->turn);
 }
 /* 1 when the pseudo-legal move m of the side to move is legal (the check rule,
  * mate by a no-mate drop); 0 in a finished position (a royal in a hand). */
@@ -380,13 +409,10 @@ static inline int koma__reaches_in(const koma_engine *e, uint8_t code, int from,
 {
     if (!e->leap_by) return koma__reaches_walk(e, code, from, to, ignore_blockers);
     int d = to - from, span = e->leap_span;
-    if (d >= -span && d <= span &&
-        ((e->leap_by[(size_t)KOMA__SIDE_OF(code) * (size_t)(2 * span + 1) + (size_t)(d + span)] >>
-          KOMA__MOVER(code)) & 1u))
+    if (d >= -span && d <= span && ((e->leap_mid[KOMA__SIDE_OF(code)][d] >> KOMA__MOVER(code)) & 1u))
         return 1;
-    if (e->mv[KOMA__MOVER(code)].nride == 0) return 0;
 #if KOMA__HAVE_BB
-    if (e->dir_to) {
+    if (e->dir_to) {                   /* (dir_reach: 0 for a code without rides) */
         size_t n = (size_t)e->nsquares, fb = (size_t)e->index_sq[from], tb = (size_t)e->index_sq[to];
         int dir = e->dir_to[fb * n + tb];
         if (dir == 0xFF) return 0;
@@ -400,6 +426,7 @@ static inline int koma__reaches_in(const koma_engine *e, uint8_t code, int from,
         return ignore_blockers || !(upto & ~e->bit[to] & (e->occ[0] | e->occ[1]));
     }
 #endif
+    if (e->mv[KOMA__MOVER(code)].nride == 0) return 0;
     return koma__reaches_walk(e, code, from, to, ignore_blockers);
 }
 
@@ -411,14 +438,110 @@ static inline int koma__pinned(const koma__royal_info *st, int from)
     return 0;
 }
 
+#if KOMA__HAVE_BB
+/* A check or a pin on one line (e->lines), on the 128-bit tables: the squares
+ * of direction d from bit sq to the edge; the bit of blk (not empty, on such a
+ * ray) nearest its start; the piece on bit a, the first from bit kb along d,
+ * a rider of side o that reaches kb (ride probe i of o walks d). */
+static inline koma__bb koma__ray(const koma_engine *e, int d, int sq)
+{
+    return e->ray_bb[(size_t)d * (size_t)e->nsquares + (size_t)sq];
+}
+static inline int koma__ray_first(const koma_engine *e, int d, koma__bb blk)
+{
+    uint64_t lo = (uint64_t)blk, hi = (uint64_t)(blk >> 64);
+    if (e->dir_off[d] > 0) return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(hi);
+    return hi ? 127 - __builtin_clzll(hi) : 63 - __builtin_clzll(lo);
+}
+static inline int koma__line_rider(const koma_engine *e, int o, int i, int d, int kb, int a)
+{
+    const koma__probe *pr = &e->ride_probe[o][i];
+    unsigned c = KOMA__MOVER(e->board[e->sq_index[a]]);
+    if (!((pr->mask >> c) & 1u)) return 0;
+    if (!pr->limited) return 1;
+    unsigned r = e->ride_range[c][i];
+    koma__bb upto = koma__ray(e, d, kb) & ~koma__ray(e, d, a);
+    return r == 0 || (unsigned)(__builtin_popcountll((uint64_t)upto) +
+                                __builtin_popcountll((uint64_t)(upto >> 64))) <= r;
+}
+
+/* After a ply of the other side from `from` (-1: a drop) to `to`, the side to
+ * move's royal on ksq, not attacked before the ply, is attacked: only the
+ * piece on `to` may give check, by a leap or a ride, or a rider by the line
+ * the ply opened from `from` (a capture or a drop opens none). The royal
+ * scan's leaps and rides (royal_scan_bb), for those two squares. */
+static inline int koma__checked_by(const koma_engine *e, int ksq, int from, int to)
+{
+    int o = e->turn ^ 1, span = e->leap_span, away = ksq - to, d, i;
+    unsigned c = KOMA__MOVER(e->board[to]);
+    if (away >= -span && away <= span && ((e->leap_mid[o][away] >> c) & 1u)) return 1;
+    int kb = e->index_sq[ksq];
+    const uint8_t *dt = e->dir_to + (size_t)kb * (size_t)e->nsquares;
+    koma__bb occ = e->occ[0] | e->occ[1];
+    if (e->mv[c].nride) {
+        int tb = e->index_sq[to];
+        if ((d = dt[tb]) != 0xFF && (i = e->probe_of[o][d]) >= 0 &&
+            !(koma__ray(e, d, kb) & ~koma__ray(e, d, tb) & occ & ~e->bit[to]) &&
+            koma__line_rider(e, o, i, d, kb, tb))
+            return 1;
+    }
+    if (from < 0 || (d = dt[e->index_sq[from]]) == 0xFF || (i = e->probe_of[o][d]) < 0) return 0;
+    koma__bb blk = koma__ray(e, d, kb) & occ;
+    if (!(blk & e->set_bb[KOMA__SET_RIDERS(o)])) return 0;
+    return koma__line_rider(e, o, i, d, kb, koma__ray_first(e, d, blk));
+}
+
+/* The own piece on `from` is pinned to the side to move's royal on ksq: the
+ * first piece from the royal on the one line between them, and the next one
+ * beyond it a rider of the other side that reaches the royal along it (the
+ * royal scan's pins, for one piece). */
+static inline int koma__pinned_line(const koma_engine *e, int ksq, int from)
+{
+    int o = e->turn ^ 1, kb = e->index_sq[ksq], fb = e->index_sq[from];
+    int d = e->dir_to[(size_t)kb * (size_t)e->nsquares + (size_t)fb], i;
+    if (d == 0xFF || (i = e->probe_of[o][d]) < 0) return 0;
+    koma__bb blk = koma__ray(e, d, kb) & (e->occ[0] | e->occ[1]);
+    if (!(blk & e->set_bb[KOMA__SET_RIDERS(o)]) || koma__ray_first(e, d, blk) != fb) return 0;
+    blk &= koma__ray(e, d, fb);
+    return blk && koma__line_rider(e, o, i, d, kb, koma__ray_first(e, d, blk));
+}
+#endif
+
+/* The own piece on `from` may be pinned to the side to move's one royal on ksq
+ * (not in check): by the royal state's pins (1 when there were too many to
+ * list), by its line (e->lines), or by the royal state found now
+ * (koma__pinned_find). */
+int koma__pinned_find(koma_engine *e, int from);
+static inline int koma__pinned_now(koma_engine *e, int ksq, int from)
+{
+    if (e->royal_known) return e->royal.npins < 0 || koma__pinned(&e->royal, from);
+#if KOMA__HAVE_BB
+    if (e->lines) return koma__pinned_line(e, ksq, from);
+#endif
+    (void)ksq;
+    return koma__pinned_find(e, from);
+}
+
 /* 1 when every pseudo-legal board move from `from` of the side to move is
- * legal by the royal state alone, as koma__legal_pseudo decides it: not in
- * check, one royal that is not on `from`, the piece not pinned (0: ask
+ * legal by the check and the pins alone, as koma__legal_pseudo decides it:
+ * not in check, one royal that is not on `from`, the piece not pinned (0: ask
  * koma__legal_pseudo). In a check-rule game only; not in a finished position. */
 static inline int koma__free_mover(koma_engine *e, int from)
 {
-    const koma__royal_info *st = koma__royal_state(e);
-    return st->ksq >= 0 && st->npins >= 0 && !st->in_check && from != st->ksq && !koma__pinned(st, from);
+    int on, ksq = koma__check_state(e, &on);
+    return ksq >= 0 && !on && from != ksq && !koma__pinned_now(e, ksq, from);
+}
+
+/* koma__mb_find_move found m legal by the check rule: noted for koma__mb_make
+ * when the side to move has one royal (its state known, as it is after the
+ * test), so that the next position knows that royal safe (on an engine with
+ * the lines only: the next ply's check is found on them). */
+static inline void koma__proved(koma_engine *e, koma_emove m)
+{
+    if (e->lines && ((e->quick & KOMA__Q_CHECK) || (e->royal_known && e->royal.ksq >= 0))) {
+        e->proved = m;
+        e->quick |= KOMA__Q_PROVED;
+    }
 }
 
 /* What koma__mb_origins last read of a board, kept by its caller (one a stream of

@@ -12,7 +12,10 @@
  * the one move the text names and tests it (koma__drop_pseudo,
  * koma__legal_pseudo), and "has a legal move" stops at the first move found,
  * generating piece by piece (without the check rule, a piece with a free or
- * enemy square at its first step is enough).
+ * enemy square at its first step is enough). After a ply koma_engine_find_move
+ * found, the side to move's check is known from that ply (koma__mb_make:
+ * koma__checked_by) and a piece's pin is read from its one line
+ * (koma__pinned_line, engine_internal.h), without the royal scan.
  */
 #include <string.h>
 #if defined(__SSE2__)
@@ -368,6 +371,7 @@ static int any_pseudo(const koma_engine *e)
 }
 
 static int has_legal_level(koma_engine *e, int level);
+static int has_legal_now(koma_engine *e);
 
 /* Legality of a pseudo-legal move in a check-rule game. */
 static int legal_move(koma_engine *e, koma_emove m, int level)
@@ -382,12 +386,14 @@ static int legal_move(koma_engine *e, koma_emove m, int level)
     int no_mate_drop = (m & KOMA__M_DROP) && e->game->kinds[KOMA__SLOT_KIND(KOMA__M_FROM(m))].drop_no_mate &&
                        oksq >= 0;
     koma__undo u;
+    unsigned quick = e->quick;         /* (the same position after the unmake) */
     koma__make(e, m, &u);
     int ok = !koma__in_check(e, s);
     if (ok && no_mate_drop && level < KOMA__SCRATCH_LEVELS &&
         koma__reaches(e, KOMA__CODE(KOMA__SLOT_KIND(KOMA__M_FROM(m)), s), KOMA__M_TO(m), oksq, 0))
-        ok = has_legal_level(e, level);
+        ok = level == 0 ? has_legal_now(e) : has_legal_level(e, level);   /* (the same answer) */
     koma__unmake(e, &u);
+    e->quick = quick;
     return ok;
 }
 
@@ -468,6 +474,12 @@ const koma__royal_info *koma__royal_scan(koma_engine *e)
     }
     e->royal_known = 1;
     return st;
+}
+
+int koma__pinned_find(koma_engine *e, int from)
+{
+    const koma__royal_info *st = koma__royal_scan(e);
+    return st->npins < 0 || koma__pinned(st, from);
 }
 
 /* 1 when a piece of the side to move that is neither its royal nor pinned has
@@ -604,20 +616,20 @@ int koma__legal_pseudo(koma_engine *e, koma_emove m)
 {
     if (koma__over(e)) return 0;
     if (!e->game->check_rule) return 1;
-    const koma__royal_info *st = koma__royal_state(e);
-    if (st->ksq < 0 || st->npins < 0) return legal_move(e, m, 0);
+    int in_check, ksq = koma__check_state(e, &in_check);
+    if (ksq < 0) return legal_move(e, m, 0);
     int s = e->turn;
     if (m & KOMA__M_DROP) {
         int kind = KOMA__SLOT_KIND(KOMA__M_FROM(m));
         int oksq = e->nroyal[s ^ 1] == 1 ? e->royal_sq[s ^ 1] : -1;
-        if (st->in_check || (e->game->kinds[kind].drop_no_mate &&
-                             (oksq < 0 || koma__reaches(e, KOMA__CODE(kind, s), KOMA__M_TO(m), oksq, 0))))
+        if (in_check || (e->game->kinds[kind].drop_no_mate &&
+                         (oksq < 0 || koma__reaches(e, KOMA__CODE(kind, s), KOMA__M_TO(m), oksq, 0))))
             return legal_move(e, m, 0);
         return 1;
     }
-    int from = KOMA__M_FROM(m), ksq = st->ksq;
+    int from = KOMA__M_FROM(m);
     if (from == ksq) return !attacked_lifted(e, ksq, KOMA__M_TO(m), s);
-    if (st->in_check || koma__pinned(st, from)) return legal_move(e, m, 0);
+    if (in_check || koma__pinned_now(e, ksq, from)) return legal_move(e, m, 0);
     return 1;
 }
 
@@ -908,6 +920,7 @@ GEN_INLINE void quiet_make(koma_engine *e, koma_emove m)
     int s = e->turn, to = KOMA__M_TO(m);
     const koma__kind *kinds = e->game->kinds;
     e->royal_known = 0;
+    e->quick = 0;
     if (m & KOMA__M_DROP) {
         int slot = KOMA__M_FROM(m), k = KOMA__SLOT_KIND(slot);
         uint8_t c = (uint8_t)(KOMA__CODE(k, s) | ((slot & KOMA__SLOT_DERIVED) ? KOMA__DERIVED : 0));
@@ -940,6 +953,7 @@ GEN_INLINE void quiet_unmake(koma_engine *e, koma_emove m, uint8_t moved)
     int s = (e->turn ^= 1), to = KOMA__M_TO(m);
     const koma__kind *kinds = e->game->kinds;
     e->royal_known = 0;
+    e->quick = 0;
     uint8_t c = e->board[to];
     e->board[to] = KOMA__EMPTY;
     e->occ[s] ^= e->bit[to];

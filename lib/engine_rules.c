@@ -205,6 +205,7 @@ int koma__mb_find_move(koma_engine *e, const koma_move *m, koma_emove *out, koma
                                   "a drop does not promote");
         koma_emove em = KOMA__M_DROP | KOMA__MOVE(slot, to);
         if (koma__drop_pseudo(e, slot, to) && koma__legal_pseudo(e, em)) {
+            if (g->check_rule) koma__proved(e, em);
             *out = em;
             return 0;
         }
@@ -267,7 +268,12 @@ int koma__mb_find_move(koma_engine *e, const koma_move *m, koma_emove *out, koma
     }
     /* em is now the pseudo-legal move koma__gen_pseudo makes for this text
      * (the game is not over: koma__legal_pseudo's first test) */
-    if (!g->check_rule || koma__free_mover(e, from) || koma__legal_pseudo(e, em)) {
+    if (!g->check_rule) {
+        *out = em;
+        return 0;
+    }
+    if (koma__free_mover(e, from) || koma__legal_pseudo(e, em)) {
+        koma__proved(e, em);
         *out = em;
         return 0;
     }
@@ -371,9 +377,18 @@ static __attribute__((noinline)) int threatens_survival(koma_engine *e, int side
     return 0;
 }
 
-int koma__mb_threatens(koma_engine *e, int side)
+/* koma__mb_threatens in full (out of line: the usual question, the side that
+ * has just moved, saves no registers). */
+static __attribute__((noinline)) int threatens(koma_engine *e, int side)
 {
     /* a royal of the other side attacked (check) */
     if (side != e->turn ? koma__in_check_now(e) : koma__in_check(e, side ^ 1)) return 1;
     return e->survival && threatens_survival(e, side);
+}
+
+int koma__mb_threatens(koma_engine *e, int side)
+{
+    /* the side that has just moved, its check found by the ply (KOMA__Q_CHECK) */
+    if (side != e->turn && (e->quick & KOMA__Q_CHECK) && !e->survival) return e->check_on;
+    return threatens(e, side);
 }
