@@ -940,20 +940,26 @@ AVX512 static int check_avx512(const char *s, size_t len)
 AVX512 static size_t lines_avx512(const char *s, size_t len, size_t *lines)
 {
     KVEC_HIDE;
-    size_t pos = 0, count = 0;
-#define NL64(p) _mm512_cmpeq_epi8_mask(_mm512_loadu_si512((const void *)(p)), KZ(K_NL))
-    while (len - pos >= WINDOW + 64) {
-        const uint64_t m0 = NL64(s + pos), m1 = NL64(s + pos + 64);
-        _mm_prefetch(s + pos + AHEAD, _MM_HINT_T0);
+    size_t count = 0;
+    const char *p = s;
+    if (len < WINDOW + 64) {
+        *lines = 0;
+        return 0;
+    }
+    const char *const last = s + (len - (WINDOW + 64));   /* the last line start with its window */
+#define NL64(q) _mm512_cmpeq_epi8_mask(_mm512_loadu_si512((const void *)(q)), KZ(K_NL))
+    while (p <= last) {
+        const uint64_t m0 = NL64(p), m1 = NL64(p + 64);
+        _mm_prefetch(p + AHEAD, _MM_HINT_T0);
         const size_t n0 = (size_t)_tzcnt_u64(m0);                 /* 64 when none */
         const size_t n = n0 + (n0 == 64 ? (size_t)_tzcnt_u64(m1) : 0);   /* 128 when none */
-        if (n > 127 || !check_window512(s + pos, n)) break;
-        pos += n + 1;
+        if (n > 127 || !check_window512(p, n)) break;
+        p += n + 1;
         count++;
     }
 #undef NL64
     *lines = count;
-    return pos;
+    return (size_t)(p - s);
 }
 #endif
 
