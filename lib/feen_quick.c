@@ -775,12 +775,13 @@ AVX512 static __attribute__((noinline)) uint32_t layers512(const char *s, unsign
 /*
  * A line whose placement ends past its 62nd byte (its space at 62..126; len <=
  * 127, s readable to s[WINDOW - 1]): check_window512's classes and grammar over
- * two vectors, the masks 128 bits wide; the ranks by the running sum mod 256
+ * two vectors, each mask in two words (0: the first vector's bytes, 1: the
+ * second's; GCC handles a 128-bit integer's shifts and masks in many more
+ * moves); the ranks by the running sum mod 256
  * with a '/' weighing -F, the second vector's carried from the first's last
  * byte; the hands as check_window512's past the 64th byte; a 3-D board's
  * ranks and layers by layers_check.
  */
-__extension__ typedef unsigned __int128 mask128;
 AVX512 static __attribute__((noinline)) int check_long512(const char *s, size_t len, __m512i v0, uint64_t sp0)
 {
     KVEC_HIDE;
@@ -791,34 +792,32 @@ AVX512 static __attribute__((noinline)) int check_long512(const char *s, size_t 
     if (a >= 127 || !style_ok(s, len) || a >= b) return 0;
     __m512i pair0, pair1, cls0, cls1;
     pairs2_512(v0, v1, &pair0, &pair1, &cls0, &cls1);
-#define BOTH(m) ((mask128)(m(cls1)) << 64 | (m(cls0)))
-#define LETTERS(k) _mm512_movepi8_mask(k)
-#define DIGITS(k) _mm512_movepi8_mask(_mm512_slli_epi16(k, 4))
-    const mask128 pm = ((mask128)1 << a) - 1;
-    const mask128 l = BOTH(LETTERS), d = BOTH(DIGITS);
-    const mask128 sl = ((mask128)_mm512_cmpeq_epi8_mask(v1, KZ(K_SLASH)) << 64 | _mm512_cmpeq_epi8_mask(v0, KZ(K_SLASH))) & pm;
-#undef BOTH
-#undef LETTERS
-#undef DIGITS
-    const mask128 dp = d & pm, lp = l & pm;
+    /* the placement s[0..a), a >= 62 */
+    const uint64_t pm0 = _bzhi_u64(~0ull, a), pm1 = a > 64 ? _bzhi_u64(~0ull, a - 64) : 0;
+    const uint64_t lp0 = _mm512_movepi8_mask(cls0) & pm0, lp1 = _mm512_movepi8_mask(cls1) & pm1;
+    const uint64_t dp0 = _mm512_movepi8_mask(_mm512_slli_epi16(cls0, 4)) & pm0;
+    const uint64_t dp1 = _mm512_movepi8_mask(_mm512_slli_epi16(cls1, 4)) & pm1;
+    const uint64_t sl0 = _mm512_cmpeq_epi8_mask(v0, KZ(K_SLASH)) & pm0, sl1 = _mm512_cmpeq_epi8_mask(v1, KZ(K_SLASH)) & pm1;
     /* the token grammar over the placement and its space (broken512 on both
-     * vectors), no count of three digits */
-    const mask128 bad = (mask128)broken512(v1, pair1, 2) << 64 | broken512(v0, pair0, 2);
-    if ((bad & ((pm << 1) | 1)) | (dp & (dp << 1) & (dp << 2))) return 0;
+     * vectors), no count of three digits (each word's shifts with the first's
+     * top bits carried into the second) */
+    const uint64_t bad0 = broken512(v0, pair0, 2) & ((pm0 << 1) | 1);
+    const uint64_t bad1 = broken512(v1, pair1, 2) & ((pm1 << 1) | (pm0 >> 63));
+    const uint64_t three0 = dp0 & (dp0 << 1) & (dp0 << 2);
+    const uint64_t three1 = dp1 & ((dp1 << 1) | (dp0 >> 63)) & ((dp1 << 2) | (dp0 >> 62));
+    if (bad0 | bad1 | three0 | three1) return 0;
     uint32_t total;
-    if (sl & (sl << 1)) {
+    if ((sl0 & (sl0 << 1)) | (sl1 & ((sl1 << 1) | (sl0 >> 63)))) {
         /* "//": a 3-D board, its ranks and layers read one byte at a time */
         total = layers_check(s, a);
         if (total == 0) return 0;
     } else {
-        const mask128 tens = dp & (dp >> 1);
-        const __m512i w0 = weights512(_mm512_and_si512(v0, KZ(K_0X0F)), (uint64_t)dp, (uint64_t)tens, (uint64_t)lp);
-        const __m512i w1 = weights512(_mm512_and_si512(v1, KZ(K_0X0F)), (uint64_t)(dp >> 64), (uint64_t)(tens >> 64),
-                                      (uint64_t)(lp >> 64));
+        const uint64_t tens0 = dp0 & ((dp0 >> 1) | (dp1 << 63)), tens1 = dp1 & (dp1 >> 1);
+        const __m512i w0 = weights512(_mm512_and_si512(v0, KZ(K_0X0F)), dp0, tens0, lp0);
+        const __m512i w1 = weights512(_mm512_and_si512(v1, KZ(K_0X0F)), dp1, tens1, lp1);
         const __m512i zero = _mm512_setzero_si512();
         total = (uint32_t)_mm512_reduce_add_epi64(
             _mm512_add_epi64(_mm512_sad_epu8(w0, zero), _mm512_sad_epu8(w1, zero)));
-        const uint64_t sl0 = (uint64_t)sl, sl1 = (uint64_t)(sl >> 64);
         const unsigned ranks = 1 + (unsigned)__builtin_popcountll(sl0) + (unsigned)__builtin_popcountll(sl1);
         const uint32_t files = (uint32_t)(((uint64_t)total * recip[ranks < 65 ? ranks : 0]) >> 20);
         if (ranks > 64 || files == 0 || files > 255 || files * ranks != total) return 0;
@@ -836,7 +835,7 @@ AVX512 static __attribute__((noinline)) int check_long512(const char *s, size_t 
         inhand = b - a - 1 <= 16 ? hands_avx512(s, a + 1, b) : hands_check(s, a + 1, b);
         if (inhand < 0) return 0;
     }
-    const unsigned pieces = (unsigned)__builtin_popcountll((uint64_t)lp) + (unsigned)__builtin_popcountll((uint64_t)(lp >> 64));
+    const unsigned pieces = (unsigned)__builtin_popcountll(lp0) + (unsigned)__builtin_popcountll(lp1);
     return (unsigned long)pieces + (unsigned long)inhand <= (unsigned long)total;
 }
 
