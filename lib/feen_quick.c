@@ -844,7 +844,7 @@ AVX512 static INLINE int check_window512(const char *s, size_t len)
     KVEC_HIDE;
     const __m512i v = _mm512_loadu_si512((const void *)s);
     const uint64_t sp = _mm512_cmpeq_epi8_mask(v, KZ(K_SPACE));
-    const unsigned a = (unsigned)__builtin_ctzll(sp | (1ull << 63));
+    const unsigned a = (unsigned)_tzcnt_u64(sp);   /* (64 when none) */
     if (a > 61) return check_long512(s, len, v, sp);
     const size_t b = len - 4;
     if (!style_ok(s, len) || a >= b) return 0;
