@@ -830,13 +830,10 @@ AVX512 static __attribute__((noinline)) int check_long512(const char *s, size_t 
             if ((sl0 & ~_mm512_cmpeq_epi8_mask(r0, zero)) | (sl1 & ~_mm512_cmpeq_epi8_mask(r1, zero))) return 0;
         }
     }
-    long inhand = 0;
-    if (b - a != 2 || s[a + 1] != '/') {
-        inhand = b - a - 1 <= 16 ? hands_avx512(s, a + 1, b) : hands_check(s, a + 1, b);
-        if (inhand < 0) return 0;
-    }
+    if (b - a == 2 && s[a + 1] == '/') return 1;   /* (no pieces in hand: as check_window512) */
+    const long inhand = b - a - 1 <= 16 ? hands_avx512(s, a + 1, b) : hands_check(s, a + 1, b);
     const unsigned pieces = (unsigned)__builtin_popcountll(lp0) + (unsigned)__builtin_popcountll(lp1);
-    return (unsigned long)pieces + (unsigned long)inhand <= (unsigned long)total;
+    return inhand >= 0 && (unsigned long)pieces + (unsigned long)inhand <= (unsigned long)total;
 }
 
 AVX512 static INLINE int check_window512(const char *s, size_t len)
@@ -893,13 +890,12 @@ AVX512 static INLINE int check_window512(const char *s, size_t len)
         }
     }
     /* the hand items: order, identities, and the pieces against the squares */
-    long inhand = 0;
-    if (b - a != 2 || s[a + 1] != '/') {
-        inhand = b < 64 ? hands_line512(s, v, pair, run, l, d, sp, sla, a, (unsigned)b)
-               : b - a - 1 <= 16 ? hands_avx512(s, a + 1, b) : hands_check(s, a + 1, b);
-        if (inhand < 0) return 0;
-    }
-    return (unsigned long)__builtin_popcountll(lp) + (unsigned long)inhand <= (unsigned long)total;
+    /* (with no pieces in hand, the placement's pieces fit: each letter is one of
+     * its T squares) */
+    if (b - a == 2 && s[a + 1] == '/') return 1;
+    const long inhand = b < 64 ? hands_line512(s, v, pair, run, l, d, sp, sla, a, (unsigned)b)
+                      : b - a - 1 <= 16 ? hands_avx512(s, a + 1, b) : hands_check(s, a + 1, b);
+    return inhand >= 0 && (unsigned long)__builtin_popcountll(lp) + (unsigned long)inhand <= (unsigned long)total;
 }
 
 /* As check_line_avx2. */
