@@ -196,19 +196,18 @@ static const uint32_t recip[65] = {
 #define R4(...) { __VA_ARGS__, __VA_ARGS__, __VA_ARGS__, __VA_ARGS__ }   /* a 16-byte row */
 enum { K_LET_LIM, K_0X20, K_LET_OFF, K_DIG_LIM, K_DIG_OFF, K_PLUS, K_MINUS, K_SLASH, K_CARET, K_QUOTE,
        K_SPACE, K_ZERO, K_0X0F, K_ONE, K_FIFTEEN, K_NL, K_A, K_26, K_TEN, K_TENS, K_25, K_9, K_99, K_DIGIT1,
-       K_52, K_FF, K_IOTA80, K_BYTE7, K_100, K_63 };
-static const uint8_t kvec[][64] __attribute__((aligned(64))) = {
-    K32(0x80 + 26), K32(0x20), K32(128 - 'a'), K32(0x80 + 10), K32(128 - '0'), K32('+'), K32('-'),
-    K32('/'), K32('^'), K32('\''), K32(' '), K32('0'), K32(0x0f), K32(1), K32(15), K32('\n'),
-    K32('a'), K32(26), K32(10),
-    R4(0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 0, 0, 0, 0, 0, 0),
-    K32(25), K32(9), K32(99), K32('1'), K32(52), K32(0xff),
-    R4(128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143),
-    R4(7, 7, 7, 7, 7, 7, 7, 7, 15, 15, 15, 15, 15, 15, 15, 15),
-    K32(100), K32(63),
-};
-#undef C16
-#undef R4
+       K_52, K_FF, K_IOTA80, K_BYTE7, K_100, K_63,
+       K_ROT, K_GRAM = K_ROT + 3, K_COUNT = K_GRAM + 7 };   /* (K_ROT, K_GRAM: the AVX-512 tables) */
+static const uint8_t kvec[K_COUNT][64] __attribute__((aligned(64)));   /* (defined with the AVX-512 tables) */
+#define KVEC_ROWS \
+    K32(0x80 + 26), K32(0x20), K32(128 - 'a'), K32(0x80 + 10), K32(128 - '0'), K32('+'), K32('-'), \
+    K32('/'), K32('^'), K32('\''), K32(' '), K32('0'), K32(0x0f), K32(1), K32(15), K32('\n'),      \
+    K32('a'), K32(26), K32(10),                                                                    \
+    R4(0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 0, 0, 0, 0, 0, 0),                                   \
+    K32(25), K32(9), K32(99), K32('1'), K32(52), K32(0xff),                                        \
+    R4(128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143),             \
+    R4(7, 7, 7, 7, 7, 7, 7, 7, 15, 15, 15, 15, 15, 15, 15, 15),                                    \
+    K32(100), K32(63)
 /* kv: kvec, hidden from the compiler in each function (KVEC_HIDE) so that it reads
  * the vectors where they are used */
 #define KVEC_HIDE const uint8_t(*kv)[64] = kvec; __asm__("" : "+r"(kv))
@@ -396,7 +395,7 @@ AVX2 static size_t lines_avx2(const char *s, size_t len, size_t *lines)
  * the first 62 bytes is classified 64 bytes at once: each byte's class by a
  * table look-up (vpermi2b; its letters and digits as masks from the class's
  * bits), the token grammar by a second look-up of each pair of neighbours'
- * classes (kgram, pairs512, broken512), the spaces and '/' by compares. The
+ * classes (the K_GRAM rows, pairs512, broken512), the spaces and '/' by compares. The
  * ranks: check_window's weights and T; with T < 256 and at most 16 ranks the
  * exact running sum (shifts and adds within each 8 bytes, then the 8-byte groups
  * before) at each '/' and at the space, compressed side by side, each rank the
@@ -411,21 +410,18 @@ AVX2 static size_t lines_avx2(const char *s, size_t len, size_t *lines)
 #define HAVE_AVX512_CHECK 1
 #define KZ(i) _mm512_load_si512((const void *)kv[i])
 
-/* vpshufb rows for hands_avx512: in each 16-byte lane j of the first row, byte i
- * takes byte i + j + 1 (mod 16); in the second, i + j + 5 */
+/* The K_ROT rows: vpshufb rows for hands_avx512 (in each 16-byte lane j of the
+ * first row, byte i takes byte i + j + 1 (mod 16); in the second, i + j + 5), and
+ * pairs512's byte before each byte */
 #define ROT16(r) (r) & 15, (r + 1) & 15, (r + 2) & 15, (r + 3) & 15, (r + 4) & 15, (r + 5) & 15, \
     (r + 6) & 15, (r + 7) & 15, (r + 8) & 15, (r + 9) & 15, (r + 10) & 15, (r + 11) & 15,        \
     (r + 12) & 15, (r + 13) & 15, (r + 14) & 15, (r + 15) & 15
 #define IOTA16(r) r, r + 1, r + 2, r + 3, r + 4, r + 5, r + 6, r + 7, r + 8, r + 9, r + 10, r + 11, \
     r + 12, r + 13, r + 14, r + 15
-static const uint8_t krot[3][64] __attribute__((aligned(64))) = {
-    { ROT16(1), ROT16(2), ROT16(3), ROT16(4) },
-    { ROT16(5), ROT16(6), ROT16(7), ROT16(8) },
-    { 63, IOTA16(0), IOTA16(16), IOTA16(32), 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62 },
-    /* (the third: i - 1, mod 64 as vpermb reads it) */
-};
-#undef ROT16
-#undef IOTA16
+/* (the third: i - 1, mod 64 as vpermb reads it) */
+#define KROT_ROWS                                                                                      \
+    { ROT16(1), ROT16(2), ROT16(3), ROT16(4) }, { ROT16(5), ROT16(6), ROT16(7), ROT16(8) },             \
+    { 63, IOTA16(0), IOTA16(16), IOTA16(32), 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62 }
 
 /*
  * The token grammar of a placement by two table look-ups (vpermi2b) instead of a
@@ -434,7 +430,7 @@ static const uint8_t krot[3][64] __attribute__((aligned(64))) = {
  * digit), as the byte before the next one (bits 4-6: 0 the line's start, 1
  * other, 2 letter, 3 digit, 4 '/', 5 '^', 6 '\'', 7 sign) and bit 7 a letter
  * (the letters' and digits' masks come from these bits, vpmovb2m, not from
- * compares); then each (before, current) pair looked up in kgram's rows 2-3 (a
+ * compares); then each (before, current) pair looked up in the K_GRAM rows 2-3 (a
  * placement) or 4-5 (the hands): 0x80 when the pair breaks a rule. A byte of 128 and more is other by its own bit 7. The
  * placement's rules (check_window512's): every byte a token, '^' after a letter,
  * '\'' after a letter or '^', '0' after a digit, a sign before a letter, a '/'
@@ -477,7 +473,12 @@ enum { C_OTHER, C_LETTER, C_SLASH, C_CARET, C_QUOTE, C_SIGN, C_SPACE, C_DIGIT = 
 #define BAD16(b) ROW16(BAD_AFTER, b)
 #define GO8 GO, GO, GO, GO, GO, GO, GO, GO
 #define GL8 GL, GL, GL, GL, GL, GL, GL, GL
-static const uint8_t kgram[7][64] __attribute__((aligned(64))) = {
+/* kvec: the constant rows (K_...), then the K_ROT and K_GRAM rows, so that one
+ * pointer (KVEC_HIDE) reaches them all (a pointer a table took registers or was
+ * made again at each use) */
+static const uint8_t kvec[K_COUNT][64] __attribute__((aligned(64))) = {
+    KVEC_ROWS,
+    KROT_ROWS,
     /* rows 0-1: the classes of the bytes 0-127 */
     { GO8, GO8, GO8, GO8,
       GC(C_SPACE, G_OTHER), GO, GO, GO, GO, GO, GO, GC(C_QUOTE, G_QUOTE),
@@ -497,6 +498,12 @@ static const uint8_t kgram[7][64] __attribute__((aligned(64))) = {
       106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123,
       124, 125, 126 },
 };
+#undef KVEC_ROWS
+#undef KROT_ROWS
+#undef ROT16
+#undef IOTA16
+#undef C16
+#undef R4
 #undef GC
 #undef GL
 #undef GD
@@ -511,16 +518,14 @@ static const uint8_t kgram[7][64] __attribute__((aligned(64))) = {
 #undef GL8
 
 /* Each byte of v (a line from its first byte) with the one before it: its
- * current class in the low 4 bits, the one before's in bits 4-6 (see kgram);
+ * current class in the low 4 bits, the one before's in bits 4-6 (see the K_GRAM rows);
  * *cls gets each byte's own row 0-1 entry (bit 7 a letter, bit 3 a digit). */
 AVX512 static INLINE __m512i pairs512(__m512i v, __m512i *cls_out)
 {
     KVEC_HIDE;
-    const __m512i *row = (const __m512i *)(const void *)kgram, *rot = (const __m512i *)(const void *)krot;
-    __asm__("" : "+r"(row), "+r"(rot));
-    const __m512i cls = _mm512_permutex2var_epi8(_mm512_load_si512(row), v, _mm512_load_si512(row + 1));
+    const __m512i cls = _mm512_permutex2var_epi8(KZ(K_GRAM), v, KZ(K_GRAM + 1));
     /* each byte's "before" class from the byte before it (0, the start, at byte 0) */
-    const __m512i prev = _mm512_maskz_permutexvar_epi8(~1ull, _mm512_load_si512(rot + 2), cls);
+    const __m512i prev = _mm512_maskz_permutexvar_epi8(~1ull, KZ(K_ROT + 2), cls);
     *cls_out = cls;
     return _mm512_ternarylogic_epi32(cls, prev, KZ(K_0X0F), 0xe4);   /* cls's low 4 bits, prev's high */
 }
@@ -531,12 +536,10 @@ AVX512 static INLINE __m512i pairs512(__m512i v, __m512i *cls_out)
 AVX512 static INLINE void pairs2_512(__m512i v0, __m512i v1, __m512i *p0, __m512i *p1, __m512i *k0, __m512i *k1)
 {
     KVEC_HIDE;
-    const __m512i *row = (const __m512i *)(const void *)kgram, *rot = (const __m512i *)(const void *)krot;
-    __asm__("" : "+r"(row), "+r"(rot));
-    const __m512i c0 = _mm512_permutex2var_epi8(_mm512_load_si512(row), v0, _mm512_load_si512(row + 1));
-    const __m512i c1 = _mm512_permutex2var_epi8(_mm512_load_si512(row), v1, _mm512_load_si512(row + 1));
-    const __m512i b0 = _mm512_maskz_permutexvar_epi8(~1ull, _mm512_load_si512(rot + 2), c0);
-    const __m512i b1 = _mm512_permutex2var_epi8(c0, _mm512_load_si512(row + 6), c1);
+    const __m512i c0 = _mm512_permutex2var_epi8(KZ(K_GRAM), v0, KZ(K_GRAM + 1));
+    const __m512i c1 = _mm512_permutex2var_epi8(KZ(K_GRAM), v1, KZ(K_GRAM + 1));
+    const __m512i b0 = _mm512_maskz_permutexvar_epi8(~1ull, KZ(K_ROT + 2), c0);
+    const __m512i b1 = _mm512_permutex2var_epi8(c0, KZ(K_GRAM + 6), c1);
     *p0 = _mm512_ternarylogic_epi32(c0, b0, KZ(K_0X0F), 0xe4);
     *p1 = _mm512_ternarylogic_epi32(c1, b1, KZ(K_0X0F), 0xe4);
     *k0 = c0;
@@ -544,13 +547,12 @@ AVX512 static INLINE void pairs2_512(__m512i v0, __m512i v1, __m512i *p0, __m512
 }
 
 /* The bytes of v that break the token grammar, as a mask: the pairs (pairs512)
- * looked up in kgram's rows at (2: the placement's rules, 4: the hands'); the
+ * looked up in the K_GRAM rows at (2: the placement's rules, 4: the hands'); the
  * caller keeps the bits of the field it asks about. */
 AVX512 static INLINE uint64_t broken512(__m512i v, __m512i pair, unsigned at)
 {
-    const __m512i *row = (const __m512i *)(const void *)kgram;
-    __asm__("" : "+r"(row));
-    const __m512i bad = _mm512_permutex2var_epi8(_mm512_load_si512(row + at), pair, _mm512_load_si512(row + at + 1));
+    KVEC_HIDE;
+    const __m512i bad = _mm512_permutex2var_epi8(KZ(K_GRAM + at), pair, KZ(K_GRAM + at + 1));
     return _mm512_movepi8_mask(_mm512_or_si512(bad, v));
 }
 
@@ -626,10 +628,8 @@ AVX512 static INLINE long hands_avx512(const char *s, size_t from, size_t to)
     const __m128i key = _mm_mask_compress_epi8(KV16(K_IOTA80), at,
                                                _mm_add_epi8(l2, _mm_and_si128(opp, KV16(K_52))));
     const __m512i k4 = _mm512_broadcast_i32x4(key);
-    const __m512i *rot = (const __m512i *)(const void *)krot;
-    __asm__("" : "+r"(rot));
-    if (_mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, _mm512_load_si512(rot))) |
-        _mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, _mm512_load_si512(rot + 1))))
+    if (_mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, KZ(K_ROT))) |
+        _mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, KZ(K_ROT + 1))))
         return -1;
     const __m128i sum = _mm_sad_epu8(_mm_and_si128(count, item), _mm_setzero_si128());
     return (long)_mm_cvtsi128_si32(sum) + (long)_mm_extract_epi16(sum, 4);
@@ -683,10 +683,8 @@ AVX512 static INLINE long hands_line512(const char *s, __m512i v, __m512i pair, 
      * that are no item) */
     const __m128i key = _mm_mask_mov_epi8(KV16(K_IOTA80), items, _mm_mask_add_epi8(ck, opp, ck, KV16(K_52)));
     const __m512i k4 = _mm512_broadcast_i32x4(key);
-    const __m512i *row = (const __m512i *)(const void *)krot;
-    __asm__("" : "+r"(row));
-    if (_mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, _mm512_load_si512(row))) |
-        _mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, _mm512_load_si512(row + 1))))
+    if (_mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, KZ(K_ROT))) |
+        _mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, KZ(K_ROT + 1))))
         return -1;
     /* the pieces: the sum of the counts */
     const __m128i sum = _mm_sad_epu8(_mm_maskz_mov_epi8(items, count), _mm_setzero_si128());
