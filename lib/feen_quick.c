@@ -197,7 +197,7 @@ static const uint32_t recip[65] = {
 enum { K_LET_LIM, K_0X20, K_LET_OFF, K_DIG_LIM, K_DIG_OFF, K_PLUS, K_MINUS, K_SLASH, K_CARET, K_QUOTE,
        K_SPACE, K_ZERO, K_0X0F, K_ONE, K_FIFTEEN, K_NL, K_A, K_26, K_TEN, K_TENS, K_25, K_9, K_99, K_DIGIT1,
        K_52, K_FF, K_IOTA80, K_BYTE7, K_100, K_63,
-       K_ROT, K_GRAM = K_ROT + 3, K_COUNT = K_GRAM + 7 };   /* (K_ROT, K_GRAM: the AVX-512 tables) */
+       K_ROT, K_GRAM = K_ROT + 3, K_COUNT = K_GRAM + 5 };   /* (K_ROT, K_GRAM: the AVX-512 tables) */
 static const uint8_t kvec[K_COUNT][64] __attribute__((aligned(64)));   /* (defined with the AVX-512 tables) */
 #define KVEC_ROWS \
     K32(0x80 + 26), K32(0x20), K32(128 - 'a'), K32(0x80 + 10), K32(128 - '0'), K32('+'), K32('-'), \
@@ -430,8 +430,9 @@ AVX2 static size_t lines_avx2(const char *s, size_t len, size_t *lines)
  * digit), as the byte before the next one (bits 4-6: 0 the line's start, 1
  * other, 2 letter, 3 digit, 4 '/', 5 '^', 6 '\'', 7 sign) and bit 7 a letter
  * (the letters' and digits' masks come from these bits, vpmovb2m, not from
- * compares); then each (before, current) pair looked up in the K_GRAM rows 2-3 (a
- * placement) or 4-5 (the hands): 0x80 when the pair breaks a rule. A byte of 128 and more is other by its own bit 7. The
+ * compares); then each (before, current) pair looked up in the K_GRAM rows 2-3:
+ * bit 7 set when the pair breaks a rule of a placement, bit 6 one of the hands
+ * (one look-up for both fields). A byte of 128 and more is other by its own bit 7. The
  * placement's rules (check_window512's): every byte a token, '^' after a letter,
  * '\'' after a letter or '^', '0' after a digit, a sign before a letter, a '/'
  * before a letter, a digit, a sign or '/', the first byte a letter, a sign or
@@ -469,8 +470,8 @@ enum { C_OTHER, C_LETTER, C_SLASH, C_CARET, C_QUOTE, C_SIGN, C_SPACE, C_DIGIT = 
          ? 0x80 : 0)
 #define ROW16(f, b) f(b, 0), f(b, 1), f(b, 2), f(b, 3), f(b, 4), f(b, 5), f(b, 6), f(b, 7), f(b, 8), f(b, 9), \
     f(b, 10), f(b, 11), f(b, 12), f(b, 13), f(b, 14), f(b, 15)
-#define HBAD16(b) ROW16(BAD_IN_HANDS, b)
-#define BAD16(b) ROW16(BAD_AFTER, b)
+#define BAD_EITHER(before, cur) (BAD_AFTER(before, cur) | BAD_IN_HANDS(before, cur) >> 1)
+#define BAD16(b) ROW16(BAD_EITHER, b)
 #define GO8 GO, GO, GO, GO, GO, GO, GO, GO
 #define GL8 GL, GL, GL, GL, GL, GL, GL, GL
 /* kvec: the constant rows (K_...), then the K_ROT and K_GRAM rows, so that one
@@ -486,13 +487,10 @@ static const uint8_t kvec[K_COUNT][64] __attribute__((aligned(64))) = {
       GC(C_ZERO, G_DIGIT), GD, GD, GD, GD, GD, GD, GD, GD, GD, GO, GO, GO, GO, GO, GO },
     { GO, GL, GL, GL, GL, GL, GL, GL, GL8, GL8, GL, GL, GL, GO, GO, GO, GC(C_CARET, G_CARET), GO,
       GO, GL, GL, GL, GL, GL, GL, GL, GL8, GL8, GL, GL, GL, GO, GO, GO, GO, GO },
-    /* rows 2-3: the pairs (before << 4 | current) */
+    /* rows 2-3: the pairs (before << 4 | current): bit 7 in a placement, bit 6 in the hands */
     { BAD16(0), BAD16(1), BAD16(2), BAD16(3) },
     { BAD16(4), BAD16(5), BAD16(6), BAD16(7) },
-    /* rows 4-5: the pairs in the hands */
-    { HBAD16(0), HBAD16(1), HBAD16(2), HBAD16(3) },
-    { HBAD16(4), HBAD16(5), HBAD16(6), HBAD16(7) },
-    /* row 6: 63 + i, the byte before each of a second vector's (pairs2_512) */
+    /* row 4: 63 + i, the byte before each of a second vector's (pairs2_512) */
     { 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84,
       85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105,
       106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123,
@@ -511,7 +509,7 @@ static const uint8_t kvec[K_COUNT][64] __attribute__((aligned(64))) = {
 #undef BAD_AFTER
 #undef BAD16
 #undef BAD_IN_HANDS
-#undef HBAD16
+#undef BAD_EITHER
 #undef ROW16
 #undef C_NONE
 #undef GO8
@@ -539,21 +537,27 @@ AVX512 static INLINE void pairs2_512(__m512i v0, __m512i v1, __m512i *p0, __m512
     const __m512i c0 = _mm512_permutex2var_epi8(KZ(K_GRAM), v0, KZ(K_GRAM + 1));
     const __m512i c1 = _mm512_permutex2var_epi8(KZ(K_GRAM), v1, KZ(K_GRAM + 1));
     const __m512i b0 = _mm512_maskz_permutexvar_epi8(~1ull, KZ(K_ROT + 2), c0);
-    const __m512i b1 = _mm512_permutex2var_epi8(c0, KZ(K_GRAM + 6), c1);
+    const __m512i b1 = _mm512_permutex2var_epi8(c0, KZ(K_GRAM + 4), c1);
     *p0 = _mm512_ternarylogic_epi32(c0, b0, KZ(K_0X0F), 0xe4);
     *p1 = _mm512_ternarylogic_epi32(c1, b1, KZ(K_0X0F), 0xe4);
     *k0 = c0;
     *k1 = c1;
 }
 
-/* The bytes of v that break the token grammar, as a mask: the pairs (pairs512)
- * looked up in the K_GRAM rows at (2: the placement's rules, 4: the hands'); the
- * caller keeps the bits of the field it asks about. */
-AVX512 static INLINE uint64_t broken512(__m512i v, __m512i pair, unsigned at)
+/* The verdicts of the pairs (pairs512): the K_GRAM rows 2-3 looked up, bit 7 set
+ * where a pair breaks a placement's rules, bit 6 the hands'. */
+AVX512 static INLINE __m512i verdicts512(__m512i pair)
 {
     KVEC_HIDE;
-    const __m512i bad = _mm512_permutex2var_epi8(KZ(K_GRAM + at), pair, KZ(K_GRAM + at + 1));
-    return _mm512_movepi8_mask(_mm512_or_si512(bad, v));
+    return _mm512_permutex2var_epi8(KZ(K_GRAM + 2), pair, KZ(K_GRAM + 3));
+}
+
+/* The bytes of v that break the token grammar, as a mask, from their verdicts
+ * (verdicts512): a placement's rules (hands 0) or the hands' (1); the caller
+ * keeps the bits of the field it asks about. */
+AVX512 static INLINE uint64_t broken512(__m512i v, __m512i verdict, int hands)
+{
+    return _mm512_movepi8_mask(_mm512_or_si512(hands ? _mm512_add_epi8(verdict, verdict) : verdict, v));
 }
 
 /*
@@ -638,7 +642,7 @@ AVX512 static INLINE long hands_avx512(const char *s, size_t from, size_t to)
 
 /*
  * The hands field of a line s[a+1..b) within the 64 bytes v already classified
- * (b < 64; pair its pairs (pairs512), l, d, sp and sl its letters, digits, spaces
+ * (b < 64; verdict its pairs' verdicts (verdicts512), l, d, sp and sl its letters, digits, spaces
  * and '/'; run the running sum mod 256 of its weights, where a hand's digits
  * weigh as a placement's and its letters 0): as hands_avx512, without loading or
  * classifying the bytes again. The running sum at the space before the hands and
@@ -648,7 +652,7 @@ AVX512 static INLINE long hands_avx512(const char *s, size_t from, size_t to)
  * + second K, (A, K) increasing, no K twice in a hand. More than 15 items:
  * hands_check.
  */
-AVX512 static INLINE long hands_line512(const char *s, __m512i v, __m512i pair, __m512i run, uint64_t l,
+AVX512 static INLINE long hands_line512(const char *s, __m512i v, __m512i verdict, __m512i run, uint64_t l,
                                         uint64_t d, uint64_t sp, uint64_t sl, unsigned a, unsigned b)
 {
     KVEC_HIDE;
@@ -658,7 +662,7 @@ AVX512 static INLINE long hands_line512(const char *s, __m512i v, __m512i pair, 
     if (n > 15) return hands_check(s, a + 1, b);
     /* the token grammar (as hands_avx512's; s[a] and s[b] are spaces): the pairs
      * (broken512), no space inside, no count of three digits (nor of "1", below) */
-    const uint64_t bad = (broken512(v, pair, 4) & (hm | (1ull << b))) | (sp & hm) | (d & (d << 1) & (d << 2) & hm);
+    const uint64_t bad = (broken512(v, verdict, 1) & (hm | (1ull << b))) | (sp & hm) | (d & (d << 1) & (d << 2) & hm);
     if (bad || !sh || (sh & (sh - 1))) return -1;
     /* lane 0: the sum at the space; lane j: at item j's letter, and its count */
     const uint64_t pick = at | (1ull << a);
@@ -799,8 +803,8 @@ AVX512 static __attribute__((noinline)) int check_long512(const char *s, size_t 
     /* the token grammar over the placement and its space (broken512 on both
      * vectors), no count of three digits (each word's shifts with the first's
      * top bits carried into the second) */
-    const uint64_t bad0 = broken512(v0, pair0, 2) & ((pm0 << 1) | 1);
-    const uint64_t bad1 = broken512(v1, pair1, 2) & ((pm1 << 1) | (pm0 >> 63));
+    const uint64_t bad0 = broken512(v0, verdicts512(pair0), 0) & ((pm0 << 1) | 1);
+    const uint64_t bad1 = broken512(v1, verdicts512(pair1), 0) & ((pm1 << 1) | (pm0 >> 63));
     const uint64_t three0 = dp0 & (dp0 << 1) & (dp0 << 2);
     const uint64_t three1 = dp1 & ((dp1 << 1) | (dp0 >> 63)) & ((dp1 << 2) | (dp0 >> 62));
     if (bad0 | bad1 | three0 | three1) return 0;
@@ -856,7 +860,8 @@ AVX512 static INLINE int check_window512(const char *s, size_t len)
     const uint64_t dp = d & pm, lp = l & pm;
     /* the token grammar over the placement and its space (broken512), no count of
      * three digits */
-    if ((broken512(v, pair, 2) & ((pm << 1) | 1)) | (dp & (dp << 1) & (dp << 2))) return 0;
+    const __m512i verdict = verdicts512(pair);
+    if ((broken512(v, verdict, 0) & ((pm << 1) | 1)) | (dp & (dp << 1) & (dp << 2))) return 0;
     const __m512i x = _mm512_and_si512(v, KZ(K_0X0F));
     /* the weights of the placement, and of the digits after it (the hands' counts:
      * hands_line512), the letters there 0 */
@@ -891,7 +896,7 @@ AVX512 static INLINE int check_window512(const char *s, size_t len)
     /* (with no pieces in hand, the placement's pieces fit: each letter is one of
      * its T squares) */
     if (b - a == 2 && s[a + 1] == '/') return 1;
-    const long inhand = b < 64 ? hands_line512(s, v, pair, run, l, d, sp, sla, a, (unsigned)b)
+    const long inhand = b < 64 ? hands_line512(s, v, verdict, run, l, d, sp, sla, a, (unsigned)b)
                       : b - a - 1 <= 16 ? hands_avx512(s, a + 1, b) : hands_check(s, a + 1, b);
     return inhand >= 0 && (unsigned long)__builtin_popcountll(lp) + (unsigned long)inhand <= (unsigned long)total;
 }
