@@ -931,8 +931,9 @@ AVX512 static int check_avx512(const char *s, size_t len)
 
 /*
  * The lines of s[0..len) in bulk: each line's '\n' is found from its start, in
- * its first 128 bytes (two compares, the first '\n' by tzcnt, no branch), while
- * WINDOW + 64 bytes are left from its start. Each line asks for the bytes AHEAD
+ * its first 128 bytes (a compare of the first 64, the first '\n' by tzcnt; of the
+ * next 64 only when none is there), while WINDOW + 64 bytes are left from its
+ * start. Each line asks for the bytes AHEAD
  * on (prefetch; never a fault, even past the end): a file read from its mapping
  * arrives from memory, not from the cache where read() would have copied it, and
  * the processor's own prefetching stops at each 4 KiB page. (A 64-byte block's
@@ -954,9 +955,12 @@ AVX512 static size_t lines_avx512(const char *s, size_t len, size_t *lines)
     while (p <= last) {
         const uint64_t m0 = NL64(p), m1 = NL64(p + 64);
         _mm_prefetch(p + AHEAD, _MM_HINT_T0);
-        const size_t n0 = (size_t)_tzcnt_u64(m0);                 /* 64 when none */
-        const size_t n = n0 + (n0 == 64 ? (size_t)_tzcnt_u64(m1) : 0);   /* 128 when none */
-        if (n > 127 || !check_window512(p, n)) break;
+        size_t n = (size_t)_tzcnt_u64(m0);                 /* 64 when none */
+        if (n == 64) {
+            n += (size_t)_tzcnt_u64(m1);                   /* 128 when none */
+            if (n > 127) break;
+        }
+        if (!check_window512(p, n)) break;
         p += n + 1;
         count++;
     }
