@@ -196,7 +196,7 @@ static const uint32_t recip[65] = {
 #define R4(...) { __VA_ARGS__, __VA_ARGS__, __VA_ARGS__, __VA_ARGS__ }   /* a 16-byte row */
 enum { K_LET_LIM, K_0X20, K_LET_OFF, K_DIG_LIM, K_DIG_OFF, K_PLUS, K_MINUS, K_SLASH, K_CARET, K_QUOTE,
        K_SPACE, K_ZERO, K_0X0F, K_ONE, K_FIFTEEN, K_NL, K_A, K_26, K_TEN, K_TENS, K_25, K_9, K_99, K_DIGIT1,
-       K_52, K_FF, K_IOTA80, K_BYTE7, K_100, K_63,
+       K_52, K_FF, K_IOTA80, K_BYTE7, K_100, K_63, K_NOT1,
        K_ROT, K_GRAM = K_ROT + 3, K_COUNT = K_GRAM + 5 };   /* (K_ROT, K_GRAM: the AVX-512 tables) */
 static const uint8_t kvec[K_COUNT][64] __attribute__((aligned(64)));   /* (defined with the AVX-512 tables) */
 #define KVEC_ROWS \
@@ -207,7 +207,7 @@ static const uint8_t kvec[K_COUNT][64] __attribute__((aligned(64)));   /* (defin
     K32(25), K32(9), K32(99), K32('1'), K32(52), K32(0xff),                                        \
     R4(128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143),             \
     R4(7, 7, 7, 7, 7, 7, 7, 7, 15, 15, 15, 15, 15, 15, 15, 15),                                    \
-    K32(100), K32(63)
+    K32(100), K32(63), { 0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff }   /* (K_NOT1: a mask, all but bit 0) */
 /* kv: kvec, hidden from the compiler in each function (KVEC_HIDE) so that it reads
  * the vectors where they are used */
 #define KVEC_HIDE const uint8_t(*kv)[64] = kvec; __asm__("" : "+r"(kv))
@@ -523,7 +523,7 @@ AVX512 static INLINE __m512i pairs512(__m512i v, __m512i *cls_out)
     KVEC_HIDE;
     const __m512i cls = _mm512_permutex2var_epi8(KZ(K_GRAM), v, KZ(K_GRAM + 1));
     /* each byte's "before" class from the byte before it (0, the start, at byte 0) */
-    const __m512i prev = _mm512_maskz_permutexvar_epi8(~1ull, KZ(K_ROT + 2), cls);
+    const __m512i prev = _mm512_maskz_permutexvar_epi8(_load_mask64((__mmask64 *)(void *)kv[K_NOT1]), KZ(K_ROT + 2), cls);
     *cls_out = cls;
     return _mm512_ternarylogic_epi32(cls, prev, KZ(K_0X0F), 0xe4);   /* cls's low 4 bits, prev's high */
 }
