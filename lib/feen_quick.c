@@ -663,7 +663,7 @@ AVX512 static INLINE long hands_line512(const char *s, __m512i v, __m512i verdic
     /* the token grammar (as hands_avx512's; s[a] and s[b] are spaces): the pairs
      * (broken512), no space inside, no count of three digits (nor of "1", below) */
     const uint64_t bad = (broken512(v, verdict, 1) & (hm | (1ull << b))) | (sp & hm) | (d & (d << 1) & (d << 2) & hm);
-    if (bad || !sh || (sh & (sh - 1))) return -1;
+    if (bad || __builtin_popcountll(sh) != 1) return -1;
     /* lane 0: the sum at the space; lane j: at item j's letter, and its count */
     const uint64_t pick = at | (1ull << a);
     const __m128i c = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(pick, run));
