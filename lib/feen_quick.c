@@ -668,7 +668,7 @@ AVX512 static INLINE long hands_line512(const char *s, __m512i v, __m512i verdic
     const uint64_t pick = at | (1ull << a);
     const __m128i c = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(pick, run));
     const __m128i cnt = _mm_sub_epi8(c, _mm_bslli_si128(c, 1));
-    const __mmask16 items = (__mmask16)(((2u << n) - 1) & ~1u);
+    const __mmask16 items = (__mmask16)((2u << n) - 2);
     if (_mm_mask_cmpeq_epi8_mask(items, cnt, KV16(K_ONE))) return -1;       /* "1" written */
     const __m128i count = _mm_max_epu8(cnt, KV16(K_ONE));
     const unsigned first = (unsigned)__builtin_popcountll(at & (sh - 1));   /* the items before the '/' */
@@ -681,14 +681,14 @@ AVX512 static INLINE long hands_line512(const char *s, __m512i v, __m512i verdic
     const __m128i ck = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(pick, l2));
     const __mmask16 rest = (__mmask16)(items & ~2u);                  /* the items after the first */
     const __m128i pa = _mm_bslli_si128(A, 1), pk = _mm_bslli_si128(ck, 1);
-    const __mmask16 up = _mm_cmplt_epu8_mask(pa, A) | (_mm_cmpeq_epi8_mask(pa, A) & _mm_cmplt_epu8_mask(pk, ck));
-    if ((up & rest) != rest) return -1;
+    const __mmask16 up = _kor_mask16(_mm_cmplt_epu8_mask(pa, A), _mm_mask_cmplt_epu8_mask(_mm_cmpeq_epi8_mask(pa, A), pk, ck));
+    if (_kandn_mask16(up, rest)) return -1;
     /* no letter and side twice in a hand (as hands_avx512; 128 + i in the lanes
      * that are no item) */
     const __m128i key = _mm_mask_mov_epi8(KV16(K_IOTA80), items, _mm_mask_add_epi8(ck, opp, ck, KV16(K_52)));
     const __m512i k4 = _mm512_broadcast_i32x4(key);
-    if (_mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, KZ(K_ROT))) |
-        _mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, KZ(K_ROT + 1))))
+    if (!_kortestz_mask64_u8(_mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, KZ(K_ROT))),
+                             _mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, KZ(K_ROT + 1)))))
         return -1;
     /* the pieces: the sum of the counts */
     const __m128i sum = _mm_sad_epu8(_mm_maskz_mov_epi8(items, count), _mm_setzero_si128());
