@@ -740,7 +740,7 @@ AVX512 static INLINE int ranks_exact512(__m512i w, uint64_t at, unsigned ranks, 
     *run = _mm512_add_epi8(p, t);
     const __m128i e = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(at, *run));
     const __m128i sq = _mm_sub_epi8(e, _mm_bslli_si128(e, 1));
-    return !_mm_mask_cmpneq_epi8_mask((__mmask16)((1u << ranks) - 1), sq, _mm_broadcastb_epi8(sq));
+    return !_mm_mask_cmpneq_epi8_mask((__mmask16)_bzhi_u32(~0u, ranks), sq, _mm_broadcastb_epi8(sq));
 }
 
 /*
@@ -832,7 +832,7 @@ AVX512 static __attribute__((noinline)) int check_long512(const char *s, size_t 
             if ((sl0 & ~_mm512_cmpeq_epi8_mask(r0, zero)) | (sl1 & ~_mm512_cmpeq_epi8_mask(r1, zero))) return 0;
         }
     }
-    if (b - a == 2 && s[a + 1] == '/') return 1;   /* (no pieces in hand: as check_window512) */
+    if (b - a == 2 && s[b - 1] == '/') return 1;   /* (no pieces in hand: as check_window512) */
     const long inhand = b - a - 1 <= 16 ? hands_avx512(s, a + 1, b) : hands_check(s, a + 1, b);
     const unsigned pieces = (unsigned)__builtin_popcountll(lp0) + (unsigned)__builtin_popcountll(lp1);
     return inhand >= 0 && (unsigned long)pieces + (unsigned long)inhand <= (unsigned long)total;
@@ -895,7 +895,7 @@ AVX512 static INLINE int check_window512(const char *s, size_t len)
     /* the hand items: order, identities, and the pieces against the squares */
     /* (with no pieces in hand, the placement's pieces fit: each letter is one of
      * its T squares) */
-    if (b - a == 2 && s[a + 1] == '/') return 1;
+    if (b - a == 2 && s[b - 1] == '/') return 1;
     const long inhand = b < 64 ? hands_line512(s, v, verdict, run, l, d, sp, sla, a, (unsigned)b)
                       : b - a - 1 <= 16 ? hands_avx512(s, a + 1, b) : hands_check(s, a + 1, b);
     return inhand >= 0 && (unsigned long)__builtin_popcountll(lp) + (unsigned long)inhand <= (unsigned long)total;
