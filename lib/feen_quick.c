@@ -46,17 +46,14 @@
 
 #include "internal.h"
 
-/* letter*2 + second, the high part of koma__hand_key (0: not a letter) */
-static const uint8_t l2_of[256] = {
-     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-     0,  2,  4,  6,  8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30,
-    32, 34, 36, 38, 40, 42, 44, 46, 48, 50, 52,  0,  0,  0,  0,  0,
-     0,  3,  5,  7,  9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31,
-    33, 35, 37, 39, 41, 43, 45, 47, 49, 51, 53,  0,  0,  0,  0,  0,
-};
+/* letter*2 + second, the high part of koma__hand_key (0: not a letter): the bytes
+ * 64 to 127 (the others 0); also kvec's K_L2 rows */
+#define L2_LETTERS                                                                     \
+     0,  2,  4,  6,  8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30,                    \
+    32, 34, 36, 38, 40, 42, 44, 46, 48, 50, 52,  0,  0,  0,  0,  0,                    \
+     0,  3,  5,  7,  9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31,                    \
+    33, 35, 37, 39, 41, 43, 45, 47, 49, 51, 53,  0,  0,  0,  0,  0
+static const uint8_t l2_of[256] = { [64] = L2_LETTERS };
 
 static inline unsigned letter_l2(unsigned c) { return l2_of[c & 0xffu]; }
 
@@ -153,14 +150,16 @@ static uint32_t layers_check(const char *s, size_t a)
     return files * per * layers;
 }
 
-/* The style-turn field: the line ends in " X/y", letters of different case. */
-static inline int style_ok(const char *s, size_t len)
+/* The style-turn field: the line ends in " X/y", letters of different case (l2: l2_of
+ * or a copy of it). */
+static inline int style_ok_in(const char *s, size_t len, const uint8_t *l2)
 {
     if (len < 5) return 0;
     unsigned c1 = (unsigned char)s[len - 3], c3 = (unsigned char)s[len - 1];
-    return s[len - 4] == ' ' && s[len - 2] == '/' && letter_l2(c1) && letter_l2(c3) &&
-           ((c1 ^ c3) & 0x20u);
+    return s[len - 4] == ' ' && s[len - 2] == '/' && l2[c1] && l2[c3] && ((c1 ^ c3) & 0x20u);
 }
+
+static inline int style_ok(const char *s, size_t len) { return style_ok_in(s, len, l2_of); }
 
 /* ---- AVX2 ------------------------------------------------------------------------ */
 
@@ -197,7 +196,7 @@ static const uint32_t recip[65] = {
 enum { K_LET_LIM, K_0X20, K_LET_OFF, K_DIG_LIM, K_DIG_OFF, K_PLUS, K_MINUS, K_SLASH, K_CARET, K_QUOTE,
        K_SPACE, K_ZERO, K_0X0F, K_ONE, K_FIFTEEN, K_NL, K_A, K_26, K_TEN, K_TENS, K_25, K_9, K_99, K_DIGIT1,
        K_52, K_FF, K_IOTA80, K_BYTE7, K_100, K_63, K_NOT1,
-       K_ROT, K_GRAM = K_ROT + 3, K_COUNT = K_GRAM + 5 };   /* (K_ROT, K_GRAM: the AVX-512 tables) */
+       K_ROT, K_GRAM = K_ROT + 3, K_L2 = K_GRAM + 5, K_COUNT = K_L2 + 4 };   /* (K_ROT, K_GRAM: the AVX-512 tables) */
 static const uint8_t kvec[K_COUNT][64] __attribute__((aligned(64)));   /* (defined with the AVX-512 tables) */
 #define KVEC_ROWS \
     K32(0x80 + 26), K32(0x20), K32(128 - 'a'), K32(0x80 + 10), K32(128 - '0'), K32('+'), K32('-'), \
@@ -495,6 +494,8 @@ static const uint8_t kvec[K_COUNT][64] __attribute__((aligned(64))) = {
       85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105,
       106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123,
       124, 125, 126 },
+    /* the K_L2 rows: l2_of, read by style_ok_in from the pointer the loop holds */
+    { 0 }, { L2_LETTERS }, { 0 }, { 0 },
 };
 #undef KVEC_ROWS
 #undef KROT_ROWS
@@ -791,7 +792,7 @@ AVX512 static __attribute__((noinline)) int check_long512(const char *s, size_t 
     const uint64_t sp1 = _mm512_cmpeq_epi8_mask(v1, KZ(K_SPACE));
     const unsigned a = sp0 ? (unsigned)__builtin_ctzll(sp0) : 64 + (unsigned)__builtin_ctzll(sp1 | (1ull << 63));
     const size_t b = len - 4;
-    if (a >= 127 || !style_ok(s, len) || a >= b) return 0;
+    if (a >= 127 || !style_ok_in(s, len, (const uint8_t *)(const void *)kv + 64 * K_L2) || a >= b) return 0;
     __m512i pair0, pair1, cls0, cls1;
     pairs2_512(v0, v1, &pair0, &pair1, &cls0, &cls1);
     /* the placement s[0..a), a >= 62 */
@@ -846,7 +847,7 @@ AVX512 static INLINE int check_window512(const char *s, size_t len)
     const unsigned a = (unsigned)_tzcnt_u64(sp);   /* (64 when none) */
     if (a > 61) return check_long512(s, len, v, sp);
     const size_t b = len - 4;
-    if (!style_ok(s, len) || a >= b) return 0;
+    if (!style_ok_in(s, len, (const uint8_t *)(const void *)kv + 64 * K_L2) || a >= b) return 0;
     const uint64_t pm = (1ull << a) - 1;           /* the placement s[0..a) */
     __m512i cls;
     const __m512i pair = pairs512(v, &cls);
