@@ -210,6 +210,7 @@ static const uint8_t kvec[K_COUNT][64] __attribute__((aligned(64)));   /* (defin
 /* kv: kvec, hidden from the compiler in each function (KVEC_HIDE) so that it reads
  * the vectors where they are used */
 #define KVEC_HIDE const uint8_t(*kv)[64] = kvec; __asm__("" : "+r"(kv))
+typedef const uint8_t (*kvec_t)[64];   /* kv handed to a function inlined in the loop */
 #define KV(i) _mm256_load_si256((const __m256i *)(const void *)kv[i])
 #define KV16(i) _mm_load_si128((const __m128i *)(const void *)kv[i])
 /* (v | 0x20) - 'a' < 26 unsigned, as a signed compare after a shift by 128 */
@@ -643,9 +644,10 @@ AVX512 static INLINE long hands_avx512(const char *s, size_t from, size_t to)
 
 /*
  * The hands field of a line s[a+1..b) within the 64 bytes v already classified
- * (b < 64; verdict its pairs' verdicts (verdicts512), l, d, sp and sl its letters, digits, spaces
- * and '/'; run the running sum mod 256 of its weights, where a hand's digits
- * weigh as a placement's and its letters 0): as hands_avx512, without loading or
+ * (b < 64; kv the constant rows (KVEC_HIDE); verdict its pairs' verdicts
+ * (verdicts512), l, d, sp and sl its letters, digits, spaces and '/'; run the
+ * running sum mod 256 of its weights, where a hand's digits weigh as a
+ * placement's and its letters 0): as hands_avx512, without loading or
  * classifying the bytes again. The running sum at the space before the hands and
  * at each item's letter, side by side (compressed): each item's count written is
  * the difference of two neighbours (0: none, so 1). The items then as
@@ -653,10 +655,9 @@ AVX512 static INLINE long hands_avx512(const char *s, size_t from, size_t to)
  * + second K, (A, K) increasing, no K twice in a hand. More than 15 items:
  * hands_check.
  */
-AVX512 static INLINE long hands_line512(const char *s, __m512i v, __m512i verdict, __m512i run, uint64_t l,
-                                        uint64_t d, uint64_t sp, uint64_t sl, unsigned a, unsigned b)
+AVX512 static INLINE long hands_line512(const kvec_t kv, const char *s, __m512i v, __m512i verdict, __m512i run,
+                                        uint64_t l, uint64_t d, uint64_t sp, uint64_t sl, unsigned a, unsigned b)
 {
-    KVEC_HIDE;
     const uint64_t hm = ((1ull << b) - 1) & ~((2ull << a) - 1);   /* s[a+1..b) */
     const uint64_t at = l & hm, sh = sl & hm;
     const unsigned n = (unsigned)__builtin_popcountll(at);
@@ -726,9 +727,8 @@ AVX512 static INLINE __m512i weights512(__m512i x, uint64_t dp, uint64_t tens, u
  * space), side by side, each rank's squares the difference of two neighbours,
  * all the first rank's (at least 1: the first byte is a letter, a sign or 1-9).
  * 1 when they are. */
-AVX512 static INLINE int ranks_exact512(__m512i w, uint64_t at, unsigned ranks, __m512i *run)
+AVX512 static INLINE int ranks_exact512(const kvec_t kv, __m512i w, uint64_t at, unsigned ranks, __m512i *run)
 {
-    KVEC_HIDE;
     const __m512i zero = _mm512_setzero_si512();
     __m512i p = _mm512_add_epi8(w, _mm512_slli_epi64(w, 8));   /* within each 8 bytes */
     p = _mm512_add_epi8(p, _mm512_slli_epi64(p, 16));
@@ -765,7 +765,8 @@ AVX512 static __attribute__((noinline)) uint32_t layers512(const char *s, unsign
     const uint64_t at = (sl & ~dbl) | (1ull << a);  /* each rank's end */
     const unsigned ranks = (unsigned)__builtin_popcountll(at);
     if (total < 256 && ranks <= 16) {
-        if (!ranks_exact512(w, at, ranks, &run)) return 0;
+        KVEC_HIDE;
+        if (!ranks_exact512(kv, w, at, ranks, &run)) return 0;
         const uint64_t le = _pext_u64((dbl >> 1) | (1ull << a), at);
         const unsigned r = (unsigned)__builtin_ctzll(le) + 1;
         if ((dbl & (sl << 2)) || r < 2 || ((le << r) | (1ull << (r - 1))) != (le | (1ull << (ranks - 1 + r))))
@@ -883,7 +884,7 @@ AVX512 static INLINE int check_window512(const char *s, size_t len)
         total = (uint32_t)_mm_cvtsi128_si32(_mm_sad_epu8(_mm512_cvtusepi64_epi8(groups), _mm_setzero_si128()));
         const unsigned ranks = 1 + (unsigned)__builtin_popcountll(sl);
         if (total < 255 && ranks <= 16) {
-            if (!ranks_exact512(w, sl | (1ull << a), ranks, &run)) return 0;
+            if (!ranks_exact512(kv, w, sl | (1ull << a), ranks, &run)) return 0;
         } else {
             total = (uint32_t)_mm512_reduce_add_epi64(groups);
             const uint32_t files = (uint32_t)(((uint64_t)total * recip[ranks]) >> 20);
@@ -897,7 +898,7 @@ AVX512 static INLINE int check_window512(const char *s, size_t len)
     /* (with no pieces in hand, the placement's pieces fit: each letter is one of
      * its T squares) */
     if (b - a == 2 && s[b - 1] == '/') return 1;
-    const long inhand = b < 64 ? hands_line512(s, v, verdict, run, l, d, sp, sla, a, (unsigned)b)
+    const long inhand = b < 64 ? hands_line512(kv, s, v, verdict, run, l, d, sp, sla, a, (unsigned)b)
                       : b - a - 1 <= 16 ? hands_avx512(s, a + 1, b) : hands_check(s, a + 1, b);
     return inhand >= 0 && (unsigned long)__builtin_popcountll(lp) + (unsigned long)inhand <= (unsigned long)total;
 }
