@@ -638,7 +638,7 @@ AVX512 static INLINE long hands_avx512(const char *s, size_t from, size_t to)
         _mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, KZ(K_ROT + 1))))
         return -1;
     const __m128i sum = _mm_sad_epu8(_mm_and_si128(count, item), _mm_setzero_si128());
-    return (long)_mm_cvtsi128_si32(sum) + (long)_mm_extract_epi16(sum, 4);
+    return (long)(uint32_t)_mm_cvtsi128_si32(sum) + (long)_mm_extract_epi16(sum, 4);   /* (not negative) */
 }
 
 
@@ -694,7 +694,7 @@ AVX512 static INLINE long hands_line512(const kvec_t kv, const char *s, __m512i 
         return -1;
     /* the pieces: the sum of the counts */
     const __m128i sum = _mm_sad_epu8(_mm_maskz_mov_epi8(items, count), _mm_setzero_si128());
-    return (long)_mm_cvtsi128_si32(sum) + (long)_mm_extract_epi16(sum, 4);
+    return (long)(uint32_t)_mm_cvtsi128_si32(sum) + (long)_mm_extract_epi16(sum, 4);   /* (not negative) */
 }
 
 /* The running sum of the bytes of r mod 256 (within each 16-byte lane, then each
