@@ -847,8 +847,9 @@ AVX512 static INLINE int check_window512(const char *s, size_t len)
     const uint64_t sp = _mm512_cmpeq_epi8_mask(v, KZ(K_SPACE));
     const unsigned a = (unsigned)_tzcnt_u64(sp);   /* (64 when none) */
     if (a > 61) return check_long512(s, len, v, sp);
+    /* the space before the hands, s[b], after the placement's (so len >= 5) */
+    if ((size_t)a + 4 >= len || !style_ok_in(s, len, (const uint8_t *)(const void *)kv + 64 * K_L2)) return 0;
     const size_t b = len - 4;
-    if (!style_ok_in(s, len, (const uint8_t *)(const void *)kv + 64 * K_L2) || a >= b) return 0;
     const uint64_t pm = (1ull << a) - 1;           /* the placement s[0..a) */
     __m512i cls;
     const __m512i pair = pairs512(v, &cls);
