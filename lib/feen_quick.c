@@ -673,8 +673,9 @@ AVX512 static INLINE long hands_line512(const kvec_t kv, const char *s, __m512i 
     const __mmask16 items = (__mmask16)((2u << n) - 2);
     if (_mm_mask_cmpeq_epi8_mask(items, cnt, KV16(K_ONE))) return -1;       /* "1" written */
     const __m128i count = _mm_max_epu8(cnt, KV16(K_ONE));
-    const unsigned first = (unsigned)__builtin_popcountll(at & (sh - 1));   /* the items before the '/' */
-    const __mmask16 opp = (__mmask16)(items & (~0u << (first + 1)));
+    /* the opponent's items (after the '/'), as lanes: their letters' bits picked
+     * out of all the items' (pext), one lane on */
+    const __mmask16 opp = (__mmask16)(_pext_u64(at & (0 - sh), at) << 1);
     const __m128i A = _mm_mask_add_epi8(_mm_sub_epi8(KV16(K_99), count), opp, _mm_sub_epi8(KV16(K_99), count),
                                         KV16(K_100));
     const __m512i li = _mm512_sub_epi8(_mm512_or_si512(v, KZ(K_0X20)), KZ(K_A));
