@@ -395,8 +395,9 @@ AVX2 static size_t lines_avx2(const char *s, size_t len, size_t *lines)
  * the first 62 bytes is classified 64 bytes at once: each byte's class by a
  * table look-up (vpermi2b; its letters and digits as masks from the class's
  * bits), the token grammar by a second look-up of each pair of neighbours'
- * classes (the K_GRAM rows, pairs512, broken512), the spaces and '/' by compares. The
- * ranks: check_window's weights and T; with T < 256 and at most 16 ranks the
+ * classes (the K_GRAM rows, pairs512, verdicts512, broken512), the spaces and
+ * '/' by compares. The ranks: check_window's weights and T (each 8 bytes' sum
+ * narrowed to a byte, then summed); with T < 255 and at most 16 ranks the
  * exact running sum (shifts and adds within each 8 bytes, then the 8-byte groups
  * before) at each '/' and at the space, compressed side by side, each rank the
  * difference of two neighbours and all the first's; else check_window's running
