@@ -46,17 +46,14 @@
 
 #include "internal.h"
 
-/* letter*2 + second, the high part of koma__hand_key (0: not a letter) */
-static const uint8_t l2_of[256] = {
-     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-     0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-     0,  2,  4,  6,  8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30,
-    32, 34, 36, 38, 40, 42, 44, 46, 48, 50, 52,  0,  0,  0,  0,  0,
-     0,  3,  5,  7,  9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31,
-    33, 35, 37, 39, 41, 43, 45, 47, 49, 51, 53,  0,  0,  0,  0,  0,
-};
+/* letter*2 + second, the high part of koma__hand_key (0: not a letter): the bytes
+ * 64 to 127 (the others 0); also kvec's K_L2 rows */
+#define L2_LETTERS                                                                     \
+     0,  2,  4,  6,  8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30,                    \
+    32, 34, 36, 38, 40, 42, 44, 46, 48, 50, 52,  0,  0,  0,  0,  0,                    \
+     0,  3,  5,  7,  9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31,                    \
+    33, 35, 37, 39, 41, 43, 45, 47, 49, 51, 53,  0,  0,  0,  0,  0
+static const uint8_t l2_of[256] = { [64] = L2_LETTERS };
 
 static inline unsigned letter_l2(unsigned c) { return l2_of[c & 0xffu]; }
 
@@ -153,14 +150,16 @@ static uint32_t layers_check(const char *s, size_t a)
     return files * per * layers;
 }
 
-/* The style-turn field: the line ends in " X/y", letters of different case. */
-static inline int style_ok(const char *s, size_t len)
+/* The style-turn field: the line ends in " X/y", letters of different case (l2: l2_of
+ * or a copy of it). */
+static inline int style_ok_in(const char *s, size_t len, const uint8_t *l2)
 {
     if (len < 5) return 0;
     unsigned c1 = (unsigned char)s[len - 3], c3 = (unsigned char)s[len - 1];
-    return s[len - 4] == ' ' && s[len - 2] == '/' && letter_l2(c1) && letter_l2(c3) &&
-           ((c1 ^ c3) & 0x20u);
+    return s[len - 4] == ' ' && s[len - 2] == '/' && l2[c1] && l2[c3] && ((c1 ^ c3) & 0x20u);
 }
+
+static inline int style_ok(const char *s, size_t len) { return style_ok_in(s, len, l2_of); }
 
 /* ---- AVX2 ------------------------------------------------------------------------ */
 
@@ -196,22 +195,22 @@ static const uint32_t recip[65] = {
 #define R4(...) { __VA_ARGS__, __VA_ARGS__, __VA_ARGS__, __VA_ARGS__ }   /* a 16-byte row */
 enum { K_LET_LIM, K_0X20, K_LET_OFF, K_DIG_LIM, K_DIG_OFF, K_PLUS, K_MINUS, K_SLASH, K_CARET, K_QUOTE,
        K_SPACE, K_ZERO, K_0X0F, K_ONE, K_FIFTEEN, K_NL, K_A, K_26, K_TEN, K_TENS, K_25, K_9, K_99, K_DIGIT1,
-       K_52, K_FF, K_IOTA80, K_BYTE7, K_100, K_63 };
-static const uint8_t kvec[][64] __attribute__((aligned(64))) = {
-    K32(0x80 + 26), K32(0x20), K32(128 - 'a'), K32(0x80 + 10), K32(128 - '0'), K32('+'), K32('-'),
-    K32('/'), K32('^'), K32('\''), K32(' '), K32('0'), K32(0x0f), K32(1), K32(15), K32('\n'),
-    K32('a'), K32(26), K32(10),
-    R4(0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 0, 0, 0, 0, 0, 0),
-    K32(25), K32(9), K32(99), K32('1'), K32(52), K32(0xff),
-    R4(128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143),
-    R4(7, 7, 7, 7, 7, 7, 7, 7, 15, 15, 15, 15, 15, 15, 15, 15),
-    K32(100), K32(63),
-};
-#undef C16
-#undef R4
+       K_52, K_FF, K_IOTA80, K_BYTE7, K_100, K_63, K_NOT1,
+       K_ROT, K_GRAM = K_ROT + 3, K_L2 = K_GRAM + 5, K_COUNT = K_L2 + 4 };   /* (K_ROT, K_GRAM: the AVX-512 tables) */
+static const uint8_t kvec[K_COUNT][64] __attribute__((aligned(64)));   /* (defined with the AVX-512 tables) */
+#define KVEC_ROWS \
+    K32(0x80 + 26), K32(0x20), K32(128 - 'a'), K32(0x80 + 10), K32(128 - '0'), K32('+'), K32('-'), \
+    K32('/'), K32('^'), K32('\''), K32(' '), K32('0'), K32(0x0f), K32(1), K32(15), K32('\n'),      \
+    K32('a'), K32(26), K32(10),                                                                    \
+    R4(0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 0, 0, 0, 0, 0, 0),                                   \
+    K32(25), K32(9), K32(99), K32('1'), K32(52), K32(0xff),                                        \
+    R4(128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143),             \
+    R4(7, 7, 7, 7, 7, 7, 7, 7, 15, 15, 15, 15, 15, 15, 15, 15),                                    \
+    K32(100), K32(63), { 0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff }   /* (K_NOT1: a mask, all but bit 0) */
 /* kv: kvec, hidden from the compiler in each function (KVEC_HIDE) so that it reads
  * the vectors where they are used */
 #define KVEC_HIDE const uint8_t(*kv)[64] = kvec; __asm__("" : "+r"(kv))
+typedef const uint8_t (*kvec_t)[64];   /* kv handed to a function inlined in the loop */
 #define KV(i) _mm256_load_si256((const __m256i *)(const void *)kv[i])
 #define KV16(i) _mm_load_si128((const __m128i *)(const void *)kv[i])
 /* (v | 0x20) - 'a' < 26 unsigned, as a signed compare after a shift by 128 */
@@ -396,8 +395,9 @@ AVX2 static size_t lines_avx2(const char *s, size_t len, size_t *lines)
  * the first 62 bytes is classified 64 bytes at once: each byte's class by a
  * table look-up (vpermi2b; its letters and digits as masks from the class's
  * bits), the token grammar by a second look-up of each pair of neighbours'
- * classes (kgram, pairs512, broken512), the spaces and '/' by compares. The
- * ranks: check_window's weights and T; with T < 256 and at most 16 ranks the
+ * classes (the K_GRAM rows, pairs512, verdicts512, broken512), the spaces and
+ * '/' by compares. The ranks: check_window's weights and T (each 8 bytes' sum
+ * narrowed to a byte, then summed); with T < 255 and at most 16 ranks the
  * exact running sum (shifts and adds within each 8 bytes, then the 8-byte groups
  * before) at each '/' and at the space, compressed side by side, each rank the
  * difference of two neighbours and all the first's; else check_window's running
@@ -411,21 +411,18 @@ AVX2 static size_t lines_avx2(const char *s, size_t len, size_t *lines)
 #define HAVE_AVX512_CHECK 1
 #define KZ(i) _mm512_load_si512((const void *)kv[i])
 
-/* vpshufb rows for hands_avx512: in each 16-byte lane j of the first row, byte i
- * takes byte i + j + 1 (mod 16); in the second, i + j + 5 */
+/* The K_ROT rows: vpshufb rows for hands_avx512 (in each 16-byte lane j of the
+ * first row, byte i takes byte i + j + 1 (mod 16); in the second, i + j + 5), and
+ * pairs512's byte before each byte */
 #define ROT16(r) (r) & 15, (r + 1) & 15, (r + 2) & 15, (r + 3) & 15, (r + 4) & 15, (r + 5) & 15, \
     (r + 6) & 15, (r + 7) & 15, (r + 8) & 15, (r + 9) & 15, (r + 10) & 15, (r + 11) & 15,        \
     (r + 12) & 15, (r + 13) & 15, (r + 14) & 15, (r + 15) & 15
 #define IOTA16(r) r, r + 1, r + 2, r + 3, r + 4, r + 5, r + 6, r + 7, r + 8, r + 9, r + 10, r + 11, \
     r + 12, r + 13, r + 14, r + 15
-static const uint8_t krot[3][64] __attribute__((aligned(64))) = {
-    { ROT16(1), ROT16(2), ROT16(3), ROT16(4) },
-    { ROT16(5), ROT16(6), ROT16(7), ROT16(8) },
-    { 63, IOTA16(0), IOTA16(16), IOTA16(32), 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62 },
-    /* (the third: i - 1, mod 64 as vpermb reads it) */
-};
-#undef ROT16
-#undef IOTA16
+/* (the third: i - 1, mod 64 as vpermb reads it) */
+#define KROT_ROWS                                                                                      \
+    { ROT16(1), ROT16(2), ROT16(3), ROT16(4) }, { ROT16(5), ROT16(6), ROT16(7), ROT16(8) },             \
+    { 63, IOTA16(0), IOTA16(16), IOTA16(32), 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62 }
 
 /*
  * The token grammar of a placement by two table look-ups (vpermi2b) instead of a
@@ -434,8 +431,9 @@ static const uint8_t krot[3][64] __attribute__((aligned(64))) = {
  * digit), as the byte before the next one (bits 4-6: 0 the line's start, 1
  * other, 2 letter, 3 digit, 4 '/', 5 '^', 6 '\'', 7 sign) and bit 7 a letter
  * (the letters' and digits' masks come from these bits, vpmovb2m, not from
- * compares); then each (before, current) pair looked up in kgram's rows 2-3 (a
- * placement) or 4-5 (the hands): 0x80 when the pair breaks a rule. A byte of 128 and more is other by its own bit 7. The
+ * compares); then each (before, current) pair looked up in the K_GRAM rows 2-3:
+ * bit 7 set when the pair breaks a rule of a placement, bit 6 one of the hands
+ * (one look-up for both fields). A byte of 128 and more is other by its own bit 7. The
  * placement's rules (check_window512's): every byte a token, '^' after a letter,
  * '\'' after a letter or '^', '0' after a digit, a sign before a letter, a '/'
  * before a letter, a digit, a sign or '/', the first byte a letter, a sign or
@@ -473,11 +471,16 @@ enum { C_OTHER, C_LETTER, C_SLASH, C_CARET, C_QUOTE, C_SIGN, C_SPACE, C_DIGIT = 
          ? 0x80 : 0)
 #define ROW16(f, b) f(b, 0), f(b, 1), f(b, 2), f(b, 3), f(b, 4), f(b, 5), f(b, 6), f(b, 7), f(b, 8), f(b, 9), \
     f(b, 10), f(b, 11), f(b, 12), f(b, 13), f(b, 14), f(b, 15)
-#define HBAD16(b) ROW16(BAD_IN_HANDS, b)
-#define BAD16(b) ROW16(BAD_AFTER, b)
+#define BAD_EITHER(before, cur) (BAD_AFTER(before, cur) | BAD_IN_HANDS(before, cur) >> 1)
+#define BAD16(b) ROW16(BAD_EITHER, b)
 #define GO8 GO, GO, GO, GO, GO, GO, GO, GO
 #define GL8 GL, GL, GL, GL, GL, GL, GL, GL
-static const uint8_t kgram[7][64] __attribute__((aligned(64))) = {
+/* kvec: the constant rows (K_...), then the K_ROT and K_GRAM rows, so that one
+ * pointer (KVEC_HIDE) reaches them all (a pointer a table took registers or was
+ * made again at each use) */
+static const uint8_t kvec[K_COUNT][64] __attribute__((aligned(64))) = {
+    KVEC_ROWS,
+    KROT_ROWS,
     /* rows 0-1: the classes of the bytes 0-127 */
     { GO8, GO8, GO8, GO8,
       GC(C_SPACE, G_OTHER), GO, GO, GO, GO, GO, GO, GC(C_QUOTE, G_QUOTE),
@@ -485,18 +488,23 @@ static const uint8_t kgram[7][64] __attribute__((aligned(64))) = {
       GC(C_ZERO, G_DIGIT), GD, GD, GD, GD, GD, GD, GD, GD, GD, GO, GO, GO, GO, GO, GO },
     { GO, GL, GL, GL, GL, GL, GL, GL, GL8, GL8, GL, GL, GL, GO, GO, GO, GC(C_CARET, G_CARET), GO,
       GO, GL, GL, GL, GL, GL, GL, GL, GL8, GL8, GL, GL, GL, GO, GO, GO, GO, GO },
-    /* rows 2-3: the pairs (before << 4 | current) */
+    /* rows 2-3: the pairs (before << 4 | current): bit 7 in a placement, bit 6 in the hands */
     { BAD16(0), BAD16(1), BAD16(2), BAD16(3) },
     { BAD16(4), BAD16(5), BAD16(6), BAD16(7) },
-    /* rows 4-5: the pairs in the hands */
-    { HBAD16(0), HBAD16(1), HBAD16(2), HBAD16(3) },
-    { HBAD16(4), HBAD16(5), HBAD16(6), HBAD16(7) },
-    /* row 6: 63 + i, the byte before each of a second vector's (pairs2_512) */
+    /* row 4: 63 + i, the byte before each of a second vector's (pairs2_512) */
     { 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84,
       85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105,
       106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123,
       124, 125, 126 },
+    /* the K_L2 rows: l2_of, read by style_ok_in from the pointer the loop holds */
+    { 0 }, { L2_LETTERS }, { 0 }, { 0 },
 };
+#undef KVEC_ROWS
+#undef KROT_ROWS
+#undef ROT16
+#undef IOTA16
+#undef C16
+#undef R4
 #undef GC
 #undef GL
 #undef GD
@@ -504,23 +512,21 @@ static const uint8_t kgram[7][64] __attribute__((aligned(64))) = {
 #undef BAD_AFTER
 #undef BAD16
 #undef BAD_IN_HANDS
-#undef HBAD16
+#undef BAD_EITHER
 #undef ROW16
 #undef C_NONE
 #undef GO8
 #undef GL8
 
 /* Each byte of v (a line from its first byte) with the one before it: its
- * current class in the low 4 bits, the one before's in bits 4-6 (see kgram);
+ * current class in the low 4 bits, the one before's in bits 4-6 (see the K_GRAM rows);
  * *cls gets each byte's own row 0-1 entry (bit 7 a letter, bit 3 a digit). */
 AVX512 static INLINE __m512i pairs512(__m512i v, __m512i *cls_out)
 {
     KVEC_HIDE;
-    const __m512i *row = (const __m512i *)(const void *)kgram, *rot = (const __m512i *)(const void *)krot;
-    __asm__("" : "+r"(row), "+r"(rot));
-    const __m512i cls = _mm512_permutex2var_epi8(_mm512_load_si512(row), v, _mm512_load_si512(row + 1));
+    const __m512i cls = _mm512_permutex2var_epi8(KZ(K_GRAM), v, KZ(K_GRAM + 1));
     /* each byte's "before" class from the byte before it (0, the start, at byte 0) */
-    const __m512i prev = _mm512_maskz_permutexvar_epi8(~1ull, _mm512_load_si512(rot + 2), cls);
+    const __m512i prev = _mm512_maskz_permutexvar_epi8(_load_mask64((__mmask64 *)(void *)kv[K_NOT1]), KZ(K_ROT + 2), cls);
     *cls_out = cls;
     return _mm512_ternarylogic_epi32(cls, prev, KZ(K_0X0F), 0xe4);   /* cls's low 4 bits, prev's high */
 }
@@ -531,27 +537,30 @@ AVX512 static INLINE __m512i pairs512(__m512i v, __m512i *cls_out)
 AVX512 static INLINE void pairs2_512(__m512i v0, __m512i v1, __m512i *p0, __m512i *p1, __m512i *k0, __m512i *k1)
 {
     KVEC_HIDE;
-    const __m512i *row = (const __m512i *)(const void *)kgram, *rot = (const __m512i *)(const void *)krot;
-    __asm__("" : "+r"(row), "+r"(rot));
-    const __m512i c0 = _mm512_permutex2var_epi8(_mm512_load_si512(row), v0, _mm512_load_si512(row + 1));
-    const __m512i c1 = _mm512_permutex2var_epi8(_mm512_load_si512(row), v1, _mm512_load_si512(row + 1));
-    const __m512i b0 = _mm512_maskz_permutexvar_epi8(~1ull, _mm512_load_si512(rot + 2), c0);
-    const __m512i b1 = _mm512_permutex2var_epi8(c0, _mm512_load_si512(row + 6), c1);
+    const __m512i c0 = _mm512_permutex2var_epi8(KZ(K_GRAM), v0, KZ(K_GRAM + 1));
+    const __m512i c1 = _mm512_permutex2var_epi8(KZ(K_GRAM), v1, KZ(K_GRAM + 1));
+    const __m512i b0 = _mm512_maskz_permutexvar_epi8(~1ull, KZ(K_ROT + 2), c0);
+    const __m512i b1 = _mm512_permutex2var_epi8(c0, KZ(K_GRAM + 4), c1);
     *p0 = _mm512_ternarylogic_epi32(c0, b0, KZ(K_0X0F), 0xe4);
     *p1 = _mm512_ternarylogic_epi32(c1, b1, KZ(K_0X0F), 0xe4);
     *k0 = c0;
     *k1 = c1;
 }
 
-/* The bytes of v that break the token grammar, as a mask: the pairs (pairs512)
- * looked up in kgram's rows at (2: the placement's rules, 4: the hands'); the
- * caller keeps the bits of the field it asks about. */
-AVX512 static INLINE uint64_t broken512(__m512i v, __m512i pair, unsigned at)
+/* The verdicts of the pairs (pairs512): the K_GRAM rows 2-3 looked up, bit 7 set
+ * where a pair breaks a placement's rules, bit 6 the hands'. */
+AVX512 static INLINE __m512i verdicts512(__m512i pair)
 {
-    const __m512i *row = (const __m512i *)(const void *)kgram;
-    __asm__("" : "+r"(row));
-    const __m512i bad = _mm512_permutex2var_epi8(_mm512_load_si512(row + at), pair, _mm512_load_si512(row + at + 1));
-    return _mm512_movepi8_mask(_mm512_or_si512(bad, v));
+    KVEC_HIDE;
+    return _mm512_permutex2var_epi8(KZ(K_GRAM + 2), pair, KZ(K_GRAM + 3));
+}
+
+/* The bytes of v that break the token grammar, as a mask, from their verdicts
+ * (verdicts512): a placement's rules (hands 0) or the hands' (1); the caller
+ * keeps the bits of the field it asks about. */
+AVX512 static INLINE uint64_t broken512(__m512i v, __m512i verdict, int hands)
+{
+    return _mm512_movepi8_mask(_mm512_or_si512(hands ? _mm512_add_epi8(verdict, verdict) : verdict, v));
 }
 
 /*
@@ -626,21 +635,20 @@ AVX512 static INLINE long hands_avx512(const char *s, size_t from, size_t to)
     const __m128i key = _mm_mask_compress_epi8(KV16(K_IOTA80), at,
                                                _mm_add_epi8(l2, _mm_and_si128(opp, KV16(K_52))));
     const __m512i k4 = _mm512_broadcast_i32x4(key);
-    const __m512i *rot = (const __m512i *)(const void *)krot;
-    __asm__("" : "+r"(rot));
-    if (_mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, _mm512_load_si512(rot))) |
-        _mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, _mm512_load_si512(rot + 1))))
+    if (_mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, KZ(K_ROT))) |
+        _mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, KZ(K_ROT + 1))))
         return -1;
     const __m128i sum = _mm_sad_epu8(_mm_and_si128(count, item), _mm_setzero_si128());
-    return (long)_mm_cvtsi128_si32(sum) + (long)_mm_extract_epi16(sum, 4);
+    return (long)(uint32_t)_mm_cvtsi128_si32(sum) + (long)_mm_extract_epi16(sum, 4);   /* (not negative) */
 }
 
 
 /*
  * The hands field of a line s[a+1..b) within the 64 bytes v already classified
- * (b < 64; pair its pairs (pairs512), l, d, sp and sl its letters, digits, spaces
- * and '/'; run the running sum mod 256 of its weights, where a hand's digits
- * weigh as a placement's and its letters 0): as hands_avx512, without loading or
+ * (b < 64; kv the constant rows (KVEC_HIDE); verdict its pairs' verdicts
+ * (verdicts512), l, d, sp and sl its letters, digits, spaces and '/'; run the
+ * running sum mod 256 of its weights, where a hand's digits weigh as a
+ * placement's and its letters 0): as hands_avx512, without loading or
  * classifying the bytes again. The running sum at the space before the hands and
  * at each item's letter, side by side (compressed): each item's count written is
  * the difference of two neighbours (0: none, so 1). The items then as
@@ -648,27 +656,27 @@ AVX512 static INLINE long hands_avx512(const char *s, size_t from, size_t to)
  * + second K, (A, K) increasing, no K twice in a hand. More than 15 items:
  * hands_check.
  */
-AVX512 static INLINE long hands_line512(const char *s, __m512i v, __m512i pair, __m512i run, uint64_t l,
-                                        uint64_t d, uint64_t sp, uint64_t sl, unsigned a, unsigned b)
+AVX512 static INLINE long hands_line512(const kvec_t kv, const char *s, __m512i v, __m512i verdict, __m512i run,
+                                        uint64_t l, uint64_t d, uint64_t sp, uint64_t sl, unsigned a, unsigned b)
 {
-    KVEC_HIDE;
     const uint64_t hm = ((1ull << b) - 1) & ~((2ull << a) - 1);   /* s[a+1..b) */
     const uint64_t at = l & hm, sh = sl & hm;
     const unsigned n = (unsigned)__builtin_popcountll(at);
     if (n > 15) return hands_check(s, a + 1, b);
     /* the token grammar (as hands_avx512's; s[a] and s[b] are spaces): the pairs
      * (broken512), no space inside, no count of three digits (nor of "1", below) */
-    const uint64_t bad = (broken512(v, pair, 4) & (hm | (1ull << b))) | (sp & hm) | (d & (d << 1) & (d << 2) & hm);
-    if (bad || !sh || (sh & (sh - 1))) return -1;
+    const uint64_t bad = (broken512(v, verdict, 1) & (hm | (1ull << b))) | (sp & hm) | (d & (d << 1) & (d << 2) & hm);
+    if (bad || __builtin_popcountll(sh) != 1) return -1;
     /* lane 0: the sum at the space; lane j: at item j's letter, and its count */
     const uint64_t pick = at | (1ull << a);
     const __m128i c = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(pick, run));
     const __m128i cnt = _mm_sub_epi8(c, _mm_bslli_si128(c, 1));
-    const __mmask16 items = (__mmask16)(((2u << n) - 1) & ~1u);
+    const __mmask16 items = (__mmask16)((2u << n) - 2);
     if (_mm_mask_cmpeq_epi8_mask(items, cnt, KV16(K_ONE))) return -1;       /* "1" written */
     const __m128i count = _mm_max_epu8(cnt, KV16(K_ONE));
-    const unsigned first = (unsigned)__builtin_popcountll(at & (sh - 1));   /* the items before the '/' */
-    const __mmask16 opp = (__mmask16)(items & (~0u << (first + 1)));
+    /* the opponent's items (after the '/'), as lanes: their letters' bits picked
+     * out of all the items' (pext), one lane on */
+    const __mmask16 opp = (__mmask16)(_pext_u64(at & (0 - sh), at) << 1);
     const __m128i A = _mm_mask_add_epi8(_mm_sub_epi8(KV16(K_99), count), opp, _mm_sub_epi8(KV16(K_99), count),
                                         KV16(K_100));
     const __m512i li = _mm512_sub_epi8(_mm512_or_si512(v, KZ(K_0X20)), KZ(K_A));
@@ -677,20 +685,18 @@ AVX512 static INLINE long hands_line512(const char *s, __m512i v, __m512i pair, 
     const __m128i ck = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(pick, l2));
     const __mmask16 rest = (__mmask16)(items & ~2u);                  /* the items after the first */
     const __m128i pa = _mm_bslli_si128(A, 1), pk = _mm_bslli_si128(ck, 1);
-    const __mmask16 up = _mm_cmplt_epu8_mask(pa, A) | (_mm_cmpeq_epi8_mask(pa, A) & _mm_cmplt_epu8_mask(pk, ck));
-    if ((up & rest) != rest) return -1;
+    const __mmask16 up = _kor_mask16(_mm_cmplt_epu8_mask(pa, A), _mm_mask_cmplt_epu8_mask(_mm_cmpeq_epi8_mask(pa, A), pk, ck));
+    if (_kandn_mask16(up, rest)) return -1;
     /* no letter and side twice in a hand (as hands_avx512; 128 + i in the lanes
      * that are no item) */
     const __m128i key = _mm_mask_mov_epi8(KV16(K_IOTA80), items, _mm_mask_add_epi8(ck, opp, ck, KV16(K_52)));
     const __m512i k4 = _mm512_broadcast_i32x4(key);
-    const __m512i *row = (const __m512i *)(const void *)krot;
-    __asm__("" : "+r"(row));
-    if (_mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, _mm512_load_si512(row))) |
-        _mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, _mm512_load_si512(row + 1))))
+    if (!_kortestz_mask64_u8(_mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, KZ(K_ROT))),
+                             _mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, KZ(K_ROT + 1)))))
         return -1;
     /* the pieces: the sum of the counts */
     const __m128i sum = _mm_sad_epu8(_mm_maskz_mov_epi8(items, count), _mm_setzero_si128());
-    return (long)_mm_cvtsi128_si32(sum) + (long)_mm_extract_epi16(sum, 4);
+    return (long)(uint32_t)_mm_cvtsi128_si32(sum) + (long)_mm_extract_epi16(sum, 4);   /* (not negative) */
 }
 
 /* The running sum of the bytes of r mod 256 (within each 16-byte lane, then each
@@ -723,9 +729,8 @@ AVX512 static INLINE __m512i weights512(__m512i x, uint64_t dp, uint64_t tens, u
  * space), side by side, each rank's squares the difference of two neighbours,
  * all the first rank's (at least 1: the first byte is a letter, a sign or 1-9).
  * 1 when they are. */
-AVX512 static INLINE int ranks_exact512(__m512i w, uint64_t at, unsigned ranks, __m512i *run)
+AVX512 static INLINE int ranks_exact512(const kvec_t kv, __m512i w, uint64_t at, unsigned ranks, __m512i *run)
 {
-    KVEC_HIDE;
     const __m512i zero = _mm512_setzero_si512();
     __m512i p = _mm512_add_epi8(w, _mm512_slli_epi64(w, 8));   /* within each 8 bytes */
     p = _mm512_add_epi8(p, _mm512_slli_epi64(p, 16));
@@ -738,7 +743,7 @@ AVX512 static INLINE int ranks_exact512(__m512i w, uint64_t at, unsigned ranks, 
     *run = _mm512_add_epi8(p, t);
     const __m128i e = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(at, *run));
     const __m128i sq = _mm_sub_epi8(e, _mm_bslli_si128(e, 1));
-    return !_mm_mask_cmpneq_epi8_mask((__mmask16)((1u << ranks) - 1), sq, _mm_broadcastb_epi8(sq));
+    return !_mm_mask_cmpneq_epi8_mask((__mmask16)_bzhi_u32(~0u, ranks), sq, _mm_broadcastb_epi8(sq));
 }
 
 /*
@@ -762,7 +767,8 @@ AVX512 static __attribute__((noinline)) uint32_t layers512(const char *s, unsign
     const uint64_t at = (sl & ~dbl) | (1ull << a);  /* each rank's end */
     const unsigned ranks = (unsigned)__builtin_popcountll(at);
     if (total < 256 && ranks <= 16) {
-        if (!ranks_exact512(w, at, ranks, &run)) return 0;
+        KVEC_HIDE;
+        if (!ranks_exact512(kv, w, at, ranks, &run)) return 0;
         const uint64_t le = _pext_u64((dbl >> 1) | (1ull << a), at);
         const unsigned r = (unsigned)__builtin_ctzll(le) + 1;
         if ((dbl & (sl << 2)) || r < 2 || ((le << r) | (1ull << (r - 1))) != (le | (1ull << (ranks - 1 + r))))
@@ -775,12 +781,13 @@ AVX512 static __attribute__((noinline)) uint32_t layers512(const char *s, unsign
 /*
  * A line whose placement ends past its 62nd byte (its space at 62..126; len <=
  * 127, s readable to s[WINDOW - 1]): check_window512's classes and grammar over
- * two vectors, the masks 128 bits wide; the ranks by the running sum mod 256
+ * two vectors, each mask in two words (0: the first vector's bytes, 1: the
+ * second's; GCC handles a 128-bit integer's shifts and masks in many more
+ * moves); the ranks by the running sum mod 256
  * with a '/' weighing -F, the second vector's carried from the first's last
  * byte; the hands as check_window512's past the 64th byte; a 3-D board's
  * ranks and layers by layers_check.
  */
-__extension__ typedef unsigned __int128 mask128;
 AVX512 static __attribute__((noinline)) int check_long512(const char *s, size_t len, __m512i v0, uint64_t sp0)
 {
     KVEC_HIDE;
@@ -788,37 +795,35 @@ AVX512 static __attribute__((noinline)) int check_long512(const char *s, size_t 
     const uint64_t sp1 = _mm512_cmpeq_epi8_mask(v1, KZ(K_SPACE));
     const unsigned a = sp0 ? (unsigned)__builtin_ctzll(sp0) : 64 + (unsigned)__builtin_ctzll(sp1 | (1ull << 63));
     const size_t b = len - 4;
-    if (a >= 127 || !style_ok(s, len) || a >= b) return 0;
+    if (a >= 127 || !style_ok_in(s, len, (const uint8_t *)(const void *)kv + 64 * K_L2) || a >= b) return 0;
     __m512i pair0, pair1, cls0, cls1;
     pairs2_512(v0, v1, &pair0, &pair1, &cls0, &cls1);
-#define BOTH(m) ((mask128)(m(cls1)) << 64 | (m(cls0)))
-#define LETTERS(k) _mm512_movepi8_mask(k)
-#define DIGITS(k) _mm512_movepi8_mask(_mm512_slli_epi16(k, 4))
-    const mask128 pm = ((mask128)1 << a) - 1;
-    const mask128 l = BOTH(LETTERS), d = BOTH(DIGITS);
-    const mask128 sl = ((mask128)_mm512_cmpeq_epi8_mask(v1, KZ(K_SLASH)) << 64 | _mm512_cmpeq_epi8_mask(v0, KZ(K_SLASH))) & pm;
-#undef BOTH
-#undef LETTERS
-#undef DIGITS
-    const mask128 dp = d & pm, lp = l & pm;
+    /* the placement s[0..a), a >= 62 */
+    const uint64_t pm0 = _bzhi_u64(~0ull, a), pm1 = a > 64 ? _bzhi_u64(~0ull, a - 64) : 0;
+    const uint64_t lp0 = _mm512_movepi8_mask(cls0) & pm0, lp1 = _mm512_movepi8_mask(cls1) & pm1;
+    const uint64_t dp0 = _mm512_movepi8_mask(_mm512_slli_epi16(cls0, 4)) & pm0;
+    const uint64_t dp1 = _mm512_movepi8_mask(_mm512_slli_epi16(cls1, 4)) & pm1;
+    const uint64_t sl0 = _mm512_cmpeq_epi8_mask(v0, KZ(K_SLASH)) & pm0, sl1 = _mm512_cmpeq_epi8_mask(v1, KZ(K_SLASH)) & pm1;
     /* the token grammar over the placement and its space (broken512 on both
-     * vectors), no count of three digits */
-    const mask128 bad = (mask128)broken512(v1, pair1, 2) << 64 | broken512(v0, pair0, 2);
-    if ((bad & ((pm << 1) | 1)) | (dp & (dp << 1) & (dp << 2))) return 0;
+     * vectors), no count of three digits (each word's shifts with the first's
+     * top bits carried into the second) */
+    const uint64_t bad0 = broken512(v0, verdicts512(pair0), 0) & ((pm0 << 1) | 1);
+    const uint64_t bad1 = broken512(v1, verdicts512(pair1), 0) & ((pm1 << 1) | (pm0 >> 63));
+    const uint64_t three0 = dp0 & (dp0 << 1) & (dp0 << 2);
+    const uint64_t three1 = dp1 & ((dp1 << 1) | (dp0 >> 63)) & ((dp1 << 2) | (dp0 >> 62));
+    if (bad0 | bad1 | three0 | three1) return 0;
     uint32_t total;
-    if (sl & (sl << 1)) {
+    if ((sl0 & (sl0 << 1)) | (sl1 & ((sl1 << 1) | (sl0 >> 63)))) {
         /* "//": a 3-D board, its ranks and layers read one byte at a time */
         total = layers_check(s, a);
         if (total == 0) return 0;
     } else {
-        const mask128 tens = dp & (dp >> 1);
-        const __m512i w0 = weights512(_mm512_and_si512(v0, KZ(K_0X0F)), (uint64_t)dp, (uint64_t)tens, (uint64_t)lp);
-        const __m512i w1 = weights512(_mm512_and_si512(v1, KZ(K_0X0F)), (uint64_t)(dp >> 64), (uint64_t)(tens >> 64),
-                                      (uint64_t)(lp >> 64));
+        const uint64_t tens0 = dp0 & ((dp0 >> 1) | (dp1 << 63)), tens1 = dp1 & (dp1 >> 1);
+        const __m512i w0 = weights512(_mm512_and_si512(v0, KZ(K_0X0F)), dp0, tens0, lp0);
+        const __m512i w1 = weights512(_mm512_and_si512(v1, KZ(K_0X0F)), dp1, tens1, lp1);
         const __m512i zero = _mm512_setzero_si512();
         total = (uint32_t)_mm512_reduce_add_epi64(
             _mm512_add_epi64(_mm512_sad_epu8(w0, zero), _mm512_sad_epu8(w1, zero)));
-        const uint64_t sl0 = (uint64_t)sl, sl1 = (uint64_t)(sl >> 64);
         const unsigned ranks = 1 + (unsigned)__builtin_popcountll(sl0) + (unsigned)__builtin_popcountll(sl1);
         const uint32_t files = (uint32_t)(((uint64_t)total * recip[ranks < 65 ? ranks : 0]) >> 20);
         if (ranks > 64 || files == 0 || files > 255 || files * ranks != total) return 0;
@@ -831,13 +836,10 @@ AVX512 static __attribute__((noinline)) int check_long512(const char *s, size_t 
             if ((sl0 & ~_mm512_cmpeq_epi8_mask(r0, zero)) | (sl1 & ~_mm512_cmpeq_epi8_mask(r1, zero))) return 0;
         }
     }
-    long inhand = 0;
-    if (b - a != 2 || s[a + 1] != '/') {
-        inhand = b - a - 1 <= 16 ? hands_avx512(s, a + 1, b) : hands_check(s, a + 1, b);
-        if (inhand < 0) return 0;
-    }
-    const unsigned pieces = (unsigned)__builtin_popcountll((uint64_t)lp) + (unsigned)__builtin_popcountll((uint64_t)(lp >> 64));
-    return (unsigned long)pieces + (unsigned long)inhand <= (unsigned long)total;
+    if (b - a == 2 && s[b - 1] == '/') return 1;   /* (no pieces in hand: as check_window512) */
+    const long inhand = b - a - 1 <= 16 ? hands_avx512(s, a + 1, b) : hands_check(s, a + 1, b);
+    const unsigned pieces = (unsigned)__builtin_popcountll(lp0) + (unsigned)__builtin_popcountll(lp1);
+    return inhand >= 0 && (unsigned long)pieces + (unsigned long)inhand <= (unsigned long)total;
 }
 
 AVX512 static INLINE int check_window512(const char *s, size_t len)
@@ -845,10 +847,11 @@ AVX512 static INLINE int check_window512(const char *s, size_t len)
     KVEC_HIDE;
     const __m512i v = _mm512_loadu_si512((const void *)s);
     const uint64_t sp = _mm512_cmpeq_epi8_mask(v, KZ(K_SPACE));
-    const unsigned a = (unsigned)__builtin_ctzll(sp | (1ull << 63));
+    const unsigned a = (unsigned)_tzcnt_u64(sp);   /* (64 when none) */
     if (a > 61) return check_long512(s, len, v, sp);
+    /* the space before the hands, s[b], after the placement's (so len >= 5) */
+    if ((size_t)a + 4 >= len || !style_ok_in(s, len, (const uint8_t *)(const void *)kv + 64 * K_L2)) return 0;
     const size_t b = len - 4;
-    if (!style_ok(s, len) || a >= b) return 0;
     const uint64_t pm = (1ull << a) - 1;           /* the placement s[0..a) */
     __m512i cls;
     const __m512i pair = pairs512(v, &cls);
@@ -862,7 +865,8 @@ AVX512 static INLINE int check_window512(const char *s, size_t len)
     const uint64_t dp = d & pm, lp = l & pm;
     /* the token grammar over the placement and its space (broken512), no count of
      * three digits */
-    if ((broken512(v, pair, 2) & ((pm << 1) | 1)) | (dp & (dp << 1) & (dp << 2))) return 0;
+    const __m512i verdict = verdicts512(pair);
+    if ((broken512(v, verdict, 0) & ((pm << 1) | 1)) | (dp & (dp << 1) & (dp << 2))) return 0;
     const __m512i x = _mm512_and_si512(v, KZ(K_0X0F));
     /* the weights of the placement, and of the digits after it (the hands' counts:
      * hands_line512), the letters there 0 */
@@ -876,11 +880,16 @@ AVX512 static INLINE int check_window512(const char *s, size_t len)
         if (total == 0) return 0;
         run = prefix512(w);
     } else {
-        total = (uint32_t)_mm512_reduce_add_epi64(_mm512_sad_epu8(_mm512_maskz_mov_epi8(pm, w), _mm512_setzero_si512()));
+        /* T: the 8-byte groups' sums (vpsadbw), each narrowed to a byte (at most
+         * 255: vpmovusqb) and summed again; below 255, no group's was cut and
+         * T is exact (fewer steps than adding the eight 64-bit sums) */
+        const __m512i groups = _mm512_sad_epu8(_mm512_maskz_mov_epi8(pm, w), _mm512_setzero_si512());
+        total = (uint32_t)_mm_cvtsi128_si32(_mm_sad_epu8(_mm512_cvtusepi64_epi8(groups), _mm_setzero_si128()));
         const unsigned ranks = 1 + (unsigned)__builtin_popcountll(sl);
-        if (total < 256 && ranks <= 16) {
-            if (!ranks_exact512(w, sl | (1ull << a), ranks, &run)) return 0;
+        if (total < 255 && ranks <= 16) {
+            if (!ranks_exact512(kv, w, sl | (1ull << a), ranks, &run)) return 0;
         } else {
+            total = (uint32_t)_mm512_reduce_add_epi64(groups);
             const uint32_t files = (uint32_t)(((uint64_t)total * recip[ranks]) >> 20);
             if (files == 0 || files > 255 || files * ranks != total) return 0;
             /* a '/' weighs -F: the running sum is 0 (mod 256) at every '/' */
@@ -889,13 +898,12 @@ AVX512 static INLINE int check_window512(const char *s, size_t len)
         }
     }
     /* the hand items: order, identities, and the pieces against the squares */
-    long inhand = 0;
-    if (b - a != 2 || s[a + 1] != '/') {
-        inhand = b < 64 ? hands_line512(s, v, pair, run, l, d, sp, sla, a, (unsigned)b)
-               : b - a - 1 <= 16 ? hands_avx512(s, a + 1, b) : hands_check(s, a + 1, b);
-        if (inhand < 0) return 0;
-    }
-    return (unsigned long)__builtin_popcountll(lp) + (unsigned long)inhand <= (unsigned long)total;
+    /* (with no pieces in hand, the placement's pieces fit: each letter is one of
+     * its T squares) */
+    if (b - a == 2 && s[b - 1] == '/') return 1;
+    const long inhand = b < 64 ? hands_line512(kv, s, v, verdict, run, l, d, sp, sla, a, (unsigned)b)
+                      : b - a - 1 <= 16 ? hands_avx512(s, a + 1, b) : hands_check(s, a + 1, b);
+    return inhand >= 0 && (unsigned long)__builtin_popcountll(lp) + (unsigned long)inhand <= (unsigned long)total;
 }
 
 /* As check_line_avx2. */
@@ -928,8 +936,9 @@ AVX512 static int check_avx512(const char *s, size_t len)
 
 /*
  * The lines of s[0..len) in bulk: each line's '\n' is found from its start, in
- * its first 128 bytes (two compares, the first '\n' by tzcnt, no branch), while
- * WINDOW + 64 bytes are left from its start. Each line asks for the bytes AHEAD
+ * its first 128 bytes (a compare of the first 64, the first '\n' by tzcnt; of the
+ * next 64 only when none is there), while WINDOW + 64 bytes are left from its
+ * start. Each line asks for the bytes AHEAD
  * on (prefetch; never a fault, even past the end): a file read from its mapping
  * arrives from memory, not from the cache where read() would have copied it, and
  * the processor's own prefetching stops at each 4 KiB page. (A 64-byte block's
@@ -940,20 +949,29 @@ AVX512 static int check_avx512(const char *s, size_t len)
 AVX512 static size_t lines_avx512(const char *s, size_t len, size_t *lines)
 {
     KVEC_HIDE;
-    size_t pos = 0, count = 0;
-#define NL64(p) _mm512_cmpeq_epi8_mask(_mm512_loadu_si512((const void *)(p)), KZ(K_NL))
-    while (len - pos >= WINDOW + 64) {
-        const uint64_t m0 = NL64(s + pos), m1 = NL64(s + pos + 64);
-        _mm_prefetch(s + pos + AHEAD, _MM_HINT_T0);
-        const size_t n0 = (size_t)_tzcnt_u64(m0);                 /* 64 when none */
-        const size_t n = n0 + (n0 == 64 ? (size_t)_tzcnt_u64(m1) : 0);   /* 128 when none */
-        if (n > 127 || !check_window512(s + pos, n)) break;
-        pos += n + 1;
+    size_t count = 0;
+    const char *p = s;
+    if (len < WINDOW + 64) {
+        *lines = 0;
+        return 0;
+    }
+    const char *const last = s + (len - (WINDOW + 64));   /* the last line start with its window */
+#define NL64(q) _mm512_cmpeq_epi8_mask(_mm512_loadu_si512((const void *)(q)), KZ(K_NL))
+    while (p <= last) {
+        const uint64_t m0 = NL64(p), m1 = NL64(p + 64);
+        _mm_prefetch(p + AHEAD, _MM_HINT_T0);
+        size_t n = (size_t)_tzcnt_u64(m0);                 /* 64 when none */
+        if (n == 64) {
+            n += (size_t)_tzcnt_u64(m1);                   /* 128 when none */
+            if (n > 127) break;
+        }
+        if (!check_window512(p, n)) break;
+        p += n + 1;
         count++;
     }
 #undef NL64
     *lines = count;
-    return pos;
+    return (size_t)(p - s);
 }
 #endif
 

@@ -640,6 +640,10 @@ static void test_fast_path_agrees(void **state)
         /* the hands' counts read from the placement's running sum when that sum is
          * only known mod 256 (T past 255) */
         "99K99K55/99K99K55 3P2B/p C/c", "99K99K55/99K99K55 /12p C/c",
+        /* the AVX-512 checker's T from each 8-byte group's sum narrowed to a byte:
+         * a group past 255 whose low byte is small (ranks of 300 and 44 squares,
+         * equal mod 256), T of exactly 255 */
+        "99a99a99a/44 / C/c", "44/99a99a99a / C/c", "99K99K55 / C/c", "99K99K55 2P/ C/c",
     };
     static const char alphabet[] = " /+-^'0123456789KkPpBbSs\x80";
     koma_position fast, careful;
