@@ -184,6 +184,13 @@ static char *dup_text(const char *s)
     return d;
 }
 
+/* *dst = a copy of s, the text it held freed */
+static void set_text(char **dst, const char *s)
+{
+    koma_error err;
+    assert_int_equal(koma_shogi_set_text(dst, s, strlen(s), 0, &err), 0);
+}
+
 static void add_headers(koma_shogi_record *r)
 {
     static const char *const names[] = {"#", "棋戦", "foo", "", "bar\x01", "bad\xff", "foo"};
@@ -209,32 +216,32 @@ static void add_headers(koma_shogi_record *r)
         }
     }
     if (rnd(2)) {
-        r->source_format = dup_text(rnd(2) ? "csa" : "kif");
-        if (rnd(2)) r->source_version = dup_text(rnd(20) ? "3.0" : "\xfe");
-        if (rnd(2)) r->source_encoding = dup_text("Shift_JIS");
+        set_text(&r->source_format, rnd(2) ? "csa" : "kif");
+        if (rnd(2)) set_text(&r->source_version, rnd(20) ? "3.0" : "\xfe");
+        if (rnd(2)) set_text(&r->source_encoding, "Shift_JIS");
     }
-    if (rnd(4) == 0) r->setup_comment = dup_text(pick_text());
-    if (rnd(6) == 0) r->setup_bookmark = dup_text(pick_text());
+    if (rnd(4) == 0) set_text(&r->setup_comment, pick_text());
+    if (rnd(6) == 0) set_text(&r->setup_bookmark, pick_text());
 }
 
 static void edit_ending(koma_shogi_ending *e)
 {
     if (rnd(3) == 0) return;
     e->code = (koma_shogi_ending_code)rnd(KOMA_SHOGI_ENDING_OTHER + 1);
-    if (e->code == KOMA_SHOGI_ENDING_OTHER && rnd(2)) e->text = dup_text(rnd(2) ? "封じ手" : pick_text());
-    if (rnd(5) == 0) e->csa = dup_text(rnd(2) ? "%KACHI" : "%+ILLEGAL_ACTION");
+    if (e->code == KOMA_SHOGI_ENDING_OTHER && rnd(2)) set_text(&e->text, rnd(2) ? "封じ手" : pick_text());
+    if (rnd(5) == 0) set_text(&e->csa, rnd(2) ? "%KACHI" : "%+ILLEGAL_ACTION");
     if (rnd(3) == 0) e->elapsed_ms = (long long)rnd(100000);
     if (rnd(3) == 0) e->total_ms = (long long)rnd(1000000);
-    if (rnd(4) == 0) e->comment = dup_text(pick_text());
-    if (rnd(8) == 0) e->bookmark = dup_text(pick_text());
+    if (rnd(4) == 0) set_text(&e->comment, pick_text());
+    if (rnd(8) == 0) set_text(&e->bookmark, pick_text());
 }
 
 static void edit_move(koma_shogi_move *m)
 {
     if (rnd(3) == 0) m->elapsed_ms = rnd(20) ? (long long)rnd(600000) : -(long long)rnd(100) - 2;
     if (rnd(4) == 0) m->total_ms = (long long)rnd(10000000);
-    if (rnd(6) == 0) m->comment = dup_text(pick_text());
-    if (rnd(15) == 0) m->bookmark = dup_text(pick_text());
+    if (rnd(6) == 0) set_text(&m->comment, pick_text());
+    if (rnd(15) == 0) set_text(&m->bookmark, pick_text());
 }
 
 /* A copy of src's moves [from, to) (their times and texts too, not their forks). */
@@ -323,10 +330,8 @@ static void random_records(void **state)
             /* floodgate's move limit reached (or not: a plies count off by one) */
             char c[64];
             snprintf(c, sizeof c, "Max_Moves:%zu%s", r.main.len + (rnd(4) == 0), rnd(2) ? "\nmore" : "");
-            free(r.source_format);
-            free(r.setup_comment);
-            r.source_format = dup_text("csa");
-            r.setup_comment = dup_text(c);
+            set_text(&r.source_format, "csa");
+            set_text(&r.setup_comment, c);
         }
         for (size_t k = 0; k < r.main.len; k++) edit_move(&r.main.moves[k]);
         add_forks(&r.main, 3);
