@@ -679,9 +679,8 @@ AVX512 static INLINE long hands_line512(const kvec_t kv, const char *s, __m512i 
     const __mmask16 opp = (__mmask16)(_pext_u64(at & (0 - sh), at) << 1);
     const __m128i A = _mm_mask_add_epi8(_mm_sub_epi8(KV16(K_99), count), opp, _mm_sub_epi8(KV16(K_99), count),
                                         KV16(K_100));
-    const __m512i li = _mm512_sub_epi8(_mm512_or_si512(v, KZ(K_0X20)), KZ(K_A));
-    const __m512i l2 = _mm512_add_epi8(_mm512_add_epi8(li, li),
-                                       _mm512_and_si512(_mm512_srli_epi16(v, 5), KZ(K_ONE)));
+    /* each letter's letter*2 + second + 2 (l2_of: the K_L2 rows, one look-up) */
+    const __m512i l2 = _mm512_permutexvar_epi8(v, KZ(K_L2 + 1));
     const __m128i ck = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(pick, l2));
     const __mmask16 rest = (__mmask16)(items & ~2u);                  /* the items after the first */
     const __m128i pa = _mm_bslli_si128(A, 1), pk = _mm_bslli_si128(ck, 1);
