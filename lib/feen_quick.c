@@ -680,14 +680,15 @@ AVX512 static INLINE long hands_line512(const kvec_t kv, const char *s, __m512i 
     const __m128i A = _mm_mask_add_epi8(count, own, count, KV16(K_100));
     /* each letter's letter*2 + second + 2 (l2_of: the K_L2 rows, one look-up) */
     const __m512i l2 = _mm512_permutexvar_epi8(v, KZ(K_L2 + 1));
-    const __m128i ck = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(pick, l2));
+    /* (128 + i in the lanes past the items: K_IOTA80) */
+    const __m128i ck = _mm512_castsi512_si128(_mm512_mask_compress_epi8(KZ(K_IOTA80), pick, l2));
     const __mmask16 rest = (__mmask16)(items & ~2u);                  /* the items after the first */
     const __m128i pa = _mm_bslli_si128(A, 1), pk = _mm_bslli_si128(ck, 1);
     const __mmask16 up = _kor_mask16(_mm_cmpgt_epu8_mask(pa, A), _mm_mask_cmplt_epu8_mask(_mm_cmpeq_epi8_mask(pa, A), pk, ck));
     if (_kandn_mask16(up, rest)) return -1;
     /* no letter and side twice in a hand (as hands_avx512; 128 + i in the lanes
-     * that are no item) */
-    const __m128i key = _mm_mask_mov_epi8(KV16(K_IOTA80), items, _mm_mask_add_epi8(ck, own, ck, KV16(K_52)));
+     * past the items, 0 in lane 0: the space, no letter) */
+    const __m128i key = _mm_mask_add_epi8(ck, own, ck, KV16(K_52));
     const __m512i k4 = _mm512_broadcast_i32x4(key);
     if (!_kortestz_mask64_u8(_mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, KZ(K_ROT))),
                              _mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, KZ(K_ROT + 1)))))
