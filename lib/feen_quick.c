@@ -652,9 +652,9 @@ AVX512 static INLINE long hands_avx512(const char *s, size_t from, size_t to)
  * classifying the bytes again. The running sum at the space before the hands and
  * at each item's letter, side by side (compressed): each item's count written is
  * the difference of two neighbours (0: none, so 1). The items then as
- * hands_avx512's: A = 99 - count (+ 100 in the opponent's hand) and the letter*2
- * + second K, (A, K) increasing, no K twice in a hand. More than 15 items:
- * hands_check.
+ * hands_avx512's, with A = count (+ 100 in the hand before the '/') and the
+ * letter*2 + second K: A decreasing, K increasing at equal A, no K twice in a
+ * hand. More than 15 items: hands_check.
  */
 AVX512 static INLINE long hands_line512(const kvec_t kv, const char *s, __m512i v, __m512i verdict, __m512i run,
                                         uint64_t l, uint64_t d, uint64_t sp, uint64_t sl, unsigned a, unsigned b)
@@ -674,22 +674,21 @@ AVX512 static INLINE long hands_line512(const kvec_t kv, const char *s, __m512i 
     const __mmask16 items = (__mmask16)((2u << n) - 2);
     if (_mm_mask_cmpeq_epi8_mask(items, cnt, KV16(K_ONE))) return -1;       /* "1" written */
     const __m128i count = _mm_max_epu8(cnt, KV16(K_ONE));
-    /* the opponent's items (after the '/'), as lanes: their letters' bits picked
+    /* the items of the hand before the '/', as lanes: their letters' bits picked
      * out of all the items' (pext), one lane on */
-    const __mmask16 opp = (__mmask16)(_pext_u64(at & (0 - sh), at) << 1);
-    const __m128i A = _mm_mask_add_epi8(_mm_sub_epi8(KV16(K_99), count), opp, _mm_sub_epi8(KV16(K_99), count),
-                                        KV16(K_100));
-    const __m512i li = _mm512_sub_epi8(_mm512_or_si512(v, KZ(K_0X20)), KZ(K_A));
-    const __m512i l2 = _mm512_add_epi8(_mm512_add_epi8(li, li),
-                                       _mm512_and_si512(_mm512_srli_epi16(v, 5), KZ(K_ONE)));
-    const __m128i ck = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(pick, l2));
+    const __mmask16 own = (__mmask16)(_pext_u64(at & (sh - 1), at) << 1);
+    const __m128i A = _mm_mask_add_epi8(count, own, count, KV16(K_100));
+    /* each letter's letter*2 + second + 2 (l2_of: the K_L2 rows, one look-up) */
+    const __m512i l2 = _mm512_permutexvar_epi8(v, KZ(K_L2 + 1));
+    /* (128 + i in the lanes past the items: K_IOTA80) */
+    const __m128i ck = _mm512_castsi512_si128(_mm512_mask_compress_epi8(KZ(K_IOTA80), pick, l2));
     const __mmask16 rest = (__mmask16)(items & ~2u);                  /* the items after the first */
     const __m128i pa = _mm_bslli_si128(A, 1), pk = _mm_bslli_si128(ck, 1);
-    const __mmask16 up = _kor_mask16(_mm_cmplt_epu8_mask(pa, A), _mm_mask_cmplt_epu8_mask(_mm_cmpeq_epi8_mask(pa, A), pk, ck));
+    const __mmask16 up = _kor_mask16(_mm_cmpgt_epu8_mask(pa, A), _mm_mask_cmplt_epu8_mask(_mm_cmpeq_epi8_mask(pa, A), pk, ck));
     if (_kandn_mask16(up, rest)) return -1;
     /* no letter and side twice in a hand (as hands_avx512; 128 + i in the lanes
-     * that are no item) */
-    const __m128i key = _mm_mask_mov_epi8(KV16(K_IOTA80), items, _mm_mask_add_epi8(ck, opp, ck, KV16(K_52)));
+     * past the items, 0 in lane 0: the space, no letter) */
+    const __m128i key = _mm_mask_add_epi8(ck, own, ck, KV16(K_52));
     const __m512i k4 = _mm512_broadcast_i32x4(key);
     if (!_kortestz_mask64_u8(_mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, KZ(K_ROT))),
                              _mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, KZ(K_ROT + 1)))))
