@@ -228,7 +228,9 @@ static int write_record(koma_converter *cv, unsigned long line, const koma_pcn *
     koma_error_clear(&err);
     koma_convert_event ev = {KOMA_CONVERT_RECORD, line, NULL, 0, NULL, warning};
     cv->n.records++;
-    if (rec != NULL && (cv->out.len = 0, koma_format_writer_record(cv->ws, rec, &cv->out, &err) != 0)) {
+    /* (cv->out was emptied before the record was read; rec NULL: its PCN text is
+     * there already, written straight by the reader) */
+    if (rec != NULL && koma_format_writer_record(cv->ws, rec, &cv->out, &err) != 0) {
         cv->n.failed++;
         if (err.code != KOMA_E_MEMORY) {
             err.line = line;
