@@ -201,6 +201,13 @@ int cli_input_line(cli *c, cli_input *in, const char **s, size_t *len);
  */
 int cli_input_peek(cli *c, cli_input *in, size_t want, const char **s, size_t *len);
 
+/*
+ * As cli_input_peek, but *len is at most `want`: what a format is sniffed from
+ * is the same bounded look whatever was buffered (a read() of 1 MiB, a mapped
+ * window of 8 MiB). *at_end: 1 when *s holds the rest of the input.
+ */
+int cli_input_look(cli *c, cli_input *in, size_t want, const char **s, size_t *len, int *at_end);
+
 /* Read up to cap bytes: first what is buffered, then from the file. Returns the
  * count, 0 at the end, -1 on a read error (reported). */
 long cli_input_read(cli *c, cli_input *in, char *buf, size_t cap);

@@ -185,6 +185,14 @@ int cli_input_peek(cli *c, cli_input *in, size_t want, const char **s, size_t *l
     return 0;
 }
 
+int cli_input_look(cli *c, cli_input *in, size_t want, const char **s, size_t *len, int *at_end)
+{
+    if (cli_input_peek(c, in, want, s, len) != 0) return -1;
+    *at_end = in->eof && *len <= want;
+    if (*len > want) *len = want;
+    return 0;
+}
+
 long cli_input_read(cli *c, cli_input *in, char *buf, size_t cap)
 {
     if (in->end > in->pos) {

@@ -381,12 +381,13 @@ int main(int argc, char **argv)
         cli_input in;
         const char *s;
         size_t n;
+        int end;
         if (cli_input_open(&c, &in, path) != 0) continue;
         /* FEEN lines, or, detected, FEEN (or nothing recognisable) keep the FEEN line
          * path; another format is converted from the same input (stdin cannot be
          * opened twice) */
-        if (feen_lines && (st.o.from != NULL || cli_input_peek(&c, &in, 4096, &s, &n) != 0 ||
-                           koma_convert_input_is_feen(s, n, n < 4096)))
+        if (feen_lines && (st.o.from != NULL || cli_input_look(&c, &in, 4096, &s, &n, &end) != 0 ||
+                           koma_convert_input_is_feen(s, n, end)))
             to_feen(&st, &in);
         else
             convert_open_input(&st, &in);

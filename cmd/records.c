@@ -91,18 +91,18 @@ int records_lines_foreign(cli *c, cli_input *in, const char *what, koma_error *e
     static const char *const own[] = {"feen", NULL};
     const char *head;
     size_t len, want = 256;
-    int conf;
+    int conf, end;
     /* the first line first: FEEN lines are checked as they come (a pipe is not
      * held up for the whole look); anything else gets the whole look */
     for (;;) {
-        if (cli_input_peek(c, in, want, &head, &len) != 0) return -1;
-        if (in->eof || len >= SNIFF || memchr(head, '\n', len)) break;
+        if (cli_input_look(c, in, want, &head, &len, &end) != 0) return -1;
+        if (end || len >= SNIFF || memchr(head, '\n', len)) break;
         want *= 2;
     }
-    const koma_format *f = koma_format_detect(head, len, in->eof, &conf);
+    const koma_format *f = koma_format_detect(head, len, end, &conf);
     if (f && conf >= 2 && strcmp(koma_format_name(f), "feen") == 0) return 0;
-    if (cli_input_peek(c, in, SNIFF, &head, &len) != 0) return -1;
-    return records_foreign(head, len, in->eof, own, what, NULL, err) != NULL;
+    if (cli_input_look(c, in, SNIFF, &head, &len, &end) != 0) return -1;
+    return records_foreign(head, len, end, own, what, NULL, err) != NULL;
 }
 
 static int reader_locate(void *reader, const char *pointer, unsigned long *line,
@@ -359,14 +359,15 @@ int records_sniff(cli *c, cli_input *in, const char *const *own, const char *wha
 {
     const char *head;
     size_t len;
-    if (cli_input_peek(c, in, 1 << 16, &head, &len) != 0) return -1;
-    *kind = koma_sniff_input(head, len, in->eof);
+    int end;
+    if (cli_input_look(c, in, SNIFF, &head, &len, &end) != 0) return -1;
+    *kind = koma_sniff_input(head, len, end);
     if (*kind == KOMA_INPUT_MORE) {
         /* a JSON document longer than the first look: as much as a line may hold */
-        if (cli_input_peek(c, in, CLI_LINE_MAX, &head, &len) != 0) return -1;
+        if (cli_input_look(c, in, CLI_LINE_MAX, &head, &len, &end) != 0) return -1;
         *kind = koma_sniff_input(head, len, 1);
     }
-    if (*kind == KOMA_INPUT_LINES && records_foreign(head, len, in->eof, own, what, NULL, err)) return 1;
+    if (*kind == KOMA_INPUT_LINES && records_foreign(head, len, end, own, what, NULL, err)) return 1;
     /* a JSON document that is not PCN is taken for GGN, unless it is another
      * format's JSON (JKF): that is named, not checked as a GGN gone wrong */
     static const char *const own_json[] = {"ggn", "pcn", "yaml", NULL};

@@ -41,6 +41,13 @@ same "PMN lines as FEEN" repetition/shogi.pmn --summary
 : >"$tmp/empty"; same "an empty file" "$tmp/empty" --summary
 printf 'K / C/c\nK / C/C' >"$tmp/nonl"; same "no final newline" "$tmp/nonl" --summary
 printf '\357\273\277K / C/c\r\nK / C/c\r\n' >"$tmp/bom"; same "a BOM, CRLF" "$tmp/bom" --summary
+# a format is sniffed from the same bounded look (the first line, then 64 KiB),
+# whatever one read() buffered or one window mapped: another format's mark (a
+# KIF move-list header) 70 KB on is not seen, by name or through a pipe
+{ echo "not a position"; awk 'BEGIN { for (i = 0; i < 1200; i++) print "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" }'
+  printf '\346\211\213\346\225\260----\346\214\207\346\211\213----\n'; } >"$tmp/mark"
+same "a KIF mark past the look" "$tmp/mark" --summary
+same "a KIF mark past the look" "$tmp/mark" --type auto --summary
 
 # each input of the FEEN fuzz corpus alone (no final newline, bytes of every kind)
 n=0; quiet=1   # (a line only for a difference)
