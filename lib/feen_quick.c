@@ -723,12 +723,9 @@ AVX512 static INLINE __m512i weights512(__m512i x, uint64_t dp, uint64_t tens, u
     return _mm512_mask_mov_epi8(w, lp, KZ(K_ONE));
 }
 
-/* With T < 256 and at most 16 ranks: the running sum of the weights w (exact)
- * in *run; at each rank's end (at: each '/' that ends one, and the placement's
- * space), side by side, each rank's squares the difference of two neighbours,
- * all the first rank's (at least 1: the first byte is a letter, a sign or 1-9).
- * 1 when they are. */
-AVX512 static INLINE int ranks_exact512(const kvec_t kv, __m512i w, uint64_t at, unsigned ranks, __m512i *run)
+/* The running sum of the weights w mod 256 (exact while below 256): within each
+ * 8 bytes, then each 8 bytes' sum added to the groups after it. */
+AVX512 static INLINE __m512i run_exact512(const kvec_t kv, __m512i w)
 {
     const __m512i zero = _mm512_setzero_si512();
     __m512i p = _mm512_add_epi8(w, _mm512_slli_epi64(w, 8));   /* within each 8 bytes */
@@ -739,10 +736,27 @@ AVX512 static INLINE int ranks_exact512(const kvec_t kv, __m512i w, uint64_t at,
     t = _mm512_add_epi8(t, _mm512_alignr_epi64(t, zero, 7));
     t = _mm512_add_epi8(t, _mm512_alignr_epi64(t, zero, 6));
     t = _mm512_add_epi8(t, _mm512_alignr_epi64(t, zero, 4));
-    *run = _mm512_add_epi8(p, t);
-    const __m128i e = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(at, *run));
+    return _mm512_add_epi8(p, t);
+}
+
+/* The running sums at the ends of the first `ranks` ranks, side by side (e):
+ * each rank's squares the difference of two neighbours, all the first rank's.
+ * 1 when they are. */
+AVX512 static INLINE int squares_equal(__m128i e, unsigned ranks)
+{
     const __m128i sq = _mm_sub_epi8(e, _mm_bslli_si128(e, 1));
     return !_mm_mask_cmpneq_epi8_mask((__mmask16)_bzhi_u32(~0u, ranks), sq, _mm_broadcastb_epi8(sq));
+}
+
+/* With T < 256 and at most 16 ranks: the running sum of the weights w (exact)
+ * in *run; at each rank's end (at: each '/' that ends one, and the placement's
+ * space), side by side, each rank's squares the difference of two neighbours,
+ * all the first rank's (at least 1: the first byte is a letter, a sign or 1-9).
+ * 1 when they are. */
+AVX512 static INLINE int ranks_exact512(const kvec_t kv, __m512i w, uint64_t at, unsigned ranks, __m512i *run)
+{
+    *run = run_exact512(kv, w);
+    return squares_equal(_mm512_castsi512_si128(_mm512_maskz_compress_epi8(at, *run)), ranks);
 }
 
 /*
@@ -782,9 +796,10 @@ AVX512 static __attribute__((noinline)) uint32_t layers512(const char *s, unsign
  * 127, s readable to s[WINDOW - 1]): check_window512's classes and grammar over
  * two vectors, each mask in two words (0: the first vector's bytes, 1: the
  * second's; GCC handles a 128-bit integer's shifts and masks in many more
- * moves); the ranks by the running sum mod 256
- * with a '/' weighing -F, the second vector's carried from the first's last
- * byte; the hands as check_window512's past the 64th byte; a 3-D board's
+ * moves); the ranks, with T < 255 and at most 16 ranks, as check_window512's
+ * (the exact running sums at the rank ends of both vectors side by side), else
+ * by the running sum mod 256 with a '/' weighing -F; in both, the second
+ * vector's sums carried from the first's last byte; the hands as check_window512's past the 64th byte; a 3-D board's
  * ranks and layers by layers_check.
  */
 AVX512 static __attribute__((noinline)) int check_long512(const char *s, size_t len, __m512i v0, uint64_t sp0)
@@ -821,18 +836,34 @@ AVX512 static __attribute__((noinline)) int check_long512(const char *s, size_t 
         const __m512i w0 = weights512(_mm512_and_si512(v0, KZ(K_0X0F)), dp0, tens0, lp0);
         const __m512i w1 = weights512(_mm512_and_si512(v1, KZ(K_0X0F)), dp1, tens1, lp1);
         const __m512i zero = _mm512_setzero_si512();
-        total = (uint32_t)_mm512_reduce_add_epi64(
-            _mm512_add_epi64(_mm512_sad_epu8(w0, zero), _mm512_sad_epu8(w1, zero)));
+        const __m512i groups = _mm512_add_epi64(_mm512_sad_epu8(w0, zero), _mm512_sad_epu8(w1, zero));
         const unsigned ranks = 1 + (unsigned)__builtin_popcountll(sl0) + (unsigned)__builtin_popcountll(sl1);
-        const uint32_t files = (uint32_t)(((uint64_t)total * recip[ranks < 65 ? ranks : 0]) >> 20);
-        if (ranks > 64 || files == 0 || files > 255 || files * ranks != total) return 0;
-        if (ranks > 1) {
-            /* a '/' weighs -F: the running sum is 0 (mod 256) at every '/' */
-            const __m512i f = _mm512_set1_epi8((char)-(int)files);
-            const __m512i r0 = prefix512(_mm512_mask_mov_epi8(w0, sl0, f));
-            const __m512i last = _mm512_permutexvar_epi8(KZ(K_63), r0);     /* its byte 63 in all */
-            const __m512i r1 = _mm512_add_epi8(prefix512(_mm512_mask_mov_epi8(w1, sl1, f)), last);
-            if ((sl0 & ~_mm512_cmpeq_epi8_mask(r0, zero)) | (sl1 & ~_mm512_cmpeq_epi8_mask(r1, zero))) return 0;
+        /* T as check_window512's (exact below 255) */
+        total = (uint32_t)_mm_cvtsi128_si32(_mm_sad_epu8(_mm512_cvtusepi64_epi8(groups), _mm_setzero_si128()));
+        if (total < 255 && ranks <= 16) {
+            /* the exact running sums of both vectors (the second's carried from
+             * the first's last byte), at each rank's end side by side: the
+             * second vector's ends expanded into the lanes after the first's */
+            const __m512i r0 = run_exact512(kv, w0);
+            const __m512i r1 = _mm512_add_epi8(run_exact512(kv, w1), _mm512_permutexvar_epi8(KZ(K_63), r0));
+            const uint64_t at0 = sl0 | (a < 64 ? 1ull << (a & 63) : 0), at1 = sl1 | (a >= 64 ? 1ull << (a & 63) : 0);
+            const unsigned n0 = (unsigned)__builtin_popcountll(at0);
+            const __m128i e0 = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(at0, r0));
+            const __m128i e1 = _mm512_castsi512_si128(_mm512_maskz_compress_epi8(at1, r1));
+            const __mmask16 later = (__mmask16)(_bzhi_u32(~0u, ranks) & ~_bzhi_u32(~0u, n0));
+            if (!squares_equal(_mm_mask_expand_epi8(e0, later, e1), ranks)) return 0;
+        } else {
+            total = (uint32_t)_mm512_reduce_add_epi64(groups);
+            const uint32_t files = (uint32_t)(((uint64_t)total * recip[ranks < 65 ? ranks : 0]) >> 20);
+            if (ranks > 64 || files == 0 || files > 255 || files * ranks != total) return 0;
+            if (ranks > 1) {
+                /* a '/' weighs -F: the running sum is 0 (mod 256) at every '/' */
+                const __m512i f = _mm512_set1_epi8((char)-(int)files);
+                const __m512i r0 = prefix512(_mm512_mask_mov_epi8(w0, sl0, f));
+                const __m512i last = _mm512_permutexvar_epi8(KZ(K_63), r0);     /* its byte 63 in all */
+                const __m512i r1 = _mm512_add_epi8(prefix512(_mm512_mask_mov_epi8(w1, sl1, f)), last);
+                if ((sl0 & ~_mm512_cmpeq_epi8_mask(r0, zero)) | (sl1 & ~_mm512_cmpeq_epi8_mask(r1, zero))) return 0;
+            }
         }
     }
     if (b - a == 2 && s[b - 1] == '/') return 1;   /* (no pieces in hand: as check_window512) */

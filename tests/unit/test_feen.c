@@ -644,6 +644,16 @@ static void test_fast_path_agrees(void **state)
          * a group past 255 whose low byte is small (ranks of 300 and 44 squares,
          * equal mod 256), T of exactly 255 */
         "99a99a99a/44 / C/c", "44/99a99a99a / C/c", "99K99K55 / C/c", "99K99K55 2P/ C/c",
+        /* its placements past 62 bytes with T < 255 and at most 16 ranks (the exact
+         * running sums at the rank ends of both vectors side by side): T of 254,
+         * 256, 255 and 252, 16 and 17 ranks, a rank end at the 64th byte, a rank
+         * of another length in either vector */
+        "ppppppppppppppppppppppppppppppppppp92/ppppppppppppppppppppppppppppppppppp92 / C/c", "ppppppppppppppppppppppppppppppppppp92/ppppppppppppppppppppppppppppppppppp92 2P/p C/c",
+        "pppppppppppppppppppppppppppppppppppp92/pppppppppppppppppppppppppppppppppppp92 / C/c", "pppppppppppppppppppppppppppppp55/pppppppppppppppppppppppppppppp55/pppppppppppppppppppppppppppppp55 / C/c",
+        "pppppppppppppppppppppppppppppp54/pppppppppppppppppppppppppppppp54/pppppppppppppppppppppppppppppp54 / C/c", "ppp/ppp/ppp/ppp/ppp/ppp/ppp/ppp/ppp/ppp/ppp/ppp/ppp/ppp/ppp/ppp / C/c",
+        "ppp/ppp/ppp/ppp/ppp/ppp/ppp/ppp/ppp/ppp/ppp/ppp/ppp/ppp/ppp/ppp/ppp / C/c", "ppp/ppp/ppp/ppp/ppp/ppp/ppp/ppp/ppp/ppp/ppp/ppp/ppp/ppp/ppp/pppp / C/c",
+        "ppppppppppppppp/ppppppppppppppp/ppppppppppppppp/ppppppppppppppp/ppppppppppppppp/ppppppppppppppp / C/c", "ppppppppppppppp/ppppppppppppppp/ppppppppppppppp/ppppppppppppppp/ppppppppppppppp/pppppppppppppppp / C/c",
+        "ppppppppppppppp/ppppppppppppppp/ppppppppppppppp/pppppppppppppppp/ppppppppppppppp/ppppppppppppppp / C/c",
     };
     static const char alphabet[] = " /+-^'0123456789KkPpBbSs\x80";
     koma_position fast, careful;
