@@ -240,7 +240,8 @@ static inline struct koma__pcn_span *ply_slot(koma__pcn_light *l, size_t text_le
  * common form, read without the object's walk. 1 read and checked (q->p past
  * it), 0 when it is not of that form (nothing consumed: the walk reads it), -1
  * when the PMN is not valid. A light record's move is parsed straight into its
- * ply table (what string_ok and collect do for it, in one step).
+ * ply table (what string_ok and collect do for it, in one step), by the quick
+ * forms read up to the closing quote (koma__pmn_quick_quoted).
  */
 static int ply_pmn_only(quick *q)
 {
@@ -282,7 +283,7 @@ closed:
         sp->len = n;
         /* one move (no chain: the same verdict), kept for the referee; a chain (a
          * ',', which no move holds) is read as a chain */
-        sp->parsed = koma__pmn_quick(s, n, &sp->move) || koma__pmn_parse_grammar(s, n, &sp->move, NULL) == 0;
+        sp->parsed = koma__pmn_quick_quoted(s, n, &sp->move) || koma__pmn_parse_grammar(s, n, &sp->move, NULL) == 0;
         if (!sp->parsed && (memchr(s, ',', n) == NULL || koma_chain_parse(s, n, NULL, NULL) != 0))
             return -1;
         l->nplies++;
