@@ -154,6 +154,22 @@ static inline int koma__pmn_quick_quoted(const char *s, size_t len, koma_move *o
     koma_move m;
     int captures = 0;
     if (len > KOMA_PMN_MAX_LEN) return 0;
+    if (len == 5) {
+        /* the usual quiet move between two cells of one-digit ranks, "c3-c4",
+         * tested at once */
+        unsigned f0 = (unsigned)(p[0] - 'a'), r0 = (unsigned)(p[1] - '1');
+        unsigned f1 = (unsigned)(p[3] - 'a'), r1 = (unsigned)(p[4] - '1');
+        if ((f0 < 26u) & (r0 < 9u) & (p[2] == '-') & (f1 < 26u) & (r1 < 9u)) {
+            memset(out, 0, sizeof *out);
+            out->kind = KOMA_MOVE_QUIET;
+            out->src.ndims = out->dst.ndims = 2;
+            out->src.idx[0] = (uint8_t)f0;
+            out->src.idx[1] = (uint8_t)r0;
+            out->dst.idx[0] = (uint8_t)f1;
+            out->dst.idx[1] = (uint8_t)r1;
+            return 1;
+        }
+    }
     memset(&m, 0, sizeof m);
     if ((q = koma__pmn_quoted_cell(p, &m.src)) != NULL) {
         switch (*q) {
