@@ -358,6 +358,10 @@ static int light_plies(quick *q, size_t *n, size_t max_items)
             at = 0;
             break;
         }
+        if (end - p >= 2 && p[0] == ',' && p[1] == '{') {
+            p++;                       /* (the usual: the next ply straight after) */
+            continue;
+        }
         p = koma__jscan_ws(p, end);
         if (p >= end) {
             at = 0;

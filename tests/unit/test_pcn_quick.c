@@ -100,6 +100,17 @@ static const char *const cases[] = {
     "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e2\\\"-e3\"}]}",
     "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e2-e3\xc3\xa9\"}]}",
     "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e2-e3\"}]}         ",
+    /* what may follow a ply of the usual form (the light pass reads those in a
+     * loop of its own): another, white space, the end, or something else */
+#define PLIES(sep) "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e1-e2\"}" sep \
+    "{\"pmn\":\"e2-e3\"},{\"pmn\":\"e3-e4\"}],\"meta\":{\"name\":\"x\"}}"
+    PLIES(","), PLIES(" ,"), PLIES(", "), PLIES(" , "), PLIES("\n,\t"), PLIES(""), PLIES(":"),
+    PLIES(";"), PLIES(",,"), PLIES("],["), PLIES(",1,"), PLIES(",{},"), PLIES(",\"x\","),
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e1-e2\"},{\"pmn\":\"e2-e3\"} ],\"meta\":{\"name\":\"x\"}}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e1-e2\"},{\"pmn\":\"e2-e3\"},],\"meta\":{\"name\":\"x\"}}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e1-e2\"},{\"pmn\":\"e2-e3\"}}],\"meta\":{\"name\":\"x\"}}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e1-e2,e2-e3\"},{\"pmn\":\"e2-e3\"}],\"meta\":{\"name\":\"x\"}}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e1-e2\",\"x\":1},{\"pmn\":\"e2-e3\"}],\"meta\":{\"name\":\"x\"}}",
 };
 
 static void test_cases(void **state)
