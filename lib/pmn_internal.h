@@ -154,19 +154,32 @@ static inline int koma__pmn_quick_quoted(const char *s, size_t len, koma_move *o
     koma_move m;
     int captures = 0;
     if (len > KOMA_PMN_MAX_LEN) return 0;
-    if (len == 5) {
-        /* the usual quiet move between two cells of one-digit ranks, "c3-c4",
-         * tested at once */
+    /* the usual forms with one-digit ranks, each tested at once: a quiet move
+     * "c3-c4", a capture of a plain piece "f3+f4/P", a drop "R*b8" */
+    if (len == 5 || len == 7) {
         unsigned f0 = (unsigned)(p[0] - 'a'), r0 = (unsigned)(p[1] - '1');
         unsigned f1 = (unsigned)(p[3] - 'a'), r1 = (unsigned)(p[4] - '1');
-        if ((f0 < 26u) & (r0 < 9u) & (p[2] == '-') & (f1 < 26u) & (r1 < 9u)) {
+        if ((f0 < 26u) & (r0 < 9u) & (f1 < 26u) & (r1 < 9u) &
+            (len == 5 ? p[2] == '-' : p[2] == '+' && p[5] == '/' && KOMA_IS_ALPHA(p[6]))) {
             memset(out, 0, sizeof *out);
-            out->kind = KOMA_MOVE_QUIET;
+            out->kind = len == 5 ? KOMA_MOVE_QUIET : KOMA_MOVE_CAPTURE;
             out->src.ndims = out->dst.ndims = 2;
             out->src.idx[0] = (uint8_t)f0;
             out->src.idx[1] = (uint8_t)r0;
             out->dst.idx[0] = (uint8_t)f1;
             out->dst.idx[1] = (uint8_t)r1;
+            if (len == 7) out->captured = koma_piece_from_letter((char)p[6]);
+            return 1;
+        }
+    } else if (len == 4) {
+        unsigned f = (unsigned)(p[2] - 'a'), r = (unsigned)(p[3] - '1');
+        if (KOMA_IS_ALPHA(p[0]) & (p[1] == '*') & (f < 26u) & (r < 9u)) {
+            memset(out, 0, sizeof *out);
+            out->kind = KOMA_MOVE_DROP;
+            out->piece = koma_piece_from_letter((char)p[0]);
+            out->dst.ndims = 2;
+            out->dst.idx[0] = (uint8_t)f;
+            out->dst.idx[1] = (uint8_t)r;
             return 1;
         }
     }
