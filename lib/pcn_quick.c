@@ -345,7 +345,8 @@ static int light_plies(quick *q, size_t *n, size_t max_items)
         struct koma__pcn_span *sp = &l->plies[l->nplies];
         sp->off = (size_t)(s - start);
         sp->len = len;
-        sp->parsed = koma__pmn_quick_quoted(s, len, &sp->move) ||
+        sp->parsed = koma__pmn_quick_usual((const unsigned char *)s, len, &sp->move) ||
+                     koma__pmn_quick_quoted(s, len, &sp->move) ||
                      koma__pmn_parse_grammar(s, len, &sp->move, NULL) == 0;
         if (!sp->parsed && (memchr(s, ',', len) == NULL || koma_chain_parse(s, len, NULL, NULL) != 0)) {
             at = 0;

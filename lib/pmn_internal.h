@@ -148,14 +148,13 @@ static inline const unsigned char *koma__pmn_quoted_piece(const unsigned char *p
     return p;
 }
 
-static inline int koma__pmn_quick_quoted(const char *s, size_t len, koma_move *out)
+/* The usual forms with one-digit ranks, each tested at once (koma__pmn_quick_quoted's
+ * first step; the record's pass calls it inline): a quiet move "c3-c4", a capture of
+ * a plain piece "f3+f4/P", a drop "R*b8". 1 with *out filled as koma__pmn_quick
+ * fills it, else 0 (*out untouched). */
+static inline __attribute__((always_inline)) int koma__pmn_quick_usual(const unsigned char *p, size_t len,
+                                                                      koma_move *out)
 {
-    const unsigned char *p = (const unsigned char *)s, *e = p + len, *q;
-    koma_move m;
-    int captures = 0;
-    if (len > KOMA_PMN_MAX_LEN) return 0;
-    /* the usual forms with one-digit ranks, each tested at once: a quiet move
-     * "c3-c4", a capture of a plain piece "f3+f4/P", a drop "R*b8" */
     if (len == 5 || len == 7) {
         unsigned f0 = (unsigned)(p[0] - 'a'), r0 = (unsigned)(p[1] - '1');
         unsigned f1 = (unsigned)(p[3] - 'a'), r1 = (unsigned)(p[4] - '1');
@@ -183,6 +182,16 @@ static inline int koma__pmn_quick_quoted(const char *s, size_t len, koma_move *o
             return 1;
         }
     }
+    return 0;
+}
+
+static inline int koma__pmn_quick_quoted(const char *s, size_t len, koma_move *out)
+{
+    const unsigned char *p = (const unsigned char *)s, *e = p + len, *q;
+    koma_move m;
+    int captures = 0;
+    if (len > KOMA_PMN_MAX_LEN) return 0;
+    if (koma__pmn_quick_usual(p, len, out)) return 1;
     memset(&m, 0, sizeof m);
     if ((q = koma__pmn_quoted_cell(p, &m.src)) != NULL) {
         switch (*q) {
