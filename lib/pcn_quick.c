@@ -235,12 +235,20 @@ static inline struct koma__pcn_span *ply_slot(koma__pcn_light *l, size_t text_le
     return &l->plies[l->nplies];
 }
 
+/* What object() and value() add for a ply {"pmn":"..."} (its PMN n bytes):
+ * cost_object, cost_pair(3), cost_string(n). */
+static inline size_t ply_cost(size_t n)
+{
+    return chunk(96) + chunk(16 * 8) + chunk(64 + 3) + chunk(48) + chunk(n + 1);
+}
+
 /*
  * A ply written {"pmn":"..."} (no space, an ASCII string without escapes): the
  * common form, read without the object's walk. 1 read and checked (q->p past
  * it), 0 when it is not of that form (nothing consumed: the walk reads it), -1
  * when the PMN is not valid. A light record's move is parsed straight into its
- * ply table (what string_ok and collect do for it, in one step).
+ * ply table (what string_ok and collect do for it, in one step), by the quick
+ * forms read up to the closing quote (koma__pmn_quick_quoted).
  */
 static int ply_pmn_only(quick *q)
 {
@@ -269,9 +277,8 @@ static int ply_pmn_only(quick *q)
 closed:
 #endif
     if (end - e < 2 || e[1] != '}') return 0;
-    /* what object() and value() add for it: cost_object, cost_pair(3), cost_string(n) */
     size_t n = (size_t)(e - s);
-    cost_add(q, chunk(96) + chunk(16 * 8) + chunk(64 + 3) + chunk(48) + chunk(n + 1));
+    cost_add(q, ply_cost(n));
     size_t most = n > 3 ? n : 3;
     if (most > q->longest) q->longest = most;
     koma__pcn_light *l = q->light;
@@ -282,7 +289,7 @@ closed:
         sp->len = n;
         /* one move (no chain: the same verdict), kept for the referee; a chain (a
          * ',', which no move holds) is read as a chain */
-        sp->parsed = koma__pmn_quick(s, n, &sp->move) || koma__pmn_parse_grammar(s, n, &sp->move, NULL) == 0;
+        sp->parsed = koma__pmn_quick_quoted(s, n, &sp->move) || koma__pmn_parse_grammar(s, n, &sp->move, NULL) == 0;
         if (!sp->parsed && (memchr(s, ',', n) == NULL || koma_chain_parse(s, n, NULL, NULL) != 0))
             return -1;
         l->nplies++;
@@ -291,6 +298,91 @@ closed:
     }
     q->p = e + 2;
     return 1;
+}
+
+/*
+ * A light record's plies from q->p (an item's first byte), for as long as each
+ * is of ply_pmn_only's form with its closing quote among its first 16 bytes:
+ * what ply_pmn_only and array's loop do for each, with the running figures
+ * (where the pass is, its cost, the longest string, the items) in locals.
+ * 0 (not valid: array's 0), 1 at the array's ']' (q->p there), or 2 at an
+ * item of another form (q->p at its first byte: array's loop reads it and the
+ * rest). *n counts the items read.
+ */
+static int light_plies(quick *q, size_t *n, size_t max_items)
+{
+    koma__pcn_light *l = q->light;
+    const char *p = q->p, *end = q->end, *start = q->start;
+    size_t add = 0, longest = q->longest, count = *n;
+    int at = 2;
+    for (;;) {
+        /* {"pmn":" and 17 bytes: the quote among the first 16, a '}' after it */
+        if (end - p < 8 + 17 || memcmp(p, "{\"pmn\":\"", 8) != 0) break;
+        const char *s = p + 8;
+        size_t len;
+#ifdef __SSE2__
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
+        unsigned quote = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')));
+        unsigned bad = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20)),
+                                                                _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))));
+        if (!quote) break;
+        len = (size_t)__builtin_ctz(quote);
+        if (bad & ((1u << len) - 1u)) break;
+#else
+        len = 0;
+        while (len < 16 && (unsigned char)(s[len] - 0x20) < 0x60 && s[len] != '"' && s[len] != '\\') len++;
+        if (len == 16 || s[len] != '"') break;
+#endif
+        if (s[len + 1] != '}') break;
+        /* what ply_pmn_only adds and keeps for it */
+        add += ply_cost(len);
+        size_t most = len > 3 ? len : 3;
+        if (most > longest) longest = most;
+        if (l->nplies == l->cap && ply_grow(l, (size_t)(end - start)) != 0) {
+            at = 0;
+            break;
+        }
+        struct koma__pcn_span *sp = &l->plies[l->nplies];
+        sp->off = (size_t)(s - start);
+        sp->len = len;
+        sp->parsed = koma__pmn_quick_usual((const unsigned char *)s, len, &sp->move) ||
+                     koma__pmn_quick_quoted(s, len, &sp->move) ||
+                     koma__pmn_parse_grammar(s, len, &sp->move, NULL) == 0;
+        if (!sp->parsed && (memchr(s, ',', len) == NULL || koma_chain_parse(s, len, NULL, NULL) != 0)) {
+            at = 0;
+            break;
+        }
+        l->nplies++;
+        p = s + len + 2;
+        /* array's loop: the item counted, then what follows it */
+        if (++count > max_items) {
+            at = 0;
+            break;
+        }
+        if (end - p >= 2 && p[0] == ',' && p[1] == '{') {
+            p++;                       /* (the usual: the next ply straight after) */
+            continue;
+        }
+        p = koma__jscan_ws(p, end);
+        if (p >= end) {
+            at = 0;
+            break;
+        }
+        if (*p == ']') {
+            at = 1;
+            break;
+        }
+        if (*p != ',') {
+            at = 0;
+            break;
+        }
+        p = koma__jscan_ws(p + 1, end);
+    }
+    q->p = p;
+    cost_add(q, add);
+    q->longest = longest;
+    *n = count;
+    return at;
 }
 
 static int array(quick *q, want item, size_t max_items)
@@ -304,7 +396,10 @@ static int array(quick *q, want item, size_t max_items)
         cost_add(q, chunk(8 * 8));
         return 1;
     }
-    for (;;) {
+    int run = item == W_PLY && q->light && !(q->flags & KOMA_PCN_NO_PMN) && q->depth < QUICK_MAX_DEPTH
+                  ? light_plies(q, &n, max_items) : 2;
+    if (run == 0) return 0;
+    for (; run == 2;) {
         int quick_ply = item == W_PLY && q->depth < QUICK_MAX_DEPTH ? ply_pmn_only(q) : 0;
         if (quick_ply < 0) return 0;
         if (++n > max_items || (!quick_ply && !value(q, item))) return 0;

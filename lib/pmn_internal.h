@@ -112,6 +112,108 @@ static inline int koma__pmn_quick(const char *s, size_t len, koma_move *out)
     return 1;
 }
 
+/*
+ * koma__pmn_quick for a text followed by a quote (s[len] == '"', and s[len + 1]
+ * readable): the record's one pass, where each ply's PMN is a JSON string
+ * closed by '"}'. No move holds a quote, so it ends every form: the bytes are
+ * read without a test of the end before each one. The same answer and the same
+ * move as koma__pmn_quick (tests/unit/test_pmn.c compares the two on every text
+ * it parses).
+ */
+static inline const unsigned char *koma__pmn_quoted_cell(const unsigned char *p, koma_cell *c)
+{
+    unsigned f = (unsigned)(p[0] - 'a'), r = (unsigned)(p[1] - '1');
+    if (f >= 26u || r >= 9u) return NULL;
+    unsigned d = (unsigned)(p[2] - '0');
+    p += 2;
+    if (d < 10u) {
+        r = r * 10u + d + 9u;              /* (r + 1) * 10 + d, less one */
+        p++;
+    }
+    c->ndims = 2;
+    c->idx[0] = (uint8_t)f;
+    c->idx[1] = (uint8_t)r;
+    return p;
+}
+
+static inline const unsigned char *koma__pmn_quoted_piece(const unsigned char *p, koma_piece *out)
+{
+    koma_piece state = 0;
+    if (*p == '+' || *p == '-') state = *p++ == '+' ? KOMA_PIECE_ENHANCED : KOMA_PIECE_DIMINISHED;
+    if (!KOMA_IS_ALPHA(*p)) return NULL;
+    koma_piece piece = (koma_piece)(koma_piece_from_letter((char)*p++) | state);
+    if (*p == '^') { piece |= KOMA_PIECE_TERMINAL; p++; }
+    if (*p == '\'') { piece |= KOMA_PIECE_DERIVED; p++; }
+    *out = piece;
+    return p;
+}
+
+/* The usual forms with one-digit ranks, each tested at once (koma__pmn_quick_quoted's
+ * first step; the record's pass calls it inline): a quiet move "c3-c4", a capture of
+ * a plain piece "f3+f4/P", a drop "R*b8". 1 with *out filled as koma__pmn_quick
+ * fills it, else 0 (*out untouched). */
+static inline __attribute__((always_inline)) int koma__pmn_quick_usual(const unsigned char *p, size_t len,
+                                                                      koma_move *out)
+{
+    if (len == 5 || len == 7) {
+        unsigned f0 = (unsigned)(p[0] - 'a'), r0 = (unsigned)(p[1] - '1');
+        unsigned f1 = (unsigned)(p[3] - 'a'), r1 = (unsigned)(p[4] - '1');
+        if ((f0 < 26u) & (r0 < 9u) & (f1 < 26u) & (r1 < 9u) &
+            (len == 5 ? p[2] == '-' : p[2] == '+' && p[5] == '/' && KOMA_IS_ALPHA(p[6]))) {
+            memset(out, 0, sizeof *out);
+            out->kind = len == 5 ? KOMA_MOVE_QUIET : KOMA_MOVE_CAPTURE;
+            out->src.ndims = out->dst.ndims = 2;
+            out->src.idx[0] = (uint8_t)f0;
+            out->src.idx[1] = (uint8_t)r0;
+            out->dst.idx[0] = (uint8_t)f1;
+            out->dst.idx[1] = (uint8_t)r1;
+            if (len == 7) out->captured = koma_piece_from_letter((char)p[6]);
+            return 1;
+        }
+    } else if (len == 4) {
+        unsigned f = (unsigned)(p[2] - 'a'), r = (unsigned)(p[3] - '1');
+        if (KOMA_IS_ALPHA(p[0]) & (p[1] == '*') & (f < 26u) & (r < 9u)) {
+            memset(out, 0, sizeof *out);
+            out->kind = KOMA_MOVE_DROP;
+            out->piece = koma_piece_from_letter((char)p[0]);
+            out->dst.ndims = 2;
+            out->dst.idx[0] = (uint8_t)f;
+            out->dst.idx[1] = (uint8_t)r;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static inline int koma__pmn_quick_quoted(const char *s, size_t len, koma_move *out)
+{
+    const unsigned char *p = (const unsigned char *)s, *e = p + len, *q;
+    koma_move m;
+    int captures = 0;
+    if (len > KOMA_PMN_MAX_LEN) return 0;
+    if (koma__pmn_quick_usual(p, len, out)) return 1;
+    memset(&m, 0, sizeof m);
+    if ((q = koma__pmn_quoted_cell(p, &m.src)) != NULL) {
+        switch (*q) {
+        case '-': m.kind = KOMA_MOVE_QUIET; break;
+        case '+': m.kind = KOMA_MOVE_CAPTURE; captures = 1; break;
+        case '~': m.kind = KOMA_MOVE_SPECIAL; captures = 1; break;
+        default: return 0;
+        }
+        p = q + 1;
+    } else {
+        if (*p != '*' && (p = koma__pmn_quoted_piece(p, &m.piece)) == NULL) return 0;
+        if (*p++ != '*') return 0;
+        m.kind = KOMA_MOVE_DROP;
+    }
+    if ((p = koma__pmn_quoted_cell(p, &m.dst)) == NULL) return 0;
+    if (*p == '=' && (p = koma__pmn_quoted_piece(p + 1, &m.actor)) == NULL) return 0;
+    if (captures && *p == '/' && (p = koma__pmn_quoted_piece(p + 1, &m.captured)) == NULL) return 0;
+    if (p != e) return 0;
+    *out = m;
+    return 1;
+}
+
 int koma__pmn_cell(const char *s, size_t len, size_t *i, koma_cell *c, koma__pmn_failure *f);
 /* An EPIN at s[*i]; advances *i. 0, or -1 with f set (pmn.epin / pmn.end). */
 int koma__pmn_epin(const char *s, size_t len, size_t *i, koma_piece *p, koma__pmn_failure *f);

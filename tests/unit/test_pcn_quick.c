@@ -100,6 +100,17 @@ static const char *const cases[] = {
     "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e2\\\"-e3\"}]}",
     "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e2-e3\xc3\xa9\"}]}",
     "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e2-e3\"}]}         ",
+    /* what may follow a ply of the usual form (the light pass reads those in a
+     * loop of its own): another, white space, the end, or something else */
+#define PLIES(sep) "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e1-e2\"}" sep \
+    "{\"pmn\":\"e2-e3\"},{\"pmn\":\"e3-e4\"}],\"meta\":{\"name\":\"x\"}}"
+    PLIES(","), PLIES(" ,"), PLIES(", "), PLIES(" , "), PLIES("\n,\t"), PLIES(""), PLIES(":"),
+    PLIES(";"), PLIES(",,"), PLIES("],["), PLIES(",1,"), PLIES(",{},"), PLIES(",\"x\","),
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e1-e2\"},{\"pmn\":\"e2-e3\"} ],\"meta\":{\"name\":\"x\"}}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e1-e2\"},{\"pmn\":\"e2-e3\"},],\"meta\":{\"name\":\"x\"}}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e1-e2\"},{\"pmn\":\"e2-e3\"}}],\"meta\":{\"name\":\"x\"}}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e1-e2,e2-e3\"},{\"pmn\":\"e2-e3\"}],\"meta\":{\"name\":\"x\"}}",
+    "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"e1-e2\",\"x\":1},{\"pmn\":\"e2-e3\"}],\"meta\":{\"name\":\"x\"}}",
 };
 
 static void test_cases(void **state)
@@ -125,7 +136,10 @@ static void test_cases(void **state)
     same_verdict(LIT(even), 0);
 }
 
-/* Every record of the sample database as is, then random edits of them. */
+static void same_light(const char *s, size_t len);
+
+/* Every record of the sample database as is, then random edits of them (each
+ * also read light). */
 static void test_records(void **state)
 {
     (void)state;
@@ -155,6 +169,7 @@ static void test_records(void **state)
             default: if (pos < m) { memmove(buf + pos, buf + pos + 1, m - pos - 1); m--; }
             }
             same_verdict(buf, m, 0);
+            same_light(buf, m);
         }
         at += n + 1;
     }
@@ -269,6 +284,18 @@ static void same_light(const char *s, size_t len)
             assert_int_equal(a, b);
             assert_memory_equal(pa, pb, a);
             assert_int_equal(pb[b], '\0');
+            /* a light record's move the pass kept: the text's one move, or
+             * none for a chain */
+            if (light->light == NULL) continue;
+            koma_move m;
+            memset(&m, 0, sizeof m);
+            const koma_move *kept = koma__pcn_ply_move(light, i);
+            int one = koma_pmn_parse(pb, b, &m, NULL) == 0;
+            if (one != (kept != NULL) || (kept && memcmp(kept, &m, sizeof m) != 0))
+                print_error("ply %zu \"%.*s\": %s, kept %s\n", i, (int)b, pb, one ? "one move" : "a chain",
+                            kept ? "a move (or another one)" : "none");
+            assert_int_equal(one, kept != NULL);
+            if (kept) assert_memory_equal(kept, &m, sizeof m);
         }
     }
     assert_int_equal(koma_pcn_has_outcome(full), koma_pcn_has_outcome(light));
@@ -309,6 +336,18 @@ static void test_light(void **state)
     SAME("{\"setup\":{\"feen\":\"K / C/c\"},\"outcome\":{\"result\":\"1-0\",\"status\":\"resignation\",\"ply\":12}}");
     same_light(LIT("{\"setup\":{\"feen\":\"K / C/c\"},\"outcome\":{\"result\":\"1-0\",\"status\":\"resignation\",\"ply\":12}}"));
     free(db);
+    /* the most plies a record holds, and one more: the same verdict both ways */
+    for (size_t n = KOMA_LIMIT_PLIES; n <= KOMA_LIMIT_PLIES + 1; n++) {
+        static const char head[] = "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[";
+        char *s = malloc(sizeof head + n * 16 + 8);
+        assert_non_null(s);
+        size_t k = (size_t)sprintf(s, "%s", head);
+        for (size_t i = 0; i < n; i++) k += (size_t)sprintf(s + k, "%s{\"pmn\":\"%s\"}", i ? "," : "", i % 2 ? "a2-a1" : "a1-a2");
+        k += (size_t)sprintf(s + k, "]}");
+        same_verdict(s, k, 0);
+        same_light(s, k);
+        free(s);
+    }
 }
 
 int main(void)

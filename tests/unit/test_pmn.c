@@ -337,7 +337,9 @@ static void test_capture_identity(void **state)
 }
 
 /* One text parsed three ways: koma_pmn_parse, the grammar's parsers alone and
- * the quick forms (koma__pmn_quick, which the record's one pass calls first):
+ * the quick forms (koma__pmn_quick, and koma__pmn_quick_quoted, which the
+ * record's one pass calls first, on the text closed by a quote, which must
+ * agree with it):
  * the same move, or the same error; the quick forms either decline (leaving
  * the move untouched) or give the grammar's move, padding included. 1 when
  * the quick forms took it; *parsed (when not NULL) counts the valid texts. */
@@ -354,6 +356,22 @@ static unsigned long agree_quick(const char *s, size_t len, unsigned long *parse
     int ra = koma_pmn_parse(s, len, &a, &ea);
     int rg = koma__pmn_parse_grammar(s, len, &g, &eg);
     int rk = koma__pmn_quick(s, len, &k);
+    /* the record's pass's form: the same text closed by '"}' */
+    koma_move kq;
+    char quoted[200];
+    memset(&kq, 0x5a, sizeof kq);
+    int rq = -1;
+    if (len + 2 <= sizeof quoted) {
+        memcpy(quoted, s, len);
+        memcpy(quoted + len, "\"}", 2);
+        rq = koma__pmn_quick_quoted(quoted, len, &kq);
+        if (rq != rk || memcmp(&kq, &k, sizeof k) != 0) {
+            koma_quote(q, sizeof q, s, len);
+            print_error("%s: quick %d, quoted %d\n", q, rk, rq);
+        }
+        assert_int_equal(rq, rk);
+        assert_memory_equal(&kq, &k, sizeof k);
+    }
     if (ra != rg || ea.code != eg.code || ea.offset != eg.offset || (rk && rg != 0) ||
         (ra == 0 && memcmp(&a, &g, sizeof a) != 0) || (rk && memcmp(&k, &g, sizeof k) != 0)) {
         koma_quote(q, sizeof q, s, len);
