@@ -699,6 +699,8 @@ AVX512 static INLINE long hands_line512(const kvec_t kv, const char *s, __m512i 
     if (n < 8) {
         const __m256i k8 = _mm256_broadcastq_epi64(key);
         if (_mm256_movemask_epi8(_mm256_cmpeq_epi8(k8, _mm256_shuffle_epi8(k8, KV(K_ROT8))))) return -1;
+        /* the pieces: the sum of the counts, all in the low 8 lanes */
+        return (long)(uint32_t)_mm_cvtsi128_si32(_mm_sad_epu8(_mm_maskz_mov_epi8(items, count), _mm_setzero_si128()));
     } else {
         const __m512i k4 = _mm512_broadcast_i32x4(key);
         if (!_kortestz_mask64_u8(_mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, KZ(K_ROT))),
