@@ -195,9 +195,10 @@ static const uint32_t recip[65] = {
 #define R4(...) { __VA_ARGS__, __VA_ARGS__, __VA_ARGS__, __VA_ARGS__ }   /* a 16-byte row */
 enum { K_LET_LIM, K_0X20, K_LET_OFF, K_DIG_LIM, K_DIG_OFF, K_PLUS, K_MINUS, K_SLASH, K_CARET, K_QUOTE,
        K_SPACE, K_ZERO, K_0X0F, K_ONE, K_FIFTEEN, K_NL, K_A, K_26, K_TEN, K_TENS, K_25, K_9, K_99, K_DIGIT1,
-       K_52, K_FF, K_IOTA80, K_BYTE7, K_100, K_63, K_NOT1,
+       K_52, K_FF, K_IOTA80, K_BYTE7, K_100, K_63, K_NOT1, K_ROT8,
        K_ROT, K_GRAM = K_ROT + 3, K_L2 = K_GRAM + 5, K_COUNT = K_L2 + 4 };   /* (K_ROT, K_GRAM: the AVX-512 tables) */
 static const uint8_t kvec[K_COUNT][64] __attribute__((aligned(64)));   /* (defined with the AVX-512 tables) */
+#define ROT8(r) (r) & 7, (r + 1) & 7, (r + 2) & 7, (r + 3) & 7, (r + 4) & 7, (r + 5) & 7, (r + 6) & 7, (r + 7) & 7
 #define KVEC_ROWS \
     K32(0x80 + 26), K32(0x20), K32(128 - 'a'), K32(0x80 + 10), K32(128 - '0'), K32('+'), K32('-'), \
     K32('/'), K32('^'), K32('\''), K32(' '), K32('0'), K32(0x0f), K32(1), K32(15), K32('\n'),      \
@@ -206,7 +207,8 @@ static const uint8_t kvec[K_COUNT][64] __attribute__((aligned(64)));   /* (defin
     K32(25), K32(9), K32(99), K32('1'), K32(52), K32(0xff),                                        \
     R4(128, 129, 130, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 143),             \
     R4(7, 7, 7, 7, 7, 7, 7, 7, 15, 15, 15, 15, 15, 15, 15, 15),                                    \
-    K32(100), K32(63), { 0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff }   /* (K_NOT1: a mask, all but bit 0) */
+    K32(100), K32(63), { 0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff }, /* (K_NOT1: a mask, all but bit 0) */ \
+    { ROT8(1), ROT8(2), ROT8(3), ROT8(4) }   /* (K_ROT8: in each 8 bytes g, byte i takes i + g + 1, mod 8) */
 /* kv: kvec, hidden from the compiler in each function (KVEC_HIDE) so that it reads
  * the vectors where they are used */
 #define KVEC_HIDE const uint8_t(*kv)[64] = kvec; __asm__("" : "+r"(kv))
@@ -502,6 +504,7 @@ static const uint8_t kvec[K_COUNT][64] __attribute__((aligned(64))) = {
 #undef KVEC_ROWS
 #undef KROT_ROWS
 #undef ROT16
+#undef ROT8
 #undef IOTA16
 #undef C16
 #undef R4
@@ -687,12 +690,23 @@ AVX512 static INLINE long hands_line512(const kvec_t kv, const char *s, __m512i 
     const __mmask16 up = _kor_mask16(_mm_cmpgt_epu8_mask(pa, A), _mm_mask_cmplt_epu8_mask(_mm_cmpeq_epi8_mask(pa, A), pk, ck));
     if (_kandn_mask16(up, rest)) return -1;
     /* no letter and side twice in a hand (as hands_avx512; 128 + i in the lanes
-     * past the items, 0 in lane 0: the space, no letter) */
+     * past the items, 0 in lane 0: the space, no letter); with at most 7 items,
+     * the lanes 0-7 only: their 8 keys in each 8 bytes of 32, each beside the
+     * ones 1 to 4 places on, round the 8 (one 256-bit vpshufb, and a compare
+     * into a vector and vpmovmskb, not into a mask: none of the three 512-bit
+     * operations on port 5 that the 16 lanes take twice) */
     const __m128i key = _mm_mask_add_epi8(ck, own, ck, KV16(K_52));
-    const __m512i k4 = _mm512_broadcast_i32x4(key);
-    if (!_kortestz_mask64_u8(_mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, KZ(K_ROT))),
-                             _mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, KZ(K_ROT + 1)))))
-        return -1;
+    if (n < 8) {
+        const __m256i k8 = _mm256_broadcastq_epi64(key);
+        if (_mm256_movemask_epi8(_mm256_cmpeq_epi8(k8, _mm256_shuffle_epi8(k8, KV(K_ROT8))))) return -1;
+        /* the pieces: the sum of the counts, all in the low 8 lanes */
+        return (long)(uint32_t)_mm_cvtsi128_si32(_mm_sad_epu8(_mm_maskz_mov_epi8(items, count), _mm_setzero_si128()));
+    } else {
+        const __m512i k4 = _mm512_broadcast_i32x4(key);
+        if (!_kortestz_mask64_u8(_mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, KZ(K_ROT))),
+                                 _mm512_cmpeq_epi8_mask(k4, _mm512_shuffle_epi8(k4, KZ(K_ROT + 1)))))
+            return -1;
+    }
     /* the pieces: the sum of the counts */
     const __m128i sum = _mm_sad_epu8(_mm_maskz_mov_epi8(items, count), _mm_setzero_si128());
     return (long)(uint32_t)_mm_cvtsi128_si32(sum) + (long)_mm_extract_epi16(sum, 4);   /* (not negative) */

@@ -622,6 +622,10 @@ static void test_fast_path_agrees(void **state)
          * letter twice, 3 to 6 items apart, in either hand; 7 distinct ones */
         "8/8/8/8/8/8/8/8 2A2B2CA/ C/c", "8/8/8/8/8/8/8/8 2A2B2C2DA/ C/c", "8/8/8/8/8/8/8/8 2A2B2C2D2EA/ C/c",
         "8/8/8/8/8/8/8/8 2A2B2C2D2E2FA/ C/c", "8/8/8/8/8/8/8/8 P/2a2b2c2da C/c", "8/8/8/8/8/8/8/8 ABCDEFG/ C/c",
+        /* and the pieces in hand (the counts' sum in the low 8 lanes): the 7th
+         * item's count one past the squares, and not */
+        "13 2A2B2C2D2E2F2G/ C/c", "14 2A2B2C2D2E2F2G/ C/c", "13 /2a2b2c2d2e2f2g C/c", "14 P/2a2b2c2d2e2f C/c",
+        "13 P/2a2b2c2d2e2f C/c",
         /* the AVX-512 checker's placements of 62 to 126 bytes (two vectors, 128-bit
          * masks): a token across the 64th byte (a sign, '^', '\'', a two-digit
          * count, a '/'), hands of a few and of more than 16 bytes, T past 255, a
@@ -769,6 +773,8 @@ static void test_valid_lines(void **state)
         "99K99K55/99K99K55 3P2B/p C/c",
         /* one letter twice 4 items apart (at most 7 items: the 8-lane identity test) */
         "8/8/8/8/8/8/8/8 2A2B2C2DA/ C/c", "8/8/8/8/8/8/8/8 P/2a2b2c2da C/c",
+        /* 7 items whose last count decides the pieces against the squares */
+        "13 2A2B2C2D2E2F2G/ C/c", "14 2A2B2C2D2E2F2G/ C/c", "13 P/2a2b2c2d2e2f C/c",
     };
     const size_t nbase = sizeof lines / sizeof lines[0];
     unsigned long seed = 20261127ul;
