@@ -593,4 +593,20 @@ static inline uint64_t koma__hash(const koma_engine *e)
     return e->hash_board ^ e->hash_hand ^ (e->turn ? e->zturn : 0);
 }
 
+/* Whether koma__mb_threatens(e, side) is e->check_on: the side that has just
+ * moved, its check found by the ply (KOMA__Q_CHECK), no survival test. */
+static inline int koma__mb_threat_known(const koma_engine *e, int side)
+{
+    return side != e->turn && (e->quick & KOMA__Q_CHECK) && !e->survival;
+}
+
+/* Whether koma__mb_position_ending(e, out, has_move) decides nothing before
+ * its tests in full: a legal move known, no royal in a hand (koma__defeated_sides's
+ * own first test), no survival test, no bare king. */
+static inline int koma__mb_ending_none(const koma_engine *e, int has_move)
+{
+    return has_move && !(e->royal_captured && e->royal_in_hand > 0) && !e->survival &&
+           !(e->game->bare_king && koma__bare(e, e->turn ^ 1));
+}
+
 #endif
