@@ -3,8 +3,10 @@
  * under its meta.rule_options, its setup (kept from the last record when the
  * text is the same), its outcome as what the record expects, and its plies:
  * a light record's usual plies in a quick loop with the per-ply state in
- * locals, every other ply (and anything unusual) through the general path of
- * referee.c, which KOMA_REFEREE_GENERAL keeps for every ply.
+ * locals (a copy of that loop for the mailbox engine calls its functions
+ * directly, the facade's for the other backends), every other ply (and
+ * anything unusual) through the general path of referee.c, which
+ * KOMA_REFEREE_GENERAL keeps for every ply.
  */
 #include <stdlib.h>
 #include <string.h>
