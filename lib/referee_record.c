@@ -159,7 +159,7 @@ static inline int q_make(koma_engine *e, int mb, koma_emove m, koma_error *err)
 
 static inline void q_facts(koma_engine *e, int mb, koma_emove m, koma_move_facts *f)
 {
-    if (mb) koma__mb_move_facts(e, m, f);
+    if (mb) koma__mb_facts(e, m, f);
     else koma_engine_move_facts(e, m, f);
 }
 
