@@ -453,6 +453,7 @@ int koma__mb_create(const koma_game *g, koma_engine **out, koma_error *err)
     for (unsigned p = 0; p <= KOMA_PIECE_MASK; p++) e->kind_of_pin[p] = (int8_t)koma__game_kind_of(g, p);
     e->royal_captured = (uint8_t)g->royal_captured;
     e->survival = (uint8_t)(g->nsurvival > 0);
+    e->plain_end = (uint8_t)(!e->survival && !g->bare_king);
     if (board_geometry(e, err) != 0) {
         koma__mb_destroy(e);
         return -1;
@@ -895,22 +896,7 @@ static int push_history(koma_engine *e, koma_error *err)
 
 void koma__mb_move_facts(const koma_engine *e, koma_emove m, koma_move_facts *out)
 {
-    /* the identity for a same-move rule: mover (no "'"), origin or hand slot
-     * (no "'"), target, promotion and privilege flags */
-    uint32_t mm = m;
-    unsigned mover;
-    if (m & KOMA__M_DROP) {
-        mm &= ~((uint32_t)KOMA__SLOT_DERIVED << KOMA__M_FROM_SHIFT);
-        mover = (unsigned)KOMA__SLOT_KIND(KOMA__M_FROM(m)) + 1;
-        out->captures = 0;
-        out->resets = 0;
-    } else {
-        unsigned p = e->board[KOMA__M_FROM(m)];
-        mover = KOMA__MOVER(p);
-        out->captures = e->board[KOMA__M_TO(m)] != KOMA__EMPTY;
-        out->resets = e->game->kinds[KOMA__KIND(p)].resets_move_limit;
-    }
-    out->key = ((uint64_t)mover << 32) | mm;
+    koma__mb_facts(e, m, out);
 }
 
 int koma__mb_make(koma_engine *e, koma_emove m, koma_error *err)

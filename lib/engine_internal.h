@@ -254,6 +254,7 @@ struct koma_engine {
     uint64_t hash_board, hash_hand;
     uint8_t royal_captured;            /* the game's defeat.royal_captured */
     uint8_t survival;                  /* the game has defeat.survival sets */
+    uint8_t plain_end;                 /* neither survival sets nor a bare king rule */
 
     /* Zobrist keys */
     uint64_t *zboard;                  /* [KOMA__MOVERS mover codes][size] */
@@ -591,6 +592,44 @@ static inline void koma__set_flip(koma_engine *e, unsigned c, koma__bb bb)
 static inline uint64_t koma__hash(const koma_engine *e)
 {
     return e->hash_board ^ e->hash_hand ^ (e->turn ? e->zturn : 0);
+}
+
+/* koma__mb_move_facts (inline: the referee's quick loop asks it of every ply
+ * in a game with a same-move rule or a move limit). */
+static inline void koma__mb_facts(const koma_engine *e, koma_emove m, koma_move_facts *out)
+{
+    /* the identity for a same-move rule: mover (no "'"), origin or hand slot
+     * (no "'"), target, promotion and privilege flags */
+    uint32_t mm = m;
+    unsigned mover;
+    if (m & KOMA__M_DROP) {
+        mm &= ~((uint32_t)KOMA__SLOT_DERIVED << KOMA__M_FROM_SHIFT);
+        mover = (unsigned)KOMA__SLOT_KIND(KOMA__M_FROM(m)) + 1;
+        out->captures = 0;
+        out->resets = 0;
+    } else {
+        unsigned p = e->board[KOMA__M_FROM(m)];
+        mover = KOMA__MOVER(p);
+        out->captures = e->board[KOMA__M_TO(m)] != KOMA__EMPTY;
+        out->resets = e->game->kinds[KOMA__KIND(p)].resets_move_limit;
+    }
+    out->key = ((uint64_t)mover << 32) | mm;
+}
+
+/* Whether koma__mb_threatens(e, side) is e->check_on: the side that has just
+ * moved, its check found by the ply (KOMA__Q_CHECK), no survival test. */
+static inline int koma__mb_threat_known(const koma_engine *e, int side)
+{
+    return side != e->turn && (e->quick & KOMA__Q_CHECK) && !e->survival;
+}
+
+/* Whether koma__mb_position_ending(e, out, has_move) decides nothing before
+ * its tests in full: a legal move known, no royal in a hand (koma__defeated_sides's
+ * own first test), no survival test, no bare king. */
+static inline int koma__mb_ending_none(const koma_engine *e, int has_move)
+{
+    return has_move && !(e->royal_captured && e->royal_in_hand > 0) &&
+           (e->plain_end || (!e->survival && !(e->game->bare_king && koma__bare(e, e->turn ^ 1))));
 }
 
 #endif

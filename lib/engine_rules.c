@@ -338,11 +338,7 @@ void koma__mb_position_ending(koma_engine *e, koma_ending *out, int has_move)
 {
     memset(out, 0, sizeof *out);
     out->side = -1;
-    /* the usual ply decides nothing: a legal move known, no royal in a hand
-     * (koma__defeated_sides's own first test), no survival test, no bare king */
-    if (has_move && !(e->royal_captured && e->royal_in_hand > 0) && !e->survival &&
-        !(e->game->bare_king && koma__bare(e, e->turn ^ 1)))
-        return;
+    if (koma__mb_ending_none(e, has_move)) return;   /* the usual ply */
     ending_of(e, out, has_move);
 }
 
@@ -389,6 +385,6 @@ static __attribute__((noinline)) int threatens(koma_engine *e, int side)
 int koma__mb_threatens(koma_engine *e, int side)
 {
     /* the side that has just moved, its check found by the ply (KOMA__Q_CHECK) */
-    if (side != e->turn && (e->quick & KOMA__Q_CHECK) && !e->survival) return e->check_on;
+    if (koma__mb_threat_known(e, side)) return e->check_on;
     return threatens(e, side);
 }

@@ -3,14 +3,17 @@
  * under its meta.rule_options, its setup (kept from the last record when the
  * text is the same), its outcome as what the record expects, and its plies:
  * a light record's usual plies in a quick loop with the per-ply state in
- * locals, every other ply (and anything unusual) through the general path of
- * referee.c, which KOMA_REFEREE_GENERAL keeps for every ply.
+ * locals (a copy of that loop for the mailbox engine calls its functions
+ * directly, the facade's for the other backends), every other ply (and
+ * anything unusual) through the general path of referee.c, which
+ * KOMA_REFEREE_GENERAL keeps for every ply.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "util_json_pos.h"             /* JSON pointers escaped */
 #include "engine_backend.h"            /* KOMA__ENGINE_* (koma__engine_flags) */
+#include "engine_internal.h"           /* the mailbox engine's calls, for its quick loop */
 
 #define RULE_OPTIONS_MAX 32            /* members of a record's meta.rule_options */
 #include "referee_internal.h"
@@ -140,6 +143,40 @@ static int quick_record(const koma_referee *r)
 }
 
 /*
+ * The engine's calls of the quick loop: through the facade, or with mb (a
+ * constant in each of the loop's two copies) the mailbox engine's own, called
+ * directly, its turn, hash, threat and usual ending read inline.
+ */
+static inline int q_find(koma_engine *e, int mb, const koma_move *mv, koma_emove *m, koma_error *err)
+{
+    return mb ? koma__mb_find_move(e, mv, m, err) : koma_engine_find_move(e, mv, m, err);
+}
+
+static inline int q_make(koma_engine *e, int mb, koma_emove m, koma_error *err)
+{
+    return mb ? koma__mb_make(e, m, err) : koma_engine_make(e, m, err);
+}
+
+static inline void q_facts(koma_engine *e, int mb, koma_emove m, koma_move_facts *f)
+{
+    if (mb) koma__mb_facts(e, m, f);
+    else koma_engine_move_facts(e, m, f);
+}
+
+static inline int q_threat(koma_engine *e, int mb, int side)
+{
+    if (!mb) return koma_engine_threatens(e, side);
+    return koma__mb_threat_known(e, side) ? e->check_on : koma__mb_threatens(e, side);
+}
+
+static inline void q_ending(koma_engine *e, int mb, koma_ending *out, int has_move)
+{
+    if (!mb) koma__position_ending(e, out, has_move);
+    else if (koma__mb_ending_none(e, has_move)) *out = (koma_ending){.side = -1};
+    else koma__mb_position_ending(e, out, has_move);
+}
+
+/*
  * The plies of a light record from the first, each judged as ply() judges it,
  * for as long as each is the usual one: parsed by the record's pass, legal, no
  * same-move repetition, the game still on. *at: the first ply it did not take;
@@ -147,8 +184,9 @@ static int quick_record(const koma_referee *r)
  * (a ply it refuses is reported there). 0, -1 (trouble: err), or a hook's
  * non-zero value.
  */
-static int quick_plies(koma_referee *r, const koma__pcn_light *l, size_t n,
-                       const koma_referee_hooks *hooks, size_t *at, koma_error *err)
+static inline __attribute__((always_inline)) int
+quick_loop(koma_referee *r, const koma__pcn_light *l, size_t n, const koma_referee_hooks *hooks,
+           size_t *at, koma_error *err, int mb)
 {
     const koma_game *g = r->g;
     koma_engine *e = r->e;
@@ -180,7 +218,7 @@ static int quick_plies(koma_referee *r, const koma__pcn_light *l, size_t n,
     for (; i < last && r->state == ON; i++) {
         const struct koma__pcn_span *sp = &l->plies[i];
         if (!sp->parsed) break;
-        if (!ahead && koma_engine_find_move(e, &sp->move, &m, &why) != 0) {
+        if (!ahead && q_find(e, mb, &sp->move, &m, &why) != 0) {
             if (why.code == KOMA_E_MEMORY) {
                 *err = why;
                 return -1;
@@ -188,13 +226,13 @@ static int quick_plies(koma_referee *r, const koma__pcn_light *l, size_t n,
             break;                     /* the general loop reports it */
         }
         ahead = 0;
-        int mover = koma_engine_turn(e);
+        int mover = mb ? e->turn : koma_engine_turn(e);
         koma_move_facts f = {0};
-        if (need_facts) koma_engine_move_facts(e, m, &f);
+        if (need_facts) q_facts(e, mb, m, &f);
         size_t np = r->played + 1;
-        if ((np >= r->caph && koma__referee_grow_history(r, np + 1, err) != 0) || koma_engine_make(e, m, err) != 0)
+        if ((np >= r->caph && koma__referee_grow_history(r, np + 1, err) != 0) || q_make(e, mb, m, err) != 0)
             return -1;
-        uint64_t hash = koma_engine_hash(e);
+        uint64_t hash = mb ? koma__hash(e) : koma_engine_hash(e);
         size_t b = (size_t)(hash % BUCKETS);
         if (same_move_rule && r->bucket[b] > 0 && koma__referee_same_move(r, np, f.key, hash)) {
             koma_engine_unmake(e);     /* the general loop refuses it */
@@ -208,16 +246,16 @@ static int quick_plies(koma_referee *r, const koma__pcn_light *l, size_t n,
         h->prev = r->head[b];
         r->head[b] = (uint32_t)np + 1;
         h->key = f.key;
-        h->threat = (uint8_t)(fourfold_rule && koma_engine_threatens(e, mover));
+        h->threat = (uint8_t)(fourfold_rule && q_threat(e, mb, mover));
         if (g->move_limit)
             r->limit_count = (f.resets || (f.captures && capture_resets)) ? 0 : r->limit_count + 1;
         if (r->track && koma__referee_track(r, hash, np, err) != 0) return -1;
         if (i + 1 < n && sp[1].parsed) {
             koma_error ignored;
-            ahead = koma_engine_find_move(e, &sp[1].move, &m, &ignored) == 0;
+            ahead = q_find(e, mb, &sp[1].move, &m, &ignored) == 0;
         }
-        koma__position_ending(e, &r->end, ahead);
-        if (may_fail && koma__engine_trouble(e)) return oom(err);
+        q_ending(e, mb, &r->end, ahead);
+        if (!mb && may_fail && koma__engine_trouble(e)) return oom(err);
         if (r->end.over || r->bucket[b] >= rep_at || r->limit_count >= limit_at || np >= cap_at) {
             ply_ctx pc;                /* (history_endings: what it reads of a ply) */
             pc.i = i;
@@ -240,6 +278,14 @@ static int quick_plies(koma_referee *r, const koma__pcn_light *l, size_t n,
     if (ahead) set_ahead(r, &l->plies[i].move, i, m);
     *at = i;
     return 0;
+}
+
+/* The quick loop for r's engine: the mailbox engine's copy, or the facade's. */
+static int quick_plies(koma_referee *r, const koma__pcn_light *l, size_t n,
+                       const koma_referee_hooks *hooks, size_t *at, koma_error *err)
+{
+    if (r->e->ops == &koma__mailbox_ops) return quick_loop(r, l, n, hooks, at, err, 1);
+    return quick_loop(r, l, n, hooks, at, err, 0);
 }
 
 /* The setup FEEN feen[0..flen) (NULL: absent) read into r->setup (not read

@@ -147,6 +147,92 @@ static void check_quiet_played(const koma_pcn *rec, const char *id)
     }
 }
 
+/* The plies of c as a light PCN record (koma-replay's reading: each ply's move
+ * parsed in the pass), and one ply more when more is given. */
+static koma_pcn *light_record(const ending *c, const char *more)
+{
+    const char *feen = c->feen ? c->feen : koma_game_start(game(c->game));
+    char json[4096];
+    size_t n = (size_t)snprintf(json, sizeof json, "{\"setup\":{\"feen\":\"%s\"},\"plies\":[", feen);
+    int first = 1;
+    for (const char *p = c->plies; p && *p; first = 0) {
+        const char *e = strchr(p, ' ');
+        int len = e ? (int)(e - p) : (int)strlen(p);
+        n += (size_t)snprintf(json + n, sizeof json - n, "%s{\"pmn\":\"%.*s\"}", first ? "" : ",", len, p);
+        p = e ? e + 1 : NULL;
+    }
+    if (more) n += (size_t)snprintf(json + n, sizeof json - n, "%s{\"pmn\":\"%s\"}", first ? "" : ",", more);
+    n += (size_t)snprintf(json + n, sizeof json - n, "]}");
+    assert_true(n < sizeof json);
+    koma_error err;
+    koma_error_clear(&err);
+    koma_pcn *rec = NULL;
+    koma_pcn_parse(KOMA_PCN_JSON, json, n, KOMA_PCN_LIGHT, &rec, &err);
+    if (rec == NULL) print_error("%s: %s\n", json, err.message);
+    assert_non_null(rec);
+    return rec;
+}
+
+/* rec judged by koma_referee_pcn under flags (no hooks): *w. */
+static void judge_light(const koma_pcn *rec, const char *id, unsigned flags, koma_verdict *w)
+{
+    koma_error err;
+    koma_error_clear(&err);
+    koma_referee *ref;
+    koma_referee_options opt = {sizeof opt, KOMA_PMN_DIALECT_CANONICAL, flags, KOMA_DECLARE_DEFAULT};
+    assert_int_equal(koma_referee_new(&opt, &ref, &err), 0);
+    *w = (koma_verdict)KOMA_VERDICT_INIT;
+    assert_int_equal(koma_referee_pcn(ref, games, game(id), rec, NULL, w, &err), 0);
+    koma_referee_free(ref);
+}
+
+static void same_verdict(const koma_verdict *w, const koma_verdict *v)
+{
+    assert_int_equal(w->kind, v->kind);
+    assert_int_equal(w->status, v->status);
+    assert_int_equal(w->result, v->result);
+    assert_int_equal(w->ply, v->ply);
+    assert_int_equal(w->mover, v->mover);
+    assert_int_equal(w->played, v->played);
+    assert_int_equal(w->plies, v->plies);
+    assert_int_equal(w->illegal, v->illegal);
+    assert_int_equal(w->extra, v->extra);
+    assert_string_equal(w->feen, v->feen);
+    assert_string_equal(w->move, v->move);
+}
+
+/*
+ * When every ply of c was played: the same record with one legal ply more
+ * after the end (the quick loop then knows the next move ahead, and the usual
+ * ending's short cut must still see the end the position decides: a king in a
+ * hand, a bare king), judged by the quick loop and by the general path
+ * (KOMA_REFEREE_GENERAL): the same verdict.
+ */
+static void check_ply_after(const ending *c, const koma_verdict *v)
+{
+    size_t n = 0;
+    for (const char *p = c->plies; p && *p; p = strchr(p, ' '), p = p ? p + 1 : NULL) n++;
+    if (v->played != n) return;
+    koma_engine *e;
+    koma_error err;
+    koma_error_clear(&err);
+    assert_int_equal(koma_engine_new(game(c->game), &e, &err), 0);
+    assert_int_equal(koma_engine_set_feen(e, v->feen, strlen(v->feen), &err), 0);
+    koma_emove *moves = malloc(koma_engine_max_moves(e) * sizeof *moves);
+    assert_non_null(moves);
+    char t[KOMA_MOVE_TEXT_BUF] = "";
+    if (koma_engine_legal_moves(e, moves) > 0) koma_engine_move_text(e, moves[0], t, sizeof t);
+    free(moves);
+    koma_engine_free(e);
+    if (t[0] == '\0') return;
+    koma_pcn *rec = light_record(c, t);
+    koma_verdict quick, general;
+    judge_light(rec, c->game, 0, &quick);
+    judge_light(rec, c->game, KOMA_REFEREE_GENERAL, &general);
+    same_verdict(&quick, &general);
+    koma_pcn_free(rec);
+}
+
 /*
  * The same game as a PCN record read as koma-replay reads it (KOMA_PCN_LIGHT:
  * each ply's move parsed in the pass) through koma_referee_pcn, which reads
@@ -156,43 +242,13 @@ static void check_quiet_played(const koma_pcn *rec, const char *id)
  */
 static void check_pcn_path(const ending *c, const koma_verdict *v)
 {
-    const char *feen = c->feen ? c->feen : koma_game_start(game(c->game));
-    char json[4096];
-    size_t n = (size_t)snprintf(json, sizeof json, "{\"setup\":{\"feen\":\"%s\"},\"plies\":[", feen);
-    for (const char *p = c->plies; p && *p;) {
-        const char *e = strchr(p, ' ');
-        int len = e ? (int)(e - p) : (int)strlen(p);
-        n += (size_t)snprintf(json + n, sizeof json - n, "%s{\"pmn\":\"%.*s\"}", p == c->plies ? "" : ",",
-                              len, p);
-        p = e ? e + 1 : NULL;
-    }
-    n += (size_t)snprintf(json + n, sizeof json - n, "]}");
-    assert_true(n < sizeof json);
-    koma_error err;
-    koma_error_clear(&err);
-    koma_pcn *rec = NULL;
-    koma_pcn_parse(KOMA_PCN_JSON, json, n, KOMA_PCN_LIGHT, &rec, &err);
-    if (rec == NULL) print_error("%s: %s\n", json, err.message);
-    assert_non_null(rec);
-    koma_referee *ref;
-    koma_referee_options opt = {sizeof opt, KOMA_PMN_DIALECT_CANONICAL, 0, KOMA_DECLARE_DEFAULT};
-    assert_int_equal(koma_referee_new(&opt, &ref, &err), 0);
-    koma_verdict w = KOMA_VERDICT_INIT;
-    assert_int_equal(koma_referee_pcn(ref, games, game(c->game), rec, NULL, &w, &err), 0);
-    assert_int_equal(w.kind, v->kind);
-    assert_int_equal(w.status, v->status);
-    assert_int_equal(w.result, v->result);
-    assert_int_equal(w.ply, v->ply);
-    assert_int_equal(w.mover, v->mover);
-    assert_int_equal(w.played, v->played);
-    assert_int_equal(w.plies, v->plies);
-    assert_int_equal(w.illegal, v->illegal);
-    assert_int_equal(w.extra, v->extra);
-    assert_string_equal(w.feen, v->feen);
-    assert_string_equal(w.move, v->move);
-    koma_referee_free(ref);
+    koma_pcn *rec = light_record(c, NULL);
+    koma_verdict w;
+    judge_light(rec, c->game, 0, &w);
+    same_verdict(&w, v);
     check_quiet_played(rec, c->game);
     koma_pcn_free(rec);
+    check_ply_after(c, v);
 }
 
 static void check_ending(const ending *c, koma_verdict *v)
