@@ -243,12 +243,37 @@ static inline size_t ply_cost(size_t n)
 }
 
 /*
+ * A light record's ply whose PMN is s[0..n) (closed by a quote) kept in its ply
+ * table: the move parsed (the usual forms inline, then the others read up to
+ * the quote, then the grammar), a chain (a ',', which no move holds) read as a
+ * chain. 1, or -1 when it is not valid or out of memory (the full path then
+ * decides, and reports).
+ */
+/* A move of another form than the usual ones (out of line: the loop's
+ * registers are the usual moves') */
+static __attribute__((noinline)) int parse_other(const char *s, size_t n, koma_move *m)
+{
+    return koma__pmn_quick_quoted_rest(s, n, m) || koma__pmn_parse_grammar(s, n, m, NULL) == 0;
+}
+
+static inline __attribute__((always_inline)) int keep_ply(koma__pcn_light *l, const char *start, size_t text_len, const char *s, size_t n)
+{
+    struct koma__pcn_span *sp = ply_slot(l, text_len);
+    if (sp == NULL) return -1;
+    sp->off = (size_t)(s - start);
+    sp->len = n;
+    sp->parsed = koma__pmn_quick_usual((const unsigned char *)s, n, &sp->move) || parse_other(s, n, &sp->move);
+    if (!sp->parsed && (memchr(s, ',', n) == NULL || koma_chain_parse(s, n, NULL, NULL) != 0)) return -1;
+    l->nplies++;
+    return 1;
+}
+
+/*
  * A ply written {"pmn":"..."} (no space, an ASCII string without escapes): the
  * common form, read without the object's walk. 1 read and checked (q->p past
  * it), 0 when it is not of that form (nothing consumed: the walk reads it), -1
  * when the PMN is not valid. A light record's move is parsed straight into its
- * ply table (what string_ok and collect do for it, in one step), by the quick
- * forms read up to the closing quote (koma__pmn_quick_quoted).
+ * ply table (what string_ok and collect do for it, in one step: keep_ply).
  */
 static int ply_pmn_only(quick *q)
 {
@@ -283,16 +308,8 @@ closed:
     if (most > q->longest) q->longest = most;
     koma__pcn_light *l = q->light;
     if (l && !(q->flags & KOMA_PCN_NO_PMN)) {
-        struct koma__pcn_span *sp = ply_slot(l, (size_t)(q->end - q->start));
-        if (sp == NULL) return -1;             /* the full path decides (and reports) */
-        sp->off = (size_t)(s - q->start);
-        sp->len = n;
-        /* one move (no chain: the same verdict), kept for the referee; a chain (a
-         * ',', which no move holds) is read as a chain */
-        sp->parsed = koma__pmn_quick_quoted(s, n, &sp->move) || koma__pmn_parse_grammar(s, n, &sp->move, NULL) == 0;
-        if (!sp->parsed && (memchr(s, ',', n) == NULL || koma_chain_parse(s, n, NULL, NULL) != 0))
-            return -1;
-        l->nplies++;
+        /* one move (no chain: the same verdict), kept for the referee */
+        if (keep_ply(l, q->start, (size_t)(q->end - q->start), s, n) < 0) return -1;
     } else if (!string_ok(q, W_PMN, s, n) || (l && !collect(q, W_PMN, s, n))) {
         return -1;
     }
@@ -338,21 +355,10 @@ static int light_plies(quick *q, size_t *n, size_t max_items)
         add += ply_cost(len);
         size_t most = len > 3 ? len : 3;
         if (most > longest) longest = most;
-        if (l->nplies == l->cap && ply_grow(l, (size_t)(end - start)) != 0) {
+        if (keep_ply(l, start, (size_t)(end - start), s, len) < 0) {
             at = 0;
             break;
         }
-        struct koma__pcn_span *sp = &l->plies[l->nplies];
-        sp->off = (size_t)(s - start);
-        sp->len = len;
-        sp->parsed = koma__pmn_quick_usual((const unsigned char *)s, len, &sp->move) ||
-                     koma__pmn_quick_quoted(s, len, &sp->move) ||
-                     koma__pmn_parse_grammar(s, len, &sp->move, NULL) == 0;
-        if (!sp->parsed && (memchr(s, ',', len) == NULL || koma_chain_parse(s, len, NULL, NULL) != 0)) {
-            at = 0;
-            break;
-        }
-        l->nplies++;
         p = s + len + 2;
         /* array's loop: the item counted, then what follows it */
         if (++count > max_items) {

@@ -185,13 +185,14 @@ static inline __attribute__((always_inline)) int koma__pmn_quick_usual(const uns
     return 0;
 }
 
-static inline int koma__pmn_quick_quoted(const char *s, size_t len, koma_move *out)
+/* koma__pmn_quick_quoted's forms but the usual ones (for a caller that has
+ * tried koma__pmn_quick_usual already) */
+static inline int koma__pmn_quick_quoted_rest(const char *s, size_t len, koma_move *out)
 {
     const unsigned char *p = (const unsigned char *)s, *e = p + len, *q;
     koma_move m;
     int captures = 0;
     if (len > KOMA_PMN_MAX_LEN) return 0;
-    if (koma__pmn_quick_usual(p, len, out)) return 1;
     memset(&m, 0, sizeof m);
     if ((q = koma__pmn_quoted_cell(p, &m.src)) != NULL) {
         switch (*q) {
@@ -212,6 +213,11 @@ static inline int koma__pmn_quick_quoted(const char *s, size_t len, koma_move *o
     if (p != e) return 0;
     *out = m;
     return 1;
+}
+
+static inline int koma__pmn_quick_quoted(const char *s, size_t len, koma_move *out)
+{
+    return koma__pmn_quick_usual((const unsigned char *)s, len, out) || koma__pmn_quick_quoted_rest(s, len, out);
 }
 
 int koma__pmn_cell(const char *s, size_t len, size_t *i, koma_cell *c, koma__pmn_failure *f);

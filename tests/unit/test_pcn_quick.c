@@ -336,6 +336,21 @@ static void test_light(void **state)
     SAME("{\"setup\":{\"feen\":\"K / C/c\"},\"outcome\":{\"result\":\"1-0\",\"status\":\"resignation\",\"ply\":12}}");
     same_light(LIT("{\"setup\":{\"feen\":\"K / C/c\"},\"outcome\":{\"result\":\"1-0\",\"status\":\"resignation\",\"ply\":12}}"));
     free(db);
+    /* plies that only the PMN grammar reads (a 3-D cell, a rank of three digits),
+     * among the usual ones: the light pass keeps each as the text's move */
+    static const char grammar[] = "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[{\"pmn\":\"a1A-a2A\"},"
+                                  "{\"pmn\":\"c3-c4\"},{\"pmn\":\"a100-a99\"},{\"pmn\":\"K*a1A\"},"
+                                  "{\"pmn\":\"a1A+b2A/P\"},{\"pmn\":\"R*b8\"}]}";
+    same_light(grammar, sizeof grammar - 1);
+    /* (read by the pass itself, not handed to the full path: the record is light,
+     * every move kept) */
+    koma_pcn *g = NULL;
+    koma_error eg;
+    assert_int_equal(koma_pcn_parse(KOMA_PCN_JSON, grammar, sizeof grammar - 1, KOMA_PCN_LIGHT, &g, &eg), 0);
+    assert_non_null(g->light);
+    assert_int_equal(koma_pcn_ply_count(g), 6);
+    for (size_t i = 0; i < 6; i++) assert_non_null(koma__pcn_ply_move(g, i));
+    koma_pcn_free(g);
     /* the most plies a record holds, and one more: the same verdict both ways */
     for (size_t n = KOMA_LIMIT_PLIES; n <= KOMA_LIMIT_PLIES + 1; n++) {
         static const char head[] = "{\"setup\":{\"feen\":\"K / C/c\"},\"plies\":[";
